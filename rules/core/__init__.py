@@ -1,0 +1,28 @@
+"""The rules-engine contract shared by every game system (pure: no discord, no I/O, no clock)."""
+
+from .errors import RuleError
+from .game import LOG_KEEP, GameSystem, Turn, normalise, parse_options
+from .model import Action, BaseState, Choice, Event, OptionSpec, Outcome, Prompt, RngState
+from .registry import all_systems, get, register
+from .rng import Rng
+
+__all__ = [
+    "LOG_KEEP",
+    "Action",
+    "BaseState",
+    "Choice",
+    "Event",
+    "GameSystem",
+    "OptionSpec",
+    "Outcome",
+    "Prompt",
+    "Rng",
+    "RngState",
+    "RuleError",
+    "Turn",
+    "all_systems",
+    "get",
+    "normalise",
+    "parse_options",
+    "register",
+]

@@ -1,0 +1,17 @@
+"""Shared test setup: hypothesis profiles, a pinned timezone, the test game registered."""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+import tests.fixtures.pig  # noqa: F401  (registers the Pig test system)
+
+settings.register_profile(
+    "ci", max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+)
+settings.register_profile("dev", max_examples=60, deadline=None)
+settings.register_profile("deep", max_examples=1000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+os.environ.setdefault("TZ", "UTC")
