@@ -1,0 +1,62 @@
+"""Numbered schema migrations, applied in order at start-up. Never edit a released one; add a new one."""
+
+MIGRATIONS: list[tuple[int, str, str]] = [
+    (
+        1,
+        "games, seats, actions, settings",
+        """
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id INTEGER,
+            channel_id INTEGER NOT NULL,
+            system TEXT NOT NULL,
+            scenario TEXT,
+            options TEXT NOT NULL DEFAULT '{}',
+            seed INTEGER NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'ended')),
+            host_id INTEGER NOT NULL,
+            version INTEGER NOT NULL DEFAULT 0,
+            state BLOB,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL,
+            last_action_at REAL NOT NULL,
+            reminders_sent INTEGER NOT NULL DEFAULT 0,
+            last_reminder_at REAL
+        );
+        CREATE UNIQUE INDEX games_one_open_per_channel ON games (channel_id)
+            WHERE status IN ('lobby', 'active');
+        CREATE INDEX games_by_status ON games (status);
+        CREATE TABLE seats (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            PRIMARY KEY (game_id, seat),
+            UNIQUE (game_id, user_id)
+        );
+        CREATE TABLE actions (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            version INTEGER NOT NULL,
+            seat INTEGER,
+            user_id INTEGER,
+            action TEXT NOT NULL,
+            events TEXT NOT NULL,
+            at REAL NOT NULL,
+            by_default INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (game_id, version)
+        );
+        CREATE TABLE settings (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            key TEXT NOT NULL,
+            value TEXT NOT NULL,
+            PRIMARY KEY (game_id, key)
+        );
+        CREATE TABLE guild_settings (
+            guild_id INTEGER NOT NULL,
+            key TEXT NOT NULL,
+            value TEXT NOT NULL,
+            PRIMARY KEY (guild_id, key)
+        )
+        """,
+    ),
+]

@@ -1,0 +1,450 @@
+"""Durable storage of games in one SQLite file (aiosqlite, WAL, synchronous=FULL).
+
+The :class:`Store` protocol is what the session service needs; :class:`SqliteStore`
+implements it. A PostgreSQL store for many shard processes can implement the same
+protocol later. Every accepted action is one transaction: append the action, write
+the new state, bump the version, guarded by the version the caller expected.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+import aiosqlite
+
+from .errors import SessionError, StaleVersion
+from .migrations import MIGRATIONS
+
+OPEN_STATUSES = ("lobby", "active")
+
+
+def _locked(method):  # type: ignore[no-untyped-def]
+    """Run a store method while holding the connection lock (see ``SqliteStore._lock``)."""
+
+    @functools.wraps(method)
+    async def wrapper(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        async with self._lock:
+            return await method(self, *args, **kwargs)
+
+    return wrapper
+
+
+@dataclass
+class SeatRecord:
+    seat: int
+    user_id: int
+    name: str
+
+
+@dataclass
+class GameRecord:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    system: str
+    scenario: str | None
+    options: dict[str, str]
+    seed: int
+    status: str  # lobby | active | finished | ended
+    host_id: int
+    version: int
+    state: bytes | None
+    created_at: float
+    last_action_at: float
+    reminders_sent: int
+    last_reminder_at: float | None
+    seats: list[SeatRecord] = field(default_factory=list)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def user_of(self, seat: int) -> int | None:
+        for record in self.seats:
+            if record.seat == seat:
+                return record.user_id
+        return None
+
+
+@dataclass
+class ActionRecord:
+    game_id: int
+    version: int
+    seat: int | None
+    user_id: int | None
+    action: dict[str, Any]
+    events: list[dict[str, Any]]
+    at: float
+    by_default: bool = False
+
+
+class Store(Protocol):
+    async def open(self) -> None: ...
+    async def close(self) -> None: ...
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        system: str,
+        scenario: str | None,
+        options: dict[str, str],
+        seed: int,
+        host_id: int,
+        now: float,
+    ) -> GameRecord: ...
+    async def get_game(self, game_id: int) -> GameRecord | None: ...
+    async def open_game_in(self, channel_id: int) -> GameRecord | None: ...
+    async def add_seat(self, game_id: int, seat: int, user_id: int, name: str) -> None: ...
+    async def remove_seat(self, game_id: int, user_id: int) -> None: ...
+    async def start_game(self, game_id: int, state: bytes, seats: list[SeatRecord], now: float) -> None: ...
+    async def append_action(
+        self, game_id: int, expected_version: int, record: ActionRecord, new_state: bytes, finished: bool
+    ) -> int: ...
+    async def actions(self, game_id: int, since_version: int = 0) -> list[ActionRecord]: ...
+    async def set_status(self, game_id: int, status: str, now: float) -> None: ...
+    async def set_host(self, game_id: int, user_id: int) -> None: ...
+    async def get_settings(self, game_id: int) -> dict[str, str]: ...
+    async def set_setting(self, game_id: int, key: str, value: str) -> None: ...
+    async def active_games(self) -> list[GameRecord]: ...
+    async def mark_reminded(self, game_id: int, now: float) -> None: ...
+    async def count_games(self) -> int: ...
+
+
+class SqliteStore:
+    """The SQLite implementation. One connection; aiosqlite runs it on its own thread."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._db: aiosqlite.Connection | None = None
+        # One connection is shared by every game, so a transaction must never interleave
+        # with another coroutine's statements: every access holds this lock.
+        self._lock = asyncio.Lock()
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise RuntimeError("the store is not open")
+        return self._db
+
+    async def open(self) -> None:
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = await aiosqlite.connect(self.path, isolation_level=None)
+        self._db.row_factory = sqlite3.Row
+        await self._db.execute("PRAGMA journal_mode=WAL")
+        await self._db.execute("PRAGMA synchronous=FULL")
+        await self._db.execute("PRAGMA foreign_keys=ON")
+        await self._db.execute("PRAGMA busy_timeout=5000")
+        await self._migrate()
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    async def _migrate(self) -> None:
+        await self.db.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL)"
+        )
+        async with self.db.execute("SELECT version FROM schema_migrations") as cursor:
+            done = {row[0] for row in await cursor.fetchall()}
+        for number, name, sql in MIGRATIONS:
+            if number in done:
+                continue
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in _split_sql(sql):
+                    await self.db.execute(statement)
+                await self.db.execute("INSERT INTO schema_migrations VALUES (?, ?)", (number, name))
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+
+    @_locked
+    async def schema_version(self) -> int:
+        async with self.db.execute("SELECT MAX(version) FROM schema_migrations") as cursor:
+            row = await cursor.fetchone()
+        return int(row[0] or 0)
+
+    # -- games ---------------------------------------------------------------------------
+    @_locked
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        system: str,
+        scenario: str | None,
+        options: dict[str, str],
+        seed: int,
+        host_id: int,
+        now: float,
+    ) -> GameRecord:
+        try:
+            async with self.db.execute(
+                "INSERT INTO games (guild_id, channel_id, system, scenario, options, seed, status, host_id,"
+                " version, created_at, updated_at, last_action_at) VALUES (?,?,?,?,?,?,'lobby',?,0,?,?,?)",
+                (guild_id, channel_id, system, scenario, json.dumps(options), seed, host_id, now, now, now),
+            ) as cursor:
+                game_id = cursor.lastrowid
+        except sqlite3.IntegrityError:
+            raise SessionError(
+                "This channel already has a game. Finish it with /game end, or start one in another "
+                "channel or thread."
+            ) from None
+        async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
+            row = await cursor.fetchone()
+        return await self._record(row)
+
+    @_locked
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
+            row = await cursor.fetchone()
+        return await self._record(row) if row else None
+
+    @_locked
+    async def open_game_in(self, channel_id: int) -> GameRecord | None:
+        async with self.db.execute(
+            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return await self._record(row) if row else None
+
+    @_locked
+    async def latest_game_in(self, channel_id: int) -> GameRecord | None:
+        async with self.db.execute(
+            "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return await self._record(row) if row else None
+
+    async def _record(self, row: sqlite3.Row) -> GameRecord:
+        async with self.db.execute(
+            "SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (row["id"],)
+        ) as cursor:
+            seats = [SeatRecord(r[0], r[1], r[2]) for r in await cursor.fetchall()]
+        return GameRecord(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            system=row["system"],
+            scenario=row["scenario"],
+            options=json.loads(row["options"]),
+            seed=row["seed"],
+            status=row["status"],
+            host_id=row["host_id"],
+            version=row["version"],
+            state=row["state"],
+            created_at=row["created_at"],
+            last_action_at=row["last_action_at"],
+            reminders_sent=row["reminders_sent"],
+            last_reminder_at=row["last_reminder_at"],
+            seats=seats,
+        )
+
+    @_locked
+    async def add_seat(self, game_id: int, seat: int, user_id: int, name: str) -> None:
+        try:
+            await self.db.execute(
+                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?,?,?,?)",
+                (game_id, seat, user_id, name),
+            )
+        except sqlite3.IntegrityError:
+            raise SessionError("That seat was just taken; pick another.") from None
+
+    @_locked
+    async def remove_seat(self, game_id: int, user_id: int) -> None:
+        await self.db.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+
+    @_locked
+    async def replace_seat_user(self, game_id: int, seat: int, user_id: int, name: str) -> None:
+        await self.db.execute(
+            "UPDATE seats SET user_id = ?, name = ? WHERE game_id = ? AND seat = ?",
+            (user_id, name, game_id, seat),
+        )
+
+    @_locked
+    async def start_game(self, game_id: int, state: bytes, seats: list[SeatRecord], now: float) -> None:
+        """Renumber the seats 0..n-1 in join order and store the initial state (version 1)."""
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            async with self.db.execute(
+                "UPDATE games SET status='active', state=?, version=1, updated_at=?, last_action_at=?,"
+                " reminders_sent=0 WHERE id=? AND status='lobby'",
+                (state, now, now, game_id),
+            ) as cursor:
+                if cursor.rowcount != 1:
+                    raise SessionError("This game has already started.")
+            await self.db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+            await self.db.executemany(
+                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?,?,?,?)",
+                [(game_id, s.seat, s.user_id, s.name) for s in seats],
+            )
+            await self.db.execute("COMMIT")
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
+
+    @_locked
+    async def append_action(
+        self, game_id: int, expected_version: int, record: ActionRecord, new_state: bytes, finished: bool
+    ) -> int:
+        """Log ``record``, store ``new_state`` and bump the version in one transaction.
+
+        Raises :class:`StaleVersion` if the game's version is no longer ``expected_version``.
+        """
+        new_version = expected_version + 1
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            async with self.db.execute(
+                "UPDATE games SET state=?, version=?, updated_at=?, last_action_at=?, reminders_sent=0,"
+                " last_reminder_at=NULL, status=? WHERE id=? AND version=? AND status='active'",
+                (
+                    new_state,
+                    new_version,
+                    record.at,
+                    record.at,
+                    "finished" if finished else "active",
+                    game_id,
+                    expected_version,
+                ),
+            ) as cursor:
+                if cursor.rowcount != 1:
+                    raise StaleVersion()
+            await self.db.execute(
+                "INSERT INTO actions (game_id, version, seat, user_id, action, events, at, by_default)"
+                " VALUES (?,?,?,?,?,?,?,?)",
+                (
+                    game_id,
+                    new_version,
+                    record.seat,
+                    record.user_id,
+                    json.dumps(record.action),
+                    json.dumps(record.events),
+                    record.at,
+                    int(record.by_default),
+                ),
+            )
+            await self.db.execute("COMMIT")
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
+        return new_version
+
+    @_locked
+    async def actions(self, game_id: int, since_version: int = 0) -> list[ActionRecord]:
+        return await self._actions(game_id, since_version)
+
+    async def _actions(self, game_id: int, since_version: int) -> list[ActionRecord]:
+        async with self.db.execute(
+            "SELECT * FROM actions WHERE game_id = ? AND version > ? ORDER BY version",
+            (game_id, since_version),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [
+            ActionRecord(
+                game_id=r["game_id"],
+                version=r["version"],
+                seat=r["seat"],
+                user_id=r["user_id"],
+                action=json.loads(r["action"]),
+                events=json.loads(r["events"]),
+                at=r["at"],
+                by_default=bool(r["by_default"]),
+            )
+            for r in rows
+        ]
+
+    @_locked
+    async def recent_actions(self, game_id: int, limit: int) -> list[ActionRecord]:
+        async with self.db.execute(
+            "SELECT version FROM actions WHERE game_id = ? ORDER BY version DESC LIMIT 1 OFFSET ?",
+            (game_id, max(limit - 1, 0)),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return await self._actions(game_id, (row[0] - 1) if row else 0)
+
+    @_locked
+    async def set_status(self, game_id: int, status: str, now: float) -> None:
+        await self.db.execute("UPDATE games SET status=?, updated_at=? WHERE id=?", (status, now, game_id))
+
+    @_locked
+    async def set_host(self, game_id: int, user_id: int) -> None:
+        await self.db.execute("UPDATE games SET host_id=? WHERE id=?", (user_id, game_id))
+
+    @_locked
+    async def delete_game(self, game_id: int) -> None:
+        await self.db.execute("DELETE FROM games WHERE id=?", (game_id,))
+
+    # -- settings ------------------------------------------------------------------------
+    @_locked
+    async def get_settings(self, game_id: int) -> dict[str, str]:
+        async with self.db.execute("SELECT key, value FROM settings WHERE game_id = ?", (game_id,)) as cursor:
+            return {r[0]: r[1] for r in await cursor.fetchall()}
+
+    @_locked
+    async def set_setting(self, game_id: int, key: str, value: str) -> None:
+        await self.db.execute(
+            "INSERT INTO settings (game_id, key, value) VALUES (?,?,?)"
+            " ON CONFLICT(game_id, key) DO UPDATE SET value = excluded.value",
+            (game_id, key, value),
+        )
+
+    @_locked
+    async def get_guild_settings(self, guild_id: int) -> dict[str, str]:
+        async with self.db.execute(
+            "SELECT key, value FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        ) as cursor:
+            return {r[0]: r[1] for r in await cursor.fetchall()}
+
+    @_locked
+    async def set_guild_setting(self, guild_id: int, key: str, value: str) -> None:
+        await self.db.execute(
+            "INSERT INTO guild_settings (guild_id, key, value) VALUES (?,?,?)"
+            " ON CONFLICT(guild_id, key) DO UPDATE SET value = excluded.value",
+            (guild_id, key, value),
+        )
+
+    # -- reminders and maintenance ---------------------------------------------------------
+    @_locked
+    async def active_games(self) -> list[GameRecord]:
+        async with self.db.execute("SELECT * FROM games WHERE status = 'active' ORDER BY id") as cursor:
+            rows = await cursor.fetchall()
+        return [await self._record(r) for r in rows]
+
+    @_locked
+    async def mark_reminded(self, game_id: int, now: float) -> None:
+        await self.db.execute(
+            "UPDATE games SET reminders_sent = reminders_sent + 1, last_reminder_at = ? WHERE id = ?",
+            (now, game_id),
+        )
+
+    @_locked
+    async def count_games(self) -> int:
+        async with self.db.execute("SELECT COUNT(*) FROM games") as cursor:
+            row = await cursor.fetchone()
+        return int(row[0])
+
+    @_locked
+    async def game_ids(self, statuses: Iterable[str] = OPEN_STATUSES) -> list[int]:
+        wanted = list(statuses)
+        marks = ",".join("?" * len(wanted))
+        async with self.db.execute(
+            f"SELECT id FROM games WHERE status IN ({marks}) ORDER BY id", wanted
+        ) as cursor:
+            return [r[0] for r in await cursor.fetchall()]
+
+
+def _split_sql(script: str) -> list[str]:
+    return [part.strip() for part in script.split(";") if part.strip()]
