@@ -1,0 +1,767 @@
+"""Endure the Stars content: load and validate data/endure/*.toml and build mission boards.
+
+Everything here is static (read once at import). Bad data raises :class:`ContentError` naming the
+file and the entry, so a typo in a TOML file fails loudly at load and in the content test.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "endure"
+
+DIRS = ("N", "E", "S", "W")
+DELTA = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+TILE_SIZE = 4
+
+
+class ContentError(ValueError):
+    """A data file is wrong; the message names the file and the entry."""
+
+
+def _load(name: str) -> dict[str, Any]:
+    path = DATA / name
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ContentError(f"{name}: cannot read ({exc})") from exc
+
+
+def _need(cond: bool, where: str, what: str) -> None:
+    if not cond:
+        raise ContentError(f"{where}: {what}")
+
+
+def _int(entry: dict, key: str, where: str, low: int, high: int, default: int | None = None) -> int:
+    value = entry.get(key, default)
+    _need(
+        isinstance(value, int) and not isinstance(value, bool) and low <= value <= high,
+        where,
+        f"'{key}' must be a whole number from {low} to {high}",
+    )
+    return value
+
+
+def _str(entry: dict, key: str, where: str, default: str | None = None) -> str:
+    value = entry.get(key, default)
+    _need(isinstance(value, str) and bool(value), where, f"'{key}' must be a non-empty string")
+    return value
+
+
+# --------------------------------------------------------------------------------------------
+# Static records
+
+
+@dataclass(frozen=True)
+class EnemyType:
+    key: str
+    name: str
+    family: str
+    actions: int
+    range: int
+    health: int
+    damage: int
+    order: int
+    biological: bool
+    boss: bool
+
+
+@dataclass(frozen=True)
+class ItemCard:
+    key: str
+    name: str
+    kind: str
+    count: int
+    range: int = 0
+    dice: int = 0
+    hit: int = 0
+    noise: int = 0
+    dual: bool = False
+    cell: bool = False
+    starter: bool = False
+    save: int = 0
+    move_cap: int = 0
+    effect: str = ""
+    amount: int = 0
+    single: bool = False
+    level: int = 0
+
+
+@dataclass(frozen=True)
+class Ability:
+    name: str
+    hook: str
+
+
+@dataclass(frozen=True)
+class SurvivorCard:
+    key: str
+    klass: str
+    name: str
+    health: int
+    passive: Ability
+    active: Ability
+    crisis: Ability
+
+
+@dataclass(frozen=True)
+class EventCard:
+    key: str
+    name: str
+    effect: str
+    count: int
+    tile: str = ""
+
+
+@dataclass(frozen=True)
+class ResolveCard:
+    key: str
+    name: str
+    group: str
+    number: int
+    hook: str
+    amount: int = 0
+
+
+@dataclass(frozen=True)
+class AccomplishmentCard:
+    key: str
+    name: str
+    goal: str
+    target: int
+    reward: str
+
+
+@dataclass(frozen=True)
+class ZoneInfo:
+    id: str
+    tile: str
+    kind: str
+    capacity: int
+    label: str
+    cells: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class Opening:
+    id: str
+    a: str
+    b: str
+    dir: str  # direction from a to b
+    door: bool
+
+
+@dataclass(frozen=True)
+class Ray:
+    """``target`` is seen from the ray's origin ``dist`` zones away through ``openings``."""
+
+    target: str
+    dist: int
+    dir: str
+    openings: tuple[str, ...]
+    between: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Objective:
+    id: str
+    colour: str
+    zone: str
+    hook: str
+    doors: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Mission:
+    key: str
+    name: str
+    difficulty: str
+    family: str
+    goal: str
+    brief: str
+    tiles: tuple[tuple[str, str, int, int], ...]  # (tile key, alias, col, row)
+    start: str
+    locked: tuple[str, ...]
+    exits: tuple[str, ...]
+    radar: tuple[tuple[str, bool], ...]
+    objectives: tuple[Objective, ...]
+    tokens: dict[str, tuple[str, ...]]
+    links: tuple[str, ...]
+    remove_unused_spawns: bool
+
+
+@dataclass
+class Board:
+    """The static geometry of one mission map."""
+
+    mission: str
+    zones: dict[str, ZoneInfo] = field(default_factory=dict)
+    openings: dict[str, Opening] = field(default_factory=dict)
+    exits: dict[str, list[tuple[str, str, str]]] = field(default_factory=dict)  # zone -> (op, other, dir)
+    touch: dict[str, list[str]] = field(default_factory=dict)  # edge-sharing zones (noise)
+    noise_dist: dict[str, dict[str, int]] = field(default_factory=dict)
+    rays: dict[str, list[Ray]] = field(default_factory=dict)
+    spawn: dict[str, list[str]] = field(default_factory=dict)  # tile alias -> room zones
+    cell_zone: dict[tuple[int, int], str] = field(default_factory=dict)
+    size: tuple[int, int] = (0, 0)
+
+    def edge_dirs(self, a: str, b: str) -> list[str]:
+        """Directions in which zone ``a`` touches zone ``b`` (from ``a``)."""
+        found = []
+        for x, y in self.zones[a].cells:
+            for d in DIRS:
+                dx, dy = DELTA[d]
+                if self.cell_zone.get((x + dx, y + dy)) == b and d not in found:
+                    found.append(d)
+        return found
+
+
+# --------------------------------------------------------------------------------------------
+# Loading
+
+
+@dataclass
+class Content:
+    enemies: dict[str, EnemyType]
+    items: dict[str, ItemCard]
+    survivors: dict[str, SurvivorCard]
+    events: dict[str, EventCard]
+    resolve: dict[str, ResolveCard]
+    accomplishments: dict[str, AccomplishmentCard]
+    tiles: dict[str, dict[str, Any]]
+    missions: dict[str, Mission]
+    radar_pool: dict[str, tuple[str, ...]]
+    injury_faces: tuple[str, ...]
+    direction_faces: tuple[str, ...]
+    solomon: dict[int, int]
+    topics: list[dict[str, str]]
+
+
+PASSIVE_HOOKS = {
+    "steady", "marksman", "brawler", "juggernaut", "field_medic", "light_feet",
+    "scavenger", "tough", "quiet", "cool_hands",
+}  # fmt: skip
+ACTIVE_HOOKS = {
+    "rally",
+    "orders",
+    "aimed",
+    "guard",
+    "patch",
+    "soothe",
+    "scan",
+    "dash",
+    "weapon_mods",
+    "override",
+}
+CRISIS_HOOKS = {
+    "inspire", "second_wind", "last_stand", "miracle", "mind_blast", "vanish", "improvised_exit", "turret",
+}  # fmt: skip
+RESOLVE_HOOKS = {
+    "noise", "lose_actions", "hurt", "spread", "stunned", "bolt", "drop", "periphery", "surrounded",
+    "claustrophobia", "nyctophobia", "eremophobia", "hoarder", "shaking", "fear", "memory_loss",
+    "acute_stress", "barophobia", "iatrophobia",
+}  # fmt: skip
+GOALS = {
+    "kills", "melee_kills", "ranged_kills", "searches", "moves", "attacks", "trades", "items_used",
+    "tests_passed", "saves", "rested",
+}  # fmt: skip
+REWARDS = {
+    "shove", "snipe", "gambit", "patch_up", "rally", "calm", "hope", "actions", "orders",
+    "silent", "accurate", "ninja", "guard", "extra_die", "sprint", "annihilate", "free_search",
+}  # fmt: skip
+TURN_BUFFS = {"silent", "accurate", "ninja", "guard", "extra_die", "sprint", "annihilate", "free_search"}
+ITEM_EFFECTS = {"heal", "stun_zone", "shield", "power", "decoy", "resolve", "actions"}
+HELMET_EFFECTS = {"ignore_head", "steady"}
+EVENT_EFFECTS = {"spawn", "lockdown", "blackout", "life_support", "gravity"}
+MISSION_GOALS = {"kill_marked", "kill_all"}
+OBJECTIVE_HOOKS = {"unlock"}
+
+
+def _enemies() -> dict[str, EnemyType]:
+    out: dict[str, EnemyType] = {}
+    for i, e in enumerate(_load("enemies.toml").get("enemy", [])):
+        where = f"enemies.toml enemy #{i + 1} ({e.get('key', '?')})"
+        key = _str(e, "key", where)
+        _need(key not in out, where, "duplicate key")
+        family = _str(e, "family", where)
+        _need(family in {"gep", "sentry", "redeemer"}, where, "family must be gep, sentry or redeemer")
+        out[key] = EnemyType(
+            key=key,
+            name=_str(e, "name", where),
+            family=family,
+            actions=_int(e, "actions", where, 1, 6),
+            range=_int(e, "range", where, 0, 3),
+            health=_int(e, "health", where, 1, 60),
+            damage=_int(e, "damage", where, 0, 5),
+            order=_int(e, "order", where, 1, 5),
+            biological=bool(e.get("biological", True)),
+            boss=bool(e.get("boss", False)),
+        )
+    _need(bool(out), "enemies.toml", "no enemies")
+    return out
+
+
+def _items() -> dict[str, ItemCard]:
+    out: dict[str, ItemCard] = {}
+    for i, e in enumerate(_load("items.toml").get("item", [])):
+        where = f"items.toml item #{i + 1} ({e.get('key', '?')})"
+        key = _str(e, "key", where)
+        _need(key not in out, where, "duplicate key")
+        _need(" " not in key, where, "keys may not contain spaces")
+        kind = _str(e, "kind", where)
+        _need(kind in {"weapon", "armour", "helmet", "item", "noise"}, where, f"unknown kind '{kind}'")
+        card = ItemCard(
+            key=key,
+            name=_str(e, "name", where),
+            kind=kind,
+            count=_int(e, "count", where, 1, 10),
+            range=_int(e, "range", where, 0, 4, 0),
+            dice=_int(e, "dice", where, 0, 8, 0),
+            hit=_int(e, "hit", where, 0, 6, 0),
+            noise=_int(e, "noise", where, 0, 6, 0),
+            dual=bool(e.get("dual", False)),
+            cell=bool(e.get("cell", False)),
+            starter=bool(e.get("starter", False)),
+            save=_int(e, "save", where, 0, 6, 0),
+            move_cap=_int(e, "move_cap", where, 0, 4, 0),
+            effect=str(e.get("effect", "")),
+            amount=_int(e, "amount", where, 0, 6, 0),
+            single=bool(e.get("single", False)),
+            level=_int(e, "level", where, 0, 5, 0),
+        )
+        if kind == "weapon":
+            _need(card.dice >= 1 and 2 <= card.hit <= 6, where, "a weapon needs dice >= 1 and hit 2-6")
+        if kind == "armour":
+            _need(2 <= card.save <= 6, where, "armour needs a save from 2 to 6")
+        if kind == "helmet":
+            _need(
+                card.effect in HELMET_EFFECTS, where, f"helmet effect must be one of {sorted(HELMET_EFFECTS)}"
+            )
+        if kind == "item":
+            _need(card.effect in ITEM_EFFECTS, where, f"item effect must be one of {sorted(ITEM_EFFECTS)}")
+        if kind == "noise":
+            _need(1 <= card.level <= 5, where, "a noise card needs a level from 1 to 5")
+        out[key] = card
+    for needed in ("pistol", "plasma-cutter", "swarmer-leg", "power-cell", "med-kit"):
+        _need(needed in out, "items.toml", f"the deck needs a '{needed}' card")
+    _need(
+        out["swarmer-leg"].count >= 4, "items.toml", "at least 4 Swarmer Legs are needed to arm 6 survivors"
+    )
+    return out
+
+
+def _ability(entry: Any, where: str, hooks: set[str]) -> Ability:
+    _need(isinstance(entry, dict), where, "ability must be a table with name and hook")
+    hook = _str(entry, "hook", where)
+    _need(hook in hooks, where, f"unknown hook '{hook}'")
+    return Ability(name=_str(entry, "name", where), hook=hook)
+
+
+def _survivors() -> dict[str, SurvivorCard]:
+    out: dict[str, SurvivorCard] = {}
+    for i, e in enumerate(_load("survivors.toml").get("survivor", [])):
+        where = f"survivors.toml survivor #{i + 1} ({e.get('key', '?')})"
+        key = _str(e, "key", where)
+        _need(key not in out, where, "duplicate key")
+        out[key] = SurvivorCard(
+            key=key,
+            klass=_str(e, "class", where),
+            name=_str(e, "name", where),
+            health=_int(e, "health", where, 3, 12),
+            passive=_ability(e.get("passive"), where + " passive", PASSIVE_HOOKS),
+            active=_ability(e.get("active"), where + " active", ACTIVE_HOOKS),
+            crisis=_ability(e.get("crisis"), where + " crisis", CRISIS_HOOKS),
+        )
+    _need(len(out) >= 6, "survivors.toml", "at least 6 survivors are needed")
+    return out
+
+
+def _events() -> dict[str, EventCard]:
+    out: dict[str, EventCard] = {}
+    for i, e in enumerate(_load("events.toml").get("event", [])):
+        where = f"events.toml event #{i + 1} ({e.get('key', '?')})"
+        key = _str(e, "key", where)
+        _need(key not in out, where, "duplicate key")
+        effect = _str(e, "effect", where)
+        _need(effect in EVENT_EFFECTS, where, f"unknown effect '{effect}'")
+        tile = str(e.get("tile", ""))
+        _need(effect != "spawn" or bool(tile), where, "a spawn event needs a tile")
+        out[key] = EventCard(key, _str(e, "name", where), effect, _int(e, "count", where, 1, 6), tile)
+    return out
+
+
+def _resolve() -> dict[str, ResolveCard]:
+    out: dict[str, ResolveCard] = {}
+    for i, e in enumerate(_load("resolve.toml").get("card", [])):
+        where = f"resolve.toml card #{i + 1} ({e.get('key', '?')})"
+        key = _str(e, "key", where)
+        _need(key not in out, where, "duplicate key")
+        group = _str(e, "group", where)
+        _need(group in {"one_time", "persistent"}, where, "group must be one_time or persistent")
+        hook = _str(e, "hook", where)
+        _need(hook in RESOLVE_HOOKS, where, f"unknown hook '{hook}'")
+        out[key] = ResolveCard(
+            key,
+            _str(e, "name", where),
+            group,
+            _int(e, "number", where, 1, 9),
+            hook,
+            _int(e, "amount", where, 0, 5, 0),
+        )
+    _need(len(out) >= 18, "resolve.toml", "at least 18 cards are needed to deal 3 to 6 survivors")
+    return out
+
+
+def _accomplishments() -> dict[str, AccomplishmentCard]:
+    out: dict[str, AccomplishmentCard] = {}
+    for i, e in enumerate(_load("accomplishments.toml").get("card", [])):
+        where = f"accomplishments.toml card #{i + 1} ({e.get('key', '?')})"
+        key = _str(e, "key", where)
+        _need(key not in out, where, "duplicate key")
+        goal = _str(e, "goal", where)
+        _need(goal in GOALS, where, f"unknown goal '{goal}'")
+        reward = _str(e, "reward", where)
+        _need(reward in REWARDS, where, f"unknown reward '{reward}'")
+        out[key] = AccomplishmentCard(
+            key, _str(e, "name", where), goal, _int(e, "target", where, 1, 12), reward
+        )
+    _need(len(out) >= 12, "accomplishments.toml", "at least 12 cards are needed")
+    return out
+
+
+def _tiles() -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for i, t in enumerate(_load("tiles.toml").get("tile", [])):
+        where = f"tiles.toml tile #{i + 1} ({t.get('key', '?')})"
+        key = _str(t, "key", where)
+        _need(key not in out and "-" not in key and "|" not in key, where, "duplicate or badly formed key")
+        grid = t.get("grid")
+        _need(
+            isinstance(grid, list)
+            and len(grid) == TILE_SIZE
+            and all(isinstance(r, str) and len(r) == TILE_SIZE for r in grid),
+            where,
+            f"grid must be {TILE_SIZE} strings of {TILE_SIZE} letters",
+        )
+        zones = t.get("zones")
+        _need(isinstance(zones, dict) and bool(zones), where, "zones table missing")
+        letters = {c for row in grid for c in row}
+        _need(
+            letters == set(zones), where, f"grid letters {sorted(letters)} and zones {sorted(zones)} differ"
+        )
+        for letter, spec in zones.items():
+            zw = f"{where} zone {letter}"
+            _need(isinstance(spec, dict), zw, "zone must be a table")
+            _need(spec.get("kind") in {"room", "corridor"}, zw, "kind must be room or corridor")
+            _int(spec, "capacity", zw, 1, 20)
+            _str(spec, "label", zw)
+            cells = [(x, y) for y, row in enumerate(grid) for x, c in enumerate(row) if c == letter]
+            seen = {cells[0]}
+            todo = [cells[0]]
+            while todo:
+                x, y = todo.pop()
+                for dx, dy in DELTA.values():
+                    nxt = (x + dx, y + dy)
+                    if nxt in cells and nxt not in seen:
+                        seen.add(nxt)
+                        todo.append(nxt)
+            _need(len(seen) == len(cells), zw, "zone cells must be connected")
+        for kind in ("openings", "doors"):
+            for pair in t.get(kind, []):
+                a, _, b = str(pair).partition("-")
+                _need(
+                    a in zones and b in zones and a != b, where, f"{kind} entry '{pair}' names unknown zones"
+                )
+        for letter in t.get("spawn", []):
+            _need(zones.get(letter, {}).get("kind") == "room", where, f"spawn zone '{letter}' must be a room")
+        out[key] = {
+            "key": key,
+            "name": _str(t, "name", where),
+            "grid": grid,
+            "zones": zones,
+            "openings": list(t.get("openings", [])),
+            "doors": list(t.get("doors", [])),
+            "spawn": list(t.get("spawn", [])),
+        }
+    _need(len(out) == 12, "tiles.toml", f"there must be 12 tiles, found {len(out)}")
+    return out
+
+
+def door_id(a: str, b: str) -> str:
+    return "|".join(sorted((a, b)))
+
+
+def _missions(tiles: dict[str, dict[str, Any]], pool: dict[str, tuple[str, ...]]) -> dict[str, Mission]:
+    out: dict[str, Mission] = {}
+    for i, m in enumerate(_load("missions.toml").get("mission", [])):
+        where = f"missions.toml mission #{i + 1} ({m.get('key', '?')})"
+        key = _str(m, "key", where)
+        _need(key not in out, where, "duplicate key")
+        family = _str(m, "family", where)
+        _need(family in pool, where, f"unknown family '{family}'")
+        goal = _str(m, "goal", where)
+        _need(goal in MISSION_GOALS, where, f"unknown goal '{goal}'")
+        placed = []
+        for p in m.get("tiles", []):
+            _need(isinstance(p, dict) and p.get("tile") in tiles, where, f"unknown tile in {p}")
+            at = p.get("at")
+            _need(
+                isinstance(at, list) and len(at) == 2 and all(isinstance(v, int) for v in at),
+                where,
+                "bad 'at'",
+            )
+            placed.append((p["tile"], str(p.get("as", p["tile"])), at[0], at[1]))
+        _need(bool(placed), where, "no tiles")
+        _need(len({p[1] for p in placed}) == len(placed), where, "duplicate tile names: use 'as'")
+        _need(len({(p[2], p[3]) for p in placed}) == len(placed), where, "two tiles at one spot")
+        tokens = {}
+        for n, row in dict(m.get("tokens", {})).items():
+            _need(n in {"3", "4", "5"} and isinstance(row, list), where, "tokens rows must be '3', '4', '5'")
+            tokens[n] = tuple(row)
+        _need(set(tokens) == {"3", "4", "5"}, where, "tokens need rows 3, 4 and 5")
+        objectives = []
+        for o in m.get("objectives", []):
+            hook = _str(o, "hook", where)
+            _need(hook in OBJECTIVE_HOOKS, where, f"unknown objective hook '{hook}'")
+            objectives.append(
+                Objective(
+                    id=_str(o, "id", where),
+                    colour=_str(o, "colour", where),
+                    zone=_str(o, "zone", where),
+                    hook=hook,
+                    doors=tuple(o.get("doors", [])),
+                )
+            )
+        radar = tuple((_str(r, "zone", where), bool(r.get("marked", False))) for r in m.get("radar", []))
+        mission = Mission(
+            key=key,
+            name=_str(m, "name", where),
+            difficulty=_str(m, "difficulty", where),
+            family=family,
+            goal=goal,
+            brief=_str(m, "brief", where),
+            tiles=tuple(placed),
+            start=_str(m, "start", where),
+            locked=tuple(m.get("locked", [])),
+            exits=tuple(m.get("exits", [])),
+            radar=radar,
+            objectives=tuple(objectives),
+            tokens=tokens,
+            links=tuple(m.get("links", [])),
+            remove_unused_spawns=bool(m.get("remove_unused_spawns", False)),
+        )
+        out[key] = mission
+    return out
+
+
+def _check_mission(mission: Mission, board: Board, pool: dict[str, tuple[str, ...]]) -> None:
+    where = f"missions.toml mission {mission.key}"
+    _need(mission.start in board.zones, where, f"start zone '{mission.start}' is not on the map")
+    for d in mission.locked:
+        _need(d in board.openings and board.openings[d].door, where, f"locked '{d}' is not a door on the map")
+    for zone, _ in mission.radar:
+        _need(zone in board.zones, where, f"radar spot '{zone}' is not on the map")
+    for z in mission.exits:
+        _need(z in board.zones, where, f"exit '{z}' is not on the map")
+    for o in mission.objectives:
+        _need(o.zone in board.zones, where, f"objective '{o.id}' zone '{o.zone}' is not on the map")
+        for d in o.doors:
+            _need(
+                d in board.openings and board.openings[d].door, where, f"objective door '{d}' is not a door"
+            )
+    family_pool = list(pool[mission.family])
+    for n, row in mission.tokens.items():
+        _need(
+            len(row) == len(mission.radar),
+            where,
+            f"row {n} has {len(row)} tokens for {len(mission.radar)} spots",
+        )
+        left = list(family_pool)
+        for tok in row:
+            _need(
+                tok in left,
+                where,
+                f"row {n}: token '{tok}' is not (or no longer) in the {mission.family} pool",
+            )
+            left.remove(tok)
+    # every zone reachable from the start when all doors are open
+    seen = {mission.start}
+    todo = [mission.start]
+    while todo:
+        z = todo.pop()
+        for _, other, _ in board.exits[z]:
+            if other not in seen:
+                seen.add(other)
+                todo.append(other)
+    missing = sorted(set(board.zones) - seen)
+    _need(not missing, where, f"zones not reachable from the start: {missing[:6]}")
+
+
+def build_board(mission: Mission, tiles: dict[str, dict[str, Any]]) -> Board:
+    board = Board(mission=mission.key)
+    where = f"missions.toml mission {mission.key}"
+    for tile_key, alias, col, row in mission.tiles:
+        tile = tiles[tile_key]
+        ox, oy = col * TILE_SIZE, row * TILE_SIZE
+        cells: dict[str, list[tuple[int, int]]] = {}
+        for y, line in enumerate(tile["grid"]):
+            for x, letter in enumerate(line):
+                cells.setdefault(letter, []).append((ox + x, oy + y))
+        for letter, spec in tile["zones"].items():
+            zid = f"{alias}-{letter}"
+            board.zones[zid] = ZoneInfo(
+                zid, alias, spec["kind"], spec["capacity"], spec["label"], tuple(sorted(cells[letter]))
+            )
+            for c in cells[letter]:
+                board.cell_zone[c] = zid
+        board.spawn[alias] = [f"{alias}-{s}" for s in tile["spawn"]]
+    xs = [c[0] for c in board.cell_zone]
+    ys = [c[1] for c in board.cell_zone]
+    board.size = (max(xs) + 1, max(ys) + 1)
+    for z in board.zones:
+        board.exits[z] = []
+
+    def add(a: str, b: str, door: bool, src: str) -> None:
+        _need(a in board.zones and b in board.zones, where, f"{src} '{a}-{b}' names unknown zones")
+        dirs = board.edge_dirs(a, b)
+        _need(len(dirs) == 1, where, f"{src} '{a}-{b}': the zones must touch along exactly one side")
+        oid = door_id(a, b)
+        _need(oid not in board.openings, where, f"{src} '{a}-{b}' is listed twice")
+        lo, hi = sorted((a, b))
+        d = dirs[0] if lo == a else OPPOSITE[dirs[0]]
+        board.openings[oid] = Opening(oid, lo, hi, d, door)
+        board.exits[lo].append((oid, hi, d))
+        board.exits[hi].append((oid, lo, OPPOSITE[d]))
+
+    for tile_key, alias, _, _ in mission.tiles:
+        tile = tiles[tile_key]
+        for kind in ("openings", "doors"):
+            for pair in tile[kind]:
+                a, _, b = pair.partition("-")
+                add(f"{alias}-{a}", f"{alias}-{b}", kind == "doors", f"tile {tile_key} {kind}")
+    # corridors facing each other across tile edges join up
+    for (x, y), zid in sorted(board.cell_zone.items()):
+        for d in ("E", "S"):
+            dx, dy = DELTA[d]
+            other = board.cell_zone.get((x + dx, y + dy))
+            if other is None or other == zid:
+                continue
+            za, zb = board.zones[zid], board.zones[other]
+            if za.tile == zb.tile or za.kind != "corridor" or zb.kind != "corridor":
+                continue
+            if door_id(zid, other) in board.openings:
+                continue
+            add(zid, other, False, "corridor join")
+    for link in mission.links:
+        a, _, b = link.partition("-")
+        # zone ids contain a dash themselves: "LAB-a-NAV-b"
+        parts = link.split("-")
+        _need(len(parts) == 4, where, f"link '{link}' must look like TILE-x-TILE-y")
+        a, b = f"{parts[0]}-{parts[1]}", f"{parts[2]}-{parts[3]}"
+        add(a, b, False, "link")
+    for z in board.exits:
+        board.exits[z].sort()
+    # edge-sharing (noise) graph and distances
+    for z, info in board.zones.items():
+        near = set()
+        for x, y in info.cells:
+            for dx, dy in DELTA.values():
+                other = board.cell_zone.get((x + dx, y + dy))
+                if other and other != z:
+                    near.add(other)
+        board.touch[z] = sorted(near)
+    for z in board.zones:
+        dist = {z: 0}
+        frontier = [z]
+        while frontier:
+            nxt = []
+            for cur in frontier:
+                for other in board.touch[cur]:
+                    if other not in dist:
+                        dist[other] = dist[cur] + 1
+                        nxt.append(other)
+            frontier = nxt
+        board.noise_dist[z] = dist
+    # line-of-sight rays: keep one direction through openings
+    for z in board.zones:
+        rays: list[Ray] = []
+        for d in DIRS:
+            stack: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [(z, (), ())]
+            while stack:
+                cur, ops, between = stack.pop()
+                for oid, other, od in board.exits[cur]:
+                    if od != d or other == z or other in between:
+                        continue
+                    rays.append(Ray(other, len(ops) + 1, d, (*ops, oid), between))
+                    if len(ops) < 12:
+                        stack.append((other, (*ops, oid), (*between, other)))
+        rays.sort(key=lambda r: (r.dist, r.target, r.dir, r.openings))
+        board.rays[z] = rays
+    return board
+
+
+@cache
+def content() -> Content:
+    radar_raw = _load("radar.toml").get("pool", {})
+    pool: dict[str, tuple[str, ...]] = {}
+    enemies = _enemies()
+    for family, tokens in radar_raw.items():
+        where = f"radar.toml pool {family}"
+        _need(isinstance(tokens, list) and bool(tokens), where, "must be a non-empty list")
+        for tok in tokens:
+            n, _, kind = str(tok).partition(" ")
+            _need(n.isdigit() and 1 <= int(n) <= 8, where, f"token '{tok}' must be '<count> <enemy>'")
+            _need(
+                kind in enemies and enemies[kind].family == family,
+                where,
+                f"token '{tok}' names a wrong enemy",
+            )
+        pool[family] = tuple(tokens)
+    dice = _load("dice.toml")
+    injury = tuple(dice.get("injury", {}).get("faces", []))
+    _need(
+        len(injury) == 6 and set(injury) <= {"none", "head", "chest", "leg"},
+        "dice.toml injury",
+        "six faces needed",
+    )
+    direction = tuple(dice.get("direction", {}).get("faces", []))
+    _need(set(direction) == set(DIRS), "dice.toml direction", "faces must be N, E, S, W")
+    solomon = {int(k): int(v) for k, v in dice.get("solomon", {}).items()}
+    _need(set(solomon) == {2, 3, 4, 5}, "dice.toml solomon", "rows 2, 3, 4 and 5 are needed")
+    tiles = _tiles()
+    missions = _missions(tiles, pool)
+    for mission in missions.values():
+        _check_mission(mission, build_board(mission, tiles), pool)
+    topics = _load("rules.toml").get("topic", [])
+    _need(6 <= len(topics) <= 15, "rules.toml", "there must be 6 to 15 topics")
+    for t in topics:
+        _need(
+            len(str(t.get("text", ""))) <= 900, f"rules.toml topic {t.get('key')}", "text over 900 characters"
+        )
+    return Content(
+        enemies=enemies,
+        items=_items(),
+        survivors=_survivors(),
+        events=_events(),
+        resolve=_resolve(),
+        accomplishments=_accomplishments(),
+        tiles=tiles,
+        missions=missions,
+        radar_pool=pool,
+        injury_faces=injury,
+        direction_faces=direction,
+        solomon=solomon,
+        topics=topics,
+    )
+
+
+@cache
+def board(mission_key: str) -> Board:
+    c = content()
+    return build_board(c.missions[mission_key], c.tiles)

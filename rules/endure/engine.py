@@ -1,0 +1,664 @@
+"""Endure the Stars: the GameSystem (setup, prompts, legal actions, notation, views)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.core import (
+    Action,
+    Choice,
+    GameSystem,
+    OptionSpec,
+    Outcome,
+    Prompt,
+    Rng,
+    RngState,
+    RuleError,
+    Turn,
+)
+from rules.core.game import LOG_KEEP
+
+from .actions import HANDLERS, attack_range, survivor_arg, target_zones
+from .content import board as content_board
+from .content import content
+from .phases import begin_round, check_end, end_turn
+from .state import EndureState, ItemInst, ObjectiveState, Radar, ResolveSlot, Survivor
+from .world import (
+    add_item,
+    exits,
+    general_items,
+    icard,
+    is_full,
+    living,
+    move_cap,
+    on_map,
+    refresh_sight,
+    scard,
+    sight,
+    sname,
+    survivors_in,
+    the_board,
+)
+
+DEFAULT_CREW = ["marine-a", "medic-a", "captain-a", "scout-a", "engineer-a", "psychic-a"]
+MAX_BATCH = 12
+KEYWORDS = {"with", "kill", "step", "at", "target", "door", "path", "give", "take", "drop", "kind"}
+
+
+def token_row(n: int) -> str:
+    return "3" if n <= 3 else "4" if n == 4 else "5"
+
+
+class Endure(GameSystem[EndureState]):
+    id = "endure"
+    name = "Endure the Stars"
+    min_seats = 1
+    max_seats = 6
+    state_type = EndureState
+    summary = "Co-op survival aboard a ruined colony ship: sneak, search, shoot and keep your nerve."
+
+    # -- setup ---------------------------------------------------------------------------------
+    def scenarios(self) -> list[Choice]:
+        return [
+            Choice(value=m.key, label=f"{m.key} {m.name}", help=f"{m.difficulty}. {m.brief}")
+            for m in content().missions.values()
+        ]
+
+    def options(self) -> list[OptionSpec]:
+        missions = list(content().missions)
+        return [
+            OptionSpec(name="mission", help="which mission to play", default=missions[0], choices=missions),
+            OptionSpec(name="survivors", help="number of survivors (0 = one per player)", default="0"),
+            OptionSpec(
+                name="crew",
+                help="survivors joined with +, e.g. medic-b+marine (default Marine, Medic, Captain...)",
+                default="",
+            ),
+        ]
+
+    def seat_labels(self, count: int) -> list[str]:
+        return [f"Survivor {i + 1}" for i in range(count)]
+
+    def setup(self, seats: Sequence[str], options: Mapping[str, str], seed: int) -> EndureState:
+        c = content()
+        n_seats = len(seats)
+        if not 1 <= n_seats <= 6:
+            raise RuleError("Endure the Stars takes 1 to 6 players.")
+        mission_key = str(options.get("mission") or options.get("scenario") or next(iter(c.missions)))
+        match = [k for k in c.missions if k.lower() == mission_key.strip().lower()]
+        if not match:
+            raise RuleError(f"There is no mission '{mission_key[:20]}'. Missions: {', '.join(c.missions)}.")
+        mission = c.missions[match[0]]
+        raw_n = str(options.get("survivors", "0") or "0").strip()
+        if not raw_n.isdigit():
+            raise RuleError("survivors must be a number from 1 to 6.")
+        n = int(raw_n) or n_seats
+        if not n_seats <= n <= 6:
+            raise RuleError(f"Choose {n_seats} to 6 survivors (at least one per player).")
+        crew = self._crew(str(options.get("crew", "") or ""), n)
+        rng = Rng(RngState(seed=int(seed)))
+        board = content_board(mission.key)
+
+        # item deck and starting weapons
+        deck: list[str] = []
+        for card in c.items.values():
+            deck += [card.key] * card.count
+        starters = ["pistol", "plasma-cutter"] + ["swarmer-leg"] * max(0, n - 2)
+        for k in starters:
+            deck.remove(k)
+        rng.shuffle(starters)
+        dealt, back = starters[:n], starters[n:]
+        deck += back
+        rng.shuffle(deck)
+        resolve_deck = sorted(c.resolve)
+        rng.shuffle(resolve_deck)
+        acc_deck = sorted(c.accomplishments)
+        rng.shuffle(acc_deck)
+        tiles_used = {t[0] for t in mission.tiles}
+        event_deck: list[str] = []
+        for ev in c.events.values():
+            if ev.effect == "spawn" and mission.remove_unused_spawns and ev.tile not in tiles_used:
+                continue
+            event_deck += [ev.key] * ev.count
+        rng.shuffle(event_deck)
+
+        st = EndureState(
+            system=self.id,
+            schema=self.schema_version,
+            seats=list(seats),
+            phase="setup",
+            rng=rng.state,
+            mission=mission.key,
+            item_deck=deck,
+            event_deck=event_deck,
+            resolve_deck=resolve_deck,
+            accomplishment_deck=acc_deck,
+            spawn_tiles=[t[1] for t in mission.tiles],
+            doors={
+                oid: ("locked" if oid in mission.locked else "open")
+                for oid, op in sorted(board.openings.items())
+                if op.door
+            },
+            objectives=[ObjectiveState(id=o.id, colour=o.colour, zone=o.zone) for o in mission.objectives],
+        )
+        for i, key in enumerate(crew):
+            card = c.survivors[key]
+            s = Survivor(
+                key=key,
+                seat=i % n_seats,
+                zone=mission.start,
+                health=card.health,
+                max_health=card.health,
+            )
+            inst = ItemInst(uid=st.next_id, card=dealt[i])
+            st.next_id += 1
+            add_item(s, inst)
+            for _ in range(3):
+                k = st.resolve_deck.pop()
+                s.resolve_cards.append(ResolveSlot(card=k, number=c.resolve[k].number))
+            s.accomplishment = st.accomplishment_deck.pop()
+            st.survivors.append(s)
+        # radar tokens
+        row = list(mission.tokens[token_row(n)])
+        rng.shuffle(row)
+        pool = list(c.radar_pool[mission.family])
+        for tok in row:
+            pool.remove(tok)
+        for (zone, marked), tok in zip(mission.radar, row, strict=True):
+            st.radar.append(Radar(id=st.next_id, zone=zone, token=tok, marked=marked))
+            st.next_id += 1
+        st.pool = pool
+        turn = Turn(st, None)
+        turn.say(f"Mission {mission.key} {mission.name}: {mission.brief}")
+        st.phase = "survivors"
+        st.order = list(range(n))
+        refresh_sight(st, turn)
+        begin_round(st, turn)
+        check_end(st, turn)
+        st.log = [e.text for e in turn.events if e.visible_to is None][-LOG_KEEP:]
+        return st
+
+    def _crew(self, text: str, n: int) -> list[str]:
+        c = content()
+        picks: list[str] = []
+        for raw in [p for p in text.replace(",", "+").split("+") if p.strip()]:
+            word = raw.strip().lower()
+            if word in c.survivors:
+                key = word
+            else:
+                cands = [k for k, s in c.survivors.items() if s.klass.lower() == word]
+                if not cands:
+                    raise RuleError(
+                        f"There is no survivor '{word[:20]}'. Try: {', '.join(sorted(c.survivors))}."
+                    )
+                key = next((k for k in cands if k not in picks), cands[0])
+            if key in picks:
+                raise RuleError(f"{c.survivors[key].name} can only be picked once.")
+            picks.append(key)
+        if len(picks) > n:
+            raise RuleError(f"The crew lists {len(picks)} survivors but only {n} take part.")
+        for key in DEFAULT_CREW + sorted(c.survivors):
+            if len(picks) >= n:
+                break
+            klass = c.survivors[key].klass
+            if key not in picks and all(c.survivors[p].klass != klass for p in picks):
+                picks.append(key)
+        return picks
+
+    # -- queries ---------------------------------------------------------------------------------
+    def current(self, state: EndureState) -> int | None:
+        if state.phase != "survivors" or state.turn_pos >= len(state.order):
+            return None
+        return state.order[state.turn_pos]
+
+    def pending(self, state: EndureState) -> list[Prompt]:
+        si = self.current(state)
+        if si is None:
+            return []
+        s = state.survivors[si]
+        extra = " (a found item is waiting)" if s.found else ""
+        return [
+            Prompt(
+                seat=s.seat,
+                kind="turn",
+                text=f"{sname(s)} in {s.zone}: {s.actions} action(s) left{extra}.",
+                default={"type": "end"},
+            )
+        ]
+
+    def outcome(self, state: EndureState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        return Outcome(
+            result=state.result or "loss",
+            winners=list(range(len(state.seats))) if state.result == "win" else [],
+            summary=state.summary,
+        )
+
+    def legal(self, state: EndureState, seat: int) -> list[Action]:
+        si = self.current(state)
+        if si is None or state.survivors[si].seat != seat:
+            return []
+        st = state
+        s = st.survivors[si]
+        out: list[Action] = []
+        if s.found:
+            f = s.found[0]
+            if len(s.slots) < 3 or icard(f).kind in ("armour", "helmet"):
+                probe = self.clone(st).survivors[si]
+                if add_item(probe, probe.found[0]):
+                    out.append({"type": "keep"})
+            if "hoarder" not in s.phobias:
+                for it in general_items(s):
+                    out.append({"type": "keep", "drop": it.card})
+            out.append({"type": "leave"})
+            if icard(f).single and icard(f).kind == "item" and s.actions >= 1:
+                out += self._use_actions(st, si, f)
+            out.append({"type": "end"})
+            return out
+        has_move = s.actions >= 1 or s.free_moves > 0 or s.step_credit > 0
+        if has_move and not s.frozen and s.moved < move_cap(st, s) and s.zone not in st.shields:
+            for _, z, _ in exits(st, s.zone):
+                if not is_full(st, z) and z not in st.shields:
+                    out.append({"type": "move", "zone": z})
+        if s.actions >= 1:
+            for stack in s.slots:
+                card = icard(stack[0])
+                if card.kind != "weapon" or any(it.uid in s.jammed for it in stack):
+                    continue
+                if card.cell and not any(it.card == "power-cell" for it in general_items(s)):
+                    continue
+                reach = target_zones(st, si, attack_range(s, card.range), ranged=card.range > 0)
+                for z in sorted(reach):
+                    if any(e.zone == z for e in st.enemies):
+                        out.append({"type": "attack", "zone": z, "weapon": card.key})
+            zone = the_board(st).zones[s.zone]
+            if (
+                zone.kind == "room"
+                and st.item_deck
+                and s.zone not in s.searched
+                and not any(e.zone == s.zone for e in st.enemies)
+            ):
+                out.append({"type": "search"})
+            for o in st.objectives:
+                if o.zone == s.zone and not o.done:
+                    out.append({"type": "interact", "objective": o.id})
+            for lvl in range(1, min(3, s.actions) + 1):
+                out.append({"type": "noise", "level": lvl})
+            for it in general_items(s):
+                card = icard(it)
+                if card.kind in ("armour", "helmet"):
+                    out.append({"type": "equip", "item": it.card})
+                elif card.kind == "item":
+                    out += self._use_actions(st, si, it)
+            out += self._ability_actions(st, si)
+            if not any(e.zone == s.zone for e in st.enemies):
+                for oi in survivors_in(st, s.zone):
+                    if oi == si:
+                        continue
+                    o = st.survivors[oi]
+                    who = scard(o).klass.lower()
+                    if "hoarder" not in s.phobias:
+                        for it in general_items(s):
+                            out.append({"type": "trade", "with": who, "give": [it.card], "take": []})
+                    if "hoarder" not in o.phobias:
+                        for it in general_items(o):
+                            out.append({"type": "trade", "with": who, "give": [], "take": [it.card]})
+        out += self._reward_actions(st, si)
+        if "hoarder" not in s.phobias:
+            seen: set[str] = set()
+            for it in general_items(s):
+                if it.card not in seen:
+                    seen.add(it.card)
+                    out.append({"type": "discard", "item": it.card})
+        out.append({"type": "end"})
+        return self._checked(st, seat, out)
+
+    def _checked(self, st: EndureState, seat: int, actions: list[Action]) -> list[Action]:
+        """Keep only actions whose up-front checks pass (trades may overflow an inventory)."""
+        keep = []
+        for a in actions:
+            if a["type"] != "trade":
+                keep.append(a)
+                continue
+            try:
+                self.apply(st, seat, a)
+            except RuleError:
+                continue
+            keep.append(a)
+        return keep
+
+    def _use_actions(self, st: EndureState, si: int, it: ItemInst) -> list[Action]:
+        s = st.survivors[si]
+        card = icard(it)
+        if card.effect == "power":
+            return []
+        if card.effect == "heal":
+            return [{"type": "use", "item": it.card}] if (s.health < s.max_health or s.injuries) else []
+        if card.effect in ("stun_zone", "decoy"):
+            view = sight(st, s.zone)
+            return [
+                {"type": "use", "item": it.card, "zone": z}
+                for z, (d, _, _) in sorted(view.items())
+                if d <= card.range
+            ]
+        return [{"type": "use", "item": it.card}]
+
+    def _ability_actions(self, st: EndureState, si: int) -> list[Action]:
+        s = st.survivors[si]
+        card = scard(s)
+        out: list[Action] = []
+        view = sight(st, s.zone)
+        for which, ab, ok in (
+            ("active", card.active, not s.used_active),
+            ("crisis", card.crisis, not s.crisis_used),
+        ):
+            if not ok:
+                continue
+            base = {"type": "ability", "which": which}
+            h = ab.hook
+            if (
+                h
+                in ("rally", "aimed", "guard", "scan", "weapon_mods", "inspire", "second_wind", "last_stand")
+                or h == "miracle"
+            ):
+                out.append(base)
+            elif h == "patch":
+                for i in survivors_in(st, s.zone):
+                    t = st.survivors[i]
+                    if t.health < t.max_health or t.injuries:
+                        out.append({**base, "target": scard(t).klass.lower()})
+            elif h in ("orders", "soothe"):
+                for i in living(st):
+                    if i != si and st.survivors[i].zone in view:
+                        out.append({**base, "target": scard(st.survivors[i]).klass.lower()})
+            elif h in ("mind_blast", "turret"):
+                for z, (d, _, _) in sorted(view.items()):
+                    if any(e.zone == z for e in st.enemies) and (h == "mind_blast" or d <= 2):
+                        out.append({**base, "zone": z})
+            elif h == "improvised_exit":
+                open_ = {z for _, z, _ in exits(st, s.zone)}
+                for z in the_board(st).touch[s.zone]:
+                    if z not in open_:
+                        out.append({**base, "zone": z})
+            elif h == "override":
+                for o in the_board(st).openings.values():
+                    if o.door and (o.a in view or o.b in view):
+                        out.append({**base, "door": o.id})
+            elif h in ("dash", "vanish"):
+                if s.zone in st.shields or s.frozen:
+                    continue
+                for _, z, _ in exits(st, s.zone):
+                    if not is_full(st, z) and z not in st.shields:
+                        out.append({**base, "zones": [z]})
+        return out
+
+    def _reward_actions(self, st: EndureState, si: int) -> list[Action]:
+        s = st.survivors[si]
+        if not s.unlocked or not s.accomplishment or "memory_loss" in s.phobias:
+            return []
+        r = content().accomplishments[s.accomplishment].reward
+        view = sight(st, s.zone)
+        if r == "shove":
+            out = []
+            for i in survivors_in(st, s.zone):
+                if i == si:
+                    continue
+                for _, z, _ in exits(st, s.zone):
+                    if not is_full(st, z):
+                        out.append(
+                            {"type": "reward", "target": scard(st.survivors[i]).klass.lower(), "zone": z}
+                        )
+            return out
+        if r == "snipe":
+            return [
+                {"type": "reward", "zone": z}
+                for z, (d, _, _) in sorted(view.items())
+                if d <= 2 and any(e.zone == z and not content().enemies[e.kind].boss for e in st.enemies)
+            ]
+        if r == "orders":
+            return [
+                {"type": "reward", "target": scard(st.survivors[i]).klass.lower()}
+                for i in living(st)
+                if i != si
+            ]
+        return [{"type": "reward"}]
+
+    # -- actions ---------------------------------------------------------------------------------
+    def perform(self, state: EndureState, seat: int | None, action: Action, turn: Turn) -> None:
+        kind = action["type"]
+        if kind == "batch":
+            steps = action.get("actions")
+            if not isinstance(steps, list) or not steps:
+                raise RuleError("A batch needs a list of actions.")
+            if len(steps) > MAX_BATCH:
+                raise RuleError(f"At most {MAX_BATCH} commands at once.")
+            for sub in steps:
+                if (
+                    not isinstance(sub, Mapping)
+                    or not isinstance(sub.get("type"), str)
+                    or sub["type"] == "batch"
+                ):
+                    raise RuleError("Each command in a batch must be a single action.")
+                if state.phase == "over":
+                    raise RuleError("The game ended before all your commands were carried out.")
+                self.perform(state, seat, dict(sub), turn)
+            return
+        si = self.current(state)
+        if si is None:
+            raise RuleError("No survivor is acting right now.")
+        s = state.survivors[si]
+        if seat is None or s.seat != seat:
+            raise RuleError(f"It is {sname(s)}'s turn, played by {state.seats[s.seat]}.")
+        if action.get("survivor") is not None and survivor_arg(state, action, "survivor") != si:
+            raise RuleError(f"It is {sname(s)}'s turn, not theirs.")
+        handler = HANDLERS.get(kind)
+        if handler is None:
+            raise RuleError(f"'{str(kind)[:20]}' is not an Endure action. Try: {', '.join(HANDLERS)}.")
+        handler(state, turn, si, action)
+        if check_end(state, turn):
+            return
+        if state.phase == "survivors" and self.current(state) == si:
+            cur = state.survivors[si]
+            if not on_map(cur) or (
+                cur.actions <= 0
+                and not cur.found
+                and cur.free_moves <= 0
+                and cur.step_credit <= 0
+                and not (cur.unlocked and cur.accomplishment)
+            ):
+                end_turn(state, turn, si)
+
+    # -- views -----------------------------------------------------------------------------------
+    def view(self, state: EndureState, seat: int | None) -> EndureState:
+        v = self.clone(state)
+        for tok in v.radar:
+            tok.token = "?"
+        v.pool = ["?"] * len(v.pool)
+        v.item_deck = ["?"] * len(v.item_deck)
+        v.event_deck = ["?"] * len(v.event_deck)
+        v.resolve_deck = ["?"] * len(v.resolve_deck)
+        v.accomplishment_deck = ["?"] * len(v.accomplishment_deck)
+        for s in v.survivors:
+            for slot in s.resolve_cards:
+                if not slot.revealed:
+                    slot.card = ""
+        return v
+
+    def describe(self, state: EndureState) -> str:
+        c = content()
+        lines = [
+            f"endure {state.mission} round {state.round} phase {state.phase}"
+            + (f" event {c.events[state.event].name}" if state.event else "")
+            + (f" result {state.result}" if state.result else "")
+        ]
+        cur = self.current(state)
+        for i, s in enumerate(state.survivors):
+            mark = ">" if i == cur else " "
+            status = "dead" if not s.alive else f"H{s.health}/{s.max_health} R{s.resolve} a{s.actions}"
+            inv = [it.card for it in general_items(s)]
+            worn = [it.card for it in s.body + s.head]
+            inj = f" inj:{','.join(s.injuries)}" if s.injuries else ""
+            cards = " ".join(
+                (c.resolve[r.card].name if r.revealed else "?") + f"@{r.number}" for r in s.resolve_cards
+            )
+            lines.append(
+                f"{mark}{scard(s).klass} {s.zone} {status}{inj} [{' '.join(inv)}]"
+                + (f" worn[{' '.join(worn)}]" if worn else "")
+                + f" resolve[{cards}]"
+            )
+        groups: dict[tuple[str, str], int] = {}
+        for e in state.enemies:
+            groups[(e.zone, e.kind)] = groups.get((e.zone, e.kind), 0) + 1
+        if groups:
+            lines.append("enemies " + " ".join(f"{k}x{n}@{z}" for (z, k), n in sorted(groups.items())))
+        if state.radar:
+            lines.append("radar " + " ".join(f"?@{t.zone}" + ("*" if t.marked else "") for t in state.radar))
+        if state.noise:
+            lines.append("noise " + " ".join(f"{n.level}@{n.zone}" for n in state.noise))
+        locked = [d for d, v in state.doors.items() if v == "locked"]
+        if locked:
+            lines.append("locked " + " ".join(locked))
+        return "\n".join(lines)
+
+    # -- notation --------------------------------------------------------------------------------
+    def format(self, action: Action) -> str:
+        t = str(action.get("type", ""))
+        if t == "batch":
+            return "; ".join(self.format(a) for a in action.get("actions", []) if isinstance(a, Mapping))
+        parts = [t]
+        if t == "move":
+            if "zones" in action:
+                parts += [str(z) for z in action["zones"]]
+            else:
+                parts.append(str(action.get("zone", "")))
+        elif t == "attack":
+            parts += [str(action.get("zone", "")), "with", str(action.get("weapon", ""))]
+            if action.get("kill"):
+                parts += ["kill", *[str(k) for k in action["kill"]]]
+            if action.get("step"):
+                parts += ["step", str(action["step"])]
+        elif t in ("use", "equip", "discard"):
+            parts.append(str(action.get("item", "")))
+            if action.get("zone"):
+                parts += ["at", str(action["zone"])]
+        elif t == "keep":
+            if action.get("drop"):
+                parts += ["drop", str(action["drop"])]
+        elif t == "trade":
+            parts.append(str(action.get("with", "")))
+            if action.get("give"):
+                parts += ["give", *[str(x) for x in action["give"]]]
+            if action.get("take"):
+                parts += ["take", *[str(x) for x in action["take"]]]
+        elif t == "interact":
+            if action.get("objective"):
+                parts.append(str(action["objective"]))
+        elif t == "noise":
+            parts.append(str(action.get("level", "")))
+        elif t in ("ability", "reward"):
+            if t == "ability":
+                parts.append(str(action.get("which", "")))
+            if action.get("target") is not None:
+                parts += ["target", str(action["target"])]
+            if action.get("zone"):
+                parts += ["at", str(action["zone"])]
+            if action.get("door"):
+                parts += ["door", str(action["door"])]
+            if action.get("zones"):
+                parts += ["path", *[str(z) for z in action["zones"]]]
+            if action.get("kind"):
+                parts += ["kind", str(action["kind"])]
+        return " ".join(p for p in parts if p != "")
+
+    def parse(self, text: str, state: EndureState, seat: int) -> Action:
+        chunks = [c.strip() for c in str(text)[:2000].split(";") if c.strip()]
+        if not chunks:
+            raise RuleError("Type an action, for example: move NAV-a, search, attack LAB-a with pistol, end.")
+        if len(chunks) > MAX_BATCH:
+            raise RuleError(f"At most {MAX_BATCH} commands at once.")
+        actions = [self._parse_one(c) for c in chunks]
+        return actions[0] if len(actions) == 1 else {"type": "batch", "actions": actions}
+
+    def _parse_one(self, text: str) -> Action:
+        words = text.split()
+        t = words[0].lower()
+        if t == "reorganise" or t == "reorganize":
+            t = "equip"
+        pos: list[str] = []
+        kw: dict[str, list[str]] = {}
+        current: list[str] = pos
+        for w in words[1:]:
+            lw = w.lower()
+            if lw in KEYWORDS:
+                current = kw.setdefault(lw, [])
+            else:
+                current.append(w)
+
+        def one(key: str) -> str | None:
+            vals = kw.get(key)
+            return "-".join(vals) if vals else None
+
+        a: dict[str, Any] = {"type": t}
+        if t == "move":
+            if not pos:
+                raise RuleError("Say where to move, for example: move NAV-a.")
+            if len(pos) == 1:
+                a["zone"] = pos[0]
+            else:
+                a["zones"] = pos
+        elif t == "attack":
+            if not pos or not kw.get("with"):
+                raise RuleError("Write attacks as: attack ZONE with WEAPON (e.g. attack LAB-a with pistol).")
+            a["zone"] = pos[0]
+            a["weapon"] = "-".join(kw["with"]).lower()
+            if kw.get("kill"):
+                a["kill"] = [k.lower() for k in kw["kill"]]
+            if kw.get("step"):
+                a["step"] = kw["step"][0]
+        elif t in ("use", "equip", "discard"):
+            if not pos:
+                raise RuleError(f"Say which item to {t}.")
+            a["item"] = "-".join(pos).lower()
+            if kw.get("at"):
+                a["zone"] = kw["at"][0]
+        elif t == "keep":
+            if kw.get("drop"):
+                a["drop"] = "-".join(kw["drop"]).lower()
+        elif t == "trade":
+            if not pos:
+                raise RuleError("Write trades as: trade medic give pistol take med-kit.")
+            a["with"] = pos[0].lower()
+            a["give"] = [x.lower() for x in kw.get("give", [])]
+            a["take"] = [x.lower() for x in kw.get("take", [])]
+        elif t == "interact":
+            if pos:
+                a["objective"] = pos[0].lower()
+        elif t == "noise":
+            if not pos:
+                raise RuleError("Say how loud, for example: noise 2.")
+            a["level"] = pos[0]
+        elif t in ("ability", "reward"):
+            if t == "ability":
+                if not pos:
+                    raise RuleError("Say 'ability active' or 'ability crisis'.")
+                a["which"] = pos[0].lower()
+            if kw.get("target"):
+                a["target"] = kw["target"][0].lower()
+            if kw.get("at"):
+                a["zone"] = kw["at"][0]
+            if kw.get("door"):
+                a["door"] = kw["door"][0]
+            if kw.get("path"):
+                a["zones"] = kw["path"]
+            if kw.get("kind"):
+                a["kind"] = kw["kind"][0].lower()
+        elif t in ("search", "end", "leave"):
+            pass
+        else:
+            raise RuleError(
+                f"'{t[:20]}' is not an Endure command. Try move, attack, search, interact, noise, use, "
+                "equip, discard, trade, ability, reward, keep, leave or end."
+            )
+        return a

@@ -1,0 +1,541 @@
+"""Endure the Stars: the automatic Enemy and Resolution phases, turn starts and the end of the game."""
+
+from __future__ import annotations
+
+import math
+
+from rules.core import Turn
+
+from .content import content
+from .state import EndureState, Enemy, Radar
+from .world import (
+    blackout,
+    change_resolve,
+    creep_tokens,
+    damage,
+    etype,
+    event_effect,
+    exits,
+    gravity,
+    hit_survivor,
+    injury_roll,
+    is_full,
+    living,
+    make_noise,
+    on_map,
+    path_steps,
+    pick_by_direction,
+    progress,
+    refresh_sight,
+    resolve_test,
+    roll_direction,
+    rolloff,
+    sight,
+    sname,
+    spawn_token,
+    survivors_in,
+    the_board,
+)
+
+# ---------------------------------------------------------------------------------------------
+# attention
+
+
+def _heard(st: EndureState, turn: Turn, zone: str, label: str) -> str:
+    """The zone of the loudest noise reaching ``zone`` ('' if none). Ties: a seeded, logged pick."""
+    b = the_board(st)
+    best = 0
+    cands: list[str] = []
+    for tok in st.noise:
+        if b.noise_dist[zone].get(tok.zone, 99) <= tok.level:
+            if tok.level > best:
+                best, cands = tok.level, [tok.zone]
+            elif tok.level == best:
+                cands.append(tok.zone)
+    if not cands:
+        return ""
+    if len(cands) == 1:
+        return cands[0]
+    return turn.rng.roll_faces(sorted(cands), 1, label=f"{label}: equal noises")[0]
+
+
+def _decoy(st: EndureState, zone: str) -> str:
+    b = the_board(st)
+    reach = content().items["decoy-beacon"].amount if "decoy-beacon" in content().items else 4
+    best = ""
+    best_d = 99
+    for z in st.decoys:
+        d = b.noise_dist[zone].get(z, 99)
+        if d <= reach and d < best_d:
+            best, best_d = z, d
+    return best
+
+
+def _nearest_survivor(st: EndureState, zone: str, candidates: list[int]) -> str:
+    best = ""
+    best_d = 99
+    for i in sorted(candidates):
+        z = st.survivors[i].zone
+        d, _ = path_steps(st, zone, z, mover_blocked=False)
+        if d < 0:
+            d = 50 + the_board(st).noise_dist[zone].get(z, 40)
+        if d < best_d:
+            best, best_d = z, d
+    return best
+
+
+def _attention(st: EndureState, turn: Turn, e: Enemy | Radar, *, is_model: bool) -> None:
+    label = f"{etype(e.kind).name} {e.id}" if isinstance(e, Enemy) else f"radar {e.id}"
+    target = _decoy(st, e.zone)
+    if not target and is_model:
+        view = sight(st, e.zone)
+        watchers = [i for i in living(st) if st.survivors[i].zone in view]
+        if blackout(st):
+            watchers = [i for i in watchers if st.survivors[i].zone == e.zone]
+        spotted = [i for i in e.spotted if on_map(st.survivors[i])] if isinstance(e, Enemy) else []
+        if watchers or spotted:
+            target = _nearest_survivor(st, e.zone, sorted(set(watchers) | set(spotted)))
+    if not target:
+        target = _heard(st, turn, e.zone, label)
+    e.mode = "active" if target else "passive"
+    e.target = target
+
+
+# ---------------------------------------------------------------------------------------------
+# movement
+
+
+def _step(st: EndureState, turn: Turn, zone: str, target: str, label: str) -> str | None:
+    _, steps = path_steps(st, zone, target)
+    if not steps:
+        return None
+    return pick_by_direction(turn, steps, f"{label} path")
+
+
+def _wander(st: EndureState, turn: Turn, zone: str, label: str) -> str | None:
+    if zone in st.shields:
+        return None
+    options = [(d, z) for _, z, d in exits(st, zone) if not is_full(st, z) and z not in st.shields]
+    return pick_by_direction(turn, options, f"{label} wanders")
+
+
+def _in_range(st: EndureState, e: Enemy) -> list[int]:
+    rng = etype(e.kind).range
+    if e.zone in st.shields:
+        pass
+    here = survivors_in(st, e.zone)
+    if here or rng == 0:
+        return here
+    view = sight(st, e.zone)
+    out = []
+    for i in living(st):
+        z = st.survivors[i].zone
+        if z in view and view[z][0] <= rng and z not in st.shields and e.zone not in st.shields:
+            out.append(i)
+    # the nearest zone first
+    if out:
+        near = min(view[st.survivors[i].zone][0] for i in out)
+        out = [i for i in out if view[st.survivors[i].zone][0] == near]
+        zone = sorted({st.survivors[i].zone for i in out})[0]
+        out = [i for i in out if st.survivors[i].zone == zone]
+    return out
+
+
+def _enemy_attack(st: EndureState, turn: Turn, e: Enemy, targets: list[int]) -> None:
+    t = etype(e.kind)
+    if e.kind == "solomon" or not targets:
+        return
+    dmg = t.damage
+    if t.family == "gep" and any(o.kind == "solomon" and o.zone == e.zone for o in st.enemies):
+        dmg += 1
+    if e.kind == "zealot":
+        turn.say(f"Zealot {e.id} lashes out at everyone in {st.survivors[targets[0]].zone}.")
+        for i in targets:
+            hit_survivor(st, turn, i, dmg, "a Zealot")
+        return
+    if e.kind == "fanatic":
+        face = turn.rng.die(6, label=f"Fanatic {e.id} vest")
+        if face >= 5:
+            detonate(st, turn, e.zone, "a Fanatic's vest")
+            return
+    victim = targets[0] if len(targets) == 1 else rolloff(st, turn, targets, f"{t.name} attack")
+    turn.say(f"{t.name} {e.id} attacks {sname(st.survivors[victim])}.")
+    hit_survivor(st, turn, victim, dmg, f"a {t.name}")
+
+
+def detonate(st: EndureState, turn: Turn, zone: str, source: str) -> None:
+    """Every Fanatic in ``zone`` explodes: 3 damage each to everything there, no armour."""
+    fans = [o for o in st.enemies if o.zone == zone and o.kind == "fanatic"]
+    if not fans:
+        return
+    dmg = 3 * len(fans)
+    turn.say(f"{source.capitalize()} detonates in {zone}: {dmg} damage to everything there!", kind="warn")
+    for o in list(st.enemies):
+        if o.zone != zone:
+            continue
+        if o.kind == "fanatic" or o.hp <= dmg:
+            st.enemies.remove(o)
+        elif etype(o.kind).boss:
+            o.hp -= dmg
+    for i in survivors_in(st, zone):
+        damage(st, turn, i, dmg, "the blast")
+        injury_roll(st, turn, i)
+
+
+def _activate_group(st: EndureState, turn: Turn, group: list[Enemy]) -> None:
+    lead = group[0]
+    t = etype(lead.kind)
+    label = f"{t.name} {lead.id}" + (f" (+{len(group) - 1})" if len(group) > 1 else "")
+    moves_per_action = 2 if gravity(st) else 1
+    attacked: set[int] = set()
+    if lead.kind == "solomon":
+        lead.mode, lead.target = "active", _solomon_target(st, lead)
+    for _ in range(t.actions):
+        group = [e for e in group if e in st.enemies]
+        if not group:
+            return
+        zone = group[0].zone
+        targets = _in_range(st, group[0])
+        if targets and lead.kind != "solomon":
+            for e in group:
+                if e.id not in attacked and e in st.enemies:
+                    attacked.add(e.id)
+                    live = [i for i in _in_range(st, e)]
+                    _enemy_attack(st, turn, e, live)
+            return
+        if lead.mode == "passive":
+            dest = _wander(st, turn, zone, label)
+            steps = [dest] if dest else []
+            if dest and moves_per_action == 2:
+                nxt = _wander(st, turn, dest, label)
+                if nxt:
+                    steps.append(nxt)
+        else:
+            if not lead.target or lead.target == zone:
+                return
+            steps = []
+            cur = zone
+            for _ in range(moves_per_action):
+                nxt = _step(st, turn, cur, lead.target, label)
+                if not nxt:
+                    break
+                steps.append(nxt)
+                cur = nxt
+                if cur == lead.target:
+                    break
+        if not steps:
+            return
+        for dest in steps:
+            cap = the_board(st).zones[dest].capacity
+            room = (
+                cap
+                - sum(1 for s in st.survivors if on_map(s) and s.zone == dest)
+                - sum(1 for o in st.enemies if o.zone == dest)
+            )
+            moving = group[: max(0, room)]
+            if not moving:
+                break
+            for e in moving:
+                e.zone = dest
+            group = moving
+        turn.say(f"{label} moves to {group[0].zone}.")
+        if lead.mode == "passive":
+            return  # a passive model or herd wanders once per activation
+
+
+def _solomon_target(st: EndureState, sol: Enemy) -> str:
+    geps = [o for o in st.enemies if etype(o.kind).family == "gep" and o.kind != "solomon"]
+    if any(o.zone == sol.zone for o in geps):
+        return sol.zone
+    best, best_d = "", 99
+    for o in sorted(geps, key=lambda o: o.id):
+        d, _ = path_steps(st, sol.zone, o.zone, mover_blocked=False)
+        if 0 <= d < best_d:
+            best, best_d = o.zone, d
+    return best
+
+
+def _move_token(st: EndureState, turn: Turn, tok: Radar) -> None:
+    label = f"radar {tok.id}"
+    per = 2 if gravity(st) else 1
+    if tok.mode == "active" and tok.target:
+        for _ in range(2 * per):
+            if tok.zone == tok.target:
+                break
+            _, steps = path_steps(st, tok.zone, tok.target, mover_blocked=False)
+            dest = pick_by_direction(turn, steps, f"{label} path")
+            if not dest:
+                break
+            tok.zone = dest
+        turn.say(f"An active radar contact moves to {tok.zone}.")
+    else:
+        for _ in range(per):
+            options = [(d, z) for _, z, d in exits(st, tok.zone) if z not in st.shields]
+            if tok.zone in st.shields:
+                options = []
+            dest = pick_by_direction(turn, options, f"{label} wanders")
+            if not dest:
+                break
+            tok.zone = dest
+        turn.say(f"A radar contact drifts to {tok.zone}.")
+
+
+def enemy_phase(st: EndureState, turn: Turn) -> None:
+    st.phase = "enemies"
+    turn.say(f"Round {st.round}: Enemy phase.", kind="turn")
+    for e in st.enemies:
+        if e.stunned:
+            e.mode, e.target = "stunned", ""
+        else:
+            _attention(st, turn, e, is_model=True)
+    for tok in st.radar:
+        _attention(st, turn, tok, is_model=False)
+    order = sorted(st.enemies, key=lambda e: (etype(e.kind).order, e.id))
+    done: set[int] = set()
+    for e in order:
+        if e.id in done or e not in st.enemies or e.mode == "stunned":
+            continue
+        group = [
+            o
+            for o in order
+            if o.id not in done
+            and o in st.enemies
+            and o.kind == e.kind
+            and o.zone == e.zone
+            and o.mode == e.mode
+            and o.target == e.target
+        ]
+        for o in group:
+            done.add(o.id)
+        _activate_group(st, turn, group)
+        refresh_sight(st, turn)
+        if check_end(st, turn):
+            return
+    for tok in sorted(st.radar, key=lambda t: t.id):
+        if tok not in st.radar:
+            continue
+        _move_token(st, turn, tok)
+        refresh_sight(st, turn)
+        if check_end(st, turn):
+            return
+    for e in st.enemies:
+        done.add(e.id)
+
+
+# ---------------------------------------------------------------------------------------------
+# resolution
+
+
+def draw_event(st: EndureState, turn: Turn) -> None:
+    if st.event:
+        st.event_discard.append(st.event)
+        st.event = ""
+    if not st.event_deck:
+        st.event_deck, st.event_discard = st.event_discard, []
+        turn.rng.shuffle(st.event_deck)
+    if not st.event_deck:
+        return
+    key = st.event_deck.pop()
+    card = content().events[key]
+    st.event = key
+    turn.say(f"Event: {card.name}.", kind="warn")
+    b = the_board(st)
+    if card.effect == "spawn":
+        tiles = [t for t in st.spawn_tiles if t == card.tile or t.startswith(card.tile)]
+        tiles = [t for t in tiles if b.spawn.get(t)]
+        if not tiles:
+            turn.say("That part of the ship is not on this map; nothing happens.")
+            return
+        tile = tiles[0]
+        if len(tiles) > 1:
+            tile = tiles[turn.rng.die(len(tiles), label="which tile") - 1]
+        rooms = b.spawn[tile]
+        zone = (
+            rooms[0] if len(rooms) == 1 else rooms[turn.rng.die(len(rooms), label=f"{tile} spawn zone") - 1]
+        )
+        spawn_token(st, turn, zone)
+    elif card.effect == "life_support":
+        for i in living(st):
+            damage(st, turn, i, 1, "the failing air")
+        by_zone: dict[tuple[str, str], list[Enemy]] = {}
+        for e in list(st.enemies):
+            t = etype(e.kind)
+            if not t.biological:
+                continue
+            if t.health == 1:
+                by_zone.setdefault((e.zone, e.kind), []).append(e)
+            else:
+                e.hp -= 1
+                if e.hp <= 0:
+                    st.enemies.remove(e)
+        for (zone, kind), group in sorted(by_zone.items()):
+            lost = math.ceil(len(group) / 2)
+            for e in sorted(group, key=lambda x: x.id)[:lost]:
+                st.enemies.remove(e)
+            turn.say(f"{lost} {etype(kind).name} in {zone} suffocate.")
+    elif card.effect == "blackout":
+        for e in st.enemies:
+            if not survivors_in(st, e.zone):
+                e.spotted = []
+
+
+def resolution_phase(st: EndureState, turn: Turn) -> None:
+    st.phase = "resolution"
+    turn.say(f"Round {st.round}: Resolution phase.", kind="turn")
+    st.noise = [n for n in st.noise if n.res_round >= st.round]
+    st.decoys = []
+    st.shields = []
+    for i in living(st):
+        s = st.survivors[i]
+        zone = the_board(st).zones[s.zone]
+        if models_count(st, s.zone) >= zone.capacity and all(is_full(st, z) for _, z, _ in exits(st, s.zone)):
+            turn.say(f"{sname(s)} is trapped in {s.zone}!", kind="warn")
+            damage(st, turn, i, 1, "the crush")
+            change_resolve(st, turn, i, -1)
+    if check_end(st, turn):
+        return
+    draw_event(st, turn)
+    refresh_sight(st, turn)
+    if check_end(st, turn):
+        return
+    # round end
+    for s in st.survivors:
+        s.jammed = []
+        s.frozen = False
+        s.round_buffs = []
+    for e in st.enemies:
+        e.stunned = False
+        e.spotted = []
+    alive = living(st)
+    if not alive:
+        check_end(st, turn)
+        return
+    n = len(st.survivors)
+    for k in range(1, n + 1):
+        cand = (st.first + k) % n
+        if on_map(st.survivors[cand]):
+            st.first = cand
+            break
+    st.round += 1
+    begin_round(st, turn)
+
+
+def models_count(st: EndureState, zone: str) -> int:
+    return sum(1 for s in st.survivors if on_map(s) and s.zone == zone) + sum(
+        1 for e in st.enemies if e.zone == zone
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# round and turn flow
+
+
+def begin_round(st: EndureState, turn: Turn) -> None:
+    n = len(st.survivors)
+    st.order = [(st.first + k) % n for k in range(n) if on_map(st.survivors[(st.first + k) % n])]
+    st.turn_pos = 0
+    st.phase = "survivors"
+    turn.say(f"Round {st.round}: Survivor phase.", kind="turn")
+    start_turn(st, turn)
+
+
+def start_turn(st: EndureState, turn: Turn) -> None:
+    """Begin the turn of the survivor at ``turn_pos`` (skipping the dead); run the phases after the last."""
+    while True:
+        if st.phase != "survivors":
+            return
+        if st.turn_pos >= len(st.order):
+            enemy_phase(st, turn)
+            if st.phase == "over":
+                return
+            resolution_phase(st, turn)
+            return
+        si = st.order[st.turn_pos]
+        s = st.survivors[si]
+        if not on_map(s):
+            st.turn_pos += 1
+            continue
+        s.actions = max(0, 3 + s.action_bonus - s.action_penalty)
+        s.action_bonus = s.action_penalty = 0
+        s.stunned = False
+        s.used_active = False
+        s.moved = 0
+        s.step_credit = 0
+        s.free_moves = 1 if scard_passive(s) == "light_feet" else 0
+        s.searched = []
+        s.buffs = []
+        s.next_attack = []
+        turn.say(f"{sname(s)}'s turn ({s.actions} actions).", kind="turn", seat=s.seat)
+        if "chest" in s.injuries:
+            face = turn.rng.die(6, label=f"{sname(s)} chest wound", seat=s.seat)
+            if face <= 3:
+                damage(st, turn, si, 1, "a chest wound")
+        if on_map(s) and "eremophobia" in s.phobias and len(survivors_in(st, s.zone)) == 1:
+            resolve_test(st, turn, si, "alone")
+        if on_map(s) and "acute_stress" in s.phobias and turn.rng.die(6, label=f"{sname(s)} stress") == 1:
+            s.actions = max(0, s.actions - 1)
+        if on_map(s) and "barophobia" in s.phobias and event_effect(st) == "gravity":
+            resolve_test(st, turn, si, "no gravity")
+        if on_map(s) and "nyctophobia" in s.phobias and event_effect(st) == "blackout":
+            s.actions = max(0, s.actions - 1)
+        if check_end(st, turn):
+            return
+        if on_map(s) and s.actions > 0:
+            return
+        if on_map(s):
+            turn.say(f"{sname(s)} can do nothing this turn.")
+        st.turn_pos += 1
+
+
+def end_turn(st: EndureState, turn: Turn, si: int) -> None:
+    s = st.survivors[si]
+    if s.found:
+        turn.say(f"{sname(s)} leaves the {content().items[s.found[0].card].name} behind.")
+        s.found = []
+    if on_map(s) and s.actions > 0:
+        progress(st, turn, si, "rested")
+    s.actions = 0
+    s.buffs = []
+    s.next_attack = []
+    st.turn_pos += 1
+    start_turn(st, turn)
+
+
+def scard_passive(s) -> str:
+    return content().survivors[s.key].passive.hook
+
+
+def check_end(st: EndureState, turn: Turn) -> bool:
+    if st.phase == "over":
+        return True
+    if not any(s.alive for s in st.survivors):
+        st.phase, st.result = "over", "loss"
+        st.summary = "Every survivor is dead. The mission has failed."
+        turn.say(st.summary, kind="end")
+        return True
+    mission = content().missions[st.mission]
+    won = False
+    if mission.goal == "kill_marked":
+        won = not any(t.marked for t in st.radar) and not any(e.marked for e in st.enemies)
+    elif mission.goal == "kill_all":
+        won = not st.radar and not st.enemies
+    if won:
+        st.phase, st.result = "over", "win"
+        st.summary = f"Mission {mission.key} {mission.name} complete!"
+        turn.say(st.summary, kind="end")
+        return True
+    return False
+
+
+__all__ = [
+    "begin_round",
+    "check_end",
+    "detonate",
+    "end_turn",
+    "enemy_phase",
+    "resolution_phase",
+    "start_turn",
+]
+
+# silence unused-import lint for helpers kept for later phases
+_ = (creep_tokens, make_noise, progress, roll_direction)

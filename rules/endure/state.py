@@ -1,0 +1,120 @@
+"""Endure the Stars game state: msgspec Structs only, JSON round-trips exactly."""
+
+from __future__ import annotations
+
+import msgspec
+
+from rules.core import BaseState
+
+
+class ItemInst(msgspec.Struct, kw_only=True):
+    uid: int
+    card: str
+    charges: int = 0  # Power Cells: charges already used
+
+
+class NoiseToken(msgspec.Struct, kw_only=True):
+    zone: str
+    level: int
+    res_round: int = 0  # round number if made during that round's Resolution phase
+
+
+class ResolveSlot(msgspec.Struct, kw_only=True):
+    card: str  # hidden ("") in every view until revealed
+    number: int
+    revealed: bool = False
+
+
+class Survivor(msgspec.Struct, kw_only=True):
+    key: str
+    seat: int
+    zone: str
+    health: int
+    max_health: int
+    resolve: int = 10
+    injuries: list[str] = []
+    head: list[ItemInst] = []
+    body: list[ItemInst] = []
+    slots: list[list[ItemInst]] = []
+    found: list[ItemInst] = []  # a card found with no room yet (0 or 1)
+    resolve_cards: list[ResolveSlot] = []
+    phobias: list[str] = []
+    accomplishment: str = ""
+    progress: int = 0
+    unlocked: bool = False
+    buffs: list[str] = []
+    round_buffs: list[str] = []
+    next_attack: list[str] = []
+    actions: int = 0
+    step_credit: int = 0
+    moved: int = 0
+    free_moves: int = 0
+    searched: list[str] = []
+    frozen: bool = False
+    stunned: bool = False
+    action_penalty: int = 0
+    action_bonus: int = 0
+    used_active: bool = False
+    crisis_used: bool = False
+    jammed: list[int] = []
+    seen_kinds: list[str] = []
+    alive: bool = True
+    exited: bool = False
+    carrying: list[str] = []
+
+
+class Enemy(msgspec.Struct, kw_only=True):
+    id: int
+    kind: str
+    zone: str
+    hp: int
+    stunned: bool = False
+    marked: bool = False
+    mode: str = "passive"
+    target: str = ""
+    spotted: list[int] = []
+
+
+class Radar(msgspec.Struct, kw_only=True):
+    id: int
+    zone: str
+    token: str  # "4 swarmer"; "?" in every view
+    marked: bool = False
+    mode: str = "passive"
+    target: str = ""
+
+
+class ObjectiveState(msgspec.Struct, kw_only=True):
+    id: str
+    colour: str
+    zone: str
+    done: bool = False
+
+
+class EndureState(BaseState, kw_only=True):
+    mission: str
+    round: int = 1
+    survivors: list[Survivor] = []
+    order: list[int] = []
+    turn_pos: int = 0
+    first: int = 0
+    enemies: list[Enemy] = []
+    radar: list[Radar] = []
+    pool: list[str] = []
+    noise: list[NoiseToken] = []
+    doors: dict[str, str] = {}
+    extra_openings: list[str] = []
+    item_deck: list[str] = []
+    event_deck: list[str] = []
+    event_discard: list[str] = []
+    resolve_deck: list[str] = []
+    accomplishment_deck: list[str] = []
+    accomplishment_discard: list[str] = []
+    event: str = ""
+    objectives: list[ObjectiveState] = []
+    decoys: list[str] = []
+    shields: list[str] = []
+    spawn_tiles: list[str] = []
+    next_id: int = 1
+    result: str = ""
+    summary: str = ""

@@ -1,0 +1,707 @@
+"""Endure the Stars: the shared machinery the survivor actions and the enemy phase both use.
+
+Geometry on the live board (doors, lockdown, blackout, capacity), sight and Resolve, damage and
+death, radar reveals and spawning, noise. Every function takes the state (a private copy inside
+``perform``) and the :class:`~rules.core.Turn` for dice and narration.
+"""
+
+from __future__ import annotations
+
+from rules.core import RuleError, Turn
+
+from .content import DIRS, OPPOSITE, Board, board, content, door_id
+from .state import EndureState, Enemy, ItemInst, NoiseToken, Radar, Survivor
+
+MAX_RESOLVE = 10
+CLOCKWISE = list(DIRS)
+
+
+# ---------------------------------------------------------------------------------------------
+# names
+
+
+def scard(s: Survivor):
+    return content().survivors[s.key]
+
+
+def sname(s: Survivor) -> str:
+    return scard(s).name
+
+
+def ename(kind: str, n: int = 1) -> str:
+    name = content().enemies[kind].name
+    if n == 1:
+        return name
+    return f"{n} {name}" if name.endswith("s") else f"{n} {name}s"
+
+
+def etype(kind: str):
+    return content().enemies[kind]
+
+
+def icard(inst: ItemInst):
+    return content().items[inst.card]
+
+
+def the_board(st: EndureState) -> Board:
+    return board(st.mission)
+
+
+def on_map(s: Survivor) -> bool:
+    return s.alive and not s.exited
+
+
+def living(st: EndureState) -> list[int]:
+    return [i for i, s in enumerate(st.survivors) if on_map(s)]
+
+
+# ---------------------------------------------------------------------------------------------
+# geometry on the live board
+
+
+def event_effect(st: EndureState) -> str:
+    return content().events[st.event].effect if st.event else ""
+
+
+def gravity(st: EndureState) -> bool:
+    return event_effect(st) == "gravity"
+
+
+def blackout(st: EndureState) -> bool:
+    return event_effect(st) == "blackout"
+
+
+def opening_open(st: EndureState, oid: str) -> bool:
+    if oid in st.extra_openings:
+        return True
+    op = the_board(st).openings[oid]
+    if not op.door:
+        return True
+    if event_effect(st) == "lockdown":
+        return False
+    return st.doors.get(oid, "open") == "open"
+
+
+def exits(st: EndureState, zone: str) -> list[tuple[str, str, str]]:
+    """(opening id, neighbour, direction) for every way out of ``zone`` that is open now."""
+    b = the_board(st)
+    out = [e for e in b.exits[zone] if opening_open(st, e[0])]
+    for oid in st.extra_openings:
+        a, _, c = oid.partition("|")
+        if zone in (a, c):
+            other = c if zone == a else a
+            dirs = b.edge_dirs(zone, other)
+            out.append((oid, other, dirs[0] if dirs else "N"))
+    return out
+
+
+def models_in(st: EndureState, zone: str) -> int:
+    return sum(1 for s in st.survivors if on_map(s) and s.zone == zone) + sum(
+        1 for e in st.enemies if e.zone == zone
+    )
+
+
+def is_full(st: EndureState, zone: str) -> bool:
+    return models_in(st, zone) >= the_board(st).zones[zone].capacity
+
+
+def enemies_in(st: EndureState, zone: str) -> list[Enemy]:
+    return [e for e in st.enemies if e.zone == zone]
+
+
+def survivors_in(st: EndureState, zone: str) -> list[int]:
+    return [i for i, s in enumerate(st.survivors) if on_map(s) and s.zone == zone]
+
+
+def sight(st: EndureState, zone: str) -> dict[str, tuple[int, tuple[str, ...], str]]:
+    """Zones seen from ``zone``: zone -> (distance, zones in between, direction)."""
+    seen: dict[str, tuple[int, tuple[str, ...], str]] = {zone: (0, (), "")}
+    if blackout(st):
+        return seen
+    for ray in the_board(st).rays[zone]:
+        if ray.target in seen and seen[ray.target][0] <= ray.dist:
+            continue
+        if all(opening_open(st, o) for o in ray.openings):
+            seen[ray.target] = (ray.dist, ray.between, ray.dir)
+    return seen
+
+
+def sees(st: EndureState, a: str, b: str) -> bool:
+    return b in sight(st, a)
+
+
+def path_steps(
+    st: EndureState, start: str, goal: str, *, mover_blocked=True
+) -> tuple[int, list[tuple[str, str]]]:
+    """Distance and the first steps (direction, zone) of every shortest route from start to goal.
+
+    Full zones (other than the goal) and shielded zones cannot be crossed. (-1, []) if unreachable.
+    """
+    if start == goal:
+        return 0, []
+    dist = {goal: 0}
+    frontier = [goal]
+    while frontier:
+        nxt = []
+        for cur in frontier:
+            for _, other, _ in exits(st, cur):
+                if other in dist:
+                    continue
+                if other != start and (other in st.shields or (mover_blocked and is_full(st, other))):
+                    continue
+                dist[other] = dist[cur] + 1
+                nxt.append(other)
+        frontier = nxt
+    if start not in dist:
+        return -1, []
+    steps = []
+    for _, other, d in exits(st, start):
+        if other in dist and dist[other] == dist[start] - 1:
+            if other != goal and mover_blocked and is_full(st, other):
+                continue
+            if other != goal and other in st.shields:
+                continue
+            steps.append((d, other))
+    if goal in st.shields:
+        steps = []
+    return dist[start], steps
+
+
+def roll_direction(turn: Turn, label: str) -> str:
+    return turn.rng.roll_faces(list(content().direction_faces), 1, label=label)[0]
+
+
+def pick_by_direction(turn: Turn, options: list[tuple[str, str]], label: str) -> str | None:
+    """Roll the directional die, turning clockwise until it points at one of ``options``."""
+    if not options:
+        return None
+    if len({d for d, _ in options}) == 1 and len(options) == 1:
+        return options[0][1]
+    face = roll_direction(turn, label)
+    start = CLOCKWISE.index(face)
+    for k in range(4):
+        d = CLOCKWISE[(start + k) % 4]
+        zones = sorted(z for dd, z in options if dd == d)
+        if zones:
+            return zones[0] if len(zones) == 1 else turn.rng.choice(zones)
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# noise
+
+
+def make_noise(st: EndureState, turn: Turn, zone: str, level: int, *, resolution: bool = False) -> None:
+    if level <= 0:
+        return
+    for tok in st.noise:
+        if tok.zone == zone:
+            if tok.level >= level:
+                turn.say(f"A level {level} noise in {zone} is drowned out by the louder one already there.")
+                return
+            tok.level = level
+            if resolution:
+                tok.res_round = st.round
+            turn.say(f"The noise in {zone} rises to level {level}.")
+            return
+    st.noise.append(NoiseToken(zone=zone, level=level, res_round=st.round if resolution else 0))
+    turn.say(f"Noise {level} in {zone}.")
+
+
+# ---------------------------------------------------------------------------------------------
+# survivors: passives, armour, items
+
+
+def passive(s: Survivor) -> str:
+    return scard(s).passive.hook
+
+
+def general_items(s: Survivor) -> list[ItemInst]:
+    return [it for stack in s.slots for it in stack]
+
+
+def all_items(s: Survivor) -> list[ItemInst]:
+    return list(s.head) + list(s.body) + general_items(s)
+
+
+def helmet_effect(s: Survivor) -> str:
+    return icard(s.head[0]).effect if s.head else ""
+
+
+def steadiness(s: Survivor) -> int:
+    """How many points above current Resolve a test may roll and still pass."""
+    bonus = 0
+    if passive(s) == "steady":
+        bonus += 1
+    if helmet_effect(s) == "steady":
+        bonus += 1
+    if "surrounded" in s.phobias:
+        bonus -= 1
+    return bonus
+
+
+def move_cap(st: EndureState, s: Survivor) -> int:
+    cap = 99
+    if "leg" in s.injuries:
+        cap = 4 if gravity(st) else 2
+    for it in all_items(s):
+        c = icard(it)
+        if c.kind == "armour" and c.move_cap:
+            cap = min(cap, c.move_cap * (2 if gravity(st) else 1))
+    return cap
+
+
+def add_item(s: Survivor, inst: ItemInst) -> bool:
+    card = icard(inst)
+    if card.kind == "armour" and not s.body:
+        s.body.append(inst)
+        return True
+    if card.kind == "helmet" and not s.head:
+        s.head.append(inst)
+        return True
+    if card.kind == "weapon" and card.dual:
+        for stack in s.slots:
+            if len(stack) == 1 and stack[0].card == inst.card:
+                stack.append(inst)
+                return True
+    if len(s.slots) < 3:
+        s.slots.append([inst])
+        return True
+    return False
+
+
+def remove_item(s: Survivor, uid: int) -> ItemInst | None:
+    for group in (s.head, s.body):
+        for it in group:
+            if it.uid == uid:
+                group.remove(it)
+                return it
+    for stack in s.slots:
+        for it in stack:
+            if it.uid == uid:
+                stack.remove(it)
+                if not stack:
+                    s.slots.remove(stack)
+                return it
+    return None
+
+
+def find_item(s: Survivor, name: object, *, where: str = "all") -> ItemInst:
+    if not isinstance(name, str) or not name.strip():
+        raise RuleError("Say which item.")
+    wanted = name.strip().lower().replace(" ", "-")[:60]
+    pool = general_items(s) if where == "general" else all_items(s)
+    if where == "all" and s.found:
+        pool = pool + list(s.found)
+    items = content().items
+    for it in pool:
+        if it.card == wanted or items[it.card].name.lower().replace(" ", "-") == wanted:
+            return it
+    held = ", ".join(sorted({it.card for it in pool})) or "nothing"
+    raise RuleError(f"{sname(s)} has no '{name.strip()[:30]}'. Carried: {held}.")
+
+
+def heal(st: EndureState, turn: Turn, si: int, amount: int, *, injuries: int = 0) -> None:
+    s = st.survivors[si]
+    before = s.health
+    s.health = min(s.max_health, s.health + amount)
+    cleared = []
+    if injuries:
+        for inj in ("chest", "leg", "head"):
+            if inj in s.injuries and len(cleared) < injuries:
+                s.injuries.remove(inj)
+                cleared.append(inj)
+    extra = f", {' and '.join(cleared)} injury healed" if cleared else ""
+    turn.say(f"{sname(s)} heals {s.health - before} (Health {s.health}/{s.max_health}){extra}.")
+    if "iatrophobia" in s.phobias:
+        turn.say(f"{sname(s)} hates being treated.")
+        change_resolve(st, turn, si, -1)
+
+
+# ---------------------------------------------------------------------------------------------
+# Resolve
+
+
+def change_resolve(st: EndureState, turn: Turn, si: int, delta: int) -> None:
+    s = st.survivors[si]
+    if not s.alive or delta == 0:
+        return
+    new = max(0, min(MAX_RESOLVE, s.resolve + delta))
+    if new == s.resolve:
+        return
+    s.resolve = new
+    turn.say(f"{sname(s)} Resolve {s.resolve}.")
+    for slot in s.resolve_cards:
+        if not slot.revealed and slot.number == s.resolve:
+            slot.revealed = True
+            trigger_resolve_card(st, turn, si, slot.card)
+            if not s.alive:
+                return
+
+
+def resolve_test(st: EndureState, turn: Turn, si: int, why: str) -> bool:
+    """2d6 against current Resolve; failing costs 1 Resolve. At 0 Resolve it costs 1 Health."""
+    s = st.survivors[si]
+    if not on_map(s):
+        return True
+    if s.resolve <= 0:
+        turn.say(f"{sname(s)} has no Resolve left to test ({why}) and loses 1 Health instead.")
+        damage(st, turn, si, 1, "despair")
+        return False
+    faces = turn.rng.dice(2, 6, label=f"{sname(s)} Resolve test ({why})", seat=s.seat)
+    total = sum(faces)
+    if total >= s.resolve + steadiness(s):
+        turn.say(f"{sname(s)} fails the test ({total} vs Resolve {s.resolve}).")
+        change_resolve(st, turn, si, -1)
+        return False
+    turn.say(f"{sname(s)} holds firm ({total} vs Resolve {s.resolve}).")
+    progress(st, turn, si, "tests_passed")
+    return True
+
+
+def resolve_check(st: EndureState, turn: Turn, si: int, why: str) -> bool:
+    """Like a test, but failing costs nothing."""
+    s = st.survivors[si]
+    faces = turn.rng.dice(2, 6, label=f"{sname(s)} Resolve check ({why})", seat=s.seat)
+    total = sum(faces)
+    ok = total < s.resolve + steadiness(s)
+    turn.say(f"{sname(s)} {'steels themself' if ok else 'freezes'} ({total} vs Resolve {s.resolve}).")
+    return ok
+
+
+def trigger_resolve_card(st: EndureState, turn: Turn, si: int, key: str) -> None:
+    card = content().resolve[key]
+    s = st.survivors[si]
+    turn.say(f"{sname(s)}'s Resolve card {card.number} flips: {card.name}!", kind="warn")
+    hook = card.hook
+    if card.group == "persistent":
+        s.phobias.append(hook)
+        return
+    if hook == "noise":
+        make_noise(st, turn, s.zone, card.amount)
+    elif hook == "lose_actions":
+        s.action_penalty += card.amount
+        turn.say(f"{sname(s)} will have {card.amount} fewer action(s) next turn.")
+    elif hook == "hurt":
+        damage(st, turn, si, card.amount, card.name)
+    elif hook == "spread":
+        for other in survivors_in(st, s.zone):
+            if other != si:
+                change_resolve(st, turn, other, -card.amount)
+    elif hook == "stunned":
+        stun_survivor(st, turn, si)
+    elif hook == "bolt":
+        options = [(d, z) for _, z, d in exits(st, s.zone) if not is_full(st, z) and z not in st.shields]
+        if s.zone in st.shields:
+            options = []
+        dest = pick_by_direction(turn, options, f"{sname(s)} bolts")
+        if dest:
+            s.zone = dest
+            turn.say(f"{sname(s)} bolts into {dest}.")
+    elif hook == "drop":
+        carried = general_items(s)
+        if carried:
+            it = turn.rng.choice(carried)
+            remove_item(s, it.uid)
+            turn.say(f"{sname(s)} drops the {icard(it).name}; it is lost.")
+    elif hook == "periphery":
+        b = the_board(st)
+        for tok in st.radar:
+            if b.noise_dist[tok.zone].get(s.zone, 99) <= 2:
+                _, steps = path_steps(st, tok.zone, s.zone, mover_blocked=False)
+                if steps:
+                    tok.zone = sorted(steps)[0][1]
+                    turn.say(f"A radar contact creeps closer to {sname(s)}, into {tok.zone}.")
+
+
+def stun_survivor(st: EndureState, turn: Turn, si: int) -> None:
+    s = st.survivors[si]
+    if st.phase == "survivors" and st.order and st.order[st.turn_pos] == si:
+        s.actions = 0
+        s.stunned = True
+        turn.say(f"{sname(s)} is stunned and loses the rest of this turn.")
+    else:
+        s.action_penalty += 1
+        turn.say(f"{sname(s)} is stunned: 1 action fewer next turn.")
+
+
+# ---------------------------------------------------------------------------------------------
+# accomplishments
+
+
+def progress(st: EndureState, turn: Turn, si: int, goal: str, n: int = 1) -> None:
+    s = st.survivors[si]
+    if not s.accomplishment or s.unlocked:
+        return
+    card = content().accomplishments[s.accomplishment]
+    if card.goal != goal:
+        return
+    s.progress += n
+    if s.progress >= card.target:
+        s.unlocked = True
+        turn.say(f"{sname(s)} completes '{card.name}': reward unlocked.", seat=s.seat)
+
+
+def deal_accomplishment(st: EndureState, turn: Turn | None, si: int) -> None:
+    s = st.survivors[si]
+    if s.accomplishment:
+        st.accomplishment_discard.append(s.accomplishment)
+    if not st.accomplishment_deck and st.accomplishment_discard and turn is not None:
+        st.accomplishment_deck = list(st.accomplishment_discard)
+        st.accomplishment_discard = []
+        turn.rng.shuffle(st.accomplishment_deck)
+    s.accomplishment = st.accomplishment_deck.pop() if st.accomplishment_deck else ""
+    s.progress = 0
+    s.unlocked = False
+
+
+# ---------------------------------------------------------------------------------------------
+# damage and death
+
+
+def damage(st: EndureState, turn: Turn, si: int, amount: int, source: str) -> None:
+    s = st.survivors[si]
+    if not s.alive or amount <= 0:
+        return
+    s.health -= amount
+    turn.say(f"{sname(s)} takes {amount} damage from {source} (Health {max(0, s.health)}).")
+    if s.health <= 0:
+        kill_survivor(st, turn, si)
+
+
+def injury_roll(st: EndureState, turn: Turn, si: int) -> None:
+    s = st.survivors[si]
+    if not s.alive:
+        return
+    face = turn.rng.roll_faces(list(content().injury_faces), 1, label=f"{sname(s)} injury die", seat=s.seat)[
+        0
+    ]
+    if face == "none":
+        return
+    if face in s.injuries:
+        turn.say(f"{sname(s)} already has a {face} injury.")
+        return
+    if face == "head" and helmet_effect(s) == "ignore_head":
+        turn.say(f"{sname(s)}'s helmet takes the blow to the head.")
+        return
+    s.injuries.append(face)
+    turn.say(f"{sname(s)} suffers a {face} injury.", kind="warn")
+
+
+def armour_save(st: EndureState, s: Survivor) -> int:
+    """The number a save die must reach; 7 means no save."""
+    save = 7
+    if s.body:
+        save = icard(s.body[0]).save
+    if save < 7:
+        if passive(s) == "tough":
+            save -= 1
+        if "guard" in s.round_buffs:
+            save -= 1
+        save = max(2, save)
+    return save
+
+
+def hit_survivor(
+    st: EndureState, turn: Turn, si: int, amount: int, source: str, *, armour: bool = True
+) -> None:
+    """One attack on a survivor: one armour save, then damage and one injury roll."""
+    s = st.survivors[si]
+    if not s.alive:
+        return
+    if armour:
+        save = armour_save(st, s)
+        if save <= 6:
+            face = turn.rng.die(6, label=f"{sname(s)} armour save ({save}+)", seat=s.seat)
+            if face >= save:
+                turn.say(f"{sname(s)}'s armour stops the attack from {source}.")
+                progress(st, turn, si, "saves")
+                return
+    if amount <= 0:
+        turn.say(f"The attack from {source} does no harm.")
+        return
+    damage(st, turn, si, amount, source)
+    injury_roll(st, turn, si)
+
+
+def rolloff(st: EndureState, turn: Turn, candidates: list[int], why: str) -> int:
+    """Everyone rolls a d6; the lowest is picked (ties roll again)."""
+    pool = sorted(candidates)
+    for _ in range(10):
+        if len(pool) == 1:
+            return pool[0]
+        faces = turn.rng.dice(
+            len(pool), 6, label=f"roll-off ({why}): {', '.join(sname(st.survivors[i]) for i in pool)}"
+        )
+        low = min(faces)
+        pool = [i for i, f in zip(pool, faces, strict=True) if f == low]
+    return pool[0]
+
+
+def kill_survivor(st: EndureState, turn: Turn, si: int) -> None:
+    s = st.survivors[si]
+    s.alive = False
+    s.health = 0
+    s.head, s.body, s.slots, s.found = [], [], [], []
+    turn.say(f"{sname(s)} is dead. Their gear is lost.", kind="warn")
+    for other in living(st):
+        if sees(st, st.survivors[other].zone, s.zone):
+            change_resolve(st, turn, other, -2)
+
+
+# ---------------------------------------------------------------------------------------------
+# enemies: placing, revealing, spawning
+
+
+def place_models(st: EndureState, turn: Turn, zone: str, kind: str, count: int, *, marked: bool) -> None:
+    """Put ``count`` models in ``zone``; overflow spreads over the connected zones clockwise."""
+    hp = etype(kind).health
+    room = the_board(st).zones[zone].capacity - models_in(st, zone)
+    here = max(0, min(count, room))
+    for _ in range(here):
+        st.enemies.append(Enemy(id=st.next_id, kind=kind, zone=zone, hp=hp, marked=marked))
+        st.next_id += 1
+    rest = count - here
+    if rest <= 0:
+        return
+    neighbours = [(d, z) for _, z, d in exits(st, zone)]
+    if not neighbours:
+        turn.say(f"{rest} {etype(kind).name} cannot fit anywhere and are lost.")
+        return
+    face = roll_direction(turn, f"overflow from {zone}")
+    ordered = []
+    start = CLOCKWISE.index(face)
+    for k in range(4):
+        d = CLOCKWISE[(start + k) % 4]
+        ordered += sorted(z for dd, z in neighbours if dd == d)
+    k = 0
+    placed_any = True
+    while rest > 0 and placed_any:
+        placed_any = False
+        for z in ordered:
+            if rest <= 0:
+                break
+            if not is_full(st, z):
+                st.enemies.append(Enemy(id=st.next_id, kind=kind, zone=z, hp=hp, marked=marked))
+                st.next_id += 1
+                rest -= 1
+                k += 1
+                placed_any = True
+    if k:
+        turn.say(f"{zone} is full: {k} spill into the zones around it.")
+    if rest:
+        turn.say(f"{rest} more find no room and are lost.")
+
+
+def reveal(st: EndureState, turn: Turn, tok: Radar) -> None:
+    st.radar.remove(tok)
+    n_str, _, kind = tok.token.partition(" ")
+    n = int(n_str)
+    t = etype(kind)
+    turn.say(f"Radar contact in {tok.zone} revealed: {ename(kind, n)}!", kind="warn")
+    place_models(st, turn, tok.zone, kind, n, marked=tok.marked)
+    watchers = [i for i in living(st) if sees(st, st.survivors[i].zone, tok.zone)]
+    if t.family == "gep":
+        alive = len(living(st))
+        threshold = content().solomon[max(2, min(5, alive))]
+        faces = turn.rng.dice(2, 6, label="Solomon check")
+        if sum(faces) <= threshold:
+            turn.say("A Solomon shambles out with them!", kind="warn")
+            place_models(st, turn, tok.zone, "solomon", 1, marked=tok.marked)
+    if t.boss:
+        for i in watchers:
+            change_resolve(st, turn, i, -1)
+    for i in watchers:
+        s = st.survivors[i]
+        if not on_map(s):
+            continue
+        resolve_test(st, turn, i, f"{t.name} revealed")
+        if kind not in s.seen_kinds:
+            s.seen_kinds.append(kind)
+        if (
+            t.family == "gep"
+            and "solomon" not in s.seen_kinds
+            and any(e.kind == "solomon" and e.zone == tok.zone for e in st.enemies)
+        ):
+            s.seen_kinds.append("solomon")
+
+
+def refresh_sight(st: EndureState, turn: Turn) -> None:
+    """Flip radar tokens in sight, test Resolve for newly seen enemy kinds, note who was spotted."""
+    for _ in range(8):
+        views = {i: sight(st, st.survivors[i].zone) for i in living(st)}
+        seen_zones = set().union(*views.values()) if views else set()
+        flip = [t for t in st.radar if t.zone in seen_zones]
+        if not flip:
+            break
+        for tok in sorted(flip, key=lambda t: t.id):
+            if tok in st.radar:
+                reveal(st, turn, tok)
+    views = {i: sight(st, st.survivors[i].zone) for i in living(st)}
+    for i, view in views.items():
+        s = st.survivors[i]
+        if not on_map(s):
+            continue
+        kinds = sorted({e.kind for e in st.enemies if e.zone in view})
+        new = [k for k in kinds if k not in s.seen_kinds]
+        s.seen_kinds = [k for k in s.seen_kinds if k in kinds]
+        for k in new:
+            s.seen_kinds.append(k)
+            resolve_test(st, turn, i, f"{etype(k).name} in sight")
+            if not on_map(s):
+                break
+        if st.phase == "survivors" and on_map(s):
+            for e in st.enemies:
+                if e.zone in view and i not in e.spotted:
+                    e.spotted.append(i)
+
+
+def spawn_token(st: EndureState, turn: Turn, zone: str) -> None:
+    if not st.pool:
+        turn.say("The spawn pool is empty: every radar contact creeps toward the nearest survivor.")
+        creep_tokens(st, turn)
+        return
+    idx = turn.rng.below(len(st.pool))
+    token = st.pool.pop(idx)
+    st.radar.append(Radar(id=st.next_id, zone=zone, token=token))
+    st.next_id += 1
+    turn.say(f"A new radar contact appears in {zone}.", kind="warn")
+
+
+def creep_tokens(st: EndureState, turn: Turn) -> None:
+    targets = [st.survivors[i].zone for i in living(st)]
+    if not targets:
+        return
+    for tok in list(st.radar):
+        best: tuple[int, list] | None = None
+        for z in targets:
+            d, steps = path_steps(st, tok.zone, z, mover_blocked=False)
+            if d > 0 and (best is None or d < best[0]):
+                best = (d, steps)
+        if best and best[1]:
+            dest = pick_by_direction(turn, best[1], f"radar {tok.id} path")
+            if dest:
+                tok.zone = dest
+
+
+def neighbours_dir(st: EndureState, zone: str) -> list[tuple[str, str]]:
+    return [(d, z) for _, z, d in exits(st, zone)]
+
+
+def push_line(st: EndureState, zone: str, direction: str) -> str:
+    """Slide from ``zone`` in ``direction`` until a wall or locked door stops it (Gravity Failure)."""
+    cur = zone
+    for _ in range(len(the_board(st).zones)):
+        nxt = sorted(z for d, z in neighbours_dir(st, cur) if d == direction)
+        if not nxt:
+            break
+        cur = nxt[0]
+    return cur
+
+
+def opposite(d: str) -> str:
+    return OPPOSITE[d]
+
+
+def door_between(a: str, b: str) -> str:
+    return door_id(a, b)
