@@ -1,0 +1,221 @@
+"""Station geometry: spaces, edges, hatches, shuttles, doors, Close and line of sight.
+
+The station is one grid over all tiles with a one-space margin for docked shuttles.
+Columns are letters (A = the margin column), rows are numbers (1 = the margin row).
+A :class:`Board` is static for a scenario; door states and portal tokens live in the game state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+
+from .content import CONTENT, HATCHES, PORTAL_CHARS, SLOT_CHARS
+
+XY = tuple[int, int]
+Edge = tuple[XY, XY]
+DIRS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+# The shuttle's second space lies clockwise along the hull from the space facing the hatch.
+_ALONG = {"N": (1, 0), "E": (0, 1), "S": (-1, 0), "W": (0, -1)}
+
+
+def edge(a: XY, b: XY) -> Edge:
+    return (a, b) if a <= b else (b, a)
+
+
+def name(xy: XY) -> str:
+    x, y = xy
+    return f"{chr(ord('A') + x)}{y + 1}"
+
+
+def parse_space(text: object) -> XY | None:
+    if not isinstance(text, str) or not 2 <= len(text) <= 4:
+        return None
+    t = text.strip().upper()
+    if not t or not t[0].isalpha() or not t[1:].isdigit():
+        return None
+    return (ord(t[0]) - ord("A"), int(t[1:]) - 1)
+
+
+@dataclass
+class Board:
+    width: int
+    height: int
+    cells: dict[XY, str] = field(default_factory=dict)  # playable or blocked spaces on the board
+    tile_at: dict[XY, int] = field(default_factory=dict)  # layout index of a tile space
+    open_edges: set[Edge] = field(default_factory=set)
+    doors: dict[str, Edge] = field(default_factory=dict)  # door id -> edge
+    door_of: dict[Edge, str] = field(default_factory=dict)
+    terminals: list[XY] = field(default_factory=list)  # in layout order
+    spawns: list[XY] = field(default_factory=list)  # in layout order
+    spawns_by_tile: dict[int, list[XY]] = field(default_factory=dict)
+    portals: dict[XY, str] = field(default_factory=dict)  # printed portals -> colour
+    slots: dict[XY, str] = field(default_factory=dict)  # gadget/victory/armory slots
+    shuttles: dict[str, list[XY]] = field(default_factory=dict)  # crew colour -> spaces
+    shuttle_slot_spaces: list[list[XY]] = field(default_factory=list)
+
+    def on_board(self, xy: XY) -> bool:
+        return xy in self.cells
+
+    def playable(self, xy: XY) -> bool:
+        return self.cells.get(xy, "#") != "#"
+
+    def passage(self, a: XY, b: XY, door_open: dict[str, bool]) -> bool:
+        """Can a figure step (or see) straight from a to its neighbour b?"""
+        e = edge(a, b)
+        if e not in self.open_edges:
+            return False
+        door = self.door_of.get(e)
+        return door is None or door_open.get(door, False)
+
+    def neighbours(self, xy: XY, door_open: dict[str, bool]) -> list[XY]:
+        x, y = xy
+        out = []
+        for dx, dy in DIRS.values():
+            nb = (x + dx, y + dy)
+            if self.playable(nb) and self.passage(xy, nb, door_open):
+                out.append(nb)
+        return out
+
+    def close(self, a: XY, b: XY, door_open: dict[str, bool]) -> bool:
+        if a == b:
+            return True
+        if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+            return False
+        return self.passage(a, b, door_open)
+
+    def close_spaces(self, xy: XY, door_open: dict[str, bool]) -> list[XY]:
+        return [xy, *self.neighbours(xy, door_open)]
+
+    # -- line of sight --------------------------------------------------------------------
+    def _see_through(self, xy: XY) -> bool:
+        return self.playable(xy)
+
+    def _edge_clear(self, a: XY, b: XY, door_open: dict[str, bool]) -> bool:
+        return self._see_through(a) and self._see_through(b) and self.passage(a, b, door_open)
+
+    def los(self, a: XY, b: XY, door_open: dict[str, bool]) -> bool:
+        """Centre-to-centre line of sight between two spaces."""
+        if a == b:
+            return True
+        if not (self._see_through(a) and self._see_through(b)):
+            return False
+        x0, y0 = Fraction(a[0]) + Fraction(1, 2), Fraction(a[1]) + Fraction(1, 2)
+        x1, y1 = Fraction(b[0]) + Fraction(1, 2), Fraction(b[1]) + Fraction(1, 2)
+        dx, dy = x1 - x0, y1 - y0
+        events: dict[Fraction, set[str]] = {}
+        if dx:
+            lo, hi = sorted((a[0], b[0]))
+            for k in range(lo + 1, hi + 1):
+                events.setdefault((k - x0) / dx, set()).add("x")
+        if dy:
+            lo, hi = sorted((a[1], b[1]))
+            for k in range(lo + 1, hi + 1):
+                events.setdefault((k - y0) / dy, set()).add("y")
+        sx = 1 if dx > 0 else -1
+        sy = 1 if dy > 0 else -1
+        cur = a
+        for t in sorted(events):
+            kinds = events[t]
+            if kinds == {"x", "y"}:
+                nxt = (cur[0] + sx, cur[1] + sy)
+                via1 = (cur[0] + sx, cur[1])
+                via2 = (cur[0], cur[1] + sy)
+                path1 = self._edge_clear(cur, via1, door_open) and self._edge_clear(via1, nxt, door_open)
+                path2 = self._edge_clear(cur, via2, door_open) and self._edge_clear(via2, nxt, door_open)
+                if not (path1 or path2) or not self._see_through(nxt):
+                    return False
+            elif kinds == {"x"}:
+                nxt = (cur[0] + sx, cur[1])
+                if not self._edge_clear(cur, nxt, door_open):
+                    return False
+            else:
+                nxt = (cur[0], cur[1] + sy)
+                if not self._edge_clear(cur, nxt, door_open):
+                    return False
+            cur = nxt
+        return cur == b
+
+
+def build(scenario_id: str, tiles: tuple[str, ...], docked: tuple[tuple[str, int], ...]) -> Board:
+    return _build(scenario_id, tiles, docked)
+
+
+@lru_cache(maxsize=64)
+def _build(scenario_id: str, tiles: tuple[str, ...], docked: tuple[tuple[str, int], ...]) -> Board:
+    sc = CONTENT.scenarios[scenario_id]
+    cols = max(p[0] for p in sc.layout) + 1
+    rows = max(p[1] for p in sc.layout) + 1
+    board = Board(width=cols * 4 + 2, height=rows * 4 + 2)
+    hatch_spaces: dict[XY, str] = {}
+    for idx, ((tx, ty), tid) in enumerate(zip(sc.layout, tiles, strict=True)):
+        tile = CONTENT.tiles[tid]
+        ox, oy = 1 + tx * 4, 1 + ty * 4
+        spawns = []
+        for ly in range(4):
+            for lx in range(4):
+                xy = (ox + lx, oy + ly)
+                ch = tile.cell(lx, ly)
+                board.cells[xy] = "#" if ch == "#" else ch
+                board.tile_at[xy] = idx
+                if ch == "T":
+                    board.terminals.append(xy)
+                elif ch == "S":
+                    spawns.append(xy)
+                elif ch in PORTAL_CHARS:
+                    board.portals[xy] = CONTENT.portal_colours[int(ch) - 1]
+                elif ch in SLOT_CHARS:
+                    board.slots[xy] = SLOT_CHARS[ch]
+        for ly in range(4):
+            for lx in range(4):
+                a = (ox + lx, oy + ly)
+                for nb in ((lx + 1, ly), (lx, ly + 1)):
+                    if nb[0] > 3 or nb[1] > 3:
+                        continue
+                    if ((lx, ly), nb) not in tile.walls:
+                        board.open_edges.add(edge(a, (ox + nb[0], oy + nb[1])))
+        for side, (hx, hy) in HATCHES.items():
+            hatch_spaces[(ox + hx, oy + hy)] = side
+        board.spawns.extend(spawns)
+        board.spawns_by_tile[idx] = spawns
+    # Hatch meets hatch: an opening between tiles.
+    for xy, side in hatch_spaces.items():
+        dx, dy = DIRS[side]
+        other = (xy[0] + dx, xy[1] + dy)
+        if hatch_spaces.get(other) == {"N": "S", "S": "N", "E": "W", "W": "E"}[side]:
+            board.open_edges.add(edge(xy, other))
+    for n, (pa, pb) in enumerate(sc.doors, start=1):
+        found = None
+        for xy, side in hatch_spaces.items():
+            if board.tile_at.get(xy) != pa:
+                continue
+            dx, dy = DIRS[side]
+            other = (xy[0] + dx, xy[1] + dy)
+            if board.tile_at.get(other) == pb and edge(xy, other) in board.open_edges:
+                found = edge(xy, other)
+        if found is not None:
+            board.doors[f"D{n}"] = found
+            board.door_of[found] = f"D{n}"
+    # Shuttle slots and docked shuttles.
+    for pos, side in sc.shuttle_slots:
+        tx, ty = sc.layout[pos]
+        hx, hy = HATCHES[side]
+        hatch = (1 + tx * 4 + hx, 1 + ty * 4 + hy)
+        dx, dy = DIRS[side]
+        first = (hatch[0] + dx, hatch[1] + dy)
+        ax, ay = _ALONG[side]
+        second = (first[0] + ax, first[1] + ay)
+        board.shuttle_slot_spaces.append([first, second])
+    for crew, slot in docked:
+        first, second = board.shuttle_slot_spaces[slot]
+        pos, side = sc.shuttle_slots[slot]
+        tx, ty = sc.layout[pos]
+        hx, hy = HATCHES[side]
+        hatch = (1 + tx * 4 + hx, 1 + ty * 4 + hy)
+        board.cells[first] = "."
+        board.cells[second] = "."
+        board.open_edges.add(edge(first, second))
+        board.open_edges.add(edge(first, hatch))
+        board.shuttles[crew] = [first, second]
+    return board

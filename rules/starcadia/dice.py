@@ -1,0 +1,66 @@
+"""Rolling the custom dice: success faces, exploding CRITs and rerolls.
+
+``roll`` is any callable giving ``n`` faces, so tests can force the dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .content import CONTENT
+
+FACES = CONTENT.faces
+SUCCESS = {"melee": "melee", "ranged": "ranged", "defense": "shield"}
+MAX_DICE = 60  # a runaway CRIT chain stops here (practically never reached)
+
+
+def is_success(face: str, kind: str) -> bool:
+    return face == "crit" or face == SUCCESS[kind]
+
+
+@dataclass
+class RollResult:
+    faces: list[str] = field(default_factory=list)
+    rerolled: int = 0
+
+    def successes(self, kind: str) -> int:
+        return sum(1 for f in self.faces if is_success(f, kind))
+
+    @property
+    def crits(self) -> int:
+        return self.faces.count("crit")
+
+
+def _explode(roll: Callable[[int], list[str]], first: list[str], total: list[str]) -> list[str]:
+    """Add one die per CRIT, chaining; returns all new faces (first included)."""
+    out = list(first)
+    pending = first.count("crit")
+    while pending and len(total) + len(out) < MAX_DICE:
+        extra = roll(pending)
+        out.extend(extra)
+        pending = extra.count("crit")
+    return out
+
+
+def roll_pool(roll: Callable[[int], list[str]], count: int, kind: str, rerolls: int = 0) -> RollResult:
+    """Roll ``count`` dice of an attack (``melee``/``ranged``) or a ``defense`` roll.
+
+    Every CRIT adds a die, and so does every CRIT on an added die. Then up to ``rerolls``
+    failed dice are rolled again; a rerolled CRIT explodes too.
+    """
+    result = RollResult()
+    if count <= 0:
+        return result
+    result.faces = _explode(roll, roll(count), [])
+    misses = [i for i, f in enumerate(result.faces) if not is_success(f, kind)]
+    use = min(rerolls, len(misses))
+    if use:
+        new = roll(use)
+        for i, face in zip(misses[:use], new, strict=True):
+            result.faces[i] = face
+        result.rerolled = use
+        crits = [f for f in new if f == "crit"]
+        if crits:
+            result.faces.extend(_explode(roll, roll(len(crits)), result.faces))
+    return result

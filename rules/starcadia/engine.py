@@ -1,0 +1,1112 @@
+"""The rules of play: movement, Guard, attacks, kills, events, monsters, quests, rest.
+
+Functions here mutate a private copy of the state (see ``GameSystem.apply``) and raise
+:class:`RuleError` for anything the rules forbid. Monsters are run by a fixed, deterministic
+policy (documented on each function); the only chance is ``turn.rng``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from rules.core import RuleError, Turn
+
+from . import board as B
+from .content import CONTENT, GADGETS, HeroCard, MonsterCard, UpgradeCard
+from .dice import FACES, RollResult, roll_pool
+from .state import Activation, CrewState, HeroState, MonsterState, StarState, Up
+
+MAX_PATH = 40
+BASE_MP = 4
+SLOTS = 6
+
+
+# -- lookups ---------------------------------------------------------------------------------
+def board_of(state: StarState) -> B.Board:
+    docked = tuple((c.colour, c.shuttle) for c in state.crews if c.shuttle >= 0)
+    return B.build(state.scenario, tuple(state.tiles), docked)
+
+
+def hero_card(h: HeroState) -> HeroCard:
+    return CONTENT.heroes[h.id]
+
+
+def hero_name(h: HeroState) -> str:
+    return CONTENT.heroes[h.id].name
+
+
+def find_hero(state: StarState, hid: str) -> HeroState | None:
+    for h in state.heroes:
+        if h.id == hid:
+            return h
+    return None
+
+
+def find_monster(state: StarState, uid: str) -> MonsterState | None:
+    for m in state.monsters:
+        if m.uid == uid:
+            return m
+    return None
+
+
+def crew_of(state: StarState, seat: int) -> CrewState:
+    return state.crews[seat]
+
+
+def ups(h: HeroState) -> list[tuple[UpgradeCard, object]]:
+    return [(CONTENT.upgrades[u.id], u) for u in h.upgrades]
+
+
+def hero_life(h: HeroState) -> int:
+    return hero_card(h).life + sum(CONTENT.upgrades[u.id].extra_life for u in h.upgrades)
+
+
+def hero_defense(h: HeroState) -> int:
+    return hero_card(h).defense + sum(CONTENT.upgrades[u.id].extra_defense for u in h.upgrades)
+
+
+def hero_rerolls(h: HeroState) -> int:
+    return sum(CONTENT.upgrades[u.id].reroll for u in h.upgrades)
+
+
+def ability(h: HeroState, kind: str) -> int:
+    ab = hero_card(h).ability
+    return ab.value if ab.kind == kind else 0
+
+
+def mcard(m: MonsterState) -> MonsterCard:
+    return CONTENT.monsters[m.card]
+
+
+def mstats(m: MonsterState) -> tuple[int, int, int, int]:
+    """Life, overkill, MP and reward of a monster (dashboard class or villain card)."""
+    card = mcard(m)
+    if card.cls == "villain":
+        life, over, mp, reward = card.life, card.overkill, card.mp, card.reward
+    else:
+        cs = CONTENT.classes[card.cls]
+        life, over, mp, reward = cs.life, cs.overkill, cs.mp, cs.reward
+    if card.ability.kind == "extra_mp":
+        mp += card.ability.value
+    return life, over, mp, reward
+
+
+def mname(m: MonsterState) -> str:
+    return f"{mcard(m).name} ({m.uid})"
+
+
+def heroes_on_board(state: StarState) -> list[HeroState]:
+    return [h for h in state.heroes if h.pos and not h.dead]
+
+
+def occupancy(state: StarState, space: str, *, ignore: str = "") -> int:
+    n = 0
+    for h in state.heroes:
+        if h.pos == space and not h.dead and h.id != ignore:
+            n += 1
+    for m in state.monsters:
+        if m.pos == space and m.uid != ignore:
+            n += 2 if mcard(m).huge else 1
+    return n
+
+
+def enemies_in(state: StarState, space: str, h: HeroState) -> bool:
+    if any(m.pos == space for m in state.monsters):
+        return True
+    return any(o.pos == space and not o.dead and o.seat != h.seat for o in state.heroes)
+
+
+def current_pve(state: StarState):
+    pve = CONTENT.scenarios[state.scenario].pve
+    if state.pve_index < len(pve):
+        return CONTENT.quests[pve[state.pve_index]]
+    return None
+
+
+def portal_colours(state: StarState, b: B.Board, space: str) -> set[str]:
+    xy = B.parse_space(space)
+    out = set()
+    if xy in b.portals:
+        out.add(b.portals[xy])
+    if space in state.portal_tokens:
+        out.add(state.portal_tokens[space])
+    return {c for c in out if c not in state.jammed}
+
+
+def portal_targets(state: StarState, b: B.Board, space: str) -> list[str]:
+    colours = portal_colours(state, b, space)
+    if not colours:
+        return []
+    spaces = {B.name(xy) for xy in b.portals} | set(state.portal_tokens)
+    return sorted(s for s in spaces if s != space and portal_colours(state, b, s) & colours)
+
+
+# -- tokens ------------------------------------------------------------------------------------
+def collect(state: StarState, turn: Turn, h: HeroState) -> None:
+    """An active hero takes every gadget and victory token in its space if no enemy is there."""
+    space = h.pos
+    toks = state.tokens.get(space)
+    if not toks or enemies_in(state, space, h):
+        return
+    keep = []
+    for tok in toks:
+        if tok == "victory":
+            state.crews[h.seat].vt += 1
+            turn.say(f"{hero_name(h)} grabs a victory token (+1 VT).")
+        elif tok in GADGETS:
+            h.gadgets.append(tok)
+            turn.say(f"{hero_name(h)} picks up a {tok}.")
+        else:
+            keep.append(tok)
+    if keep:
+        state.tokens[space] = keep
+    else:
+        del state.tokens[space]
+
+
+def drop_tokens(state: StarState, space: str, toks: list[str]) -> None:
+    if toks:
+        state.tokens.setdefault(space, []).extend(toks)
+
+
+# -- dice helpers ---------------------------------------------------------------------------------
+def roller(turn: Turn, label: str, seat: int | None = None):
+    def roll(n: int) -> list[str]:
+        if n <= 0:
+            return []
+        return turn.rng.roll_faces(FACES, n, label=label, seat=seat)
+
+    return roll
+
+
+def defend(state: StarState, turn: Turn, h: HeroState, hits: int, attacker: str) -> int:
+    """The hero's defence roll against ``hits``; returns the wounds that get through."""
+    card = hero_card(h)
+    cancel = 0
+    bonus = 0
+    if h.reaction and not h.dazed:
+        for u in h.upgrades:
+            up = CONTENT.upgrades[u.id]
+            if u.id == h.reaction and up.category == "reaction" and not u.exhausted:
+                u.exhausted = True
+                if up.ability_kind == "defense_dice":
+                    bonus = up.ability_value
+                else:
+                    cancel = up.ability_value
+                turn.say(f"{card.name} reacts with {up.name}.")
+                break
+    if h.dazed:
+        turn.say(f"{card.name} is dazed and rolls no defence.")
+        saves = 0
+    else:
+        pool = hero_defense(h) + bonus
+        rerolls = (hero_rerolls(h) + ability(h, "defense_reroll")) if h.auto_reroll else 0
+        res = roll_pool(roller(turn, f"{card.name} defends", h.seat), pool, "defense", rerolls)
+        saves = res.successes("defense")
+    wounds = max(0, hits - saves - cancel)
+    cancelled = f" and cancels {cancel}" if cancel else ""
+    turn.say(f"{attacker}: {hits} hit(s), {card.name} saves {saves}{cancelled} -> {wounds} wound(s).")
+    return wounds
+
+
+# -- killing -----------------------------------------------------------------------------------------
+def kill_hero(state: StarState, turn: Turn, victim: HeroState, killer: HeroState | None) -> None:
+    space = victim.pos
+    dropped = victim.gadgets + victim.quest_tokens
+    victim.gadgets = []
+    victim.quest_tokens = []
+    victim.dead = True
+    victim.pos = ""
+    turn.say(f"{hero_name(victim)} is killed!", kind="warn")
+    if killer is None or killer.seat == victim.seat:
+        for crew in state.crews:
+            if crew.seat != victim.seat:
+                crew.vt += 1
+        turn.say(f"Every crew but {state.crews[victim.seat].colour} gains 1 VT.")
+    else:
+        state.crews[killer.seat].vt += 1
+        turn.say(f"{state.crews[killer.seat].colour.capitalize()} crew gains 1 VT for the kill.")
+        if dropped and killer.pos and not killer.dead:
+            b = board_of(state)
+            kxy, vxy = B.parse_space(killer.pos), B.parse_space(space)
+            if kxy and vxy and b.close(kxy, vxy, state.doors):
+                tok = dropped.pop(0)
+                (killer.quest_tokens if tok.startswith("quest:") else killer.gadgets).append(tok)
+                turn.say(f"{hero_name(killer)} snatches the dropped {tok}.")
+        pvp_kill(state, turn, killer, victim)
+    drop_tokens(state, space, dropped)
+    if state.act.hero == victim.id:
+        state.act.mp = 0
+
+
+def check_hero_death(state: StarState, turn: Turn, h: HeroState, killer: HeroState | None) -> None:
+    if not h.dead and h.pos and h.wounds >= hero_life(h):
+        kill_hero(state, turn, h, killer)
+
+
+def remove_monster(state: StarState, turn: Turn, m: MonsterState, killer: HeroState | None) -> None:
+    state.monsters = [x for x in state.monsters if x.uid != m.uid]
+    turn.say(f"{mname(m)} is destroyed!", kind="warn")
+    if killer is not None:
+        reward = mstats(m)[3] + ability(killer, "bounty")
+        state.crews[killer.seat].vt += reward
+        state.crews[killer.seat].kills += 1
+        turn.say(f"{state.crews[killer.seat].colour.capitalize()} crew earns {reward} VT.")
+        q = current_pve(state)
+        if q is not None and q.goal == "kill" and m.designation == q.target:
+            fulfil(state, turn, q.id, killer.seat)
+
+
+# -- shove -------------------------------------------------------------------------------------------
+def shove(state: StarState, turn: Turn, space: str, who: str) -> None:
+    """Push a character into the first free Close space (N, E, S, W); stays put if none."""
+    h = find_hero(state, who)
+    if h is not None and ability(h, "steady"):
+        turn.say(f"{hero_name(h)} stands steady and cannot be shoved.")
+        return
+    b = board_of(state)
+    xy = B.parse_space(space)
+    for nb in b.neighbours(xy, state.doors):
+        dest = B.name(nb)
+        if occupancy(state, dest) < 2:
+            if h is not None:
+                h.pos = dest
+                turn.say(f"{hero_name(h)} is shoved to {dest}.")
+            else:
+                m = find_monster(state, who)
+                if m is not None:
+                    m.pos = dest
+                    turn.say(f"{mname(m)} is shoved to {dest}.")
+            return
+    turn.say("There is nowhere to shove; the target stays put.")
+
+
+# -- monster attacks ----------------------------------------------------------------------------------
+def monster_can_hit(state: StarState, b: B.Board, m: MonsterState, pos: str, h: HeroState) -> bool:
+    a, t = B.parse_space(pos), B.parse_space(h.pos)
+    if mcard(m).attack_type == "melee":
+        return b.close(a, t, state.doors)
+    return b.los(a, t, state.doors)
+
+
+def monster_attack(state: StarState, turn: Turn, m: MonsterState, h: HeroState, why: str) -> None:
+    card = mcard(m)
+    rerolls = card.ability.value if card.ability.kind == "reroll" else 0
+    turn.say(f"{mname(m)} attacks {hero_name(h)} with {card.attack_name} ({why}).")
+    res = roll_pool(roller(turn, f"{card.name} attacks"), card.dice, card.attack_type, rerolls)
+    hits = res.successes(card.attack_type)
+    space = h.pos
+    wounds = defend(state, turn, h, hits, card.name)
+    h.wounds += wounds
+    victims = [h]
+    if card.ability.kind == "splash" and wounds:
+        for o in heroes_on_board(state):
+            if o.pos == space and o.id != h.id:
+                o.wounds += wounds
+                victims.append(o)
+                turn.say(f"The blast also wounds {hero_name(o)} ({wounds}).")
+    if res.crits and card.ability.kind == "crit_daze" and not ability(h, "steady"):
+        h.dazed = True
+        turn.say(f"{hero_name(h)} is dazed.")
+    for v in victims:
+        check_hero_death(state, turn, v, None)
+    if res.crits and card.ability.kind == "crit_shove" and not h.dead:
+        shove(state, turn, h.pos, h.id)
+
+
+def reach(state: StarState, b: B.Board, start: str, mp: int, mover: str, huge: bool = False):
+    """Spaces a mover can reach with ``mp`` points (steps and portals, doors as they are).
+
+    Returns {space: (cost, path)}; only spaces where it may end its move are included.
+    """
+    best: dict[str, tuple[int, list[str]]] = {start: (0, [])}
+    queue = deque([start])
+    while queue:
+        cur = queue.popleft()
+        cost, path = best[cur]
+        if cost >= mp:
+            continue
+        xy = B.parse_space(cur)
+        nexts = [(B.name(nb), [B.name(nb)]) for nb in b.neighbours(xy, state.doors)]
+        for dest in portal_targets(state, b, cur):
+            nexts.append((dest, ["portal", dest]))
+        for dest, step in nexts:
+            if dest not in best:
+                best[dest] = (cost + 1, path + step)
+                queue.append(dest)
+    out = {}
+    for space, (cost, path) in best.items():
+        if space == start:
+            out[space] = (cost, path)
+            continue
+        room = occupancy(state, space, ignore=mover)
+        if (huge and not any(m.pos == space and mcard(m).huge for m in state.monsters)) or room < 2:
+            out[space] = (cost, path)
+    return out
+
+
+def pick_target(state: StarState, cands: list[HeroState], avoid_seat: int | None) -> HeroState:
+    def key(h: HeroState):
+        own = 1 if avoid_seat is not None and h.seat == avoid_seat else 0
+        return (own, hero_life(h) - h.wounds, state.heroes.index(h))
+
+    return min(cands, key=key)
+
+
+def move_monster(state: StarState, turn: Turn, m: MonsterState, path: list[str]) -> None:
+    if not path:
+        return
+    dest = path[-1]
+    m.pos = dest
+    turn.say(f"{mname(m)} moves to {dest}.")
+    if mcard(m).huge:
+        for h in heroes_on_board(state):
+            if h.pos == dest:
+                shove(state, turn, dest, h.id)
+        for o in list(state.monsters):
+            if o.pos == dest and o.uid != m.uid:
+                shove(state, turn, dest, o.uid)
+
+
+def activate_monster(
+    state: StarState,
+    turn: Turn,
+    m: MonsterState,
+    *,
+    only: HeroState | None = None,
+    avoid: int | None = None,
+    why: str = "event",
+) -> None:
+    """Run a monster: attack at once if it can, else walk toward a hero and attack if possible.
+
+    Policy: prefer heroes not in ``avoid``'s crew, then the one closest to death. A Payback
+    activation (``only``) moves first and may only attack that hero.
+    """
+    b = board_of(state)
+    targets = [only] if only is not None else heroes_on_board(state)
+    targets = [h for h in targets if h.pos and not h.dead]
+    if not targets:
+        turn.say(f"{mname(m)} finds no hero to chase.")
+        return
+    now = [h for h in targets if monster_can_hit(state, b, m, m.pos, h)]
+    if now:
+        monster_attack(state, turn, m, pick_target(state, now, avoid), why)
+        return
+    mp = mstats(m)[2]
+    options = reach(state, b, m.pos, mp, m.uid, mcard(m).huge)
+    for space, (_cost, path) in sorted(options.items(), key=lambda kv: (kv[1][0], kv[0])):
+        hit = [h for h in targets if monster_can_hit(state, b, m, space, h)]
+        if hit:
+            move_monster(state, turn, m, path)
+            monster_attack(state, turn, m, pick_target(state, hit, avoid), why)
+            return
+    # Nobody in reach: close in on the nearest target along the shortest route.
+    far = reach(state, b, m.pos, 99, m.uid, mcard(m).huge)
+    goal = pick_target(state, targets, avoid)
+    gxy = B.parse_space(goal.pos)
+    best = None
+    for space, (cost, path) in far.items():
+        sxy = B.parse_space(space)
+        d = abs(sxy[0] - gxy[0]) + abs(sxy[1] - gxy[1])
+        key = (d, cost, space)
+        if best is None or key < best[0]:
+            best = (key, path)
+    if best is None or not best[1]:
+        turn.say(f"{mname(m)} holds its position.")
+        return
+    full_path = best[1]
+    # Walk as far as MP allow, ending on a space where it may stop.
+    spent = 0
+    stop_at = None
+    i = 0
+    walked: list[str] = []
+    while i < len(full_path) and spent < mp:
+        if full_path[i] == "portal":
+            walked += full_path[i : i + 2]
+            i += 2
+        else:
+            walked.append(full_path[i])
+            i += 1
+        spent += 1
+        if walked[-1] in options:
+            stop_at = list(walked)
+    if stop_at:
+        move_monster(state, turn, m, stop_at)
+    else:
+        turn.say(f"{mname(m)} holds its position.")
+
+
+# -- spawning -----------------------------------------------------------------------------------------
+def spawn(
+    state: StarState, turn: Turn, designation: str, at: list[B.XY] | None = None
+) -> MonsterState | None:
+    card_id = state.dashboard.get(designation)
+    if not card_id:
+        return None
+    card = CONTENT.monsters[card_id]
+    used = {m.uid for m in state.monsters}
+    free_ids = [f"{card_id}#{i}" for i in range(1, card.figures + 1) if f"{card_id}#{i}" not in used]
+    if not free_ids:
+        turn.say(f"All {card.name} figures are already on the board.")
+        return None
+    b = board_of(state)
+    points = at if at is not None else b.spawns
+    need = 0 if card.huge else 1  # a Huge figure needs an empty space
+
+    def fits(space: str) -> bool:
+        return occupancy(state, space) <= need
+
+    space = next((B.name(p) for p in points if fits(B.name(p))), None)
+    if space is None:
+        for p in points:
+            for nb in b.neighbours(p, state.doors):
+                if fits(B.name(nb)):
+                    space = B.name(nb)
+                    break
+            if space:
+                break
+    if space is None:
+        turn.say(f"No room to spawn {card.name}.")
+        return None
+    m = MonsterState(uid=free_ids[0], card=card_id, designation=designation, pos=space)
+    state.monsters.append(m)
+    turn.say(f"{mname(m)} spawns at {space}.")
+    return m
+
+
+# -- quests ----------------------------------------------------------------------------------------------
+def fulfil(state: StarState, turn: Turn, qid: str, seat: int) -> None:
+    if qid in state.done:
+        return
+    q = CONTENT.quests[qid]
+    state.done[qid] = seat
+    state.crews[seat].vt += q.vt
+    turn.say(f"Quest '{q.name}' fulfilled by the {state.crews[seat].colour} crew (+{q.vt} VT)!", kind="turn")
+    if q.kind == "pve":
+        state.pve_index += 1
+        for crew in state.crews:
+            crew.hacked = []
+        nxt = current_pve(state)
+        if nxt is not None:
+            turn.say(f"Next quest: {nxt.name}. {nxt.text}")
+            place_for_quest(state, turn, nxt)
+
+
+def place_for_quest(state: StarState, turn: Turn, q) -> None:
+    if not q.place:
+        return
+    b = board_of(state)
+    pos = q.place["pos"]
+    if q.place["at"] == "terminal":
+        term = next(t for t in b.terminals if b.tile_at[t] == pos)
+        state.tokens.setdefault(B.name(term), []).append(f"quest:{q.place['token']}")
+        turn.say(f"The {q.place['token']} quest token appears at {B.name(term)}.")
+    else:
+        des = q.place["designation"]
+        card_id = state.dashboard.get(des)
+        if card_id and any(m.card == card_id for m in state.monsters):
+            return
+        spawn(state, turn, des, b.spawns_by_tile.get(pos, []))
+
+
+def pvp_kill(state: StarState, turn: Turn, killer: HeroState, victim: HeroState) -> None:
+    qid = f"pvp-{state.crews[victim.seat].colour}"
+    if qid in state.done or killer.seat == victim.seat:
+        return
+    fulfil(state, turn, qid, killer.seat)
+    if not state.reward_given:
+        state.reward_given = True
+        reward = "R" + state.scenario
+        if reward in CONTENT.upgrades:
+            crew = state.crews[killer.seat]
+            for hid in [killer.id, *[x for x in crew.heroes if x != killer.id]]:
+                h = find_hero(state, hid)
+                if h is not None and len(h.upgrades) < SLOTS:
+                    h.upgrades.append(Up(id=reward))
+                    turn.say(f"{hero_name(h)} receives the scenario reward {CONTENT.upgrades[reward].name}.")
+                    break
+            else:
+                turn.say("The scenario reward is lost: no free upgrade slot.")
+
+
+def check_deliver(state: StarState, turn: Turn, h: HeroState) -> None:
+    q = current_pve(state)
+    if q is None or q.goal != "deliver" or h.dead:
+        return
+    tok = f"quest:{q.token}"
+    if tok not in h.quest_tokens:
+        return
+    b = board_of(state)
+    crew = state.crews[h.seat]
+    if B.parse_space(h.pos) in b.shuttles.get(crew.colour, []):
+        h.quest_tokens.remove(tok)
+        fulfil(state, turn, q.id, h.seat)
+
+
+def scenario_over(state: StarState) -> bool:
+    pve_done = state.pve_index >= len(CONTENT.scenarios[state.scenario].pve)
+    return pve_done and any(q.startswith("pvp-") for q in state.done)
+
+
+def finish(state: StarState, turn: Turn) -> None:
+    best = max(c.vt for c in state.crews)
+    tied = [c.seat for c in state.crews if c.vt == best]
+    rounds = 0
+    while len(tied) > 1 and rounds < 50:
+        rounds += 1
+        crits = []
+        for seat in tied:
+            face = roller(turn, f"{state.seats[seat]} roll-off", seat)(1)[0]
+            if face == "crit":
+                crits.append(seat)
+        if len(crits) == 1:
+            tied = crits
+    state.winners = tied
+    state.phase = "over"
+    names = ", ".join(state.seats[s] for s in tied)
+    turn.say(f"Scenario over! Winner: {names} with {best} VT.", kind="end")
+
+
+# -- hero movement -------------------------------------------------------------------------------------------
+def _plan_path(state: StarState, h: HeroState, path_in: object, mp: int) -> list[tuple[str, str]]:
+    """Check a whole path without rolling anything; return its operations."""
+    if isinstance(path_in, str):
+        path_in = path_in.split()
+    if not isinstance(path_in, list | tuple):
+        raise RuleError("Give the path as a list of spaces and actions, e.g. C3 C4 portal F7.")
+    if not path_in:
+        raise RuleError("The path is empty. Name the spaces to walk through.")
+    if len(path_in) > MAX_PATH:
+        raise RuleError("That path is far too long.")
+    b = board_of(state)
+    doors = dict(state.doors)
+    cur = h.pos
+    cost = 0
+    ops: list[tuple[str, str]] = []
+    items = list(path_in)
+    q = current_pve(state)
+    hacked = set(state.crews[h.seat].hacked)
+    free_portal = ability(h, "free_portal") > 0
+    i = 0
+    while i < len(items):
+        raw = items[i]
+        i += 1
+        if not isinstance(raw, str):
+            raise RuleError("Every step of a path is a space name like C4 or a word like portal.")
+        item = raw.strip().lower()
+        if item.startswith("portal"):
+            dest = item.partition(":")[2]
+            if not dest:
+                if i >= len(items) or not isinstance(items[i], str):
+                    raise RuleError("Say where the portal takes you: portal F7.")
+                dest = items[i].strip()
+                i += 1
+            dxy = B.parse_space(dest)
+            if dxy is None or not b.playable(dxy):
+                raise RuleError(f"'{str(dest)[:10]}' is not a space of this station.")
+            dname = B.name(dxy)
+            if not portal_colours(state, b, cur):
+                raise RuleError(f"There is no working portal at {cur}.")
+            if dname not in portal_targets(state, b, cur):
+                raise RuleError(f"The portal at {cur} does not lead to {dname}.")
+            cost += 0 if free_portal else 1
+            ops.append(("portal", dname))
+            cur = dname
+        elif item.startswith("door"):
+            side = item.partition(":")[2].upper()
+            if not side and i < len(items) and isinstance(items[i], str) and items[i].upper() in B.DIRS:
+                side = items[i].upper()
+                i += 1
+            if side not in B.DIRS:
+                raise RuleError("Say which edge the door is on: door:N, door:E, door:S or door:W.")
+            cxy = B.parse_space(cur)
+            dx, dy = B.DIRS[side]
+            e = B.edge(cxy, (cxy[0] + dx, cxy[1] + dy))
+            door = b.door_of.get(e)
+            if door is None:
+                raise RuleError(f"There is no door on the {side} edge of {cur}.")
+            doors[door] = not doors.get(door, False)
+            cost += 1
+            ops.append(("door", door))
+        elif item == "hack":
+            cxy = B.parse_space(cur)
+            if q is None or q.goal != "hack":
+                raise RuleError("There is nothing to hack for the current quest.")
+            if cxy not in b.terminals:
+                raise RuleError(f"{cur} is not a computer terminal.")
+            if cur in hacked:
+                raise RuleError(f"Your crew already hacked the terminal at {cur}.")
+            if any(m.pos == cur for m in state.monsters):
+                raise RuleError("You cannot hack with a monster in the space.")
+            hacked.add(cur)
+            cost += 1
+            ops.append(("hack", cur))
+        elif item == "pickup":
+            toks = [t for t in state.tokens.get(cur, []) if t.startswith("quest:")]
+            if not toks and not (state.armory_item and state.armory_space == cur):
+                raise RuleError(f"There is nothing to pick up at {cur}.")
+            if enemies_in(state, cur, h):
+                raise RuleError("You cannot pick that up while an enemy shares the space.")
+            ops.append(("pickup", cur))
+        else:
+            dxy = B.parse_space(item)
+            if dxy is None:
+                raise RuleError(f"'{raw[:12]}' is neither a space nor portal, door, hack or pickup.")
+            cxy = B.parse_space(cur)
+            if not b.playable(dxy):
+                raise RuleError(f"{B.name(dxy)} is not a space you can enter.")
+            if abs(cxy[0] - dxy[0]) + abs(cxy[1] - dxy[1]) != 1:
+                raise RuleError(
+                    f"{B.name(dxy)} is not next to {cur}; steps are orthogonal, one space at a time."
+                )
+            if not b.passage(cxy, dxy, doors):
+                raise RuleError(f"A wall or closed door blocks the way from {cur} to {B.name(dxy)}.")
+            cost += 1
+            ops.append(("step", B.name(dxy)))
+            cur = B.name(dxy)
+        if cost > mp:
+            raise RuleError(f"That path needs more than the {mp} movement point(s) left.")
+    if cur != h.pos and occupancy(state, cur, ignore=h.id) >= 2:
+        raise RuleError(f"{cur} is full: you may pass through but not stop there.")
+    return ops
+
+
+def hero_move(state: StarState, turn: Turn, h: HeroState, path: object, mp: int) -> int:
+    """Move a hero along a path, resolving Guard before each step. Returns MP spent."""
+    ops = _plan_path(state, h, path, mp)
+    spent = 0
+    collect(state, turn, h)
+    for op, arg in ops:
+        if h.dead:
+            break
+        if op == "step":
+            b = board_of(state)
+            here = B.parse_space(h.pos)
+            guards = [m for m in state.monsters if b.close(B.parse_space(m.pos), here, state.doors)]
+            start = h.pos
+            for m in guards:
+                if h.dead or h.pos != start:
+                    break
+                monster_attack(state, turn, m, h, "guard")
+            if h.dead:
+                turn.say("The rest of the path is lost.")
+                break
+            if h.pos != start:
+                turn.say(f"{hero_name(h)} was knocked off the path and stops at {h.pos}.")
+                break
+            h.pos = arg
+            spent += 1
+            collect(state, turn, h)
+            check_deliver(state, turn, h)
+        elif op == "portal":
+            h.pos = arg
+            spent += 0 if ability(h, "free_portal") else 1
+            turn.say(f"{hero_name(h)} zips through a portal to {arg}.")
+            collect(state, turn, h)
+            check_deliver(state, turn, h)
+        elif op == "door":
+            state.doors[arg] = not state.doors.get(arg, False)
+            spent += 1
+            turn.say(f"{hero_name(h)} {'opens' if state.doors[arg] else 'closes'} door {arg}.")
+        elif op == "hack":
+            spent += 1
+            crew = state.crews[h.seat]
+            crew.hacked.append(arg)
+            turn.say(f"{hero_name(h)} hacks the terminal at {arg}.")
+            q = current_pve(state)
+            if q is not None and q.goal == "hack" and len(crew.hacked) >= q.count:
+                fulfil(state, turn, q.id, h.seat)
+        elif op == "pickup":
+            toks = [t for t in state.tokens.get(arg, []) if t.startswith("quest:")]
+            for t in toks:
+                state.tokens[arg].remove(t)
+                h.quest_tokens.append(t)
+                turn.say(f"{hero_name(h)} picks up the {t[6:]} token.")
+            if arg in state.tokens and not state.tokens[arg]:
+                del state.tokens[arg]
+            if state.armory_item and state.armory_space == arg:
+                if len(h.upgrades) >= SLOTS:
+                    raise RuleError(f"{hero_name(h)} has no free upgrade slot for the armory item.")
+                h.upgrades.append(Up(id=state.armory_item))
+                turn.say(f"{hero_name(h)} takes {CONTENT.upgrades[state.armory_item].name} from the armory.")
+                state.armory_item = ""
+            check_deliver(state, turn, h)
+        if scenario_over(state):
+            break
+    if not h.dead and ops and ops[-1][0] in ("step", "portal"):
+        turn.say(f"{hero_name(h)} ends the move at {h.pos}.")
+    return spent
+
+
+# -- hero attacks ---------------------------------------------------------------------------------
+def resolve_upgrade(h: HeroState, ref: object, what: str):
+    if not isinstance(ref, str) or not ref.strip() or len(ref) > 60:
+        raise RuleError(f"Name the {what} to use.")
+    card = CONTENT.upgrade_by_ref(ref)
+    if card is None:
+        raise RuleError(f"There is no upgrade called '{ref[:30]}'.")
+    for u in h.upgrades:
+        if u.id == card.id:
+            return card, u
+    raise RuleError(f"{hero_name(h)} does not carry {card.name}.")
+
+
+def attack_kind(weapon: UpgradeCard) -> str:
+    return weapon.form or weapon.type
+
+
+def boost_fits(weapon: UpgradeCard, boost: UpgradeCard) -> bool:
+    return boost.type == weapon.type
+
+
+def in_reach(state: StarState, b: B.Board, h: HeroState, kind: str, space: str) -> bool:
+    a, t = B.parse_space(h.pos), B.parse_space(space)
+    if kind == "melee":
+        return b.close(a, t, state.doors)
+    return b.los(a, t, state.doors)
+
+
+def hero_attack(state: StarState, turn: Turn, h: HeroState, action: dict) -> None:
+    weapon, wtok = resolve_upgrade(h, action.get("weapon"), "weapon")
+    if weapon.category != "weapon":
+        raise RuleError(f"{weapon.name} is not a weapon.")
+    if wtok.exhausted:
+        raise RuleError(f"{weapon.name} is exhausted; rest or use a recharge to ready it.")
+    boosts_raw = action.get("boosts", [])
+    if isinstance(boosts_raw, str):
+        boosts_raw = boosts_raw.split()
+    if not isinstance(boosts_raw, list | tuple) or len(boosts_raw) > SLOTS:
+        raise RuleError("Give the boosts as a short list.")
+    boosts = []
+    for ref in boosts_raw:
+        card, tok = resolve_upgrade(h, ref, "boost")
+        if card.category != "boost":
+            raise RuleError(f"{card.name} is not a boost.")
+        if tok.exhausted:
+            raise RuleError(f"{card.name} is exhausted.")
+        if not boost_fits(weapon, card):
+            raise RuleError(
+                f"{card.name} is a {card.type} boost and cannot power the {weapon.type} {weapon.name}."
+            )
+        if any(c.id == card.id for c, _ in boosts):
+            raise RuleError(f"{card.name} is listed twice.")
+        boosts.append((card, tok))
+    kind = attack_kind(weapon)
+    target = action.get("target")
+    if not isinstance(target, str) or not target.strip() or len(target) > 40:
+        raise RuleError("Name the target, e.g. weeble#1 or a rival hero.")
+    tname = target.strip().lower()
+    tm = find_monster(state, tname)
+    th = None if tm else find_hero(state, tname)
+    if tm is None and th is None:
+        raise RuleError(f"There is no '{target[:30]}' on the board.")
+    if th is not None:
+        if th.seat == h.seat:
+            raise RuleError("You cannot attack your own crew.")
+        if th.dead or not th.pos:
+            raise RuleError(f"{hero_name(th)} is not on the board.")
+    b = board_of(state)
+    tspace = tm.pos if tm else th.pos
+    if not in_reach(state, b, h, kind, tspace):
+        if kind == "melee":
+            raise RuleError("A melee attack needs the target Close (same space or an open neighbour).")
+        raise RuleError(f"There is no line of sight from {h.pos} to {tspace}.")
+    sacrifice = sum(c.ability_value for c, _ in boosts if c.ability_kind == "sacrifice_dice")
+    sac_count = sum(1 for c, _ in boosts if c.ability_kind == "sacrifice_dice")
+    if sac_count and h.wounds + sac_count >= hero_life(h):
+        raise RuleError(f"{hero_name(h)} cannot pay the wound cost without dying.")
+    # Committed: exhaust, pay, roll.
+    wtok.exhausted = True
+    for _, tok in boosts:
+        tok.exhausted = True
+    h.wounds += sac_count
+    all_cards = [weapon] + [c for c, _ in boosts]
+    dice = weapon.dice + sum(c.dice for c, _ in boosts) + sacrifice
+    dice += ability(h, "melee_dice") if kind == "melee" else ability(h, "ranged_dice")
+    rerolls = hero_rerolls(h) + sum(c.ability_value for c in all_cards if c.ability_kind == "attack_reroll")
+    if kind == "ranged":
+        rerolls += ability(h, "ranged_reroll")
+    tlabel = mname(tm) if tm else hero_name(th)
+    turn.say(f"{hero_name(h)} attacks {tlabel} with {' + '.join(c.name for c in all_cards)} ({dice} dice).")
+    res: RollResult = roll_pool(roller(turn, f"{hero_name(h)} attacks", h.seat), dice, kind, rerolls)
+    hits = res.successes(kind)
+    crit_daze = any(c.ability_kind == "crit_daze" for c in all_cards) or (
+        kind == "melee" and ability(h, "crit_daze") > 0
+    )
+    daze_on_wound = any(c.ability_kind == "daze" for c in all_cards)
+    do_shove = any(c.ability_kind == "shove" for c in all_cards)
+    state.act.attacked = True
+    if tm is not None:
+        card = mcard(tm)
+        pool = 0 if tm.dazed else card.defense
+        saves = (
+            roll_pool(roller(turn, f"{card.name} defends"), pool, "defense").successes("defense")
+            if pool
+            else 0
+        )
+        wounds = max(0, hits - saves)
+        turn.say(f"{hits} hit(s), {card.name} saves {saves} -> {wounds} wound(s).")
+        tm.wounds += wounds
+        if (res.crits and crit_daze) or (wounds and daze_on_wound):
+            tm.dazed = True
+            turn.say(f"{mname(tm)} is dazed.")
+        life, overkill, _, _ = mstats(tm)
+        if wounds >= overkill:
+            turn.say("Overkill!")
+            remove_monster(state, turn, tm, h)
+            return
+        if do_shove and not card.huge:
+            shove(state, turn, tm.pos, tm.uid)
+        if not h.dead:
+            activate_monster(state, turn, tm, only=h, why="payback")
+        if tm.wounds >= life and find_monster(state, tm.uid) is not None:
+            remove_monster(state, turn, tm, h)
+        return
+    wounds = defend(state, turn, th, hits, hero_name(h))
+    th.wounds += wounds
+    if ((res.crits and crit_daze) or (wounds and daze_on_wound)) and not ability(th, "steady"):
+        th.dazed = True
+        turn.say(f"{hero_name(th)} is dazed.")
+    check_hero_death(state, turn, th, h)
+    if do_shove and not th.dead:
+        shove(state, turn, th.pos, th.id)
+
+
+# -- turn flow ---------------------------------------------------------------------------------------------
+def start_activation(state: StarState, turn: Turn, h: HeroState) -> None:
+    if state.act.hero == h.id:
+        return
+    if state.act.hero:
+        raise RuleError(f"You already activated {CONTENT.heroes[state.act.hero].name} this turn.")
+    state.act = Activation(hero=h.id, mp=BASE_MP + ability(h, "extra_mp"))
+    turn.say(f"{state.seats[h.seat]} activates {hero_name(h)}.", kind="turn")
+    collect(state, turn, h)
+
+
+def draw_event(state: StarState, turn: Turn) -> None:
+    if not state.deck:
+        state.deck = list(state.discard)
+        state.discard = []
+        turn.rng.shuffle(state.deck)
+        turn.say("The event deck is reshuffled.")
+    if not state.deck:
+        return
+    cid = state.deck.pop(0)
+    card = CONTENT.events[cid]
+    state.last_event = cid
+    turn.say(f"Event: {card.name} ({card.designation}).", kind="turn")
+    designation_step(state, turn, card.designation)
+    effect(state, turn, card)
+    state.discard.append(cid)
+
+
+def designation_step(state: StarState, turn: Turn, des: str) -> None:
+    card_id = state.dashboard.get(des)
+    if not card_id:
+        turn.say(f"No monster fills the {des} slot.")
+        return
+    figures = [m for m in state.monsters if m.card == card_id]
+    if not figures:
+        spawn(state, turn, des)
+        return
+    b = board_of(state)
+    alive = heroes_on_board(state)
+
+    def score(m: MonsterState):
+        can = any(monster_can_hit(state, b, m, m.pos, h) for h in alive)
+        return (0 if can else 1, m.uid)
+
+    activate_monster(state, turn, min(figures, key=score), avoid=state.current)
+
+
+def effect(state: StarState, turn: Turn, card) -> None:
+    b = board_of(state)
+    kind = card.effect
+    if kind == "none":
+        return
+    if kind == "spawn":
+        spawn(state, turn, card.spawn)
+    elif kind == "surge":
+        turn.say("Surge: the slot acts again.")
+        designation_step(state, turn, card.designation)
+    elif kind in ("close_doors", "open_doors"):
+        for d in state.doors:
+            state.doors[d] = kind == "open_doors"
+        turn.say("Every door slams shut." if kind == "close_doors" else "Every door slides open.")
+    elif kind == "heal_monsters":
+        for m in state.monsters:
+            m.wounds = max(0, m.wounds - card.value)
+        turn.say(f"Monsters shake off up to {card.value} wound(s).")
+    elif kind == "drop_gadget":
+        for t in b.terminals:
+            if not state.tokens.get(B.name(t)):
+                state.tokens[B.name(t)] = [card.gadget]
+                turn.say(f"A {card.gadget} appears at {B.name(t)}.")
+                break
+    elif kind == "portal_token":
+        colour_count = sum(1 for c in state.portal_tokens.values())
+        if colour_count >= CONTENT.counts["portal"]:
+            turn.say("No portal token is left.")
+            return
+        for t in b.terminals:
+            if B.name(t) not in state.portal_tokens:
+                state.portal_tokens[B.name(t)] = card.colour
+                turn.say(f"A {card.colour} portal opens at {B.name(t)}.")
+                break
+    elif kind == "jam_portals":
+        if card.colour in state.jammed:
+            state.jammed.remove(card.colour)
+            turn.say(f"{card.colour.capitalize()} portals work again.")
+        else:
+            state.jammed.append(card.colour)
+            turn.say(f"{card.colour.capitalize()} portals shut down.")
+    elif kind == "taco_tuesday":
+        low = min(c.vt for c in state.crews)
+        for c in state.crews:
+            if c.vt == low:
+                c.vt += 1
+        turn.say("Taco Tuesday! The crews with the fewest VT gain 1.")
+
+
+def end_turn(state: StarState, turn: Turn) -> None:
+    if state.phase != "play":
+        return
+    draw_event(state, turn)
+    if scenario_over(state):
+        finish(state, turn)
+        return
+    state.current = (state.current + 1) % len(state.seats)
+    state.act = Activation()
+    state.turn_no += 1
+    turn.say(f"{state.seats[state.current]}'s turn.", kind="turn")
+
+
+def after_hero_action(state: StarState, turn: Turn) -> None:
+    """End the activation by itself when nothing useful is left."""
+    if scenario_over(state):
+        finish(state, turn)
+        return
+    h = find_hero(state, state.act.hero)
+    if h is None:
+        return
+    if h.dead or (state.act.moved and state.act.attacked and not h.gadgets):
+        end_turn(state, turn)
+
+
+def rest(state: StarState, turn: Turn, seat: int, action: dict) -> None:
+    if state.act.hero:
+        raise RuleError("You already activated a hero this turn; you cannot rest too.")
+    crew = state.crews[seat]
+    heroes = [find_hero(state, hid) for hid in crew.heroes]
+    b = board_of(state)
+    on_board_at_start = {h.id: h.pos for h in heroes if h.pos and not h.dead}
+    # Resurrections first (wounds cleared), so reorganising sees the right life totals.
+    place = action.get("place", {})
+    if place is None:
+        place = {}
+    if not isinstance(place, dict) or len(place) > 2:
+        raise RuleError("Give resurrection places as hero: space.")
+    for key in place:
+        hh = find_hero(state, str(key).lower()) if isinstance(key, str) else None
+        if hh is None or hh.seat != seat or not hh.dead:
+            raise RuleError(f"'{str(key)[:20]}' is not a dead hero of your crew.")
+    for h in heroes:
+        if not h.dead:
+            continue
+        want = place.get(h.id, "shuttle")
+        if not isinstance(want, str):
+            raise RuleError("A resurrection place is 'shuttle' or a space name.")
+        if want.lower() == "shuttle":
+            spaces = [B.name(xy) for xy in b.shuttles.get(crew.colour, [])]
+            dest = next((s for s in spaces if occupancy(state, s) < 2), None)
+            if dest is None:
+                dest = next(
+                    (
+                        B.name(n)
+                        for xy in b.shuttles.get(crew.colour, [])
+                        for n in b.neighbours(xy, state.doors)
+                        if occupancy(state, B.name(n)) < 2
+                    ),
+                    None,
+                )
+            if dest is None:
+                raise RuleError("Your shuttle is full; choose a space next to your ally.")
+        else:
+            dxy = B.parse_space(want)
+            allies = [B.parse_space(p) for hid, p in on_board_at_start.items() if hid != h.id]
+            if dxy is None or not b.playable(dxy) or not any(b.close(dxy, a, state.doors) for a in allies):
+                raise RuleError("A resurrected hero goes to your shuttle or Close to your ally on the board.")
+            dest = B.name(dxy)
+            if occupancy(state, dest) >= 2:
+                raise RuleError(f"{dest} is full.")
+        h.dead = False
+        h.wounds = 0
+        h.pos = dest
+        turn.say(f"{hero_name(h)} is back in action at {dest}.")
+    # Reorganise upgrades and gadgets.
+    gives = action.get("give", [])
+    if gives is None:
+        gives = []
+    if not isinstance(gives, list | tuple) or len(gives) > 20:
+        raise RuleError("Give the transfers as a short list of [token, hero].")
+    for g in gives:
+        if isinstance(g, str):
+            g = g.split(">")
+        if not isinstance(g, list | tuple) or len(g) != 2 or not all(isinstance(x, str) for x in g):
+            raise RuleError("Each transfer is a token and the hero receiving it, e.g. S01>red.")
+        ref, to = g[0].strip(), g[1].strip().lower()
+        dst = find_hero(state, to)
+        if dst is None or dst.seat != seat:
+            raise RuleError(f"'{to[:20]}' is not a hero of your crew.")
+        src = next(x for x in heroes if x.id != dst.id)
+        if ref.lower() in GADGETS:
+            if ref.lower() not in src.gadgets:
+                raise RuleError(f"{hero_name(src)} has no {ref.lower()}.")
+            src.gadgets.remove(ref.lower())
+            dst.gadgets.append(ref.lower())
+            continue
+        card, tok = resolve_upgrade(src, ref, "upgrade")
+        if len(dst.upgrades) >= SLOTS:
+            raise RuleError(f"{hero_name(dst)} already has {SLOTS} upgrades.")
+        src.upgrades.remove(tok)
+        dst.upgrades.append(tok)
+        if not src.dead and src.pos and src.wounds >= hero_life(src):
+            raise RuleError(f"Moving {card.name} would kill {hero_name(src)}.")
+        turn.say(f"{card.name} moves to {hero_name(dst)}.")
+    for h in heroes:
+        for u in h.upgrades:
+            u.exhausted = False
+        if h.dazed:
+            h.dazed = False
+    turn.say(f"The {crew.colour} crew rests: upgrades ready, daze shaken off.", kind="turn")
+    end_turn(state, turn)
+
+
+def use_gadget(state: StarState, turn: Turn, h: HeroState, action: dict) -> None:
+    g = action.get("gadget")
+    if not isinstance(g, str) or g.strip().lower() not in GADGETS:
+        raise RuleError("Name a gadget: stimpack, recharge or hoverboard.")
+    g = g.strip().lower()
+    if g not in h.gadgets:
+        raise RuleError(f"{hero_name(h)} carries no {g}.")
+    if g == "stimpack":
+        if not h.wounds:
+            raise RuleError(f"{hero_name(h)} has no wounds to heal.")
+        h.wounds = 0
+        turn.say(f"{hero_name(h)} uses a stimpack and is fully healed.")
+    elif g == "recharge":
+        for u in h.upgrades:
+            u.exhausted = False
+        turn.say(f"{hero_name(h)} uses a recharge: all upgrades ready.")
+    else:
+        ally = next(
+            (find_hero(state, x) for x in state.crews[h.seat].heroes if x != h.id),
+            None,
+        )
+        if ally is None or ally.dead or not ally.pos:
+            raise RuleError("Your ally must be on the board to ride the hoverboard.")
+        turn.say(f"{hero_name(h)} sends {hero_name(ally)} off on a hoverboard.")
+        h.gadgets.remove(g)
+        hero_move(state, turn, ally, action.get("path"), BASE_MP)
+        return
+    h.gadgets.remove(g)

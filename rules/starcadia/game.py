@@ -1,0 +1,630 @@
+"""The Starcadia Quest game system: setup, prompts, legal actions, notation, views."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from rules.core import (
+    Action,
+    Choice,
+    GameSystem,
+    OptionSpec,
+    Outcome,
+    Prompt,
+    RngState,
+    RuleError,
+    Turn,
+)
+
+from . import board as B
+from . import engine as E
+from .content import CONTENT, CREW_LABELS, CREWS
+from .state import Activation, CrewState, HeroState, StarState, Up
+
+STARTER_SPLIT = (["S01", "S04", "S07", "S06"], ["S02", "S03", "S05"])
+ACTION_TYPES = ("pick", "claim", "gear", "prefs", "move", "attack", "use", "end", "rest")
+
+
+def _hero_arg(state: StarState, action: Mapping, key: str = "hero") -> HeroState:
+    ref = action.get(key)
+    if not isinstance(ref, str) or not ref.strip() or len(ref) > 40:
+        raise RuleError("Say which hero.")
+    h = E.find_hero(state, ref.strip().lower())
+    if h is None:
+        raise RuleError(f"There is no hero called '{ref[:30]}' in this game.")
+    return h
+
+
+class Starcadia(GameSystem[StarState]):
+    id = "starcadia"
+    name = "Starcadia Quest"
+    min_seats = 2
+    max_seats = 4
+    state_type = StarState
+    summary = "Rival crews raid a monster-filled space station for quests, loot and glory."
+
+    # -- setup -----------------------------------------------------------------------------
+    def scenarios(self) -> list[Choice]:
+        return [
+            Choice(value=s.id, label=f"{s.id}: {s.title}", help=s.text[:100])
+            for s in CONTENT.scenarios.values()
+        ]
+
+    def options(self) -> list[OptionSpec]:
+        return [
+            OptionSpec(
+                name="scenario", help="scenario to play", default="1", choices=sorted(CONTENT.scenarios)
+            ),
+            OptionSpec(
+                name="draft",
+                help="hero choice: choice (2 each in turn), snake (advanced draft), random",
+                default="choice",
+                choices=["choice", "snake", "random"],
+            ),
+            OptionSpec(
+                name="monsters",
+                help="who runs Guard/Payback monsters",
+                default="bot",
+                choices=["bot", "player"],
+            ),
+            OptionSpec(
+                name="mode", help="campaign or episodic", default="campaign", choices=["campaign", "episodic"]
+            ),
+            OptionSpec(
+                name="tiles",
+                help="random, or tile ids joined by '+' (e.g. t01+t02+t03+t04)",
+                default="random",
+            ),
+        ]
+
+    def seat_labels(self, count: int) -> list[str]:
+        return [CREW_LABELS[c] for c in CREWS[:count]]
+
+    def setup(self, seats: Sequence[str], options: Mapping[str, str], seed: int) -> StarState:
+        if not self.min_seats <= len(seats) <= self.max_seats:
+            raise RuleError("Starcadia Quest needs 2 to 4 players.")
+        sid = str(options.get("scenario", "1"))
+        if sid not in CONTENT.scenarios:
+            raise RuleError(f"There is no scenario '{sid[:10]}'.")
+        draft = str(options.get("draft", "choice"))
+        if draft not in ("choice", "snake", "random"):
+            raise RuleError("draft must be choice, snake or random.")
+        sc = CONTENT.scenarios[sid]
+        state = StarState(
+            system=self.id,
+            schema=self.schema_version,
+            seats=list(seats),
+            phase="draft",
+            rng=RngState(seed=seed),
+            scenario=sid,
+            mode=str(options.get("mode", "campaign")),
+            draft=draft,
+            monster_control=str(options.get("monsters", "bot")),
+        )
+        turn = Turn(state, None)
+        rng = turn.rng
+        n = len(seats)
+        state.first = rng.below(n)
+        state.crews = [CrewState(seat=i, colour=CREWS[i]) for i in range(n)]
+        tiles_opt = str(options.get("tiles", "random"))
+        if tiles_opt == "random":
+            state.tiles = rng.sample(sorted(CONTENT.tiles), len(sc.layout))
+        else:
+            chosen = [t.strip() for t in tiles_opt.replace(",", "+").split("+")]
+            if len(chosen) != len(sc.layout) or len(set(chosen)) != len(chosen):
+                raise RuleError(f"Name {len(sc.layout)} different tiles.")
+            for t in chosen:
+                if t not in CONTENT.tiles:
+                    raise RuleError(f"There is no tile '{t[:10]}'.")
+            state.tiles = chosen
+        used: set[str] = {m for m in sc.monsters.values() if m != "random"}
+        for des in sorted(sc.monsters):
+            mid = sc.monsters[des]
+            if mid == "random":
+                cls = des.split("-")[0]
+                pool = sorted(m.id for m in CONTENT.monsters.values() if m.cls == cls and m.id not in used)
+                if not pool:
+                    continue
+                mid = rng.choice(pool)
+                used.add(mid)
+            state.dashboard[des] = mid
+        b = E.board_of(state)
+        state.doors = {d: False for d in b.doors}
+        for xy, kind in sorted(b.slots.items()):
+            if kind == "armory":
+                if sc.armory:
+                    state.armory_space = B.name(xy)
+                    state.armory_item = sc.armory
+            else:
+                state.tokens.setdefault(B.name(xy), []).append(kind)
+        for des, pos in sc.start_monsters:
+            E.spawn(state, turn, des, b.spawns_by_tile.get(pos, [])[:1] or None)
+        state.deck = sorted(CONTENT.events)
+        rng.shuffle(state.deck)
+        q = E.current_pve(state)
+        if q is not None:
+            E.place_for_quest(state, turn, q)
+        order = [(state.first + i) % n for i in range(n)]
+        if draft == "random":
+            picks = rng.sample(sorted(CONTENT.heroes), 2 * n)
+            for i, seat in enumerate(order):
+                self._give_heroes(state, seat, picks[2 * i : 2 * i + 2])
+            self._to_shuttle_phase(state)
+        elif draft == "snake":
+            state.order = order + order[::-1]
+        else:
+            state.order = order
+        state.log = [e.text for e in turn.events][-10:]
+        return state
+
+    def _give_heroes(self, state: StarState, seat: int, ids: list[str]) -> None:
+        crew = state.crews[seat]
+        for hid in ids:
+            slot = len(crew.heroes)
+            crew.heroes.append(hid)
+            state.heroes.append(
+                HeroState(id=hid, seat=seat, upgrades=[Up(id=u) for u in STARTER_SPLIT[slot]])
+            )
+
+    def _to_shuttle_phase(self, state: StarState) -> None:
+        n = len(state.seats)
+        state.phase = "shuttle"
+        state.order = [(state.first + i) % n for i in range(n)]
+        state.order_pos = 0
+
+    # -- queries -----------------------------------------------------------------------------
+    def pending(self, state: StarState) -> list[Prompt]:
+        if state.phase == "draft":
+            seat = state.order[state.order_pos]
+            free = self._free_heroes(state)
+            k = 1 if state.draft == "snake" else 2
+            return [
+                Prompt(
+                    seat=seat,
+                    kind="setup",
+                    text=f"{state.seats[seat]}: pick {k} hero(es)",
+                    default={"type": "pick", "heroes": free[:k]},
+                )
+            ]
+        if state.phase == "shuttle":
+            seat = state.order[state.order_pos]
+            free = self._free_slots(state)
+            return [
+                Prompt(
+                    seat=seat,
+                    kind="setup",
+                    text=f"{state.seats[seat]}: claim a shuttle slot",
+                    default={"type": "claim", "slot": free[0] + 1},
+                )
+            ]
+        if state.phase != "play":
+            return []
+        seat = state.current
+        if state.act.hero:
+            text = f"{state.seats[seat]}: {CONTENT.heroes[state.act.hero].name} is active ({state.act.mp} MP)"
+            return [Prompt(seat=seat, kind="turn", text=text, default={"type": "end"})]
+        return [
+            Prompt(
+                seat=seat,
+                kind="turn",
+                text=f"{state.seats[seat]}: activate a hero or rest",
+                default={"type": "rest"},
+            )
+        ]
+
+    def _free_heroes(self, state: StarState) -> list[str]:
+        taken = {h.id for h in state.heroes}
+        return [h for h in CONTENT.heroes if h not in taken]
+
+    def _free_slots(self, state: StarState) -> list[int]:
+        taken = {c.shuttle for c in state.crews}
+        return [i for i in range(len(CONTENT.scenarios[state.scenario].shuttle_slots)) if i not in taken]
+
+    def outcome(self, state: StarState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        scores = {c.seat: c.vt for c in state.crews}
+        names = ", ".join(state.seats[s] for s in state.winners)
+        return Outcome(
+            result="win",
+            winners=list(state.winners),
+            scores=scores,
+            summary=f"{names} win(s) the scenario with {max(scores.values())} VT.",
+        )
+
+    def legal(self, state: StarState, seat: int) -> list[Action]:
+        prompts = self.pending(state)
+        if not prompts or prompts[0].seat != seat:
+            return []
+        if state.phase == "draft":
+            free = self._free_heroes(state)
+            if state.draft == "snake":
+                return [{"type": "pick", "heroes": [h]} for h in free]
+            return [{"type": "pick", "heroes": [a, b]} for i, a in enumerate(free) for b in free[i + 1 :]]
+        if state.phase == "shuttle":
+            return [{"type": "claim", "slot": i + 1} for i in self._free_slots(state)]
+        out: list[Action] = []
+        crew = state.crews[seat]
+        heroes = [E.find_hero(state, hid) for hid in crew.heroes]
+        if state.act.hero:
+            active = [E.find_hero(state, state.act.hero)]
+            out.append({"type": "end"})
+        else:
+            out.append({"type": "rest"})
+            active = [h for h in heroes if h is not None and not h.dead and h.pos]
+        b = E.board_of(state)
+        for h in active:
+            if h is None or h.dead or not h.pos:
+                continue
+            if not state.act.moved:
+                out.extend(self._move_options(state, b, h))
+            if not state.act.attacked:
+                out.extend(self._attack_options(state, b, h))
+            for g in sorted(set(h.gadgets)):
+                if g == "stimpack" and not h.wounds:
+                    continue
+                if g == "hoverboard":
+                    continue
+                out.append({"type": "use", "hero": h.id, "gadget": g})
+        return out
+
+    def _move_options(self, state: StarState, b: B.Board, h: HeroState) -> list[Action]:
+        mp = state.act.mp if state.act.hero == h.id else E.BASE_MP + E.ability(h, "extra_mp")
+        out: list[Action] = []
+        reach = E.reach(state, b, h.pos, mp, h.id)
+        q = E.current_pve(state)
+        hacked = set(state.crews[h.seat].hacked)
+        for space, (cost, path) in sorted(reach.items()):
+            if path:
+                out.append({"type": "move", "hero": h.id, "path": list(path)})
+            xy = B.parse_space(space)
+            if (
+                q is not None
+                and q.goal == "hack"
+                and xy in b.terminals
+                and space not in hacked
+                and cost < mp
+                and not any(m.pos == space for m in state.monsters)
+            ):
+                out.append({"type": "move", "hero": h.id, "path": [*path, "hack"]})
+            has_quest = any(t.startswith("quest:") for t in state.tokens.get(space, []))
+            if (
+                has_quest or (state.armory_item and state.armory_space == space and len(h.upgrades) < E.SLOTS)
+            ) and not E.enemies_in(state, space, h):
+                out.append({"type": "move", "hero": h.id, "path": [*path, "pickup"]})
+        here = B.parse_space(h.pos)
+        for side, (dx, dy) in B.DIRS.items():
+            if B.edge(here, (here[0] + dx, here[1] + dy)) in b.door_of and mp >= 1:
+                out.append({"type": "move", "hero": h.id, "path": [f"door:{side}"]})
+        return out
+
+    def _attack_options(self, state: StarState, b: B.Board, h: HeroState) -> list[Action]:
+        out: list[Action] = []
+        targets = [(m.uid, m.pos) for m in state.monsters]
+        targets += [(o.id, o.pos) for o in E.heroes_on_board(state) if o.seat != h.seat]
+        for card, tok in E.ups(h):
+            if card.category != "weapon" or tok.exhausted:
+                continue
+            kind = E.attack_kind(card)
+            boosts = [
+                c.slug
+                for c, t in E.ups(h)
+                if c.category == "boost"
+                and not t.exhausted
+                and E.boost_fits(card, c)
+                and c.ability_kind != "sacrifice_dice"
+            ]
+            for tid, pos in targets:
+                if not E.in_reach(state, b, h, kind, pos):
+                    continue
+                out.append({"type": "attack", "hero": h.id, "target": tid, "weapon": card.slug, "boosts": []})
+                if boosts:
+                    out.append(
+                        {"type": "attack", "hero": h.id, "target": tid, "weapon": card.slug, "boosts": boosts}
+                    )
+        return out
+
+    def view(self, state: StarState, seat: int | None) -> StarState:
+        v = self.clone(state)
+        v.deck = ["?"] * len(v.deck)
+        v.rng = RngState(seed=0, draws=0)
+        return v
+
+    # -- actions -------------------------------------------------------------------------------
+    def perform(self, state: StarState, seat: int | None, action: Action, turn: Turn) -> None:
+        kind = action.get("type")
+        if kind not in ACTION_TYPES:
+            raise RuleError(f"Unknown action. Actions: {', '.join(ACTION_TYPES)}.")
+        if seat is None:
+            raise RuleError("Only a player can act here.")
+        if kind == "prefs":
+            return self._prefs(state, seat, action, turn)
+        if kind == "gear":
+            return self._gear(state, seat, action, turn)
+        if state.phase == "draft":
+            if kind != "pick":
+                raise RuleError("Heroes are being chosen; use pick.")
+            return self._pick(state, seat, action, turn)
+        if state.phase == "shuttle":
+            if kind != "claim":
+                raise RuleError("Shuttle slots are being claimed; use claim (or gear to reorganise).")
+            return self._claim(state, seat, action, turn)
+        if kind in ("pick", "claim"):
+            raise RuleError("Setup is over.")
+        if seat != state.current:
+            raise RuleError("It is not your turn.")
+        if kind == "rest":
+            return E.rest(state, turn, seat, action)
+        if kind == "end":
+            if not state.act.hero:
+                raise RuleError("Activate a hero first (move, attack or use a gadget), or rest.")
+            E.end_turn(state, turn)
+            return None
+        h = _hero_arg(state, action)
+        if h.seat != seat:
+            raise RuleError(f"{E.hero_name(h)} is not in your crew.")
+        if h.dead or not h.pos:
+            raise RuleError(f"{E.hero_name(h)} is dead; rest to bring them back.")
+        E.start_activation(state, turn, h)
+        if kind == "move":
+            if state.act.moved:
+                raise RuleError("This hero already used its movement this activation.")
+            E.hero_move(state, turn, h, action.get("path"), state.act.mp)
+            state.act.moved = True
+            state.act.mp = 0
+        elif kind == "attack":
+            if state.act.attacked:
+                raise RuleError("This hero already attacked this activation.")
+            E.hero_attack(state, turn, h, dict(action))
+        elif kind == "use":
+            E.use_gadget(state, turn, h, dict(action))
+        E.after_hero_action(state, turn)
+        return None
+
+    def _pick(self, state: StarState, seat: int, action: Action, turn: Turn) -> None:
+        if seat != state.order[state.order_pos]:
+            raise RuleError("It is not your pick.")
+        heroes = action.get("heroes")
+        if isinstance(heroes, str):
+            heroes = heroes.split()
+        k = 1 if state.draft == "snake" else 2
+        if not isinstance(heroes, list | tuple) or len(heroes) != k:
+            raise RuleError(f"Pick exactly {k} hero(es).")
+        free = self._free_heroes(state)
+        ids = []
+        for ref in heroes:
+            if not isinstance(ref, str):
+                raise RuleError("Name heroes by their id, e.g. edge.")
+            hid = ref.strip().lower()
+            if hid not in CONTENT.heroes:
+                raise RuleError(f"There is no hero '{ref[:20]}'. Heroes: {', '.join(CONTENT.heroes)}.")
+            if hid not in free or hid in ids:
+                raise RuleError(f"{CONTENT.heroes[hid].name} is already taken.")
+            ids.append(hid)
+        self._give_heroes(state, seat, ids)
+        turn.say(f"{state.seats[seat]} takes {', '.join(CONTENT.heroes[h].name for h in ids)}.")
+        state.order_pos += 1
+        if state.order_pos >= len(state.order):
+            self._to_shuttle_phase(state)
+            turn.say("Crews are ready. Claim your shuttle slots.", kind="turn")
+
+    def _claim(self, state: StarState, seat: int, action: Action, turn: Turn) -> None:
+        if seat != state.order[state.order_pos]:
+            raise RuleError("It is not your turn to claim a shuttle slot.")
+        from rules.core.validate import get_int
+
+        slot = get_int(action, "slot", 1, 4, "the shuttle slot") - 1
+        if slot not in self._free_slots(state):
+            raise RuleError("That shuttle slot is taken.")
+        crew = state.crews[seat]
+        crew.shuttle = slot
+        b = E.board_of(state)
+        spaces = b.shuttles[crew.colour]
+        for i, hid in enumerate(crew.heroes):
+            E.find_hero(state, hid).pos = B.name(spaces[i % 2])
+        turn.say(f"The {crew.colour} shuttle docks at slot {slot + 1} ({B.name(spaces[0])}).")
+        state.order_pos += 1
+        if state.order_pos >= len(state.order):
+            state.phase = "play"
+            state.order = []
+            state.current = state.first
+            state.act = Activation()
+            turn.say(f"The scenario begins. {state.seats[state.current]} goes first.", kind="turn")
+
+    def _gear(self, state: StarState, seat: int, action: Action, turn: Turn) -> None:
+        if state.phase not in ("draft", "shuttle"):
+            raise RuleError("Outside setup, upgrades move between heroes only when the crew rests.")
+        h = _hero_arg(state, action)
+        if h.seat != seat:
+            raise RuleError(f"{E.hero_name(h)} is not in your crew.")
+        crew = state.crews[seat]
+        if len(crew.heroes) != 2:
+            raise RuleError("Pick both heroes first.")
+        ally = E.find_hero(state, next(x for x in crew.heroes if x != h.id))
+        refs = action.get("tokens", [])
+        if isinstance(refs, str):
+            refs = refs.split()
+        if not isinstance(refs, list | tuple) or len(refs) > 6:
+            raise RuleError(f"A hero carries at most {E.SLOTS} upgrades.")
+        owned = {u.id: u for u in h.upgrades + ally.upgrades}
+        mine = []
+        for ref in refs:
+            card = CONTENT.upgrade_by_ref(ref) if isinstance(ref, str) and len(ref) < 60 else None
+            if card is None or card.id not in owned:
+                raise RuleError(f"Your crew has no upgrade '{str(ref)[:30]}'.")
+            if card.id in mine:
+                raise RuleError(f"{card.name} is listed twice.")
+            mine.append(card.id)
+        rest = [i for i in owned if i not in mine]
+        if len(rest) > E.SLOTS:
+            raise RuleError(f"{E.hero_name(ally)} would hold more than {E.SLOTS} upgrades.")
+        h.upgrades = [owned[i] for i in mine]
+        ally.upgrades = [owned[i] for i in rest]
+        turn.say(
+            f"{E.hero_name(h)} now carries {', '.join(CONTENT.upgrades[i].name for i in mine) or 'nothing'}."
+        )
+
+    def _prefs(self, state: StarState, seat: int, action: Action, turn: Turn) -> None:
+        h = _hero_arg(state, action)
+        if h.seat != seat:
+            raise RuleError(f"{E.hero_name(h)} is not in your crew.")
+        rr = action.get("reroll")
+        if rr is not None:
+            if rr not in ("on", "off", True, False):
+                raise RuleError("reroll is on or off.")
+            h.auto_reroll = rr in ("on", True)
+        rx = action.get("reaction")
+        if rx is not None:
+            if not isinstance(rx, str):
+                raise RuleError("reaction is an upgrade name or none.")
+            if rx.strip().lower() in ("none", "off", ""):
+                h.reaction = ""
+            else:
+                card, _ = E.resolve_upgrade(h, rx, "reaction")
+                if card.category != "reaction":
+                    raise RuleError(f"{card.name} is not a reaction.")
+                h.reaction = card.id
+        rname = CONTENT.upgrades[h.reaction].name if h.reaction else "none"
+        turn.say(f"{E.hero_name(h)}: auto-reroll {'on' if h.auto_reroll else 'off'}, reaction {rname}.")
+
+    # -- notation ---------------------------------------------------------------------------------------
+    def format(self, action: Action) -> str:
+        kind = action.get("type")
+        if kind == "move":
+            return f"move {action.get('hero')} " + " ".join(str(p) for p in action.get("path", []))
+        if kind == "attack":
+            boosts = "".join(f" +{x}" for x in action.get("boosts", []))
+            return f"attack {action.get('hero')} {action.get('target')} with {action.get('weapon')}{boosts}"
+        if kind == "use":
+            extra = "".join(f" {p}" for p in action.get("path", []) or [])
+            return f"use {action.get('hero')} {action.get('gadget')}{extra}"
+        if kind == "rest":
+            parts = ["rest"]
+            for g in action.get("give", []) or []:
+                parts.append(f"give:{g[0]}>{g[1]}" if isinstance(g, list | tuple) else f"give:{g}")
+            for k, v in (action.get("place") or {}).items():
+                parts.append(f"place:{k}@{v}")
+            return " ".join(parts)
+        if kind == "pick":
+            return "pick " + " ".join(action.get("heroes", []))
+        if kind == "claim":
+            return f"claim {action.get('slot')}"
+        if kind == "gear":
+            return f"gear {action.get('hero')} " + " ".join(action.get("tokens", []))
+        if kind == "prefs":
+            parts = [f"prefs {action.get('hero')}"]
+            for key in ("reroll", "reaction"):
+                if key in action:
+                    parts.append(f"{key}={action[key]}")
+            return " ".join(parts)
+        return str(kind)
+
+    def parse(self, text: str, state: StarState, seat: int) -> Action:
+        words = str(text).strip().split()
+        if not words:
+            raise RuleError("Type an action, e.g. move edge C3 C4, attack, rest or end.")
+        if len(words) > 60:
+            raise RuleError("That is far too long.")
+        kind = words[0].lower()
+        args = words[1:]
+        if kind == "end":
+            return {"type": "end"}
+        if kind == "rest":
+            give, place = [], {}
+            for w in args:
+                key, _, val = w.partition(":")
+                if key.lower() == "give" and ">" in val:
+                    a, _, b2 = val.partition(">")
+                    give.append([a, b2.lower()])
+                elif key.lower() == "place" and "@" in val:
+                    a, _, b2 = val.partition("@")
+                    place[a.lower()] = b2
+                else:
+                    raise RuleError(f"'{w[:20]}' is not give:TOKEN>hero or place:hero@space.")
+            action: Action = {"type": "rest"}
+            if give:
+                action["give"] = give
+            if place:
+                action["place"] = place
+            return action
+        if kind in ("move", "use", "gear", "prefs", "attack") and not args:
+            raise RuleError(f"Say which hero: {kind} <hero> ...")
+        if kind == "move":
+            return {"type": "move", "hero": args[0].lower(), "path": args[1:]}
+        if kind == "use":
+            if len(args) < 2:
+                raise RuleError("use <hero> <stimpack|recharge|hoverboard> [path for the ally]")
+            action = {"type": "use", "hero": args[0].lower(), "gadget": args[1].lower()}
+            if len(args) > 2:
+                action["path"] = args[2:]
+            return action
+        if kind == "attack":
+            if len(args) < 3:
+                raise RuleError("attack <hero> <target> with <weapon> [+boost ...]")
+            rest = [w for w in args[2:] if w.lower() != "with"]
+            weapon = next((w for w in rest if not w.startswith("+")), None)
+            if weapon is None:
+                raise RuleError("Name the weapon: attack <hero> <target> with <weapon>.")
+            boosts = [w[1:] for w in rest if w.startswith("+")]
+            return {
+                "type": "attack",
+                "hero": args[0].lower(),
+                "target": args[1].lower(),
+                "weapon": weapon,
+                "boosts": boosts,
+            }
+        if kind == "pick":
+            return {"type": "pick", "heroes": [a.lower() for a in args]}
+        if kind == "claim":
+            if len(args) != 1:
+                raise RuleError("claim <slot number>")
+            return {"type": "claim", "slot": args[0]}
+        if kind == "gear":
+            return {"type": "gear", "hero": args[0].lower(), "tokens": args[1:]}
+        if kind == "prefs":
+            action = {"type": "prefs", "hero": args[0].lower()}
+            for w in args[1:]:
+                key, _, val = w.partition("=")
+                if key.lower() not in ("reroll", "reaction") or not val:
+                    raise RuleError("prefs <hero> reroll=on|off reaction=<upgrade>|none")
+                action[key.lower()] = val.lower() if key.lower() == "reroll" else val
+            return action
+        raise RuleError(f"Unknown action '{kind[:15]}'. Try move, attack, use, rest or end.")
+
+    # -- text form ------------------------------------------------------------------------------------------
+    def describe(self, state: StarState) -> str:
+        lines = [
+            f"starcadia s{state.scenario} {state.phase} turn {state.turn_no} seat {state.current}"
+            f" ({state.seats[state.current]})"
+        ]
+        if state.act.hero:
+            a = state.act
+            lines.append(
+                f"active {a.hero} mp={a.mp}{' moved' if a.moved else ''}{' attacked' if a.attacked else ''}"
+            )
+        for c in state.crews:
+            hs = []
+            for hid in c.heroes:
+                h = E.find_hero(state, hid)
+                where = "dead" if h.dead else (h.pos or "-")
+                ups = " ".join(u.id + ("*" if u.exhausted else "") for u in h.upgrades)
+                extra = ("".join(f" {g}" for g in h.gadgets + h.quest_tokens)) + (" dazed" if h.dazed else "")
+                hs.append(f"{hid}@{where} w{h.wounds}/{E.hero_life(h)} [{ups}]{extra}")
+            lines.append(
+                f"{c.colour} {c.vt}VT shuttle={c.shuttle + 1 if c.shuttle >= 0 else '-'}: " + "; ".join(hs)
+            )
+        if state.monsters:
+            lines.append(
+                "monsters: "
+                + " ".join(
+                    f"{m.uid}@{m.pos} w{m.wounds}{' dazed' if m.dazed else ''}" for m in state.monsters
+                )
+            )
+        pve = CONTENT.scenarios[state.scenario].pve
+        qs = " ".join(q + ("*" if q in state.done else "") for q in pve)
+        pvp = " ".join(q for q in state.done if q.startswith("pvp-"))
+        lines.append(f"quests: {qs} | pvp done: {pvp or '-'} | deck {len(state.deck)}")
+        doors = " ".join(f"{d}={'open' if o else 'shut'}" for d, o in state.doors.items())
+        toks = " ".join(f"{s}:{'+'.join(t)}" for s, t in sorted(state.tokens.items()))
+        lines.append(f"doors: {doors or '-'} | tokens: {toks or '-'}")
+        return "\n".join(lines)

@@ -1,0 +1,86 @@
+"""Serialisable state of a Starcadia Quest game (msgspec Structs only)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from rules.core import BaseState
+
+
+class Up(msgspec.Struct, kw_only=True):
+    """One upgrade token in a hero's inventory."""
+
+    id: str
+    exhausted: bool = False
+
+
+class HeroState(msgspec.Struct, kw_only=True):
+    id: str
+    seat: int
+    pos: str = ""  # "" while off the board (dead, or not placed yet)
+    wounds: int = 0
+    dead: bool = False
+    dazed: bool = False
+    upgrades: list[Up] = []
+    gadgets: list[str] = []
+    quest_tokens: list[str] = []
+    # Standing preferences used when this hero is attacked off-turn.
+    auto_reroll: bool = True
+    reaction: str = ""  # token id of a reaction to use automatically, "" for none
+
+
+class MonsterState(msgspec.Struct, kw_only=True):
+    uid: str  # "weeble#2"
+    card: str
+    designation: str
+    pos: str
+    wounds: int = 0
+    dazed: bool = False
+
+
+class CrewState(msgspec.Struct, kw_only=True):
+    seat: int
+    colour: str
+    heroes: list[str] = []
+    vt: int = 0
+    shuttle: int = -1  # claimed shuttle slot index
+    hacked: list[str] = []  # terminals hacked for the current hack quest
+    kills: int = 0
+
+
+class Activation(msgspec.Struct, kw_only=True):
+    hero: str = ""
+    mp: int = 0
+    moved: bool = False
+    attacked: bool = False
+
+
+class StarState(BaseState, kw_only=True):
+    scenario: str = "1"
+    mode: str = "campaign"
+    draft: str = "choice"
+    monster_control: str = "bot"
+    first: int = 0
+    current: int = 0
+    order: list[int] = []  # draft or shuttle-claim order
+    order_pos: int = 0
+    tiles: list[str] = []
+    crews: list[CrewState] = []
+    heroes: list[HeroState] = []
+    monsters: list[MonsterState] = []
+    dashboard: dict[str, str] = {}  # designation -> monster card id
+    tokens: dict[str, list[str]] = {}  # space -> exploration tokens ("stimpack", "victory", "quest:core")
+    doors: dict[str, bool] = {}  # door id -> open?
+    portal_tokens: dict[str, str] = {}  # space -> colour
+    jammed: list[str] = []  # deactivated portal colours
+    armory_space: str = ""
+    armory_item: str = ""
+    deck: list[str] = []
+    discard: list[str] = []
+    act: Activation = msgspec.field(default_factory=Activation)
+    pve_index: int = 0
+    done: dict[str, int] = {}  # quest id -> seat that fulfilled it
+    reward_given: bool = False
+    turn_no: int = 1
+    winners: list[int] = []
+    last_event: str = ""

@@ -1,0 +1,639 @@
+"""Starcadia rules: every action legal/forbidden, and the checklist's acceptance scenarios."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core import Turn
+from rules.starcadia import SYSTEM
+from rules.starcadia import engine as E
+from rules.starcadia.dice import roll_pool
+from rules.starcadia.state import Up
+from tests.test_starcadia_support import (
+    ForcedDice,
+    add_monster,
+    hero,
+    place,
+    play_state,
+    refused,
+    setup_state,
+)
+
+
+@pytest.fixture
+def dice(monkeypatch) -> ForcedDice:
+    return ForcedDice(monkeypatch)
+
+
+def texts(events):
+    return [e.text for e in events]
+
+
+def attack_lines(events):
+    return [t for t in texts(events) if " attacks " in t and "(" in t and "with" in t]
+
+
+# -- setup actions ---------------------------------------------------------------------------
+def test_pick_heroes_legal_and_forbidden():
+    st = setup_state()
+    seat = st.order[0]
+    st2, _ = SYSTEM.apply(st, seat, {"type": "pick", "heroes": ["edge", "red"]})
+    assert [h.id for h in st2.heroes] == ["edge", "red"]
+    other = st2.order[1]
+    refused(st2, other, {"type": "pick", "heroes": ["edge", "digits"]}, "already taken")
+    refused(st2, other, {"type": "pick", "heroes": ["digits"]}, "exactly 2")
+    refused(st2, other, {"type": "pick", "heroes": ["nobody", "digits"]}, "no hero")
+    refused(st2, seat, {"type": "pick", "heroes": ["zip", "digits"]}, "not your pick")
+    refused(st2, other, {"type": "pick", "heroes": "x" * 10_000}, "")
+
+
+def test_snake_draft_order():
+    st = setup_state(seats=3, draft="snake")
+    a, b, c = st.order[:3]
+    assert st.order == [a, b, c, c, b, a]
+    for hid in ["edge", "red", "digits", "zip", "hannah", "moxie"]:
+        st, _ = SYSTEM.apply(st, st.order[st.order_pos], {"type": "pick", "heroes": [hid]})
+    assert st.phase == "shuttle"
+    assert st.crews[c].heroes == ["digits", "zip"]
+    assert st.crews[a].heroes == ["edge", "moxie"]
+
+
+def test_claim_and_gear():
+    st = setup_state(draft="random")
+    seat = st.order[0]
+    h0 = st.crews[seat].heroes[0]
+    st2, _ = SYSTEM.apply(
+        st, seat, {"type": "gear", "hero": h0, "tokens": ["pulse-blade", "S02", "red-shirt"]}
+    )
+    assert [u.id for u in hero(st2, h0).upgrades] == ["S01", "S02", "S07"]
+    refused(st, seat, {"type": "gear", "hero": h0, "tokens": []}, "more than 6")
+    refused(st, seat, {"type": "gear", "hero": h0, "tokens": ["S99"]}, "no upgrade")
+    st3, _ = SYSTEM.apply(st, seat, {"type": "claim", "slot": 2})
+    assert st3.crews[seat].shuttle == 1
+    refused(st3, st3.order[1], {"type": "claim", "slot": 2}, "taken")
+    refused(st3, st3.order[1], {"type": "claim", "slot": "99"}, "between 1 and 4")
+    refused(st3, seat, {"type": "claim", "slot": 3}, "not your turn")
+
+
+def test_prefs():
+    st = play_state()
+    st2, _ = SYSTEM.apply(
+        st, 1, {"type": "prefs", "hero": "hannah", "reroll": "off", "reaction": "kitty-primed"}
+    )
+    assert hero(st2, "hannah").reaction == "S06" and not hero(st2, "hannah").auto_reroll
+    refused(st, 1, {"type": "prefs", "hero": "edge", "reroll": "off"}, "not in your crew")
+    refused(st, 1, {"type": "prefs", "hero": "hannah", "reaction": "pulse-blade"}, "not a reaction")
+
+
+def test_unknown_and_out_of_turn_actions():
+    st = play_state()
+    refused(st, 0, {"type": "dance"}, "unknown action")
+    refused(st, 1, {"type": "rest"}, "not your turn")
+    refused(st, 0, {"type": "end"}, "activate a hero first")
+    refused(st, 0, {"type": "move", "hero": "hannah", "path": ["I3"]}, "not in your crew")
+    refused(st, 0, {"type": "move", "hero": 12, "path": ["C2"]}, "which hero")
+    refused(st, 0, {"type": "move", "hero": "edge", "path": [1, 2]}, "space name")
+    refused(st, 0, {"type": "move", "hero": "edge", "path": ["C2"] * 500}, "too long")
+
+
+# -- acceptance scenario 1 ---------------------------------------------------------------------
+def test_guard_basics(dice):
+    st = play_state()
+    place(st, "edge", "G4")
+    add_monster(st, "octocold", "G3")
+    add_monster(st, "weeble", "H5")  # G5 is Close to it, G4 is not (diagonal)
+    st2, ev = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["G5", "F5"]})
+    lines = attack_lines(ev)
+    assert len(lines) == 2
+    assert "Octocold" in lines[0] and "guard" in lines[0]
+    assert "Weeble" in lines[1]
+    t = texts(ev)
+    assert t.index(lines[0]) < t.index(lines[1]) < t.index("Edge ends the move at F5.")
+    # Portals and doors never provoke Guard.
+    st = play_state()
+    place(st, "edge", "F4")
+    add_monster(st, "weeble", "G4")
+    st2, ev = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["portal", "D3"]})
+    assert hero(st2, "edge").pos == "D3" and not attack_lines(ev)
+    st = play_state()
+    place(st, "edge", "E3")
+    add_monster(st, "weeble", "E2")
+    st2, ev = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["door:E"]})
+    assert st2.doors["D1"] is True and not attack_lines(ev)
+
+
+# -- acceptance scenario 2 ---------------------------------------------------------------------
+def test_guard_isolation_and_multiples(dice):
+    st = play_state()
+    place(st, "edge", "C4")
+    add_monster(st, "weeble", "D4")  # behind a wall
+    add_monster(st, "weeble", "D5")  # diagonal
+    _, ev = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["B4"]})
+    assert not attack_lines(ev)
+    st = play_state()
+    place(st, "edge", "E3")
+    add_monster(st, "weeble", "F3")  # behind the closed door D1
+    _, ev = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["E2"]})
+    assert not attack_lines(ev)
+    # Two guards: both attack before the step.
+    st = play_state()
+    place(st, "edge", "G4")
+    add_monster(st, "weeble", "G3")
+    add_monster(st, "scuttlebutt", "F4")
+    st2, ev = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["G5"]})
+    assert len(attack_lines(ev)) == 2 and hero(st2, "edge").pos == "G5"
+    # Killed by the first guard: no step, no second attack.
+    st = play_state()
+    place(st, "edge", "G4")
+    hero(st, "edge").wounds = E.hero_life(hero(st, "edge")) - 1
+    add_monster(st, "weeble", "G3")
+    add_monster(st, "scuttlebutt", "F4")
+    dice.set("melee", "melee")  # weeble: 2 hits; edge's defence dice then come up blank
+    st2, ev = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["G5"]})
+    assert len(attack_lines(ev)) == 1
+    assert hero(st2, "edge").dead and "The rest of the path is lost." in texts(ev)
+
+
+# -- acceptance scenario 3 ---------------------------------------------------------------------
+def test_mp_budget_and_contiguity(dice):
+    st = play_state()
+    place(st, "edge", "B3")
+    add_monster(st, "weeble", "D2")
+    st, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["B2", "C2"]})
+    st, _ = SYSTEM.apply(
+        st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"}
+    )
+    if st.current == 0 and st.act.hero == "edge":
+        refused(st, 0, {"type": "move", "hero": "edge", "path": ["B2"]}, "already used its movement")
+    # Door, step, door back: 3 MP; a fifth MP is refused.
+    st = play_state()
+    place(st, "edge", "E3")
+    refused(
+        st,
+        0,
+        {"type": "move", "hero": "edge", "path": ["door:E", "F3", "door:W", "door:W", "door:W"]},
+        "4 movement",
+    )
+    st2, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["door:E", "F3", "door:W"]})
+    assert hero(st2, "edge").pos == "F3" and st2.doors["D1"] is False and st2.act.mp == 0
+    # Attack first, then move, is allowed.
+    st = play_state()
+    place(st, "edge", "C2")
+    add_monster(st, "weeble", "D2")
+    hero(st, "edge").gadgets = ["recharge"]  # keeps the activation open after both parts
+    st, _ = SYSTEM.apply(
+        st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"}
+    )
+    st, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["C3"]})
+    assert hero(st, "edge").pos == "C3"
+    # Unspent MP are gone: the next activation has 4 again.
+    st, _ = SYSTEM.apply(st, 0, {"type": "end"})
+    st, _ = SYSTEM.apply(st, 1, {"type": "move", "hero": "hannah", "path": ["I3"]})
+    assert st.current == 1
+    st, _ = SYSTEM.apply(st, 1, {"type": "end"})
+    st, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "red", "path": ["C1"]})
+    assert st.act.hero == "red"
+
+
+def test_wall_and_diagonal_steps_refused():
+    st = play_state()
+    place(st, "edge", "C4")
+    refused(st, 0, {"type": "move", "hero": "edge", "path": ["D4"]}, "wall")
+    refused(st, 0, {"type": "move", "hero": "edge", "path": ["D5"]}, "not next to")
+    refused(st, 0, {"type": "move", "hero": "edge", "path": ["B5"]}, "not a space you can enter")
+    refused(st, 0, {"type": "move", "hero": "edge", "path": ["door:N"]}, "no door")
+    refused(st, 0, {"type": "move", "hero": "edge", "path": ["portal", "D3"]}, "no working portal")
+    refused(st, 0, {"type": "move", "hero": "edge", "path": ["hack"]}, "not a computer terminal")
+    refused(st, 0, {"type": "move", "hero": "edge", "path": ["pickup"]}, "nothing to pick up")
+
+
+# -- acceptance scenario 4 ---------------------------------------------------------------------
+def test_full_spaces_and_portals():
+    st = play_state()
+    place(st, "edge", "B2")
+    place(st, "hannah", "C2")
+    place(st, "bahbaka", "C2")
+    st2, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["C2", "D2"]})
+    assert hero(st2, "edge").pos == "D2"
+    refused(st, 0, {"type": "move", "hero": "edge", "path": ["C2"]}, "full")
+    st = play_state()
+    place(st, "edge", "F4")
+    place(st, "hannah", "D3")
+    place(st, "bahbaka", "D3")
+    refused(st, 0, {"type": "move", "hero": "edge", "path": ["portal", "D3"]}, "full")
+    st2, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["portal", "D3", "E3"]})
+    assert hero(st2, "edge").pos == "E3"
+    st = play_state()
+    place(st, "edge", "F4")
+    st.jammed = ["amber"]
+    refused(st, 0, {"type": "move", "hero": "edge", "path": ["portal", "D3"]}, "no working portal")
+    st.jammed = []
+    place(st, "edge", "G4")
+    st.portal_tokens = {"G4": "cyan"}
+    refused(st, 0, {"type": "move", "hero": "edge", "path": ["portal", "D3"]}, "does not lead")
+
+
+# -- acceptance scenario 5 ---------------------------------------------------------------------
+def test_attack_build(dice):
+    st = play_state()
+    edge = hero(st, "edge")
+    edge.upgrades = [Up(id="S01"), Up(id="S04"), Up(id="S05")]
+    place(st, "edge", "C2")
+    add_monster(st, "octocruel", "D2", "officer-I")
+    refused(
+        st,
+        0,
+        {
+            "type": "attack",
+            "hero": "edge",
+            "target": "octocruel#1",
+            "weapon": "pulse-blade",
+            "boosts": ["iron-fists", "red-dot-sight"],
+        },
+        "cannot power",
+    )
+    edge.gadgets = ["stimpack"]
+    st2, _ = SYSTEM.apply(
+        st,
+        0,
+        {
+            "type": "attack",
+            "hero": "edge",
+            "target": "octocruel#1",
+            "weapon": "pulse-blade",
+            "boosts": ["iron-fists"],
+        },
+    )
+    assert dice.counts[0] == 4
+    ex = {u.id: u.exhausted for u in hero(st2, "edge").upgrades}
+    assert ex == {"S01": True, "S04": True, "S05": False}
+    st2, _ = SYSTEM.apply(st2, 0, {"type": "end"})
+    st2, _ = SYSTEM.apply(st2, 1, {"type": "rest"})
+    refused(
+        st2,
+        0,
+        {"type": "attack", "hero": "edge", "target": "octocruel#1", "weapon": "pulse-blade"},
+        "exhausted",
+    )
+
+
+def test_attack_refusals():
+    st = play_state()
+    place(st, "edge", "C2")
+    add_monster(st, "weeble", "D2")
+    refused(
+        st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "laser-sword"}, "no upgrade"
+    )
+    refused(
+        st,
+        0,
+        {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "repeater-pistol"},
+        "not carry",
+    )
+    refused(
+        st,
+        0,
+        {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "iron-fists"},
+        "not a weapon",
+    )
+    refused(st, 0, {"type": "attack", "hero": "edge", "target": "red", "weapon": "pulse-blade"}, "own crew")
+    refused(
+        st,
+        0,
+        {"type": "attack", "hero": "edge", "target": "ghost#9", "weapon": "pulse-blade"},
+        "no 'ghost#9'",
+    )
+    refused(
+        st,
+        0,
+        {
+            "type": "attack",
+            "hero": "edge",
+            "target": "weeble#1",
+            "weapon": "pulse-blade",
+            "boosts": ["red-shirt"],
+        },
+        "not a boost",
+    )
+
+
+# -- acceptance scenario 6 ---------------------------------------------------------------------
+def test_melee_vs_ranged_targeting(dice):
+    st = play_state()
+    place(st, "edge", "B7")
+    add_monster(st, "weeble", "D7")
+    add_monster(st, "weeble", "C8")
+    refused(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"}, "close")
+    refused(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#2", "weapon": "pulse-blade"}, "close")
+    hero(st, "edge").upgrades = [Up(id="S03")]
+    place(st, "hannah", "C7")
+    place(st, "bahbaka", "C7")  # a Full space on the line
+    st.monsters[0].pos = "E7"
+    SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "blaster-rifle"})
+    st.monsters[0].pos = "G7"  # behind the closed door D2
+    refused(
+        st,
+        0,
+        {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "blaster-rifle"},
+        "line of sight",
+    )
+    st.monsters[0].pos = "B7"  # own space
+    SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "blaster-rifle"})
+
+
+# -- acceptance scenario 7 ---------------------------------------------------------------------
+def _script(*faces):
+    queue = list(faces)
+
+    def roll(n):
+        return [queue.pop(0) for _ in range(n)]
+
+    return roll
+
+
+def test_crit_chain_and_success_faces():
+    r = roll_pool(_script("crit", "blank", "blank", "melee"), 3, "melee")
+    assert r.successes("melee") == 2
+    r = roll_pool(_script("crit", "ranged", "crit", "blank"), 2, "ranged")
+    assert r.successes("ranged") == 3
+    r = roll_pool(_script("shield", "shield"), 2, "melee")
+    assert r.successes("melee") == 0
+    r = roll_pool(_script("shield", "crit", "blank"), 2, "defense")
+    assert r.successes("defense") == 2
+
+
+# -- acceptance scenario 8 ---------------------------------------------------------------------
+def test_passive_bonuses_when_exhausted(dice):
+    st = play_state()
+    edge = hero(st, "edge")
+    edge.upgrades = [Up(id="S07", exhausted=True)]
+    assert E.hero_defense(edge) == 3 and E.hero_rerolls(edge) == 1
+    r = roll_pool(_script("shield", "blank", "blank", "crit", "blank"), 3, "defense", rerolls=1)
+    assert r.successes("defense") == 2 and r.rerolled == 1
+    # A dazed hero rolls no defence dice.
+    edge.dazed = True
+    place(st, "edge", "G4")
+    add_monster(st, "weeble", "G3")
+    dice.set("melee", "blank")
+    st2, _ev = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["G5"]})
+    assert not any("defends" in label for label in dice.labels)
+    assert hero(st2, "edge").wounds == 1
+
+
+# -- acceptance scenario 9 ---------------------------------------------------------------------
+def test_payback_and_overkill(dice):
+    st = play_state()
+    place(st, "edge", "B7")
+    place(st, "red", "E7")
+    hero(st, "edge").upgrades = [Up(id="S03")]
+    add_monster(st, "weeble", "E7")
+    st2, ev = SYSTEM.apply(
+        st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "blaster-rifle"}
+    )
+    t = texts(ev)
+    moves = [i for i, x in enumerate(t) if x.startswith("Weeble (weeble#1) moves")]
+    hits = [i for i, x in enumerate(t) if "attacks Edge" in x and "payback" in x]
+    assert moves and hits and moves[0] < hits[0]
+    assert not any("attacks Red" in x for x in t)
+    # Overkill: 3 wounds in one attack, no payback.
+    st = play_state()
+    place(st, "edge", "C2")
+    add_monster(st, "weeble", "D2")
+    dice.set("melee", "melee", "melee")  # weeble defence then rolls blanks
+    st2, ev = SYSTEM.apply(
+        st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"}
+    )
+    assert "Overkill!" in texts(ev) and not any("payback" in x for x in texts(ev))
+    assert not st2.monsters and st2.crews[0].vt == 1
+    # Wounds reach life without overkill: payback first, then removal.
+    st = play_state()
+    place(st, "edge", "C2")
+    add_monster(st, "weeble", "D2").wounds = 1
+    dice.set("melee", "blank", "blank")
+    st2, ev = SYSTEM.apply(
+        st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"}
+    )
+    t = texts(ev)
+    pay = next(i for i, x in enumerate(t) if "payback" in x)
+    gone = next(i for i, x in enumerate(t) if "destroyed" in x)
+    assert pay < gone and not st2.monsters
+
+
+# -- acceptance scenario 10 --------------------------------------------------------------------
+def test_kill_credit_and_vt(dice):
+    st = play_state()
+    place(st, "hannah", "C2")
+    add_monster(st, "octocruel", "D2", "officer-I").wounds = 3  # wounded earlier by yellow
+    st.current = 1
+    dice.set("melee")
+    st2, _ = SYSTEM.apply(
+        st, 1, {"type": "attack", "hero": "hannah", "target": "octocruel#1", "weapon": "pulse-blade"}
+    )
+    assert st2.crews[1].vt == 2 and st2.crews[0].vt == 0
+    # A monster kills a blue hero: every other crew gains 1.
+    st = setup_state(seats=3, draft="random")
+    for _ in range(3):
+        st, _ = SYSTEM.apply(st, st.order[st.order_pos], {"type": "claim", "slot": st.order_pos + 1})
+    st.monsters, st.tokens, st.deck = [], {}, ["E17"] * 5
+    victim = hero(st, st.crews[1].heroes[0])
+    victim.pos = "G4"
+    victim.wounds = E.hero_life(victim) - 1
+    add_monster(st, "weeble", "G3")
+    st.current = 1
+    dice.set("melee", "melee")
+    st2, _ = SYSTEM.apply(st, 1, {"type": "move", "hero": victim.id, "path": ["G5"]})
+    assert [c.vt for c in st2.crews] == [1, 0, 1]
+    # Yellow kills a blue hero while Close: 1 VT + the PvP quest, grabs one dropped token.
+    st = play_state()
+    place(st, "edge", "C2")
+    place(st, "hannah", "D2")
+    hero(st, "hannah").wounds = 4
+    hero(st, "hannah").gadgets = ["stimpack", "recharge"]
+    dice.set("melee", "melee")
+    st2, _ev = SYSTEM.apply(
+        st, 0, {"type": "attack", "hero": "edge", "target": "hannah", "weapon": "pulse-blade"}
+    )
+    assert hero(st2, "hannah").dead
+    assert st2.crews[0].vt == 1 + 2
+    assert st2.done == {"pvp-blue": 0}
+    assert hero(st2, "edge").gadgets == ["stimpack"] and st2.tokens["D2"] == ["recharge"]
+    assert any(u.id == "R1" for u in hero(st2, "edge").upgrades)  # first PvP quest: scenario reward
+
+
+# -- acceptance scenario 11 --------------------------------------------------------------------
+def test_rest_semantics():
+    st = play_state()
+    edge, red = hero(st, "edge"), hero(st, "red")
+    red.dead, red.pos, red.wounds = True, "", 6
+    edge.pos, edge.wounds, edge.dazed = "E3", 2, True
+    for u in edge.upgrades + red.upgrades:
+        u.exhausted = True
+    m = add_monster(st, "weeble", "I4")
+    m.dazed = True
+    st2, _ev = SYSTEM.apply(st, 0, {"type": "rest", "give": [["S01", "red"]]})
+    e2, r2 = hero(st2, "edge"), hero(st2, "red")
+    assert not any(u.exhausted for u in e2.upgrades + r2.upgrades)
+    assert r2.pos in ("C1", "D1") and r2.wounds == 0 and not r2.dead
+    assert "S01" in [u.id for u in r2.upgrades]
+    assert e2.wounds == 2 and not e2.dazed
+    assert st2.discard == ["E17"] and st2.monsters[0].dazed
+    # Close to the living ally instead of the shuttle.
+    st3, _ = SYSTEM.apply(st, 0, {"type": "rest", "place": {"red": "E2"}})
+    assert hero(st3, "red").pos == "E2"
+    refused(st, 0, {"type": "rest", "place": {"red": "I9"}}, "close to your ally")
+    # Extra Life cannot be moved off if that would kill; 6 slots at most.
+    st = play_state()
+    edge = hero(st, "edge")
+    edge.upgrades.append(Up(id="R2B"))
+    edge.wounds = 5
+    refused(st, 0, {"type": "rest", "give": [["R2B", "red"]]}, "would kill")
+    hero(st, "red").upgrades = [Up(id=x) for x in ["S02", "S03", "S05", "R1", "A1", "A2"]]
+    refused(st, 0, {"type": "rest", "give": [["S01", "red"]]}, "already has 6")
+    refused(st, 0, {"type": "rest", "give": [["S01", "hannah"]]}, "not a hero of your crew")
+
+
+def test_rest_not_after_activation():
+    st = play_state()
+    place(st, "edge", "C2")
+    st, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["D2"]})
+    refused(st, 0, {"type": "rest"}, "cannot rest too")
+
+
+# -- acceptance scenario 12 --------------------------------------------------------------------
+def test_event_resolution(dice):
+    st = play_state()
+    st.dashboard["trooper-II"] = "scuttlebutt"
+    add_monster(st, "scuttlebutt", "G3", "trooper-II")
+    add_monster(st, "scuttlebutt", "B9", "trooper-II")
+    place(st, "hannah", "G4")
+    st.deck = ["E10"]  # trooper-II, doors open
+    st2, ev = SYSTEM.apply(st, 0, {"type": "rest"})
+    assert any("Scuttlebutt (scuttlebutt#1) attacks Hannah" in x for x in texts(ev))
+    assert all(st2.doors.values())
+    # None on the board: spawn on a spawn point.
+    st = play_state()
+    st.dashboard["trooper-II"] = "scuttlebutt"
+    st.deck = ["E10"]
+    st2, _ = SYSTEM.apply(st, 0, {"type": "rest"})
+    b = E.board_of(st2)
+    assert E.B.parse_space(st2.monsters[0].pos) in b.spawns
+    # Every spawn point full: next to one.
+    st = play_state()
+    st.dashboard["trooper-II"] = "scuttlebutt"
+    b = E.board_of(st)
+    for sp in b.spawns:
+        add_monster(st, "octocold", E.B.name(sp))
+        add_monster(st, "octocold", E.B.name(sp))
+    st.deck = ["E10"]
+    st2, _ = SYSTEM.apply(st, 0, {"type": "rest"})
+    new = st2.monsters[-1]
+    assert new.card == "scuttlebutt"
+    assert any(b.close(E.B.parse_space(new.pos), sp, st2.doors) for sp in b.spawns)
+    # Empty slot: only the effect. Empty deck: reshuffle the discards.
+    st = play_state()
+    st.deck, st.discard = [], ["E17", "E01"]
+    st2, ev = SYSTEM.apply(st, 0, {"type": "rest"})
+    assert "The event deck is reshuffled." in texts(ev)
+    assert len(st2.deck) == 1 and len(st2.discard) == 1
+
+
+# -- acceptance scenario 13 --------------------------------------------------------------------
+def test_exploration_pickup(dice):
+    st = play_state()
+    place(st, "edge", "B2")
+    st.tokens = {"C2": ["stimpack"], "D2": ["victory"]}
+    st2, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["C2", "D2", "E2"]})
+    assert hero(st2, "edge").gadgets == ["stimpack"] and st2.crews[0].vt == 1 and not st2.tokens
+    st.tokens = {"C2": ["stimpack"]}
+    place(st, "hannah", "C2")  # an enemy hero in the space
+    st2, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["C2", "D2"]})
+    assert st2.tokens == {"C2": ["stimpack"]} and hero(st2, "edge").gadgets == []
+
+
+def test_gadgets():
+    st = play_state()
+    edge = hero(st, "edge")
+    edge.gadgets = ["stimpack", "recharge", "hoverboard"]
+    refused(st, 0, {"type": "use", "hero": "edge", "gadget": "stimpack"}, "no wounds")
+    refused(st, 0, {"type": "use", "hero": "edge", "gadget": "jetpack"}, "name a gadget")
+    edge.wounds = 3
+    edge.upgrades[0].exhausted = True
+    st2, _ = SYSTEM.apply(st, 0, {"type": "use", "hero": "edge", "gadget": "stimpack"})
+    assert hero(st2, "edge").wounds == 0
+    st2, _ = SYSTEM.apply(st2, 0, {"type": "use", "hero": "edge", "gadget": "recharge"})
+    assert not any(u.exhausted for u in hero(st2, "edge").upgrades)
+    st2, _ = SYSTEM.apply(st2, 0, {"type": "use", "hero": "edge", "gadget": "hoverboard", "path": ["C1"]})
+    assert hero(st2, "red").pos == "C1"
+    refused(st2, 0, {"type": "use", "hero": "edge", "gadget": "stimpack"}, "carries no")
+
+
+# -- acceptance scenario 14 --------------------------------------------------------------------
+def test_quests_and_scenario_end(dice):
+    st = play_state()
+    # Killing the villain while quest 1 is current does nothing for quest 3.
+    st.dashboard["villain"] = "iceheart"
+    place(st, "edge", "C2")
+    add_monster(st, "iceheart", "D2", "villain").wounds = 7
+    dice.set("melee", "melee", "melee")
+    st2, _ = SYSTEM.apply(
+        st, 0, {"type": "attack", "hero": "edge", "target": "iceheart#1", "weapon": "pulse-blade"}
+    )
+    assert "1-3" not in st2.done and st2.pve_index == 0
+    # Hacking two terminals fulfils quest 1 and places the data core.
+    st = play_state()
+    place(st, "edge", "B3")
+    st2, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["C3", "hack"]})
+    assert st2.crews[0].hacked == ["C3"]
+    st2.current, st2.act = 0, E.Activation()
+    place(st2, "red", "H2")
+    st3, _ = SYSTEM.apply(st2, 0, {"type": "move", "hero": "red", "path": ["H3", "hack"]})
+    assert st3.done == {"1-1": 0} and st3.crews[0].vt == 2
+    assert any(t.startswith("quest:") for toks in st3.tokens.values() for t in toks)
+    # The game ends once the last PvE quest and a PvP quest are done; most VT wins.
+    st = play_state()
+    st.pve_index = 2
+    st.done = {"1-1": 1, "1-2": 1, "pvp-yellow": 1}
+    st.crews[1].vt = 3
+    place(st, "edge", "C2")
+    add_monster(st, "iceheart", "D2", "villain").wounds = 7
+    dice.set("melee")
+    st2, _ = SYSTEM.apply(
+        st, 0, {"type": "attack", "hero": "edge", "target": "iceheart#1", "weapon": "pulse-blade"}
+    )
+    assert st2.phase == "over"
+    assert st2.crews[0].vt == 4 + 4  # reward + quest
+    out = SYSTEM.outcome(st2)
+    assert out.winners == [0] and out.scores == {0: 8, 1: 3}
+    refused(st2, 1, {"type": "rest"}, "over")
+
+
+def test_tie_roll_off(dice):
+    st = setup_state(seats=3, draft="random")
+    st.crews[0].vt = st.crews[1].vt = 5
+    st.crews[2].vt = 2
+    # Round 1: no CRIT; round 2: two CRITs; round 3: only seat 0 rolls a CRIT.
+    dice.set("blank", "blank", "crit", "crit", "crit", "blank")
+    turn = Turn(st, None)
+    E.finish(st, turn)
+    assert st.winners == [0] and st.phase == "over"
+    assert dice.labels == ["P0 roll-off", "P1 roll-off"] * 3
+
+
+# -- notation -----------------------------------------------------------------------------------
+def test_format_parse_round_trip():
+    st = play_state()
+    place(st, "edge", "C2")
+    add_monster(st, "weeble", "D2")
+    for action in SYSTEM.legal(st, 0):
+        assert SYSTEM.parse(SYSTEM.format(action), st, 0) == action
+    assert SYSTEM.parse("move edge C3 portal F4 door E", st, 0)["path"] == ["C3", "portal", "F4", "door", "E"]
+    rest = {"type": "rest", "give": [["S01", "red"]], "place": {"red": "C1"}}
+    assert SYSTEM.parse(SYSTEM.format(rest), st, 0) == rest
+
+
+def test_view_hides_the_deck_and_seed():
+    st = play_state()
+    v = SYSTEM.view(st, None)
+    assert set(v.deck) == {"?"} and v.rng.seed == 0
+    assert SYSTEM.loads(SYSTEM.dumps(st)) == st
+    assert "starcadia s1 play" in SYSTEM.describe(st)
