@@ -1,5 +1,10 @@
 """Deep Space D-6: Armada (system id ``armada``): co-op dice placement in space."""
 
-from .content import CONTENT, ContentError
+from rules.core import register
 
-__all__ = ["CONTENT", "ContentError"]
+from .content import CONTENT, ContentError
+from .engine import Armada
+
+SYSTEM = register(Armada())
+
+__all__ = ["CONTENT", "SYSTEM", "Armada", "ContentError"]

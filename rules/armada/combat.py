@@ -1,0 +1,1015 @@
+"""Combat: the four steps, crew assignment to stations, the enemy die and the outcomes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import RuleError, Turn
+from rules.core.validate import get_choice, get_int
+
+from .content import BASIC, Enemy, EnemyAction, Module
+from .finals import artemis_shielded, final_enemy_def, section_critical
+from .helpers import (
+    INFIRMARY,
+    C,
+    damage_player,
+    dice_of,
+    die_label,
+    face_name,
+    face_symbols,
+    find_die,
+    gain_credits,
+    has_hero,
+    has_kind,
+    installed,
+    module_at,
+    pay,
+    planet_links,
+    roll,
+    set_critical,
+    to_infirmary,
+    worst_free_die,
+)
+from .state import Combat, EnemyShip, Fleet, State
+
+STATION_WORDS = {"infirmary": INFIRMARY, "medbay": INFIRMARY, "escape": 8}
+
+
+# -- lookups ------------------------------------------------------------------------------
+
+
+def enemy_def(ship: EnemyShip) -> Enemy:
+    return C.enemies[ship.card] if ship.card in C.enemies else final_enemy(ship.card)
+
+
+def final_enemy(card: str) -> Enemy:
+    return final_enemy_def(card)
+
+
+def fleet_by_token(state: State, token: int) -> Fleet:
+    for f in state.fleets:
+        if f.token == token:
+            return f
+    raise RuleError(f"There is no fleet {token}.")
+
+
+def combat_fleet(state: State) -> Fleet:
+    assert state.combat is not None
+    return fleet_by_token(state, state.combat.fleet)
+
+
+def protectors(state: State, fleet: Fleet) -> list[EnemyShip]:
+    c = state.combat
+    stasis = c.stasis if c else []
+    lokust = fleet.final == "lokust"
+    return [
+        s
+        for s in fleet.ships
+        if ("protect" in enemy_def(s).passives or (lokust and s.card.startswith("drone-")))
+        and [s.uid, -1] not in stasis
+    ]
+
+
+def ship_name(fleet: Fleet, ship: EnemyShip) -> str:
+    pos = fleet.ships.index(ship) + 1 if ship in fleet.ships else 0
+    return f"{enemy_def(ship).name} ({pos})"
+
+
+# -- dice matching -------------------------------------------------------------------------
+
+
+def match(req: tuple[str, ...], partial: list[str], face: str) -> tuple[int, list[str], bool]:
+    """Feed one die face into a station's requirement.
+
+    Returns (activations completed, symbols still missing, whether the die matched anything).
+    A Command face is wild for a basic symbol but a printed Command needs a real one; an empty
+    box (``*``) takes any face, blanks included, and uses up the whole die; one die may complete
+    the same station more than once when it shows several matching symbols.
+    """
+    remaining = list(partial) if partial else list(req)
+    fires = 0
+    used = False
+    symbols = face_symbols(face) or ["-"]
+    for sym in symbols:
+        if sym != "-" and sym in remaining:
+            remaining.remove(sym)
+        elif sym == "C" and any(x in BASIC for x in remaining):
+            remaining.remove(next(x for x in remaining if x in BASIC))
+        elif "*" in remaining:
+            remaining.remove("*")
+            used = True
+            if not remaining:
+                fires += 1
+                remaining = list(req)
+            break
+        else:
+            continue
+        used = True
+        if not remaining:
+            fires += 1
+            remaining = list(req)
+    if remaining == list(req):
+        remaining = []
+    return fires, remaining, used
+
+
+def shows(face: str, sym: str) -> bool:
+    syms = face_symbols(face)
+    return sym in syms or (sym in BASIC and "C" in syms)
+
+
+# -- starting and ending ----------------------------------------------------------------------
+
+
+def start(state: State, seat: int, token: int, turn: Turn, members: list[int] | None = None) -> None:
+    fleet = fleet_by_token(state, token)
+    members = members or [seat]
+    state.combat = Combat(seat=seat, members=list(members), frontline=members[0], fleet=token)
+    for ship in fleet.ships:
+        ship.revealed = True
+        ship.shields = enemy_def(ship).shield
+    names = ", ".join(ship_name(fleet, s) for s in fleet.ships)
+    who = " and ".join(state.seats[m] for m in members)
+    verb = "engage" if len(members) > 1 else "engages"
+    turn.say(f"Combat! {who} {verb} fleet {token} at {fleet.planet}: {names}.", kind="turn")
+    begin_round(state, turn)
+
+
+def begin_round(state: State, turn: Turn) -> None:
+    c = state.combat
+    assert c is not None
+    fleet = combat_fleet(state)
+    c.step = "assign"
+    c.assigned = []
+    c.finished = []
+    c.stasis = []
+    c.enemy_die = 0
+    c.relay_used = False
+    for seat in list(c.members):
+        player = state.players[seat]
+        for st in player.stations:
+            st.partial = []
+            st.uses = 0
+            st.dice = 0
+        free = dice_of(state, seat, "crew")
+        roll(state, free, turn, f"{state.seats[seat]} rolls crew")
+        rerolls = sum(m.effect["count"] for _, m in installed(player) if m.kind == "reroll")
+        if has_hero(state, seat, "stimulus") and len(fleet.ships) >= 5:
+            rerolls += 1
+        c.rerolls[seat] = rerolls
+        if not dice_of(state, seat, "rolled") and not dice_of(state, seat, "locked"):
+            turn.say(f"{state.seats[seat]} has no crew left to act: that counts as a defeat.", kind="warn")
+            leave(state, seat, "defeat", turn)
+            if state.combat is None:
+                return
+    if has_hero_any(state, "inspire"):
+        for seat in c.members:
+            if has_hero(state, seat, "inspire") and c.rerolls.get(seat, 0) == 0:
+                blanks = [d for d in dice_of(state, seat, "rolled") if not d.hero and d.face == "-"]
+                roll(state, blanks, turn, "Inspire rerolls blanks")
+
+
+def has_hero_any(state: State, ability: str) -> bool:
+    c = state.combat
+    return bool(c) and any(has_hero(state, s, ability) for s in c.members)
+
+
+def leave(state: State, seat: int, outcome: str, turn: Turn) -> None:
+    """One member leaves Combat (Hull 0 or no crew): the Defeat outcome for that ship."""
+    c = state.combat
+    assert c is not None
+    c.members.remove(seat)
+    c.rerolls.pop(seat, None)
+    c.escape.pop(seat, None)
+    reset_ship(state, seat)
+    player = state.players[seat]
+    if outcome == "defeat":
+        if not player.critical:
+            set_critical(state, seat, turn)
+        if player.critical:
+            player.hull = 0
+    dest = planet_links(state, player.planet)[0]
+    player.planet = dest
+    turn.say(f"{state.seats[seat]} limps away to {dest}.")
+    if seat not in state.encountered:
+        state.encountered.append(seat)
+    if c.frontline == seat and c.members:
+        c.frontline = c.members[0]
+        turn.say(f"{state.seats[c.frontline]} takes the Lead Player badge (Frontline).")
+    if not c.members:
+        finish(state, "defeat", turn)
+
+
+def reset_ship(state: State, seat: int) -> None:
+    player = state.players[seat]
+    for d in dice_of(state, seat):
+        d.loc = "crew"
+        d.station = 0
+        d.section = -1
+        d.face = ""
+    for st in player.stations:
+        st.offline = False
+        st.partial = []
+        st.uses = 0
+        st.dice = 0
+        st.counters = 0
+    player.guards = []
+    player.polarity = ""
+
+
+def finish(state: State, outcome: str, turn: Turn) -> None:
+    """End the whole Combat: victory, defeat (no members left) or escape."""
+    c = state.combat
+    assert c is not None
+    fleet = combat_fleet(state)
+    members = list(c.members)
+    for seat in members:
+        reset_ship(state, seat)
+    if outcome == "victory":
+        state.fleets.remove(fleet)
+        if not fleet.final:
+            state.fleet_tokens.append(fleet.token)
+        best: dict[str, int] = {}
+        for card in c.destroyed:
+            e = C.enemies.get(card)
+            if e is not None:
+                best[e.faction] = max(best.get(e.faction, 0), e.scrap)
+        scrap = sum(best.values())
+        turn.say(f"Victory over fleet {fleet.token}! Scrap worth {scrap} credit{'s' if scrap != 1 else ''}.")
+        share = scrap // max(1, len(members))
+        for i, seat in enumerate(members):
+            extra = scrap - share * len(members) if i == 0 else 0
+            if share + extra:
+                gain_credits(state, seat, share + extra, turn, "scrap")
+            if has_kind(state.players[seat], "credits_bonus"):
+                gain_credits(state, seat, 1, turn, "Drosera Attractor Beam")
+            player = state.players[seat]
+            player.shield = player.max_shield
+        if fleet.final:
+            state.result = "win"
+            state.reason = f"The {final_title(fleet.final)} is destroyed."
+            state.phase = "over"
+            turn.say(f"The {final_title(fleet.final)} is destroyed! The galaxy is saved.", kind="end")
+    else:
+        for ship in fleet.ships:
+            ship.shields = enemy_def(ship).shield
+            ship.timers = 0
+            ship.side = "green"
+            if not fleet.final:
+                ship.damage = 0
+        for seat in members:
+            player = state.players[seat]
+            dest = planet_links(state, player.planet)[0]
+            player.planet = dest
+            if seat not in state.encountered:
+                state.encountered.append(seat)
+        if outcome == "escape":
+            turn.say(f"The crew escape fleet {fleet.token} and regroup at a nearby planet.")
+        if state.active in members or not members:
+            state.active = -1
+    state.combat = None
+
+
+def final_title(key: str) -> str:
+    return str(C.finals.get(key, {}).get("name", key))
+
+
+# -- step 1: assignment ---------------------------------------------------------------------
+
+
+def _member(state: State, seat: int) -> Combat:
+    c = state.combat
+    if c is None:
+        raise RuleError("There is no Combat going on.")
+    if seat not in c.members:
+        raise RuleError("You are not in this Combat.")
+    return c
+
+
+def reroll(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+    c = _member(state, seat)
+    if c.step != "assign" or seat in c.finished:
+        raise RuleError("Rerolls happen in step 1, after rolling.")
+    if seat in c.assigned:
+        raise RuleError("Rerolls must be used before you assign any die.")
+    if c.rerolls.get(seat, 0) <= 0:
+        raise RuleError("You have no rerolls left (AI Cores give them).")
+    raw = action.get("dice", [])
+    if isinstance(raw, str):
+        raw = raw.replace(",", " ").split()
+    if not isinstance(raw, list) or not raw or len(raw) > 40:
+        raise RuleError("Say which dice to reroll, for example: reroll 1 4.")
+    dice = []
+    for value in raw:
+        die = find_die(state, seat, value)
+        if die.loc != "rolled":
+            raise RuleError(f"Die #{die.id} is not waiting in your crew section.")
+        if die not in dice:
+            dice.append(die)
+    c.rerolls[seat] -= 1
+    roll(state, dice, turn, f"{state.seats[seat]} rerolls")
+
+
+def parse_station(state: State, seat: int, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise RuleError("Say which station: 1 to 6, infirmary or escape.")
+    text = str(value).strip().lower()
+    if text in STATION_WORDS:
+        return STATION_WORDS[text]
+    try:
+        number = int(text)
+    except ValueError:
+        player = state.players[seat]
+        for n in range(1, 7):
+            m = module_at(player, n)
+            if m and (m.id == text or m.name.lower() == text):
+                return n
+        raise RuleError(f"'{text[:30]}' is not a station: use 1 to 6, infirmary or escape.") from None
+    if not 1 <= number <= 6:
+        raise RuleError("Stations are numbered 1 to 6.")
+    return number
+
+
+def assign(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+    c = _member(state, seat)
+    if c.step == "escape":
+        assign_escape(state, seat, action, turn)
+        return
+    if c.step != "assign" or seat in c.finished:
+        raise RuleError("You can only assign crew in step 1 of Combat.")
+    die = find_die(state, seat, action.get("die"))
+    if die.loc != "rolled":
+        raise RuleError(f"Die #{die.id} is not available to assign.")
+    number = parse_station(state, seat, action.get("station"))
+    player = state.players[seat]
+    name = state.seats[seat]
+    if number == 8:
+        raise RuleError("The Escape card is used in step 4 (escape instead of gathering).")
+    if number == INFIRMARY:
+        if not shows(die.face, "M"):
+            raise RuleError("Only a Medical die can bring crew back from the Infirmary.")
+        back = [d for d in dice_of(state, seat, "infirmary")]
+        if not back:
+            raise RuleError("Nobody is in your Infirmary.")
+        for d in back:
+            d.loc = "crew"
+            d.face = ""
+        die.loc = "station"
+        die.station = INFIRMARY
+        c.assigned.append(seat)
+        turn.say(f"{name}'s medic brings {len(back)} crew back from the Infirmary (ready next round).")
+        return
+    module = module_at(player, number)
+    station = player.stations[number - 1]
+    if module is None:
+        raise RuleError(f"Station {number} is empty.")
+    if station.offline and not module.never_offline:
+        if not shows(die.face, "E"):
+            raise RuleError(f"Station {number} is Offline: only an Engineering die can bring it back.")
+        cleared = [number]
+        if has_hero(state, seat, "yokai"):
+            cleared = [i + 1 for i, st in enumerate(player.stations) if st.offline]
+        for n in cleared:
+            player.stations[n - 1].offline = False
+        die.loc = "station"
+        die.station = number
+        c.assigned.append(seat)
+        turn.say(f"{name}'s engineer brings station{'s' if len(cleared) > 1 else ''} {cleared} back online.")
+        return
+    if module.passive:
+        raise RuleError(f"{module.name} works on its own; it takes no crew.")
+    if module.max_dice and station.dice >= module.max_dice:
+        raise RuleError(f"{module.name} takes only {module.max_dice} die per round.")
+    if has_hero(state, seat, "indivisible") and station.dice >= 2:
+        raise RuleError("Kilroy's Indivisible rule: no more than two of your dice on one station per round.")
+    if die.hero == "gus" and module.kind in ("damage", "drone", "gatling", "spindle"):
+        raise RuleError("Gus is a pacifist and will not man a weapon.")
+    if module.kind == "gatling":
+        fires = 1
+        remaining: list[str] = []
+        if not (shows(die.face, "S") or shows(die.face, "T")):
+            raise RuleError("The Raflesia Beam Gatling needs Science (charge) or Tactical (fire).")
+    else:
+        fires, remaining, used = match(module.req, station.partial, die.face)
+        if not used:
+            need = ", ".join(face_name(s) if s != "*" else "any" for s in module.req)
+            raise RuleError(f"Die #{die.id} shows {face_name(die.face)}; {module.name} needs {need}.")
+    if module.per_round and station.uses + fires > module.per_round:
+        raise RuleError(f"{module.name} can fire only {module.per_round} time(s) per round.")
+    die.loc = "locked" if module.kind == "drone" else "station"
+    die.station = number
+    station.dice += 1
+    station.partial = remaining
+    if seat not in c.assigned:
+        c.assigned.append(seat)
+    if fires == 0:
+        missing = ", ".join(face_name(s) for s in remaining)
+        turn.say(f"{name} puts die #{die.id} on {module.name}; it still needs {missing}.")
+        return
+    for _ in range(fires):
+        if state.combat is None:
+            return
+        station.uses += 1
+        if module.credit_cost:
+            pay(state, seat, module.credit_cost, f"Firing {module.name}")
+        fire(state, seat, module, number, action, turn, die.face, die.hero)
+    if module.effect.get("twin") and state.combat is not None:
+        twin_feed(state, seat, die.face, action, turn)
+
+
+def twin_feed(state: State, seat: int, face: str, action: dict[str, Any], turn: Turn) -> None:
+    """Hades' Twin Link: the Tactical symbols on station 1 also count for station 2."""
+    player = state.players[seat]
+    module = module_at(player, 2)
+    station = player.stations[1]
+    if module is None or module.passive or (station.offline and not module.never_offline):
+        return
+    tacticals = sum(1 for s in face_symbols(face) if s in ("T", "C"))
+    if not tacticals:
+        return
+    fires, remaining, used = match(module.req, station.partial, "T" * min(tacticals, 3))
+    if not used:
+        return
+    station.partial = remaining
+    turn.say(f"Twin Link feeds {module.name}.")
+    for _ in range(fires):
+        if state.combat is None:
+            return
+        if module.per_round and station.uses >= module.per_round:
+            return
+        station.uses += 1
+        fire(state, seat, module, 2, action, turn, "T", "")
+
+
+def _targets(state: State, action: dict[str, Any], fleet: Fleet, direct: bool, many: bool) -> list[EnemyShip]:
+    raw = action.get("target")
+    if raw is None or raw == "" or raw == []:
+        valid = [s for s in fleet.ships if direct or not blocked(state, fleet, s)]
+        if len(valid) == 1 or (valid and len(fleet.ships) == 1):
+            return [valid[0]]
+        if not valid:
+            raise RuleError("There is nothing to shoot at.")
+        raise RuleError(f"Say which enemy to target: 1 to {len(fleet.ships)} from the left.")
+    values = raw if isinstance(raw, list) else str(raw).replace(",", " ").split()
+    if not isinstance(values, list) or not values or len(values) > 6 or (len(values) > 1 and not many):
+        raise RuleError("This weapon hits exactly one target.")
+    out = []
+    for v in values:
+        pos = get_int({"t": v}, "t", 1, max(1, len(fleet.ships)), "the target")
+        if pos > len(fleet.ships):
+            raise RuleError("There is no enemy in that position.")
+        ship = fleet.ships[pos - 1]
+        if not direct and blocked(state, fleet, ship):
+            prot = protectors(state, fleet)[0]
+            raise RuleError(f"{ship_name(fleet, prot)} protects the fleet: deal with it first.")
+        out.append(ship)
+    return out
+
+
+def blocked(state: State, fleet: Fleet, ship: EnemyShip) -> bool:
+    prot = protectors(state, fleet)
+    return bool(prot) and ship not in prot
+
+
+def hit(
+    state: State,
+    fleet: Fleet,
+    ship: EnemyShip,
+    amount: int,
+    dtype: str,
+    turn: Turn,
+    *,
+    direct: bool = False,
+    quickstrike: bool = False,
+    seat: int = -1,
+) -> int:
+    """Damage one enemy ship; returns the shield tokens it removed."""
+    e = enemy_def(ship)
+    c = state.combat
+    if (
+        "quartz" in e.passives
+        and len(fleet.ships) > 1
+        and not direct
+        and [ship.uid, -1] not in (c.stasis if c else [])
+    ):
+        turn.say(f"{e.name} shrugs off the hit while its fleet stands.")
+        return 0
+    if fleet.final == "artemis" and artemis_shielded(state, fleet):
+        turn.say("The Artemis shield grid absorbs everything (Mission 99 must succeed this phase).")
+        return 0
+    removed = 0
+    rest = 0
+    if dtype == "ion":
+        removed = min(ship.shields, amount)
+        ship.shields -= removed
+    elif dtype == "energy":
+        removed = min(ship.shields, amount)
+        ship.shields -= removed
+        rest = amount - removed
+    else:
+        rest = amount
+    ship.damage = min(e.hull, ship.damage + rest)
+    status = f"{ship.shields} shield, {ship.damage}/{e.hull} damage"
+    turn.say(f"{ship_name(fleet, ship)} takes {amount} {dtype}: {status}.")
+    if quickstrike and ship.damage >= e.hull:
+        destroy(state, fleet, ship, turn)
+    return removed
+
+
+def destroy(state: State, fleet: Fleet, ship: EnemyShip, turn: Turn) -> None:
+    c = state.combat
+    e = enemy_def(ship)
+    turn.say(f"{e.name} is destroyed!")
+    fleet.ships.remove(ship)
+    if ship.card in C.enemies:
+        state.enemy_discard.append(ship.card)
+    if c is None:
+        return
+    c.destroyed.append(ship.card)
+    for seat in c.members:
+        if has_hero(state, seat, "payout"):
+            gain_credits(state, seat, 1, turn, "Payout")
+        if has_hero(state, seat, "rally"):
+            leo = [d for d in dice_of(state, seat, "infirmary")]
+            if leo:
+                leo[0].loc = "crew"
+                leo[0].face = ""
+    if fleet.final and fleet.final != "lokust" and not fleet.ships:
+        return
+    if fleet.final == "lokust" and ship.card == "lokust-mothership":
+        state.result = "win"
+        state.phase = "over"
+        state.reason = "The Lokust Mothership is destroyed."
+        turn.say("The Lokust Mothership is destroyed! The galaxy is saved.", kind="end")
+
+
+def fire(
+    state: State,
+    seat: int,
+    module: Module,
+    number: int,
+    action: dict[str, Any],
+    turn: Turn,
+    face: str,
+    hero: str,
+) -> None:
+    c = state.combat
+    assert c is not None
+    fleet = combat_fleet(state)
+    player = state.players[seat]
+    eff = module.effect
+    kind = eff["kind"]
+    name = state.seats[seat]
+    kw = eff.get("keywords", [])
+    station = player.stations[number - 1]
+    if kind in ("damage", "drone"):
+        dtype = eff["dtype"]
+        if hero == "grok-grok" and dtype == "energy":
+            dtype = "kinetic"
+        amount = eff["amount"]
+        direct = "direct" in kw
+        quick = "quickstrike" in kw
+        if "area" in kw:
+            if "damaged_only" in kw:
+                targets = [s for s in fleet.ships if s.damage > 0]
+            else:
+                prot = protectors(state, fleet)
+                targets = prot if prot and not direct else list(fleet.ships)
+            turn.say(f"{name} fires {module.name} at the whole fleet.")
+            for t in targets:
+                if t in fleet.ships:
+                    hit(state, fleet, t, amount, dtype, turn, direct=direct, quickstrike=quick)
+        elif "multi" in kw:
+            targets = _targets(state, action, fleet, direct, True)[:amount]
+            share: dict[int, int] = {}
+            for i in range(amount):
+                uid = targets[i % len(targets)].uid
+                share[uid] = share.get(uid, 0) + 1
+            turn.say(f"{name} fires {module.name}.")
+            for t in targets:
+                if t in fleet.ships and t.uid in share:
+                    hit(state, fleet, t, share.pop(t.uid), dtype, turn, direct=direct, quickstrike=quick)
+        else:
+            if kind == "drone" and not fleet.ships:
+                return
+            target = _targets(state, action, fleet, direct, False)[0]
+            turn.say(f"{name} fires {module.name}.")
+            hit(state, fleet, target, amount, dtype, turn, direct=direct, quickstrike=quick)
+    elif kind == "spindle":
+        target = _targets(state, action, fleet, False, False)[0]
+        turn.say(f"{name} fires {module.name}.")
+        removed = hit(state, fleet, target, eff["amount"], "ion", turn)
+        if removed:
+            player.shield = min(player.max_shield, player.shield + removed)
+            turn.say(f"{name} turns the stripped shields into {removed} Shield ({player.shield}).")
+    elif kind == "gatling":
+        if shows(face, "S") and face_symbols(face) != ["T"]:
+            station.counters += 1
+            turn.say(f"{name} charges the Raflesia Beam Gatling ({station.counters}).")
+        else:
+            if station.counters <= 0:
+                raise RuleError("The Raflesia Beam Gatling has no charge yet (Science charges it).")
+            target = _targets(state, action, fleet, False, False)[0]
+            turn.say(f"{name} unloads the Raflesia Beam Gatling.")
+            hit(state, fleet, target, station.counters, "energy", turn)
+    elif kind == "shield":
+        amount = eff["amount"] + (station.dice - 1 if eff.get("growing") else 0)
+        player.shield = min(player.max_shield, player.shield + amount)
+        turn.say(f"{name} recharges shields: {player.shield}/{player.max_shield}.")
+    elif kind == "repair":
+        player.hull = min(player.max_hull, player.hull + eff["amount"])
+        turn.say(f"{name} patches the hull: {player.hull}/{player.max_hull}.")
+    elif kind == "heal":
+        ally = seat
+        if action.get("ally") not in (None, ""):
+            ally = get_int(action, "ally", 1, len(state.seats), "the ally's seat") - 1
+            if ally not in c.members:
+                raise RuleError("That ship is not in this Combat.")
+        back = dice_of(state, ally, "infirmary")
+        for d in back:
+            d.loc = "crew"
+            d.face = ""
+        turn.say(f"{module.name} brings {len(back)} of {state.seats[ally]}'s crew back (ready next round).")
+    elif kind == "stasis":
+        target = _targets(state, action, fleet, True, False)[0]
+        e = enemy_def(target)
+        raw = action.get("action", 1)
+        if str(raw).strip().lower() in ("passive", "protect", "0"):
+            if not e.passives:
+                raise RuleError(f"{e.name} has no ongoing ability to freeze.")
+            idx = -1
+            what = "its ongoing ability"
+        else:
+            idx = get_int({"a": raw}, "a", 1, len(e.actions), "the enemy action") - 1
+            what = f"action {idx + 1}"
+        c.stasis.append([target.uid, idx])
+        turn.say(f"{name}'s Stasis Beam freezes {what} of {ship_name(fleet, target)}.")
+    elif kind == "polarity":
+        mode = get_choice(action, "mode", ["energy", "kinetic"], "polarity (energy or kinetic)")
+        player.polarity = mode
+        turn.say(f"{name}'s Polarity Drive is set against {mode} this round.")
+    elif kind == "guard":
+        player.guards.append(eff["against"])
+        turn.say(f"{name} readies {module.name} for the next enemy step.")
+    elif kind == "cloak":
+        station.counters += 1
+        if station.counters >= eff.get("threshold", 4):
+            station.counters = 0
+            player.guards.append("cloak")
+            turn.say(f"{name} cloaks: the next enemy step cannot damage the ship.")
+        else:
+            turn.say(f"{name} charges the cloak ({station.counters}/{eff.get('threshold', 4)}).")
+    elif kind == "transfer":
+        ally = get_int(action, "ally", 1, len(state.seats), "the ally's seat") - 1
+        if ally == seat or ally not in c.members:
+            raise RuleError("Ferox Shield Transfer needs an ally in this Combat.")
+        target = state.players[ally]
+        moved = min(eff["amount"], player.shield, target.max_shield - target.shield)
+        player.shield -= moved
+        target.shield += moved
+        turn.say(f"{name} moves {moved} Shield to {state.seats[ally]}.")
+    else:
+        raise RuleError(f"{module.name} cannot be used this way yet.")
+
+
+def ram(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+    c = _member(state, seat)
+    if c.step != "assign" or seat in c.finished:
+        raise RuleError("The Titan Arum Ram is used in step 1.")
+    player = state.players[seat]
+    if not has_kind(player, "ram"):
+        raise RuleError("You have no working Titan Arum Ram.")
+    amount = get_int(action, "amount", 1, max(1, player.hull), "the Hull to spend")
+    fleet = combat_fleet(state)
+    target = _targets(state, action, fleet, False, False)[0]
+    player.hull -= amount
+    turn.say(f"{state.seats[seat]} rams with the Titan Arum: -{amount} Hull ({player.hull}).")
+    hit(state, fleet, target, amount, "kinetic", turn)
+    if player.hull <= 0:
+        player.hull = 0
+        leave(state, seat, "defeat", turn)
+
+
+def done(state: State, seat: int, turn: Turn) -> None:
+    c = _member(state, seat)
+    if c.step == "escape":
+        end_escape_attempt(state, seat, turn)
+        return
+    if c.step != "assign":
+        raise RuleError("There is nothing to finish right now.")
+    if seat in c.finished:
+        raise RuleError("You already finished assigning; waiting for the others.")
+    c.finished.append(seat)
+    if all(m in c.finished for m in c.members):
+        end_step_one(state, turn)
+
+
+def end_step_one(state: State, turn: Turn) -> None:
+    c = state.combat
+    assert c is not None
+    fleet = combat_fleet(state)
+    for seat in list(c.members):
+        player = state.players[seat]
+        for d in dice_of(state, seat, "locked"):
+            m = module_at(player, d.station)
+            st = player.stations[d.station - 1]
+            if m is None or m.kind != "drone" or st.uses > 0 or (st.offline and not m.never_offline):
+                continue
+            valid = [s for s in fleet.ships if not blocked(state, fleet, s)]
+            if valid:
+                turn.say(f"{state.seats[seat]}'s {m.name} fire on their own.")
+                hit(state, fleet, valid[0], m.effect["amount"], m.effect["dtype"], turn)
+    if not fleet.ships:
+        finish(state, "victory", turn)
+        return
+    c.enemy_die = turn.rng.die(6, label="Enemy die")
+    relay = [s for s in c.members if has_kind(state.players[s], "relay") and state.players[s].credits > 0]
+    if relay:
+        c.step = "relay"
+        turn.say(f"Enemy die shows {c.enemy_die}. Zephyranthes Relay may pay 1 credit to reroll it.")
+        return
+    enemy_step(state, turn)
+
+
+def relay(state: State, seat: int, use: bool, turn: Turn) -> None:
+    c = _member(state, seat)
+    if c.step != "relay":
+        raise RuleError("The enemy die is not waiting for a relay decision.")
+    if use:
+        if not has_kind(state.players[seat], "relay"):
+            raise RuleError("You have no Zephyranthes Relay.")
+        pay(state, seat, 1, "The Zephyranthes Relay")
+        c.enemy_die = turn.rng.die(6, label="Enemy die (rerolled)")
+    enemy_step(state, turn)
+
+
+# -- step 2: the enemy -------------------------------------------------------------------------
+
+
+def _targets_players(state: State, area: bool) -> list[int]:
+    c = state.combat
+    assert c is not None
+    alive = [m for m in c.members if not state.players[m].critical]
+    if area:
+        return alive
+    return [c.frontline] if c.frontline in alive else alive[:1]
+
+
+def breach(state: State, seat: int, turn: Turn) -> None:
+    player = state.players[seat]
+    number = turn.rng.die(6, label=f"Hull breach on {state.seats[seat]}")
+    module = module_at(player, number)
+    st = player.stations[number - 1]
+    on_it = [d for d in dice_of(state, seat, "station", "locked") if d.station == number]
+    if module is None:
+        turn.say(f"The breach hits empty station {number}: no effect.")
+        return
+    if module.never_offline or module.id == "cereus-plating":
+        turn.say(f"{module.name} holds against the breach.")
+        return
+    for d in on_it:
+        to_infirmary(state, d, turn)
+    if st.offline:
+        turn.say(f"Station {number} is already Offline.")
+        return
+    if on_it and has_hero(state, seat, "rx11"):
+        turn.say(f"RX-11 keeps station {number} running; its crew go to the Infirmary.")
+        return
+    st.offline = True
+    st.counters = 0
+    st.partial = []
+    turn.say(f"Breach! Station {number} ({module.name}) goes Offline.")
+
+
+def enemy_step(state: State, turn: Turn) -> None:
+    c = state.combat
+    assert c is not None
+    fleet = combat_fleet(state)
+    die = c.enemy_die
+    turn.say(f"Enemy step: the fleet acts on a {die}.", kind="turn")
+    front = _targets_players(state, False)
+    # start-of-step passives
+    for ship in list(fleet.ships):
+        e = enemy_def(ship)
+        if [ship.uid, -1] in c.stasis:
+            continue
+        if "mirage" in e.passives:
+            for s in fleet.ships:
+                s.shields += 1
+            turn.say(f"{e.name} wraps the fleet in mirage shields.")
+        if "kabuto" in e.passives:
+            for seat in front:
+                if state.players[seat].shield > 0:
+                    damage_player(state, seat, 1, "ion", turn, f"{e.name}'s shield probe")
+    firing: list[tuple[EnemyShip, int, EnemyAction]] = []
+    for ship in fleet.ships:
+        e = enemy_def(ship)
+        for idx, act in enumerate(e.actions):
+            if die not in act.on or (act.side and act.side != ship.side):
+                continue
+            if section_critical(ship.card, ship.damage):
+                continue
+            if [ship.uid, idx] in c.stasis:
+                turn.say(f"{e.name}'s action {idx + 1} is held in stasis.")
+                continue
+            firing.append((ship, idx, act))
+    active = {s.uid for s, _, _ in firing}
+    breaches: list[int] = []
+    losses: dict[int, int] = {}
+    hull_before = {m: state.players[m].hull for m in c.members}
+    for ship, _idx, act in firing:
+        if state.combat is None:
+            return
+        e = enemy_def(ship)
+        if act.kind in ("attack", "blast", "per_ship"):
+            if act.kind == "attack":
+                amount = act.solo if act.solo and len(active) == 1 else act.amount
+            elif act.kind == "blast":
+                amount = ship.timers * act.per_timer
+                ship.timers = 0
+            else:
+                amount = len(fleet.ships)
+            for seat in _targets_players(state, act.area):
+                if state.players[seat].critical:
+                    continue
+                lost = damage_player(state, seat, amount, act.dtype, turn, e.name)
+                if lost:
+                    losses[seat] = losses.get(seat, 0) + 1
+                guarded = act.dtype == "kinetic" and "kinetic" in state.players[seat].guards
+                if act.breach and not guarded:
+                    breaches.extend([seat] * act.breach)
+        elif act.kind == "shields":
+            ship.shields = max(ship.shields, min(e.shield, ship.shields + act.amount))
+            turn.say(f"{e.name} restores its shields ({ship.shields}).")
+        elif act.kind == "repair":
+            for s in fleet.ships:
+                s.damage = max(0, s.damage - act.amount)
+            turn.say(f"{e.name} repairs the fleet.")
+        elif act.kind == "disable":
+            for seat in front:
+                for _ in range(act.count):
+                    victim = worst_free_die(state, seat, ("rolled", "crew"))
+                    if victim is None:
+                        break
+                    if to_infirmary(state, victim, turn):
+                        turn.say(f"{e.name} knocks out {die_label(state, victim)}.")
+        elif act.kind == "timer":
+            ship.timers += 1
+            turn.say(f"{e.name} charges up ({ship.timers} timer{'s' if ship.timers != 1 else ''}).")
+        elif act.kind == "escape":
+            turn.say(f"{e.name} jumps away and the whole fleet scatters!", kind="warn")
+            finish(state, "escape", turn)
+            return
+    for ship, _idx, _act in firing:
+        if "cyclone" in enemy_def(ship).passives:
+            ship.side = "red" if ship.side == "green" else "green"
+    for seat in breaches:
+        if state.combat is None or seat not in state.combat.members:
+            continue
+        breach(state, seat, turn)
+    for ship in fleet.ships:
+        e = enemy_def(ship)
+        if [ship.uid, -1] in c.stasis:
+            continue
+        if "qube_destroy" in e.passives:
+            for seat in list(c.members):
+                if state.players[seat].hull < hull_before.get(seat, 0):
+                    turn.say(f"{e.name} exploits the damage.")
+                    breach(state, seat, turn)
+        if "qube_save" in e.passives:
+            for s in fleet.ships:
+                if s.uid not in active and s.damage > 0:
+                    s.damage -= 1
+            turn.say(f"{e.name} patches the ships that held back.")
+    for seat in list(c.members):
+        player = state.players[seat]
+        dendron = has_kind(player, "max_hull")
+        if dendron and dendron.effect.get("reactive_shield") and losses.get(seat):
+            player.shield = min(player.max_shield, player.shield + losses[seat])
+        player.guards = []
+        player.polarity = ""
+    for seat in list(c.members):
+        if state.players[seat].critical or state.players[seat].hull <= 0:
+            leave(state, seat, "defeat", turn)
+            if state.combat is None:
+                return
+    destroy_step(state, turn)
+
+
+# -- step 3 and 4 -----------------------------------------------------------------------------
+
+
+def destroy_step(state: State, turn: Turn) -> None:
+    c = state.combat
+    assert c is not None
+    fleet = combat_fleet(state)
+    starion = False
+    for ship in list(fleet.ships):
+        e = enemy_def(ship)
+        if ship.damage >= e.hull:
+            destroy(state, fleet, ship, turn)
+            if "starion" in e.passives:
+                starion = True
+            if state.phase == "over":
+                state.combat = None
+                return
+    if starion:
+        for seat in list(c.members):
+            damage_player(state, seat, 3, "energy", turn, "The Starion's self-destruct")
+        for seat in list(c.members):
+            if state.players[seat].critical:
+                leave(state, seat, "defeat", turn)
+                if state.combat is None:
+                    return
+    if not fleet.ships:
+        finish(state, "victory", turn)
+        return
+    c.step = "gather"
+
+
+def gather(state: State, seat: int, turn: Turn) -> None:
+    c = _member(state, seat)
+    if c.step != "gather":
+        raise RuleError("Gathering happens in step 4.")
+    for m in c.members:
+        for d in dice_of(state, m, "station", "rolled"):
+            d.loc = "crew"
+            d.station = 0
+            d.face = ""
+    c.round += 1
+    turn.say(f"Crew gathered. Combat round {c.round}.")
+    begin_round(state, turn)
+
+
+def escape(state: State, seat: int, turn: Turn) -> None:
+    c = _member(state, seat)
+    if c.step != "gather":
+        raise RuleError("You can try to escape in step 4, instead of gathering.")
+    for m in c.members:
+        for d in dice_of(state, m, "station", "rolled"):
+            d.loc = "crew"
+            d.station = 0
+            d.face = ""
+    c.step = "escape"
+    roll(state, dice_of(state, seat, "crew"), turn, f"{state.seats[seat]} rolls for the escape")
+    esc = C.finals["tactics"]["escape"]
+    turn.say(
+        f"Escape attempt: put {esc['count']} {face_name(esc['symbol'])} dice on the Escape card "
+        "(they stay between attempts), or any one die and drop your Hull to 1."
+    )
+
+
+def assign_escape(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+    c = state.combat
+    assert c is not None
+    die = find_die(state, seat, action.get("die"))
+    if die.loc != "rolled":
+        raise RuleError(f"Die #{die.id} is not available to assign.")
+    if parse_station(state, seat, action.get("station", "escape")) != 8:
+        raise RuleError("During an escape attempt dice go on the Escape card (station escape).")
+    esc = C.finals["tactics"]["escape"]
+    player = state.players[seat]
+    die.loc = "escape"
+    all_in = str(action.get("hull_to_one", "")).lower() in ("1", "true", "yes", "hull")
+    if has_hero(state, seat, "survive_mode") and "C" in face_symbols(die.face):
+        turn.say("Hercule's Survive Mode punches through: escape!")
+        finish(state, "escape", turn)
+        return
+    if all_in:
+        player.hull = 1
+        turn.say(f"{state.seats[seat]} burns the hull to Hull 1 and escapes!")
+        finish(state, "escape", turn)
+        return
+    if not shows(die.face, esc["symbol"]):
+        die.loc = "rolled"
+        raise RuleError(
+            f"The Escape card needs {face_name(esc['symbol'])}; or add hull_to_one to escape at Hull 1."
+        )
+    c.escape[seat] = c.escape.get(seat, 0) + 1
+    if c.escape[seat] >= esc["count"]:
+        turn.say(f"{state.seats[seat]} completes the Escape card!")
+        finish(state, "escape", turn)
+        return
+    turn.say(f"Escape card: {c.escape[seat]}/{esc['count']}.")
+
+
+def end_escape_attempt(state: State, seat: int, turn: Turn) -> None:
+    c = state.combat
+    assert c is not None
+    for d in dice_of(state, seat, "rolled"):
+        d.loc = "crew"
+        d.face = ""
+    c.round += 1
+    turn.say(f"The escape is not finished; Combat round {c.round} begins.")
+    begin_round(state, turn)
+
+
+def fleet_summary(state: State, fleet: Fleet, *, hide: bool = True) -> str:
+    parts = []
+    for s in fleet.ships:
+        if hide and not s.revealed:
+            parts.append("?")
+        else:
+            e = enemy_def(s)
+            parts.append(f"{e.name}[{s.damage}/{e.hull} sh{s.shields}]")
+    return f"F{fleet.token}@{fleet.planet}: " + (", ".join(parts) or "empty")

@@ -1,0 +1,729 @@
+"""The Armada GameSystem: setup, turn flow, prompts, legal actions, views and notation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.core import (
+    Action,
+    Choice,
+    GameSystem,
+    OptionSpec,
+    Outcome,
+    Prompt,
+    RngState,
+    RuleError,
+    Turn,
+    normalise,
+)
+from rules.core.rng import Rng
+from rules.core.validate import get_int
+
+from . import combat, missions, planning
+from .combat import combat_fleet, enemy_def, fleet_by_token, fleet_summary
+from .finals import event_for
+from .helpers import C, dice_of, has_hero, has_kind, module_at, planet_links, recompute_max, worst_free_die
+from .resolution import check_loss, lose, resolution, start_encounter
+from .state import Beacon, Die, Player, State, Station
+
+SHIP_ORDER = ["pathfinder", "hades", "harmony", "ag-01", "dawns-reach", "pale-valkyrie"]
+CREW = {1: (6, 2), 2: (5, 2), 3: (5, 2), 4: (5, 0)}
+SOLO_REMOVE = {
+    "lupin-teleporter": 99,
+    "alyssum-thrusters": 99,
+    "ferox-transfer": 99,
+    "barrier-v3": 2,
+    "barrier-x": 2,
+    "cereus-plating": 2,
+}
+MAX_ROUNDS = 60
+
+# Positional arguments of each action type in the typed notation (the rest are key=value).
+SCHEMA: dict[str, list[str]] = {
+    "travel": ["to"],
+    "give": ["to", "what", "value"],
+    "buy": ["module"],
+    "sell": ["module"],
+    "install": ["module", "station"],
+    "store": ["station"],
+    "hire": ["hero"],
+    "fight": ["fleet"],
+    "mission": ["event"],
+    "reroll": ["dice"],
+    "assign": ["die", "station", "target"],
+    "ram": ["amount", "target"],
+    "sacrifice": ["die"],
+    "scan": ["fleet"],
+}
+LIST_KEYS = {"dice", "team"}
+TURN_TYPES = {"begin", "end", "travel", "repair", "give", "shop", "recruit", "buy", "sell", "install"}
+TURN_TYPES |= {"store", "hire", "close", "fight", "mission", "deliver", "scan"}
+
+
+class Armada(GameSystem[State]):
+    id = "armada"
+    name = "Deep Space D-6: Armada"
+    min_seats = 1
+    max_seats = 4
+    state_type = State
+    summary = "Co-op: crew dice on starship stations against enemy fleets, distress beacons and a final foe."
+
+    # -- setup -------------------------------------------------------------------------------
+    def options(self) -> list[OptionSpec]:
+        return [
+            OptionSpec(name="ships", help="comma list of ship ids, one per seat", default=""),
+            OptionSpec(
+                name="difficulty",
+                help="Don't Panic tokens and credits",
+                default="normal",
+                choices=["easy", "normal", "hard"],
+            ),
+            OptionSpec(
+                name="short", help="Final Encounter at 3 Data tokens", default="no", choices=["no", "yes"]
+            ),
+            OptionSpec(
+                name="hardline",
+                help="no upgrades in the pool; buy them directly",
+                default="no",
+                choices=["no", "yes"],
+            ),
+        ]
+
+    def scenarios(self) -> list[Choice]:
+        return [Choice(value="standard", label="Standard campaign", help="Defend the six planets.")]
+
+    def seat_labels(self, count: int) -> list[str]:
+        return [C.ships[s].name for s in SHIP_ORDER[:count]]
+
+    def setup(self, seats: Sequence[str], options: Mapping[str, str], seed: int) -> State:
+        n = len(seats)
+        if not self.min_seats <= n <= self.max_seats:
+            raise RuleError("Armada needs 1 to 4 captains.")
+        ships = [s.strip() for s in str(options.get("ships", "") or "").split(",") if s.strip()]
+        if not ships:
+            ships = SHIP_ORDER[:n]
+        if len(ships) != n:
+            raise RuleError(f"Give exactly {n} ship ids (one per seat).")
+        for s in ships:
+            if s not in C.ships:
+                raise RuleError(f"There is no ship '{s[:30]}'. Ships: {', '.join(SHIP_ORDER)}.")
+        if len(set(ships)) != n:
+            raise RuleError("Each captain needs a different ship.")
+        difficulty = str(options.get("difficulty", "normal"))
+        if difficulty not in C.dont_panic:
+            raise RuleError("Difficulty must be easy, normal or hard.")
+        crew, credits = CREW[n]
+        credits = {"easy": credits + 2, "normal": credits, "hard": max(0, credits - 2)}[difficulty]
+        state = State(
+            system=self.id,
+            schema=self.schema_version,
+            seats=list(seats),
+            phase="planning",
+            rng=RngState(seed=seed),
+            difficulty=difficulty,
+            short=str(options.get("short", "no")) == "yes",
+            hardline=str(options.get("hardline", "no")) == "yes",
+            solo=n == 1,
+        )
+        rng = Rng(state.rng)
+        for seat, sid in enumerate(ships):
+            ship = C.ships[sid]
+            player = Player(
+                ship=sid,
+                shield=ship.shield,
+                hull=ship.hull,
+                max_shield=ship.shield,
+                max_hull=ship.hull,
+                credits=credits,
+                stations=[Station(base=b) for b in ship.stations],
+                rebuild=1 if n == 1 else 0,
+            )
+            recompute_max(player)
+            player.shield, player.hull = player.max_shield, player.max_hull
+            state.players.append(player)
+            for _ in range(crew):
+                state.dice.append(Die(id=state.next_die, owner=seat))
+                state.next_die += 1
+        state.bank = 40 - credits * n
+        removed = dict(SOLO_REMOVE) if n == 1 else {}
+        for m in C.modules.values():
+            copies = max(0, m.copies - removed.get(m.id, 0))
+            target = state.upgrade_stock if state.hardline and m.tier > 1 else state.module_pool
+            target.extend([m.id] * copies)
+        state.hero_deck = list(C.heroes)
+        rng.shuffle(state.hero_deck)
+        state.enemy_deck = [e.id for e in C.enemies.values() for _ in range(e.copies)]
+        rng.shuffle(state.enemy_deck)
+        state.td_deck = list(C.threats)
+        rng.shuffle(state.td_deck)
+        state.bag = [e.number for e in C.events.values() if not e.out_of_deck]
+        state.bag += [-1] * C.dont_panic[difficulty]
+        state.data_pile = [s for s in C.data_symbols for _ in range(C.data_per_symbol)]
+        rng.shuffle(state.data_pile)
+        state.fleet_tokens = [t for t in range(1, 27) if t != 9]
+        state.beacons.append(Beacon(event=0, planet="Terra"))
+        state.log = [f"Round 1: Planning phase. {len(seats)} captain(s) start at Terra."]
+        return state
+
+    # -- queries ---------------------------------------------------------------------------------
+    def outcome(self, state: State) -> Outcome | None:
+        if state.result == "win":
+            return Outcome(result="win", winners=list(range(len(state.seats))), summary=state.reason)
+        if state.result == "loss":
+            return Outcome(result="loss", summary=state.reason)
+        return None
+
+    def pending(self, state: State) -> list[Prompt]:
+        if state.phase == "over":
+            return []
+        c = state.combat
+        if c is not None:
+            if c.step == "assign":
+                return [
+                    Prompt(
+                        seat=m,
+                        kind="assign",
+                        text=f"{state.seats[m]}: assign crew dice, then done",
+                        default={"type": "done"},
+                    )
+                    for m in c.members
+                    if m not in c.finished
+                ]
+            if c.step == "relay":
+                return [
+                    Prompt(
+                        seat=c.frontline,
+                        kind="reroll",
+                        text="Reroll the enemy die with the relay?",
+                        default={"type": "accept"},
+                    )
+                ]
+            if c.step == "gather":
+                return [
+                    Prompt(
+                        seat=c.seat if c.seat in c.members else c.members[0],
+                        kind="choice",
+                        text="Step 4: gather your crew or try to escape",
+                        default={"type": "gather"},
+                    )
+                ]
+            if c.step == "escape":
+                return [
+                    Prompt(
+                        seat=c.seat if c.seat in c.members else c.members[0],
+                        kind="assign",
+                        text="Escape attempt: assign dice to the Escape card, then done",
+                        default={"type": "done"},
+                    )
+                ]
+        m = state.mission
+        if m is not None:
+            if m.step == "sacrifice":
+                return [
+                    Prompt(
+                        seat=m.seat,
+                        kind="choice",
+                        text="Send a die to the Infirmary to try again",
+                        default=missions.default_sacrifice(state, m.seat),
+                    )
+                ]
+            return [
+                Prompt(
+                    seat=s,
+                    kind="assign",
+                    text="Assign dice to the mission sections, then done",
+                    default={"type": "done"},
+                )
+                for s in m.members
+            ]
+        if state.active >= 0:
+            return [
+                Prompt(
+                    seat=state.active,
+                    kind="turn",
+                    text=f"{state.seats[state.active]}: your turn",
+                    default=self._turn_default(state, state.active),
+                )
+            ]
+        waiting = self._waiting(state)
+        return [
+            Prompt(
+                seat=s,
+                kind="turn",
+                text=f"{state.seats[s]}: take your {state.phase} turn",
+                default=self._turn_default(state, s),
+            )
+            for s in waiting
+        ]
+
+    def _waiting(self, state: State) -> list[int]:
+        if state.phase == "planning":
+            return [i for i, p in enumerate(state.players) if not p.done]
+        if state.phase == "encounter":
+            return [i for i in range(len(state.seats)) if i not in state.encountered]
+        return []
+
+    def _mandatory(self, state: State, seat: int) -> list[int]:
+        player = state.players[seat]
+        if player.critical:
+            return []
+        return [f.token for f in state.fleets if f.planet == player.planet and not f.fresh and not f.final]
+
+    def _turn_default(self, state: State, seat: int) -> Action:
+        player = state.players[seat]
+        if player.offer_kind:
+            return {"type": "close"}
+        if state.phase == "encounter":
+            must = self._mandatory(state, seat)
+            if must:
+                return {"type": "fight", "fleet": must[0]}
+        return {"type": "end"}
+
+    def legal(self, state: State, seat: int) -> list[Action]:
+        if state.phase == "over" or not 0 <= seat < len(state.seats):
+            return []
+        out = []
+        for action in self._candidates(state, seat):
+            try:
+                self.apply(state, seat, action)
+            except RuleError:
+                continue
+            out.append(action)
+        return out
+
+    def _candidates(self, state: State, seat: int) -> list[Action]:
+        c = state.combat
+        if c is not None:
+            if seat not in c.members:
+                return []
+            return self._combat_candidates(state, seat)
+        m = state.mission
+        if m is not None:
+            if seat not in m.members:
+                return []
+            if m.step == "sacrifice":
+                acts: list[Action] = [
+                    {"type": "sacrifice", "die": d.id} for d in dice_of(state, seat, "rolled", "crew")
+                ]
+                return [*acts, {"type": "giveup"}]
+            acts = []
+            for d in dice_of(state, seat, "rolled"):
+                for i, need in enumerate(m.need):
+                    if need:
+                        acts.append({"type": "assign", "die": d.id, "section": i + 1})
+            return [*acts, {"type": "done"}, {"type": "giveup"}]
+        if state.active not in (-1, seat) or seat not in self._waiting(state):
+            return []
+        player = state.players[seat]
+        acts = [{"type": "end"}]
+        if state.active == -1:
+            acts.append({"type": "begin"})
+        if state.phase == "planning":
+            if player.offer_kind == "shop":
+                acts += [{"type": "buy", "module": mid} for mid in player.offer]
+                if state.hardline:
+                    acts += [{"type": "buy", "module": mid} for mid in sorted(set(state.upgrade_stock))]
+                for mid in sorted(set(player.storage)):
+                    if not C.modules[mid].cargo:
+                        acts += [{"type": "install", "module": mid, "station": n} for n in range(1, 7)]
+                        acts.append({"type": "sell", "module": mid})
+                acts += [
+                    {"type": "store", "station": n} for n in range(1, 7) if player.stations[n - 1].module
+                ]
+                acts.append({"type": "close"})
+                return acts
+            if player.offer_kind == "hire":
+                acts = [{"type": "hire", "hero": h} for h in player.offer]
+                return [*acts, {"type": "close"}]
+            acts += [{"type": "travel", "to": p} for p in C.planets if p != player.planet]
+            acts += [{"type": "repair"}, {"type": "shop"}, {"type": "recruit"}]
+            for other in range(len(state.seats)):
+                if other != seat and state.players[other].planet == player.planet:
+                    acts.append({"type": "give", "to": other + 1, "what": "credits", "value": 1})
+                    acts += [
+                        {"type": "give", "to": other + 1, "what": "module", "value": mid}
+                        for mid in sorted(set(player.storage))
+                    ]
+                    acts += [
+                        {"type": "give", "to": other + 1, "what": "hero", "value": h} for h in player.heroes
+                    ]
+        elif state.phase == "encounter":
+            for f in state.fleets:
+                if f.planet == player.planet:
+                    acts.append({"type": "fight", "fleet": f.token})
+            for b in state.beacons:
+                if b.planet == player.planet and b.carrier < 0:
+                    acts.append({"type": "mission", "event": b.event})
+            acts.append({"type": "deliver"})
+        if has_kind(player, "scan"):
+            acts += [
+                {"type": "scan", "fleet": f.token}
+                for f in state.fleets
+                if any(not s.revealed for s in f.ships)
+            ]
+        return acts
+
+    def _combat_candidates(self, state: State, seat: int) -> list[Action]:
+        c = state.combat
+        assert c is not None
+        if c.step == "relay":
+            return [{"type": "relay"}, {"type": "accept"}]
+        if c.step == "gather":
+            return [{"type": "gather"}, {"type": "escape"}]
+        rolled = dice_of(state, seat, "rolled")
+        if c.step == "escape":
+            acts: list[Action] = []
+            for d in rolled:
+                acts.append({"type": "assign", "die": d.id, "station": "escape"})
+                acts.append({"type": "assign", "die": d.id, "station": "escape", "hull_to_one": "yes"})
+            return [*acts, {"type": "done"}]
+        if seat in c.finished:
+            return []
+        fleet = combat_fleet(state)
+        player = state.players[seat]
+        acts = [{"type": "done"}]
+        if c.rerolls.get(seat, 0) > 0 and seat not in c.assigned:
+            blanks = [d.id for d in rolled if d.face == "-"]
+            if blanks:
+                acts.append({"type": "reroll", "dice": blanks})
+            if rolled:
+                acts.append({"type": "reroll", "dice": [d.id for d in rolled]})
+        seen: set[tuple[str, int]] = set()
+        positions = list(range(1, len(fleet.ships) + 1))
+        for d in rolled:
+            key = (d.face, 0)
+            for n in range(1, 8):
+                if (d.face + d.hero, n) in seen:
+                    continue
+                seen.add((d.face + d.hero, n))
+                base: Action = {"type": "assign", "die": d.id, "station": "infirmary" if n == 7 else n}
+                module = module_at(player, n) if n < 7 else None
+                kind = module.kind if module else ""
+                if kind in ("damage", "drone", "spindle", "gatling", "stasis") and not (
+                    module and "area" in module.effect.get("keywords", [])
+                ):
+                    for p in positions:
+                        extra: Action = {**base, "target": p}
+                        if kind == "stasis":
+                            e = enemy_def(fleet.ships[p - 1])
+                            acts += [{**extra, "action": i + 1} for i in range(len(e.actions))]
+                            if e.passives:
+                                acts.append({**extra, "action": "passive"})
+                        else:
+                            acts.append(extra)
+                elif kind == "polarity":
+                    acts += [{**base, "mode": "energy"}, {**base, "mode": "kinetic"}]
+                elif kind in ("transfer",):
+                    acts += [{**base, "ally": o + 1} for o in c.members if o != seat]
+                else:
+                    acts.append(base)
+            _ = key
+        if has_kind(player, "ram"):
+            acts += [{"type": "ram", "amount": 1, "target": p} for p in positions]
+        return acts
+
+    # -- actions -------------------------------------------------------------------------------
+    def perform(self, state: State, seat: int | None, action: Action, turn: Turn) -> None:
+        if seat is None:
+            raise RuleError("Only a captain can act in Armada.")
+        kind = action["type"]
+        if state.combat is not None:
+            self._combat_action(state, seat, kind, action, turn)
+        elif state.mission is not None:
+            self._mission_action(state, seat, kind, action, turn)
+        else:
+            self._turn_action(state, seat, kind, action, turn)
+        self._advance(state, turn)
+
+    def _combat_action(self, state: State, seat: int, kind: str, action: Action, turn: Turn) -> None:
+        c = state.combat
+        assert c is not None
+        if seat not in c.members:
+            raise RuleError(f"A Combat is under way at {combat_fleet(state).planet}; wait for it to finish.")
+        handlers = {
+            "assign": lambda: combat.assign(state, seat, action, turn),
+            "reroll": lambda: combat.reroll(state, seat, action, turn),
+            "ram": lambda: combat.ram(state, seat, action, turn),
+            "done": lambda: combat.done(state, seat, turn),
+            "gather": lambda: combat.gather(state, seat, turn),
+            "escape": lambda: combat.escape(state, seat, turn),
+            "relay": lambda: combat.relay(state, seat, True, turn),
+            "accept": lambda: combat.relay(state, seat, False, turn),
+        }
+        if kind not in handlers:
+            raise RuleError("In Combat you can assign, reroll, ram, done, gather, escape, relay or accept.")
+        initiator = c.seat
+        members = list(c.members)
+        handlers[kind]()
+        if state.combat is None and state.phase != "over":
+            for m in members:
+                if m != initiator and m not in state.encountered:
+                    state.encountered.append(m)
+
+    def _mission_action(self, state: State, seat: int, kind: str, action: Action, turn: Turn) -> None:
+        m = state.mission
+        assert m is not None
+        if seat not in m.members:
+            raise RuleError("An Away Mission is under way; wait for it to finish.")
+        handlers = {
+            "assign": lambda: missions.assign(state, seat, action, turn),
+            "done": lambda: missions.done(state, seat, turn),
+            "sacrifice": lambda: missions.sacrifice(state, seat, action, turn),
+            "giveup": lambda: missions.giveup(state, seat, turn),
+        }
+        if kind not in handlers:
+            raise RuleError("On an Away Mission you can assign, done, sacrifice or giveup.")
+        members = list(m.members)
+        handlers[kind]()
+        if state.mission is None:
+            for s in members:
+                if s not in state.encountered:
+                    state.encountered.append(s)
+            state.active = -1
+
+    def _claim(self, state: State, seat: int, turn: Turn) -> None:
+        if state.phase not in ("planning", "encounter"):
+            raise RuleError("Nobody takes turns right now.")
+        if state.active == seat:
+            return
+        if state.active >= 0:
+            raise RuleError(f"It is {state.seats[state.active]}'s turn; wait until they end it.")
+        if seat not in self._waiting(state):
+            raise RuleError(f"You already took your {state.phase} turn this round.")
+        state.active = seat
+        turn.say(f"{state.seats[seat]} takes the {state.phase} turn.", kind="turn")
+
+    def _turn_action(self, state: State, seat: int, kind: str, action: Action, turn: Turn) -> None:
+        if kind not in TURN_TYPES:
+            raise RuleError(f"'{str(kind)[:20]}' is not something you can do in the {state.phase} phase.")
+        self._claim(state, seat, turn)
+        player = state.players[seat]
+        if kind == "begin":
+            return
+        if kind == "end":
+            if player.offer_kind:
+                planning.close(state, seat, turn)
+            if state.phase == "planning":
+                player.done = True
+            else:
+                must = self._mandatory(state, seat)
+                if must:
+                    raise RuleError(f"Fleet {must[0]} is here: it must be fought before you end your turn.")
+                state.encountered.append(seat)
+            state.active = -1
+            turn.say(f"{state.seats[seat]} ends the turn.")
+            return
+        if kind == "scan":
+            self._scan(state, seat, action, turn)
+            return
+        if state.phase == "planning":
+            handlers = {
+                "travel": lambda: planning.travel(state, seat, action, turn),
+                "repair": lambda: planning.repair(state, seat, turn),
+                "give": lambda: planning.give(state, seat, action, turn),
+                "shop": lambda: planning.shop(state, seat, turn),
+                "recruit": lambda: planning.recruit(state, seat, turn),
+                "buy": lambda: planning.buy(state, seat, action, turn),
+                "sell": lambda: planning.sell(state, seat, action, turn),
+                "install": lambda: planning.install(state, seat, action, turn),
+                "store": lambda: planning.store(state, seat, action, turn),
+                "hire": lambda: planning.hire(state, seat, action, turn),
+                "close": lambda: planning.close(state, seat, turn),
+            }
+            if kind not in handlers:
+                raise RuleError("That is done in the Encounter phase.")
+            handlers[kind]()
+            return
+        if kind == "fight":
+            self._fight(state, seat, action, turn)
+        elif kind == "mission":
+            if self._mandatory(state, seat):
+                raise RuleError("Beat the fleets on this planet before answering its beacons.")
+            missions.start(state, seat, action, turn)
+            if state.mission is None:
+                if seat not in state.encountered:
+                    state.encountered.append(seat)
+                state.active = -1
+        elif kind == "deliver":
+            missions.deliver(state, seat, turn)
+        else:
+            raise RuleError("That is done in the Planning phase.")
+
+    def _fight(self, state: State, seat: int, action: Action, turn: Turn) -> None:
+        player = state.players[seat]
+        token = get_int(action, "fleet", 1, 999, "the fleet number")
+        fleet = fleet_by_token(state, token)
+        if fleet.planet != player.planet:
+            raise RuleError(f"Fleet {token} is at {fleet.planet}; you are at {player.planet}.")
+        if player.critical:
+            raise RuleError("A ship in Critical Damage cannot enter Combat.")
+        if not fleet.ships:
+            raise RuleError(f"Fleet {token} has no ships.")
+        team_raw = action.get("team", [])
+        if isinstance(team_raw, str | int):
+            team_raw = str(team_raw).replace(",", " ").split()
+        if not isinstance(team_raw, list) or len(team_raw) > 3:
+            raise RuleError("Name up to three teammates by seat number.")
+        members = [seat]
+        for value in team_raw:
+            other = get_int({"s": value}, "s", 1, len(state.seats), "a teammate's seat") - 1
+            if other in members:
+                continue
+            p = state.players[other]
+            if p.planet != player.planet or p.critical or other in state.encountered:
+                raise RuleError(f"{state.seats[other]} cannot join this fight.")
+            members.append(other)
+        combat.start(state, seat, token, turn, members)
+
+    def _scan(self, state: State, seat: int, action: Action, turn: Turn) -> None:
+        player = state.players[seat]
+        if not has_kind(player, "scan"):
+            raise RuleError("You need working Iris Scanners.")
+        if player.scanned:
+            raise RuleError("Iris Scanners work once per round.")
+        fleet = fleet_by_token(state, get_int(action, "fleet", 1, 999, "the fleet number"))
+        if all(s.revealed for s in fleet.ships):
+            raise RuleError("That fleet is already revealed.")
+        for s in fleet.ships:
+            s.revealed = True
+        player.scanned = True
+        turn.say(f"{state.seats[seat]}'s Iris Scanners reveal {fleet_summary(state, fleet)}.")
+
+    def _advance(self, state: State, turn: Turn) -> None:
+        for _ in range(4):
+            if state.phase == "over":
+                return
+            if state.solo and state.players[0].critical:
+                lose(state, turn, "Your ship is in Critical Damage with no Rebuild left.")
+                return
+            if state.combat is not None or state.mission is not None or state.active >= 0:
+                return
+            if state.phase == "planning" and all(p.done for p in state.players):
+                start_encounter(state, turn)
+                for i, p in enumerate(state.players):
+                    if p.critical and not self._mandatory(state, i):
+                        pass
+                continue
+            if state.phase == "encounter" and not self._waiting(state):
+                if state.round >= MAX_ROUNDS:
+                    lose(state, turn, f"The Armada runs out of time after {MAX_ROUNDS} rounds.")
+                    return
+                resolution(state, turn)
+                continue
+            return
+        _ = check_loss
+
+    # -- views and text -------------------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> State:
+        v = self.clone(state)
+        v.rng = RngState(seed=0, draws=state.rng.draws)
+        v.enemy_deck = ["?"] * len(v.enemy_deck)
+        peek = seat is not None and 0 <= seat < len(v.seats) and has_hero(state, seat, "peek_td")
+        v.td_deck = [(c if (peek and i == 0) else "?") for i, c in enumerate(v.td_deck)]
+        v.hero_deck = ["?"] * len(v.hero_deck)
+        v.module_pool = ["?"] * len(v.module_pool)
+        v.bag = [0] * len(v.bag)
+        v.data_pile = ["?"] * len(v.data_pile)
+        for f in v.fleets:
+            for s in f.ships:
+                if not s.revealed:
+                    s.card = "?"
+                    s.damage = 0
+        return v
+
+    def describe(self, state: State) -> str:
+        lines = [
+            f"armada round {state.round} {state.phase}"
+            + (f" active={state.seats[state.active]}" if state.active >= 0 else "")
+        ]
+        if state.result:
+            lines.append(f"result: {state.result} ({state.reason})")
+        for i, p in enumerate(state.players):
+            crew = dice_of(state, i)
+            inf = sum(1 for d in crew if d.loc == "infirmary")
+            mods = ",".join(
+                str(i + 1) + ":" + (s.module or s.base or "-") + ("!" if s.offline else "")
+                for i, s in enumerate(p.stations)
+            )
+            flags = " CRIT" if p.critical else ""
+            lines.append(
+                f"P{i + 1} {state.seats[i]} {p.ship}@{p.planet} S{p.shield}/{p.max_shield} "
+                f"H{p.hull}/{p.max_hull} cr{p.credits} act{p.actions} crew{len(crew)} inf{inf} "
+                f"data{len(p.data)}{flags} [{mods}]"
+            )
+        for f in state.fleets:
+            lines.append(fleet_summary(state, f))
+        if state.beacons:
+            lines.append(
+                "beacons: "
+                + " ".join(
+                    f"{b.event}@{b.planet}"
+                    + ("*" if event_for(b.event).prime else "")
+                    + ("(cargo)" if b.carrier >= 0 else "")
+                    for b in state.beacons
+                )
+            )
+        c = state.combat
+        if c is not None:
+            dice = " ".join(f"#{d.id}{d.face or '?'}@{d.loc}" for m in c.members for d in dice_of(state, m))
+            lines.append(f"combat fleet {c.fleet} round {c.round} step {c.step} die {c.enemy_die}: {dice}")
+        if state.mission is not None:
+            lines.append(
+                f"mission {state.mission.event} {state.mission.step}: {missions.describe_sections(state)}"
+            )
+        if state.final:
+            lines.append(f"final: {state.final}")
+        return "\n".join(lines)
+
+    def format(self, action: Action) -> str:
+        kind = str(action.get("type", ""))
+        keys = SCHEMA.get(kind, [])
+        parts = [kind]
+        for k in keys:
+            if k in action:
+                v = action[k]
+                parts.append(",".join(str(x) for x in v) if isinstance(v, list) else str(v))
+        for k, v in action.items():
+            if k == "type" or k in keys:
+                continue
+            parts.append(f"{k}=" + (",".join(str(x) for x in v) if isinstance(v, list) else str(v)))
+        return " ".join(parts)
+
+    def parse(self, text: str, state: State, seat: int) -> Action:
+        wanted = normalise(text)
+        if not wanted:
+            raise RuleError("Type an action, for example: end.")
+        tokens = wanted.split(" ")[:40]
+        kind = tokens[0]
+        action: dict[str, Any] = {"type": kind}
+        keys = SCHEMA.get(kind, [])
+        if kind == "assign" and state.mission is not None:
+            keys = ["die", "section"]
+        positional = [t for t in tokens[1:] if "=" not in t]
+        for t in tokens[1:]:
+            if "=" in t:
+                k, _, v = t.partition("=")
+                action[k] = v.split(",") if k in LIST_KEYS or "," in v else v
+        if kind == "travel" and positional:
+            action["to"] = _planet_name(" ".join(positional))
+            return action
+        if kind in ("reroll",):
+            action["dice"] = [x for t in positional for x in t.split(",") if x]
+            return action
+        for i, t in enumerate(positional):
+            if i >= len(keys):
+                raise RuleError(f"Too many values for {kind}.")
+            k = keys[i]
+            action[k] = t.split(",") if "," in t else t
+        return action
+
+
+def _planet_name(text: str) -> str:
+    for p in C.planets:
+        if normalise(p) == normalise(text):
+            return p
+    return text
+
+
+_ = (worst_free_die, planet_links)

@@ -1,0 +1,264 @@
+"""Small shared mechanics: modules on a ship, credits, dice, damage to player ships."""
+
+from __future__ import annotations
+
+from rules.core import RuleError, Turn
+
+from .content import BASIC, CONTENT, Module
+from .state import Die, Player, State
+
+C = CONTENT
+SYMBOL_NAMES = {
+    "T": "Tactical",
+    "E": "Engineering",
+    "S": "Science",
+    "M": "Medical",
+    "C": "Command",
+    "-": "blank",
+    "*": "any",
+}
+INFIRMARY = 7
+
+
+def face_symbols(face: str) -> list[str]:
+    """The symbols a face shows; a blank shows none."""
+    return [ch for ch in face if ch != "-"]
+
+
+def face_name(face: str) -> str:
+    if not face:
+        return "unrolled"
+    if face == "-":
+        return "blank"
+    return "+".join(SYMBOL_NAMES[ch] for ch in face)
+
+
+def die_faces(die: Die) -> tuple[str, ...]:
+    if die.hero:
+        return C.heroes[die.hero].faces
+    return C.basic_faces
+
+
+def die_label(state: State, die: Die) -> str:
+    who = C.heroes[die.hero].name if die.hero else "crew"
+    return f"#{die.id} {who} ({face_name(die.face)})"
+
+
+def module_id(player: Player, number: int) -> str:
+    st = player.stations[number - 1]
+    return st.module or st.base
+
+
+def module_at(player: Player, number: int) -> Module | None:
+    mid = module_id(player, number)
+    return C.modules[mid] if mid else None
+
+
+def installed(player: Player, *, online: bool = True) -> list[tuple[int, Module]]:
+    out = []
+    for n in range(1, 7):
+        m = module_at(player, n)
+        if m is None:
+            continue
+        if online and player.stations[n - 1].offline and not m.never_offline:
+            continue
+        out.append((n, m))
+    return out
+
+
+def has_kind(player: Player, kind: str) -> Module | None:
+    """The first online module of that effect kind (passives work while online)."""
+    for _, m in installed(player):
+        if m.kind == kind:
+            return m
+    return None
+
+
+def owned_modules(player: Player) -> list[str]:
+    ids = [s.module for s in player.stations if s.module]
+    return ids + list(player.storage)
+
+
+def has_hero(state: State, seat: int, ability: str) -> bool:
+    return any(C.heroes[h].ability == ability for h in state.players[seat].heroes)
+
+
+def planet_links(state: State, planet: str) -> list[str]:
+    if state.solo:
+        return [p for p in C.planets if p != planet]
+    return list(C.planets[planet].links)
+
+
+def distance(state: State, a: str, b: str) -> int:
+    if a == b:
+        return 0
+    seen = {a}
+    frontier = [a]
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for p in frontier:
+            for q in planet_links(state, p):
+                if q == b:
+                    return d
+                if q not in seen:
+                    seen.add(q)
+                    nxt.append(q)
+        frontier = nxt
+    return 99
+
+
+# -- credits -----------------------------------------------------------------------------
+
+
+def gain_credits(state: State, seat: int, amount: int, turn: Turn, why: str = "") -> int:
+    got = max(0, min(amount, state.bank))
+    state.bank -= got
+    state.players[seat].credits += got
+    if amount > 0:
+        extra = f" ({why})" if why else ""
+        short = " (the bank is empty)" if got < amount else ""
+        turn.say(f"{state.seats[seat]} gains {got} credit{'s' if got != 1 else ''}{extra}{short}.")
+    return got
+
+
+def pay(state: State, seat: int, amount: int, what: str) -> None:
+    player = state.players[seat]
+    if player.credits < amount:
+        raise RuleError(
+            f"{what} costs {amount} credit{'s' if amount != 1 else ''}; you have {player.credits}."
+        )
+    player.credits -= amount
+    state.bank += amount
+
+
+# -- dice ----------------------------------------------------------------------------------
+
+
+def dice_of(state: State, seat: int, *locs: str) -> list[Die]:
+    return [d for d in state.dice if d.owner == seat and (not locs or d.loc in locs)]
+
+
+def find_die(state: State, seat: int, value: object) -> Die:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise RuleError("Say which die by its number, for example 3.")
+    text = str(value).strip().lstrip("#")
+    try:
+        number = int(text)
+    except ValueError:
+        raise RuleError(f"'{text[:20]}' is not a die number.") from None
+    for d in state.dice:
+        if d.id == number:
+            if d.owner != seat:
+                raise RuleError(f"Die #{number} is not one of your crew.")
+            return d
+    raise RuleError(f"There is no die #{number}.")
+
+
+def roll(state: State, dice: list[Die], turn: Turn, label: str) -> None:
+    """Roll these dice (one logged roll event) and set their faces; they become ``rolled``."""
+    if not dice:
+        return
+    results = turn.rng.dice(len(dice), 6, label=label)
+    for die, r in zip(dice, results, strict=True):
+        die.face = die_faces(die)[r - 1]
+        die.loc = "rolled"
+    turn.say(label + ": " + ", ".join(die_label(state, d) for d in dice), kind="roll")
+
+
+def to_infirmary(state: State, die: Die, turn: Turn, *, forced: bool = True) -> bool:
+    """Send a die to the Infirmary (V41-K stops forced sends). Sekani pays 1 Shield."""
+    if forced and has_hero(state, die.owner, "v41k"):
+        turn.say(f"V41-K keeps {state.seats[die.owner]}'s die #{die.id} out of the Infirmary.")
+        return False
+    die.loc = "infirmary"
+    die.station = 0
+    die.section = -1
+    player = state.players[die.owner]
+    if has_hero(state, die.owner, "sekani") and player.shield < player.max_shield:
+        player.shield += 1
+    return True
+
+
+def worst_free_die(state: State, seat: int, locs: tuple[str, ...] = ("rolled", "crew")) -> Die | None:
+    """The die an absent player would give up first: blank basic dice, then basic, then heroes."""
+    pool = dice_of(state, seat, *locs)
+    if not pool:
+        return None
+    return min(pool, key=lambda d: (d.face != "-", bool(d.hero), d.id))
+
+
+# -- ship damage ----------------------------------------------------------------------------
+
+
+def recompute_max(player: Player) -> None:
+    """Max Shield/Hull from the ship plus installed plating (kept even while Offline)."""
+    ship = C.ships[player.ship]
+    extra_hull = 0
+    extra_shield = 0
+    for n in range(1, 7):
+        m = module_at(player, n)
+        if m is None:
+            continue
+        if m.kind == "max_hull":
+            extra_hull += m.effect["amount"]
+        extra_shield += int(m.effect.get("max_shield", 0))
+    player.max_hull = ship.hull + extra_hull
+    player.max_shield = ship.shield + extra_shield
+    player.hull = min(player.hull, player.max_hull)
+    player.shield = min(player.shield, player.max_shield)
+
+
+def damage_player(state: State, seat: int, amount: int, dtype: str, turn: Turn, source: str) -> int:
+    """Apply one hit; returns the Hull lost. Guards from modules are honoured here."""
+    player = state.players[seat]
+    name = state.seats[seat]
+    if amount <= 0:
+        return 0
+    if "cloak" in player.guards:
+        turn.say(f"{name} is cloaked: {source} misses.")
+        return 0
+    if dtype == "kinetic" and "kinetic" in player.guards:
+        turn.say(f"Senna Anti-Ordnance stops {source}.")
+        return 0
+    if player.polarity and player.polarity == dtype:
+        turn.say(f"The Polarity Drive cancels {source}.")
+        return 0
+    if dtype == "energy" and "energy" in player.guards:
+        amount = 1
+    if dtype == "pure" and has_kind(player, "stabilizer"):
+        turn.say(f"Valerian Mass Stabilizers absorb {source}.")
+        return 0
+    lost = 0
+    if dtype == "energy":
+        soak = min(player.shield, amount)
+        player.shield -= soak
+        lost = min(player.hull, amount - soak)
+    elif dtype == "ion":
+        player.shield = max(0, player.shield - amount)
+    else:  # kinetic, pure
+        lost = min(player.hull, amount)
+    player.hull -= lost
+    turn.say(f"{source} hits {name} for {amount} {dtype}: Shield {player.shield}, Hull {player.hull}.")
+    if lost and player.hull == 0:
+        set_critical(state, seat, turn)
+    return lost
+
+
+def set_critical(state: State, seat: int, turn: Turn) -> None:
+    player = state.players[seat]
+    if player.critical:
+        return
+    player.critical = True
+    turn.say(f"{state.seats[seat]}'s ship is in Critical Damage!", kind="warn")
+    if state.solo and player.rebuild > 0:
+        player.rebuild -= 1
+        player.critical = False
+        player.hull = player.max_hull
+        player.shield = player.max_shield
+        turn.say("Tactic: Rebuild restores the ship to full strength (no more rebuilds).", kind="warn")
+
+
+def basic_symbol(sym: str) -> bool:
+    return sym in BASIC

@@ -1,0 +1,335 @@
+"""Away Missions: rolling crew onto an Event card's sections, Try Again, success and failure."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import RuleError, Turn
+from rules.core.validate import get_int
+
+from .combat import match, shows
+from .content import Event
+from .finals import event_for
+from .helpers import (
+    C,
+    damage_player,
+    dice_of,
+    face_name,
+    find_die,
+    gain_credits,
+    has_hero,
+    pay,
+    roll,
+    to_infirmary,
+    worst_free_die,
+)
+from .state import Beacon, Mission, State
+
+
+def beacon_events_in_play(state: State) -> list[int]:
+    return [b.event for b in state.beacons] + list(state.ongoing)
+
+
+def prime_blocking(state: State) -> bool:
+    """A Prime beacon anywhere blocks normal beacons (a Prime Cargo counts as done once picked up)."""
+    return any(event_for(b.event).prime and b.carrier < 0 for b in state.beacons)
+
+
+def can_attempt(state: State, seat: int, number: int) -> Beacon:
+    player = state.players[seat]
+    beacon = next((b for b in state.beacons if b.event == number and b.carrier < 0), None)
+    if beacon is None:
+        raise RuleError(f"There is no beacon {number} waiting for a mission.")
+    if beacon.planet != player.planet:
+        raise RuleError(f"Beacon {number} is at {beacon.planet}; you are at {player.planet}.")
+    if player.critical:
+        raise RuleError("A ship in Critical Damage cannot run an Away Mission.")
+    if seat in state.mission_done:
+        raise RuleError("You already attempted an Away Mission this Encounter phase.")
+    if any(f.planet == player.planet and not f.fresh and not f.final for f in state.fleets):
+        raise RuleError("Beat the fleets on this planet before answering its beacons.")
+    event = event_for(number)
+    if not event.prime and prime_blocking(state) and not has_hero(state, seat, "ignore_prime"):
+        raise RuleError("A Prime beacon is in play: it must be answered before normal beacons.")
+    if event.entry_cost and player.credits < event.entry_cost:
+        raise RuleError(f"This mission costs {event.entry_cost} credit per crew member to attempt.")
+    return beacon
+
+
+def start(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+    number = get_int(action, "event", 0, 999, "the beacon number")
+    can_attempt(state, seat, number)
+    event = event_for(number)
+    if event.entry_cost:
+        pay(state, seat, event.entry_cost, "This mission")
+    need: list[str] = []
+    rows: list[int] = []
+    for r, row in enumerate(event.rows):
+        for section in row:
+            need.append(section)
+            rows.append(r)
+    state.mission = Mission(seat=seat, members=[seat], event=number, need=need, rows=rows)
+    state.mission_done.append(seat)
+    turn.say(f"{state.seats[seat]} starts Away Mission {number}: {event.name}.", kind="turn")
+    new_roll(state, turn)
+
+
+def describe_sections(state: State) -> str:
+    m = state.mission
+    assert m is not None
+    event = event_for(m.event)
+    parts = []
+    i = 0
+    for r, row in enumerate(event.rows):
+        for section in row:
+            left = m.need[i]
+            parts.append(f"{i + 1}:{section}" + (" done" if not left else f" needs {left}"))
+            i += 1
+        if r < len(event.rows) - 1:
+            parts.append("/")
+    return " ".join(parts)
+
+
+def new_roll(state: State, turn: Turn) -> None:
+    m = state.mission
+    assert m is not None
+    m.step = "assign"
+    m.completed = False
+    for seat in m.members:
+        roll(
+            state, dice_of(state, seat, "crew", "rolled"), turn, f"{state.seats[seat]} rolls for the mission"
+        )
+        if m.event == 100:
+            for d in dice_of(state, seat, "rolled"):
+                if d.face == "-" and not d.hero:
+                    d.loc = "gone"
+                    turn.say(f"The Oblivion Tower swallows blank die #{d.id}.")
+    turn.say(f"Mission {m.event}: {describe_sections(state)}.")
+
+
+def _row_done(m: Mission, row: int) -> bool:
+    return all(not m.need[i] for i, r in enumerate(m.rows) if r == row)
+
+
+def success(m: Mission, event: Event) -> bool:
+    if event.kind == "decision":
+        return any(_row_done(m, r) for r in range(len(event.rows)))
+    return all(not n for n in m.need)
+
+
+def assign(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+    m = state.mission
+    assert m is not None
+    if seat not in m.members:
+        raise RuleError("You are not on this Away Mission.")
+    if m.step != "assign":
+        raise RuleError("First choose a die to send to the Infirmary (sacrifice) or give up.")
+    die = find_die(state, seat, action.get("die"))
+    if die.loc != "rolled":
+        raise RuleError(f"Die #{die.id} is not available to assign.")
+    section = get_int(action, "section", 1, len(m.need), "the section") - 1
+    event = event_for(m.event)
+    left = m.need[section]
+    if not left:
+        raise RuleError(f"Section {section + 1} is already complete.")
+    row = m.rows[section]
+    if event.kind == "sequence" and not has_hero(state, seat, "ignore_sequence"):
+        for r in range(row):
+            if not _row_done(m, r):
+                raise RuleError("This mission is a Sequence: finish the rows above first.")
+    if event.kind == "decision" and m.row_choice >= 0 and m.row_choice != row:
+        raise RuleError("You already chose a grouping for this decision; stick to it.")
+    fires, remaining, used = match(tuple(left), [], die.face)
+    if not used:
+        raise RuleError(f"Die #{die.id} ({face_name(die.face)}) does not fit section {section + 1} ({left}).")
+    m.need[section] = "" if fires else "".join(remaining)
+    if event.kind == "decision":
+        m.row_choice = row
+    die.loc = "mission"
+    die.section = section
+    turn.say(f"{state.seats[seat]} puts {face_name(die.face)} on section {section + 1}.")
+    if not m.need[section]:
+        m.completed = True
+        turn.say(f"Section {section + 1} complete.")
+        if success(m, event):
+            win(state, turn)
+            return
+        if event.kind == "sequence":
+            try_again(state, turn)
+
+
+def done(state: State, seat: int, turn: Turn) -> None:
+    m = state.mission
+    assert m is not None
+    if seat not in m.members:
+        raise RuleError("You are not on this Away Mission.")
+    if m.step != "assign":
+        raise RuleError("Choose a die to sacrifice first, or give up.")
+    try_again(state, turn)
+
+
+def try_again(state: State, turn: Turn) -> None:
+    m = state.mission
+    assert m is not None
+    free = m.completed
+    if not free:
+        for seat in m.members:
+            if any("M" in d.face for d in dice_of(state, seat, "rolled")):
+                free = True
+    available = [d for seat in m.members for d in dice_of(state, seat, "rolled", "crew")]
+    if free and available:
+        turn.say("Try Again: a free retry.")
+        new_roll(state, turn)
+        return
+    if len(available) <= 1:
+        turn.say("No crew left to keep trying.")
+        fail(state, turn)
+        return
+    m.step = "sacrifice"
+    turn.say("Try Again: one die must go to the Infirmary before the reroll.")
+
+
+def sacrifice(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+    m = state.mission
+    assert m is not None
+    if m.step != "sacrifice":
+        raise RuleError("No sacrifice is needed right now.")
+    if seat not in m.members:
+        raise RuleError("You are not on this Away Mission.")
+    die = find_die(state, seat, action.get("die"))
+    if die.loc not in ("rolled", "crew"):
+        raise RuleError(f"Die #{die.id} is not available.")
+    if not to_infirmary(state, die, turn, forced=False):
+        raise RuleError("That die cannot go to the Infirmary.")
+    turn.say(f"{state.seats[seat]} sends die #{die.id} to the Infirmary and tries again.")
+    new_roll(state, turn)
+
+
+def default_sacrifice(state: State, seat: int) -> dict[str, Any]:
+    die = worst_free_die(state, seat)
+    if die is None:
+        return {"type": "giveup"}
+    return {"type": "sacrifice", "die": die.id}
+
+
+def _return_dice(state: State, members: list[int]) -> None:
+    for seat in members:
+        for d in dice_of(state, seat):
+            d.loc = "crew"
+            d.face = ""
+            d.section = -1
+            d.station = 0
+
+
+def win(state: State, turn: Turn) -> None:
+    from .finals import oblivion_won
+
+    m = state.mission
+    assert m is not None
+    event = event_for(m.event)
+    members = list(m.members)
+    state.mission = None
+    _return_dice(state, members)
+    if m.event == 100:
+        oblivion_won(state, turn)
+        return
+    assert event is not None
+    turn.say(f"Away Mission {m.event} ({event.name}) succeeds!")
+    lead = members[0]
+    beacon = next((b for b in state.beacons if b.event == m.event), None)
+    if event.kind == "cargo" and beacon is not None and event.cargo:
+        beacon.carrier = lead
+        state.players[lead].storage.append(event.cargo)
+        turn.say(
+            f"{state.seats[lead]} loads the {C.modules[event.cargo].name}: deliver it to {event.deliver_to}."
+        )
+        return
+    if beacon is not None:
+        state.beacons.remove(beacon)
+    if m.event == 99:
+        state.ongoing.append(99)  # marks the Artemis shield down this Encounter phase
+    pay_rewards(state, members, event, turn)
+
+
+def pay_rewards(state: State, members: list[int], event: Event, turn: Turn) -> None:
+    from .finals import data_token
+
+    per = event.credits // len(members)
+    for i, seat in enumerate(members):
+        amount = per + (event.credits - per * len(members) if i == 0 else 0)
+        if amount:
+            gain_credits(state, seat, amount, turn, "mission reward")
+        if state.players[seat].stations and any(
+            C.modules[s.module or s.base].kind == "credits_bonus"
+            for s in state.players[seat].stations
+            if s.module or s.base
+        ):
+            gain_credits(state, seat, 1, turn, "Drosera Attractor Beam")
+    if event.data:
+        data_token(state, members[0], event.data, turn)
+
+
+def fail(state: State, turn: Turn, gave_up: bool = False) -> None:
+    from .resolution import draw_threat
+
+    m = state.mission
+    assert m is not None
+    members = list(m.members)
+    state.mission = None
+    _return_dice(state, members)
+    event = event_for(m.event)
+    word = "is abandoned" if gave_up else "fails"
+    if event is None:
+        turn.say(f"The mission {word}.")
+        return
+    turn.say(f"Away Mission {m.event} ({event.name}) {word}.", kind="warn")
+    if event.hull:
+        for seat in members:
+            damage_player(state, seat, event.hull, "pure", turn, "The failed mission")
+    if event.td:
+        if has_hero(state, members[0], "skip_td"):
+            turn.say("Zero calls in a favour: no Threat cards are drawn.")
+        else:
+            for _ in range(event.td):
+                draw_threat(state, turn, encounter=True)
+    if event.skip_planning:
+        state.skip_next_planning = True
+        turn.say("Everyone will skip the next Planning phase.", kind="warn")
+
+
+def giveup(state: State, seat: int, turn: Turn) -> None:
+    m = state.mission
+    assert m is not None
+    if seat not in m.members:
+        raise RuleError("You are not on this Away Mission.")
+    fail(state, turn, gave_up=True)
+
+
+def deliver(state: State, seat: int, turn: Turn) -> None:
+    player = state.players[seat]
+    for beacon in list(state.beacons):
+        if beacon.carrier != seat:
+            continue
+        event = event_for(beacon.event)
+        if player.planet != event.deliver_to:
+            continue
+        if event.cargo in player.storage:
+            player.storage.remove(event.cargo)
+        else:
+            for st in player.stations:
+                if st.module == event.cargo:
+                    st.module = ""
+                    break
+        state.beacons.remove(beacon)
+        turn.say(f"{state.seats[seat]} delivers the {C.modules[event.cargo].name} to {event.deliver_to}!")
+        pay_rewards(state, [seat], event, turn)
+        return
+    raise RuleError("You carry no cargo for this planet.")
+
+
+def can_deliver(state: State, seat: int) -> bool:
+    player = state.players[seat]
+    return any(b.carrier == seat and event_for(b.event).deliver_to == player.planet for b in state.beacons)
+
+
+_ = (shows, Beacon)

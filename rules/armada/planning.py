@@ -1,0 +1,308 @@
+"""Planning phase actions: travel, repair, trade, buy/upgrade/configure, hire crew."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import RuleError, Turn
+from rules.core.validate import get_choice, get_int, get_str
+
+from .helpers import (
+    C,
+    dice_of,
+    distance,
+    gain_credits,
+    has_hero,
+    has_kind,
+    module_at,
+    owned_modules,
+    pay,
+    planet_links,
+    recompute_max,
+    roll,
+)
+from .resolution import hiring_blocked
+from .state import Die, State
+
+
+def use_action(state: State, seat: int, what: str) -> None:
+    player = state.players[seat]
+    if player.offer_kind:
+        raise RuleError(f"Finish your {player.offer_kind} first (close).")
+    if player.actions <= 0:
+        raise RuleError(f"You have no actions left for {what} this Planning phase; end your turn.")
+    player.actions -= 1
+
+
+def travel(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+    player = state.players[seat]
+    dest = get_choice(action, "to", list(C.planets), "planet")
+    if dest == player.planet:
+        raise RuleError(f"You are already at {dest}.")
+    reach = 2 if has_kind(player, "travel") else 1
+    d = distance(state, player.planet, dest)
+    if d > reach:
+        near = ", ".join(planet_links(state, player.planet))
+        raise RuleError(f"{dest} is not nearby. From {player.planet} you can reach: {near}.")
+    free = player.free_travel and has_kind(player, "free_travel") is not None and not player.offer_kind
+    if free:
+        player.free_travel = False
+    else:
+        use_action(state, seat, "travel")
+    player.planet = dest
+    extra = " (Galeforce Thrusters: free)" if free else ""
+    turn.say(f"{state.seats[seat]} travels to {dest}{extra}.")
+
+
+def repair(state: State, seat: int, turn: Turn) -> None:
+    use_action(state, seat, "repair")
+    player = state.players[seat]
+    dice = dice_of(state, seat, "crew")
+    roll(state, dice, turn, f"{state.seats[seat]} rolls for repairs")
+    gained = 0
+    for d in dice:
+        gained += sum(1 for s in d.face if s in "EC")
+        if d.hero == "kirie" and "E" in d.face:
+            gained += 1
+        d.loc = "crew"
+        d.face = ""
+    before = player.hull
+    player.hull = min(player.max_hull, player.hull + gained)
+    turn.say(f"{state.seats[seat]} repairs {player.hull - before} Hull ({player.hull}/{player.max_hull}).")
+    if player.critical and player.hull >= player.max_hull:
+        player.critical = False
+        turn.say(f"{state.seats[seat]}'s ship is fully repaired and out of Critical Damage.")
+
+
+def give(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+    to = get_int(action, "to", 1, len(state.seats), "the seat to give to") - 1
+    if to == seat:
+        raise RuleError("Give to another captain.")
+    player = state.players[seat]
+    other = state.players[to]
+    if other.planet != player.planet or other.out:
+        raise RuleError(f"{state.seats[to]} is not at {player.planet}.")
+    what = get_choice(action, "what", ["credits", "module", "hero"], "thing to give")
+    if what == "credits":
+        amount = get_int(action, "value", 1, 40, "the credits")
+        if amount > player.credits:
+            raise RuleError(f"You only have {player.credits} credits.")
+        use_action(state, seat, "trade")
+        player.credits -= amount
+        other.credits += amount
+        turn.say(f"{state.seats[seat]} gives {amount} credits to {state.seats[to]}.")
+    elif what == "module":
+        mid = get_str(action, "value", "module")
+        if mid not in player.storage:
+            raise RuleError("Only modules in storage can be handed over; store it first in a shop.")
+        use_action(state, seat, "trade")
+        player.storage.remove(mid)
+        other.storage.append(mid)
+        turn.say(f"{state.seats[seat]} hands {C.modules[mid].name} to {state.seats[to]}.")
+    else:
+        hid = get_str(action, "value", "hero")
+        if hid not in player.heroes:
+            raise RuleError("That hero is not in your crew.")
+        use_action(state, seat, "trade")
+        player.heroes.remove(hid)
+        other.heroes.append(hid)
+        for d in state.dice:
+            if d.hero == hid:
+                d.owner = to
+        turn.say(f"{C.heroes[hid].name} transfers to {state.seats[to]}'s ship.")
+
+
+def can_configure_anywhere(state: State, seat: int) -> bool:
+    player = state.players[seat]
+    if has_hero(state, seat, "configure_anywhere"):
+        return True
+    frame = has_kind(player, "configure_anywhere")
+    return frame is not None and not any(s.offline for s in player.stations)
+
+
+def shop(state: State, seat: int, turn: Turn) -> None:
+    player = state.players[seat]
+    yard = C.planets[player.planet].shipyard and player.planet not in state.ruined
+    if not yard and not can_configure_anywhere(state, seat):
+        raise RuleError(f"{player.planet} has no Shipyard.")
+    use_action(state, seat, "buy/configure")
+    player.offer_kind = "shop"
+    player.offer = []
+    if yard:
+        for _ in range(3):
+            if not state.module_pool:
+                break
+            idx = turn.rng.below(len(state.module_pool))
+            player.offer.append(state.module_pool.pop(idx))
+        names = ", ".join(f"{C.modules[m].name} ({m}, {price(state, seat, m)}cr)" for m in player.offer)
+        turn.say(f"{state.seats[seat]} visits the shipyard. On offer: {names or 'nothing'}.")
+    else:
+        turn.say(f"{state.seats[seat]} reconfigures the ship away from a shipyard.")
+
+
+def _discount(state: State, seat: int, cost: int) -> int:
+    if has_hero(state, seat, "black_market"):
+        return max(1, cost - 1)
+    return cost
+
+
+def price(state: State, seat: int, mid: str) -> int:
+    m = C.modules[mid]
+    owned = [C.modules[o] for o in owned_modules(state.players[seat])]
+    if any(o.family == m.family and o.tier < m.tier for o in owned):
+        return _discount(state, seat, m.upgrade)
+    return _discount(state, seat, m.cost)
+
+
+def buy(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+    player = state.players[seat]
+    if player.offer_kind != "shop":
+        raise RuleError("Open the shipyard first (shop).")
+    mid = get_str(action, "module", "module")
+    hardline_pick = False
+    if mid not in player.offer:
+        if state.hardline and mid in state.upgrade_stock:
+            family = C.modules[mid].family
+            if not any(C.modules[o].family == family for o in player.offer + owned_modules(player)):
+                raise RuleError("In Hardline you may buy an upgrade of a module on offer or one you own.")
+            hardline_pick = True
+        else:
+            raise RuleError("That module is not on offer.")
+    m = C.modules[mid]
+    cost = price(state, seat, mid)
+    pay(state, seat, cost, m.name)
+    if hardline_pick:
+        state.upgrade_stock.remove(mid)
+    else:
+        player.offer.remove(mid)
+    lower = [
+        o for o in owned_modules(player) if C.modules[o].family == m.family and C.modules[o].tier < m.tier
+    ]
+    if lower:
+        old = lower[0]
+        replaced = False
+        for st in player.stations:
+            if st.module == old:
+                st.module = mid
+                replaced = True
+                break
+        if not replaced:
+            player.storage.remove(old)
+            player.storage.append(mid)
+        _return_to_pool(state, old)
+        turn.say(f"{state.seats[seat]} upgrades {C.modules[old].name} to {m.name} for {cost} credits.")
+    else:
+        player.storage.append(mid)
+        turn.say(f"{state.seats[seat]} buys {m.name} for {cost} credits (in storage).")
+    recompute_max(player)
+
+
+def _return_to_pool(state: State, mid: str) -> None:
+    m = C.modules[mid]
+    if m.cargo or m.starter:
+        return
+    if state.hardline and m.tier > 1:
+        state.upgrade_stock.append(mid)
+    else:
+        state.module_pool.append(mid)
+
+
+def sell(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+    """Violet Kashi: sell a stored module back at its full price while shopping."""
+    player = state.players[seat]
+    if player.offer_kind != "shop" or not has_hero(state, seat, "resell"):
+        raise RuleError("Only Violet Kashi can sell modules, while shopping.")
+    mid = get_str(action, "module", "module")
+    if mid not in player.storage or C.modules[mid].cargo:
+        raise RuleError("Only modules in storage can be sold.")
+    player.storage.remove(mid)
+    _return_to_pool(state, mid)
+    gain_credits(state, seat, C.modules[mid].cost, turn, f"sold {C.modules[mid].name}")
+
+
+def install(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+    player = state.players[seat]
+    if player.offer_kind != "shop":
+        raise RuleError("Configuring happens during the Buy/Configure action (shop).")
+    mid = get_str(action, "module", "module")
+    if mid not in player.storage:
+        raise RuleError("That module is not in your storage.")
+    number = get_int(action, "station", 1, 6, "the station")
+    st = player.stations[number - 1]
+    if st.module:
+        player.storage.append(st.module)
+    player.storage.remove(mid)
+    st.module = mid
+    st.counters = 0
+    recompute_max(player)
+    covered = f" (covering {C.modules[st.base].name})" if st.base else ""
+    turn.say(f"{state.seats[seat]} installs {C.modules[mid].name} in station {number}{covered}.")
+
+
+def store(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+    player = state.players[seat]
+    if player.offer_kind != "shop":
+        raise RuleError("Configuring happens during the Buy/Configure action (shop).")
+    number = get_int(action, "station", 1, 6, "the station")
+    st = player.stations[number - 1]
+    if not st.module:
+        raise RuleError(f"Station {number} has no installed module to remove.")
+    player.storage.append(st.module)
+    turn.say(f"{state.seats[seat]} moves {C.modules[st.module].name} to storage.")
+    st.module = ""
+    st.counters = 0
+    recompute_max(player)
+
+
+def recruit(state: State, seat: int, turn: Turn) -> None:
+    player = state.players[seat]
+    if not C.planets[player.planet].waystation or player.planet in state.ruined:
+        raise RuleError(f"{player.planet} has no Waystation.")
+    if hiring_blocked(state):
+        raise RuleError("A hazard (event 15) blocks all hiring until its mission succeeds.")
+    use_action(state, seat, "hire crew")
+    player.offer_kind = "hire"
+    player.offer = state.hero_deck[:3]
+    state.hero_deck = state.hero_deck[3:]
+    names = ", ".join(f"{C.heroes[h].name} ({h}, {hire_cost(state, seat, h)}cr)" for h in player.offer)
+    turn.say(f"{state.seats[seat]} visits the waystation. For hire: {names or 'nobody'}.")
+
+
+def hire_cost(state: State, seat: int, hid: str) -> int:
+    cost = C.heroes[hid].cost
+    if has_hero(state, seat, "orate"):
+        cost = max(1, cost - 1)
+    return cost
+
+
+def hire(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+    player = state.players[seat]
+    if player.offer_kind != "hire":
+        raise RuleError("Visit the waystation first (recruit).")
+    hid = get_str(action, "hero", "hero")
+    if hid not in player.offer:
+        raise RuleError("That hero is not for hire here.")
+    pay(state, seat, hire_cost(state, seat, hid), C.heroes[hid].name)
+    player.offer.remove(hid)
+    player.heroes.append(hid)
+    state.dice.append(Die(id=state.next_die, owner=seat, hero=hid))
+    state.next_die += 1
+    turn.say(f"{C.heroes[hid].name} joins {state.seats[seat]}'s crew (die #{state.next_die - 1}).")
+
+
+def close(state: State, seat: int, turn: Turn) -> None:
+    player = state.players[seat]
+    if not player.offer_kind:
+        raise RuleError("You have no shop or waystation open.")
+    if player.offer_kind == "shop":
+        for mid in player.offer:
+            _return_to_pool(state, mid)
+    else:
+        state.hero_deck.extend(player.offer)
+        turn.rng.shuffle(state.hero_deck)
+    player.offer = []
+    player.offer_kind = ""
+    turn.say(f"{state.seats[seat]} is done shopping.")
+
+
+_ = module_at

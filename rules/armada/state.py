@@ -1,0 +1,149 @@
+"""The Armada game state: msgspec Structs only, JSON round-trips exactly."""
+
+from __future__ import annotations
+
+import msgspec
+
+from rules.core import BaseState
+
+
+class Die(msgspec.Struct, kw_only=True):
+    """One crew die. ``loc`` is where it sits:
+
+    crew (free, not rolled) | rolled (rolled this step, unassigned) | station (assigned; ``station``
+    says which, 7 = Infirmary station) | infirmary | locked (drone / Lock On) | escape | mission.
+    """
+
+    id: int
+    owner: int
+    hero: str = ""
+    face: str = ""
+    loc: str = "crew"
+    station: int = 0
+    section: int = -1
+    returned: bool = False  # brought back from the Infirmary this round: usable next round only
+
+
+class Station(msgspec.Struct, kw_only=True):
+    base: str = ""  # the starting system printed on the board ("" = none)
+    module: str = ""  # an installed module covering the base ("" = none)
+    offline: bool = False
+    partial: list[str] = []  # symbols still missing for the activation in progress
+    uses: int = 0  # activations this combat round
+    dice: int = 0  # dice put on it this combat round
+    counters: int = 0
+
+
+class Player(msgspec.Struct, kw_only=True):
+    ship: str
+    planet: str = "Terra"
+    shield: int
+    hull: int
+    max_shield: int
+    max_hull: int
+    critical: bool = False
+    credits: int = 0
+    stations: list[Station]
+    storage: list[str] = []
+    heroes: list[str] = []
+    actions: int = 2
+    done: bool = False
+    free_travel: bool = True
+    offer: list[str] = []
+    offer_kind: str = ""  # "" | shop | hire
+    guards: list[str] = []  # next enemy step: kinetic | energy | cloak
+    polarity: str = ""
+    rebuild: int = 0
+    data: list[str] = []
+    skip_planning: bool = False
+    out: bool = False  # removed from the game (solo loss / Savior rules)
+    scanned: bool = False  # Iris Scanners used this round
+
+
+class EnemyShip(msgspec.Struct, kw_only=True):
+    uid: int
+    card: str  # enemy id ("?" in a view when face-down)
+    revealed: bool = False
+    damage: int = 0
+    shields: int = 0
+    timers: int = 0
+    side: str = "green"
+
+
+class Fleet(msgspec.Struct, kw_only=True):
+    token: int
+    planet: str
+    ships: list[EnemyShip] = []
+    fresh: bool = False  # arrived during this Encounter phase: need not be fought this round
+    final: str = ""  # a Final Encounter fleet (lokust, artemis, ...)
+
+
+class Beacon(msgspec.Struct, kw_only=True):
+    event: int
+    planet: str
+    carrier: int = -1  # cargo picked up by this seat (-1 = not yet)
+
+
+class Combat(msgspec.Struct, kw_only=True):
+    seat: int
+    members: list[int]
+    frontline: int
+    fleet: int
+    step: str = "assign"  # assign | relay | gather | escape
+    round: int = 1
+    rerolls: dict[int, int] = {}
+    assigned: list[int] = []  # members who assigned a die this step (no more rerolls)
+    finished: list[int] = []  # members done with step 1
+    stasis: list[list[int]] = []  # [uid, action index] (-1 = its passive)
+    escape: dict[int, int] = {}  # seat -> matching dice on the Escape card
+    destroyed: list[str] = []
+    enemy_die: int = 0
+    relay_used: bool = False
+    hull_lost: list[int] = []
+
+
+class Mission(msgspec.Struct, kw_only=True):
+    seat: int
+    members: list[int]
+    event: int
+    need: list[str]  # per section: symbols still missing
+    rows: list[int]  # row index of each section
+    step: str = "assign"  # assign | sacrifice
+    completed: bool = False  # a section was completed this roll
+    row_choice: int = -1  # decision missions: the row being done
+
+
+class State(BaseState, kw_only=True):
+    round: int = 1
+    players: list[Player] = []
+    dice: list[Die] = []
+    active: int = -1  # seat whose turn is open in Planning/Encounter (-1 = none)
+    fleets: list[Fleet] = []
+    beacons: list[Beacon] = []
+    ongoing: list[int] = []  # event numbers in play without a token (ongoing cargo)
+    bag: list[int] = []  # beacon tokens (-1 = Don't Panic)
+    module_pool: list[str] = []
+    upgrade_stock: list[str] = []  # hardline: upgraded modules, bought directly
+    hero_deck: list[str] = []
+    enemy_deck: list[str] = []
+    enemy_discard: list[str] = []
+    td_deck: list[str] = []
+    td_discard: list[str] = []
+    data_pile: list[str] = []
+    fleet_tokens: list[int] = []
+    next_uid: int = 1
+    next_die: int = 0
+    combat: Combat | None = None
+    mission: Mission | None = None
+    encountered: list[int] = []  # seats whose Encounter turn has ended (or who mustn't act)
+    mission_done: list[int] = []  # seats that used their away mission this phase
+    final: str = ""
+    result: str = ""  # "" | win | loss
+    reason: str = ""
+    difficulty: str = "normal"
+    short: bool = False
+    hardline: bool = False
+    solo: bool = False
+    skip_next_planning: bool = False
+    bank: int = 40
+    ruined: list[str] = []  # planets destroyed by Artemis V2
