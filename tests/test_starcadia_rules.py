@@ -637,3 +637,15 @@ def test_view_hides_the_deck_and_seed():
     assert set(v.deck) == {"?"} and v.rng.seed == 0
     assert SYSTEM.loads(SYSTEM.dumps(st)) == st
     assert "starcadia s1 play" in SYSTEM.describe(st)
+
+
+def test_rest_always_possible_when_the_shuttle_is_full():
+    st = play_state()
+    red = hero(st, "red")
+    red.dead, red.pos = True, ""
+    place(st, "edge", "I9")
+    for space in ("C1", "D1"):
+        add_monster(st, "weeble", space)
+        add_monster(st, "weeble", space)
+    st2, _ = SYSTEM.apply(st, 0, {"type": "rest"})
+    assert hero(st2, "red").pos == "C2"

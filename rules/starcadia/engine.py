@@ -993,6 +993,22 @@ def after_hero_action(state: StarState, turn: Turn) -> None:
         end_turn(state, turn)
 
 
+def nearest_free(state: StarState, b: B.Board, starts: list[str]) -> str | None:
+    """The first space with room for one more figure, searching outward from ``starts``."""
+    seen = set(starts)
+    queue = deque(starts)
+    while queue:
+        cur = queue.popleft()
+        if occupancy(state, cur) < 2:
+            return cur
+        for nb in b.neighbours(B.parse_space(cur), state.doors):
+            name = B.name(nb)
+            if name not in seen:
+                seen.add(name)
+                queue.append(name)
+    return None
+
+
 def rest(state: StarState, turn: Turn, seat: int, action: dict) -> None:
     if state.act.hero:
         raise RuleError("You already activated a hero this turn; you cannot rest too.")
@@ -1017,20 +1033,9 @@ def rest(state: StarState, turn: Turn, seat: int, action: dict) -> None:
         if not isinstance(want, str):
             raise RuleError("A resurrection place is 'shuttle' or a space name.")
         if want.lower() == "shuttle":
-            spaces = [B.name(xy) for xy in b.shuttles.get(crew.colour, [])]
-            dest = next((s for s in spaces if occupancy(state, s) < 2), None)
+            dest = nearest_free(state, b, [B.name(xy) for xy in b.shuttles.get(crew.colour, [])])
             if dest is None:
-                dest = next(
-                    (
-                        B.name(n)
-                        for xy in b.shuttles.get(crew.colour, [])
-                        for n in b.neighbours(xy, state.doors)
-                        if occupancy(state, B.name(n)) < 2
-                    ),
-                    None,
-                )
-            if dest is None:
-                raise RuleError("Your shuttle is full; choose a space next to your ally.")
+                raise RuleError("There is no free space near your shuttle; choose a space next to your ally.")
         else:
             dxy = B.parse_space(want)
             allies = [B.parse_space(p) for hid, p in on_board_at_start.items() if hid != h.id]
