@@ -435,11 +435,7 @@ class Endure(GameSystem[EndureState]):
             if len(steps) > MAX_BATCH:
                 raise RuleError(f"At most {MAX_BATCH} commands at once.")
             for sub in steps:
-                if (
-                    not isinstance(sub, Mapping)
-                    or not isinstance(sub.get("type"), str)
-                    or sub["type"] == "batch"
-                ):
+                if not isinstance(sub, Mapping) or sub.get("type") not in HANDLERS:
                     raise RuleError("Each command in a batch must be a single action.")
                 if state.phase == "over":
                     raise RuleError("The game ended before all your commands were carried out.")
@@ -638,7 +634,7 @@ class Endure(GameSystem[EndureState]):
         elif t == "noise":
             if not pos:
                 raise RuleError("Say how loud, for example: noise 2.")
-            a["level"] = pos[0]
+            a["level"] = int(pos[0]) if pos[0].isdigit() and len(pos[0]) < 4 else pos[0]
         elif t in ("ability", "reward"):
             if t == "ability":
                 if not pos:

@@ -1,0 +1,308 @@
+"""Endure the Stars: the checklist's acceptance scenarios (section 5), one test each."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core import RuleError
+from rules.endure.phases import _attention, _enemy_attack, draw_event, enemy_phase
+from rules.endure.world import hit_survivor, make_noise, move_cap, refresh_sight, resolve_test
+
+from .test_endure_support import S, Script, fresh, give, place, strip, texts, token, turn_for
+
+
+def test_jam(monkeypatch):
+    st = fresh(3)
+    strip(st, 0)
+    give(st, 0, "assault-rifle")
+    st.survivors[0].zone = "SEC-w"
+    place(st, "jaeger", "SEC-x", 2)
+    Script(monkeypatch, attacks=[[5, 5, 5, 5]])
+    st2, ev = S.apply(st, 0, {"type": "attack", "weapon": "assault-rifle", "zone": "SEC-x"})
+    assert "jams" in texts(ev)
+    assert len([e for e in st2.enemies if e.zone == "SEC-x"]) == 2
+    assert any(n.zone == "SEC-w" and n.level == 2 for n in st2.noise)
+    with pytest.raises(RuleError, match="jammed"):
+        S.apply(st2, 0, {"type": "attack", "weapon": "assault-rifle", "zone": "SEC-x"})
+
+
+def test_jam_never_with_one_die(monkeypatch):
+    st = fresh(3)
+    strip(st, 0)
+    give(st, 0, "pistol")
+    st.survivors[0].zone = "SEC-w"
+    place(st, "swarmer", "SEC-x", 2)
+    Script(monkeypatch, attacks=[[6], [6]])
+    st2, ev = S.apply(st, 0, {"type": "attack", "weapon": "pistol", "zone": "SEC-x"})
+    assert "jams" not in texts(ev)
+    st3, _ = S.apply(st2, 0, {"type": "attack", "weapon": "pistol", "zone": "SEC-x"})
+    assert not [e for e in st3.enemies if e.zone == "SEC-x"]
+
+
+def test_resolve_test_threshold(monkeypatch):
+    st = fresh(3, crew="medic-a+scout-b+engineer-a")
+    Script(monkeypatch, Resolve_test=[[5, 5]])
+    turn = turn_for(st)
+    assert st.survivors[0].resolve == 10
+    st.survivors[0].resolve_cards = []
+    assert not resolve_test(st, turn, 0, "test")
+    assert st.survivors[0].resolve == 9
+
+
+def test_resolve_test_nine_passes_at_ten(monkeypatch):
+    st = fresh(3, crew="medic-a+scout-b+engineer-a")
+    Script(monkeypatch, Resolve_test=[[4, 5]])
+    assert resolve_test(st, turn_for(st), 0, "test")
+    assert st.survivors[0].resolve == 10
+
+
+def test_resolve_zero_costs_health_without_dice(monkeypatch):
+    st = fresh(3, crew="medic-a+scout-b+engineer-a")
+    s = st.survivors[0]
+    s.resolve = 0
+    turn = turn_for(st)
+    assert not resolve_test(st, turn, 0, "test")
+    assert s.health == s.max_health - 1
+    assert not [e for e in turn.events if e.kind == "roll"]
+
+
+def test_resolve_card_reveals_at_its_number(monkeypatch):
+    st = fresh(3, crew="medic-a+scout-b+engineer-a")
+    s = st.survivors[0]
+    s.resolve = 8
+    s.resolve_cards[0].card, s.resolve_cards[0].number = "scream", 7
+    Script(monkeypatch, Resolve_test=[[6, 6]])
+    turn = turn_for(st)
+    resolve_test(st, turn, 0, "test")
+    assert s.resolve == 7
+    assert s.resolve_cards[0].revealed
+    assert any(n.zone == s.zone and n.level == 3 for n in st.noise)
+    assert "Scream" in texts(turn.events)
+
+
+def test_resolve_check_blocks_leaving(monkeypatch):
+    st = fresh(3, crew="medic-a+scout-b+engineer-a")
+    s = st.survivors[0]
+    place(st, "jaeger", s.zone)
+    Script(monkeypatch, Resolve_check=[[6, 4]])
+    st2, _ev = S.apply(st, 0, {"type": "move", "zone": "SEC-w"})
+    s2 = st2.survivors[0]
+    assert s2.zone == "SEC-b" and s2.resolve == 10 and s2.actions == 3 and s2.frozen
+    with pytest.raises(RuleError, match="cannot leave"):
+        S.apply(st2, 0, {"type": "move", "zone": "SEC-c"})
+    st3, _ = S.apply(st2, 0, {"type": "noise", "level": 1})
+    assert st3.survivors[0].actions == 2
+
+
+def test_noise_radius_and_loudest_only(monkeypatch):
+    st = fresh(3, crew="medic-a+scout-b+engineer-a")
+    strip(st, 0)
+    give(st, 0, "shotgun")
+    place(st, "jaeger", "SEC-c")
+    near = token(st, "REC-a", "4 swarmer")  # 3 edge-steps from SEC-b, behind a wall
+    far = token(st, "REC-z", "3 jaeger")  # 4 steps
+    Script(monkeypatch, attacks=[[1, 2, 3]])
+    st2, _ = S.apply(st, 0, {"type": "attack", "weapon": "shotgun", "zone": "SEC-c"})
+    assert [(n.zone, n.level) for n in st2.noise] == [("SEC-b", 3)]
+    turn = turn_for(st2)
+    make_noise(st2, turn, "SEC-b", 1)
+    assert [(n.zone, n.level) for n in st2.noise] == [("SEC-b", 3)]
+    near2 = next(t for t in st2.radar if t.id == near.id)
+    far2 = next(t for t in st2.radar if t.id == far.id)
+    _attention(st2, turn, near2, is_model=False)
+    _attention(st2, turn, far2, is_model=False)
+    assert (near2.mode, near2.target) == ("active", "SEC-b")
+    assert far2.mode == "passive"
+
+
+def test_noise_loudest_of_two_wins():
+    st = fresh(3)
+    tok = token(st, "REC-a", "4 swarmer")
+    turn = turn_for(st)
+    make_noise(st, turn, "SEC-b", 3)  # REC-a is 3 away
+    make_noise(st, turn, "REC-x", 2)  # REC-a is 1 away
+    _attention(st, turn, tok, is_model=False)
+    assert tok.target == "SEC-b"
+
+
+def test_passive_move_turns_clockwise_and_herds(monkeypatch):
+    st = fresh(3)
+    tok = token(st, "SEC-a", "4 swarmer")
+    herd = place(st, "swarmer", "REC-a", 3)
+    for s in st.survivors:
+        s.zone = "NAV-a"
+    script = Script(monkeypatch)
+    script.add("Swarmer", ["N"])
+    script.add(f"radar {tok.id} wanders", ["N"])
+    turn = turn_for(st)
+    enemy_phase(st, turn)
+    herd_rolls = [e for e in turn.events if e.kind == "roll" and e.text.startswith("Swarmer")]
+    assert len(herd_rolls) == 1  # one roll moves the whole herd
+    assert len({e.zone for e in st.enemies if e.id in {h.id for h in herd}}) == 1
+    assert next(e for e in st.enemies if e.kind == "swarmer").zone in {
+        "REC-w",
+        "REC-x",
+    }  # north is a wall: east is next clockwise
+    assert tok.zone == "SEC-b" or tok not in st.radar  # north wall, so east into SEC-b
+
+
+def test_active_radar_moves_two_then_reveals_with_solomon(monkeypatch):
+    st = fresh(4)
+    for s in st.survivors:
+        s.zone = "SEC-w"
+    tok = token(st, "REC-z", "4 jaeger")
+    st.noise = []
+    turn = turn_for(st)
+    make_noise(st, turn, "SEC-w", 5)
+    script = Script(monkeypatch, Solomon_check=[[2, 2]])
+    script.add("Resolve test", [1, 1], [1, 1], [1, 1], [1, 1])
+    enemy_phase(st, turn)
+    assert tok not in st.radar
+    jaegers = [e for e in st.enemies if e.kind == "jaeger"]
+    assert len(jaegers) == 4
+    assert jaegers[0].zone in {"REC-w", "REC-x"}  # two zones from REC-z, in sight of SEC-w
+    assert any(e.kind == "solomon" for e in st.enemies)
+    tests = [e for e in turn.events if "Resolve test" in e.text]
+    assert len(tests) == 4
+
+
+def test_damage_split(monkeypatch):
+    st = fresh(3)
+    strip(st, 0)
+    give(st, 0, "assault-rifle")
+    st.survivors[0].zone = "SEC-w"
+    place(st, "jaeger", "SEC-x", 2)
+    place(st, "swarmer", "SEC-x", 2)
+    Script(monkeypatch, attacks=[[3, 4, 4, 5], [4, 1, 2, 3]])
+    st2, _ = S.apply(
+        st, 0, {"type": "attack", "weapon": "assault-rifle", "zone": "SEC-x", "kill": ["jaeger"]}
+    )
+    left = sorted(e.kind for e in st2.enemies)
+    assert left == ["jaeger", "swarmer"]
+    st3, _ = S.apply(
+        st2, 0, {"type": "attack", "weapon": "assault-rifle", "zone": "SEC-x", "kill": ["jaeger"]}
+    )
+    jaeger = next(e for e in st3.enemies if e.kind == "jaeger")
+    assert jaeger.hp == 2
+
+
+def test_ranged_blocking_and_friendly_fire(monkeypatch):
+    st = fresh(2, crew="medic-a+psychic-a")
+    strip(st, 0)
+    give(st, 0, "assault-rifle")
+    st.survivors[0].zone = "SEC-w"
+    place(st, "jaeger", "SEC-x")
+    place(st, "swarmer", "REC-w")
+    with pytest.raises(RuleError, match="blocked"):
+        S.apply(st, 0, {"type": "attack", "weapon": "assault-rifle", "zone": "REC-w"})
+    psychic = st.survivors[1]
+    psychic.zone = "SEC-x"
+    give(st, 1, "bastion-armour")
+    Script(monkeypatch, attacks=[[5, 1, 2, 3]], armour_save=[[1]], injury_die=[["head"]])
+    st2, ev = S.apply(st, 0, {"type": "attack", "weapon": "assault-rifle", "zone": "SEC-x"})
+    p = st2.survivors[1]
+    assert p.health == p.max_health - 3
+    assert p.injuries == ["head"]
+    assert "stray" in texts(ev)
+
+
+def test_multi_survivor_hit_and_zealot(monkeypatch):
+    st = fresh(2)
+    for s in st.survivors:
+        s.zone = "SEC-c"
+    (j,) = place(st, "jaeger", "SEC-c")
+    script = Script(monkeypatch, injury_die=[["none"]])
+    script.add("roll-off", [2, 5])
+    turn = turn_for(st)
+    _enemy_attack(st, turn, j, [0, 1])
+    a, b = st.survivors
+    assert a.health == a.max_health - 2 and b.health == b.max_health
+    assert len([e for e in turn.events if "injury die" in e.text]) == 1
+    (z,) = place(st, "zealot", "SEC-c")
+    st.enemies.remove(j)
+    before = [s.health for s in st.survivors]
+    _enemy_attack(st, turn, z, [0, 1])
+    assert [s.health for s in st.survivors] == [before[0] - 1, before[1] - 1]
+
+
+def test_armour_and_leg_injury(monkeypatch):
+    st = fresh(2)
+    s = st.survivors[0]
+    give(st, 0, "bastion-armour")
+    Script(monkeypatch, armour_save=[[2], [1]], injury_die=[["leg"], ["leg"]])
+    turn = turn_for(st)
+    hit_survivor(st, turn, 0, 1, "a Swarmer")
+    assert s.health == s.max_health - 1 and s.injuries == ["leg"]
+    assert move_cap(st, s) == 2
+    hit_survivor(st, turn, 0, 1, "a Swarmer")
+    assert s.injuries == ["leg"]
+    st2, _ = S.apply(st, 0, {"type": "move", "zones": ["SEC-w", "SEC-b"]})
+    with pytest.raises(RuleError, match="at most 2"):
+        S.apply(st2, 0, {"type": "move", "zone": "SEC-w"})
+    give(st, 0, "med-kit")
+    st3, _ = S.apply(st, 0, {"type": "use", "item": "med-kit"})
+    assert st3.survivors[0].injuries == []
+
+
+def test_life_support_failure():
+    st = fresh(2)
+    (j,) = place(st, "jaeger", "NAV-a")
+    place(st, "swarmer", "NAV-c", 5)
+    (a,) = place(st, "artemis", "NAV-d")
+    st.event_deck = ["life-support"]
+    turn = turn_for(st)
+    draw_event(st, turn)
+    assert all(s.health == s.max_health - 1 for s in st.survivors)
+    assert j.hp == 1
+    assert len([e for e in st.enemies if e.kind == "swarmer"]) == 2
+    assert a in st.enemies and a.hp == 1
+
+
+def test_gravity_failure(monkeypatch):
+    st = fresh(2)
+    st.event = "gravity"
+    st2, _ = S.apply(st, 0, {"type": "move", "zones": ["SEC-w", "SEC-x"]})
+    assert st2.survivors[0].zone == "SEC-x" and st2.survivors[0].actions == 2
+    st.survivors[0].injuries = ["leg"]
+    assert move_cap(st, st.survivors[0]) == 4
+    st = fresh(2)
+    st.event = "gravity"
+    strip(st, 0)
+    give(st, 0, "assault-rifle")
+    st.survivors[0].zone = "SEC-x"
+    place(st, "jaeger", "REC-w")
+    Script(monkeypatch, attacks=[[4, 1, 1, 2]])
+    st3, _ev = S.apply(st, 0, {"type": "attack", "weapon": "assault-rifle", "zone": "REC-w"})
+    assert st3.survivors[0].zone == "SEC-w"
+    assert next(e for e in st3.enemies if e.kind == "jaeger").zone == "REC-x"
+
+
+def test_cg00_marked_kill_wins():
+    st = fresh(2)
+    st.radar = []
+    place(st, "swarmer", "SEC-c", marked=True)
+    strip(st, 0)
+    give(st, 0, "plasma-cutter")
+    st.survivors[0].zone = "SEC-c"
+    for _ in range(20):
+        st2, _ = S.apply(st, 0, {"type": "attack", "weapon": "plasma-cutter", "zone": "SEC-c"})
+        if S.outcome(st2):
+            break
+        st.rng.draws += 7
+    out = S.outcome(st2)
+    assert out is not None and out.result == "win"
+
+
+def test_all_dead_is_a_loss():
+    st = fresh(1)
+    place(st, "jaeger", "SEC-b", 5)
+    st.survivors[0].health = 1
+    turn = turn_for(st)
+    refresh_sight(st, turn)
+    s = st
+    for _ in range(3):
+        if S.outcome(s):
+            break
+        s, _ = S.apply(s, 0, {"type": "end"})
+    out = S.outcome(s)
+    assert out is not None and out.result == "loss"
