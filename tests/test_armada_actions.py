@@ -1,0 +1,472 @@
+"""Armada: every action has an accepted case and a refused case that leaves the state untouched."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.armada import SYSTEM
+from rules.armada.content import CONTENT
+from rules.armada.helpers import dice_of
+
+from .test_armada_support import (
+    add_fleet,
+    in_combat,
+    new_game,
+    place_beacon,
+    refused,
+    rolled_ids,
+    set_faces,
+    to_encounter,
+)
+
+
+def ok(state, seat, action):
+    new, events = SYSTEM.apply(state, seat, action)
+    assert events
+    return new
+
+
+# -- turn order ---------------------------------------------------------------------------
+
+
+def test_begin_and_end_claim_turns():
+    state = ok(new_game(), 0, {"type": "begin"})
+    assert state.active == 0
+    refused(state, 1, {"type": "begin"}, "cap1's turn")
+    state = ok(state, 0, {"type": "end"})
+    assert state.active == -1 and state.players[0].done
+    refused(state, 0, {"type": "begin"}, "already took")
+
+
+def test_all_planning_done_moves_to_encounter_then_resolution():
+    state = ok(new_game(), 0, {"type": "end"})
+    state = ok(state, 1, {"type": "end"})
+    assert state.phase == "encounter"
+    state = ok(state, 0, {"type": "end"})
+    state = ok(state, 1, {"type": "end"})
+    assert state.phase == "planning" and state.round == 2
+
+
+def test_end_refused_while_a_fleet_must_be_fought():
+    state = to_encounter(new_game())
+    add_fleet(state, ["sentinel"])
+    refused(state, 0, {"type": "end"}, "must be fought")
+
+
+# -- planning -------------------------------------------------------------------------------
+
+
+def test_travel():
+    state = ok(new_game(ships="hades,harmony"), 0, {"type": "travel", "to": "Luna"})
+    assert state.players[0].planet == "Luna" and state.players[0].actions == 1
+    refused(state, 0, {"type": "travel", "to": "Invictus"}, "not nearby")
+    refused(state, 0, {"type": "travel", "to": "Atlantis"}, "no planet")
+    refused(state, 0, {"type": "travel", "to": ["x"] * 10_000}, "planet")
+
+
+def test_pathfinder_travels_free_once():
+    state = ok(new_game(ships="pathfinder,hades"), 0, {"type": "travel", "to": "Luna"})
+    assert state.players[0].actions == 2
+    state = ok(state, 0, {"type": "travel", "to": "Terra"})
+    assert state.players[0].actions == 1
+
+
+def test_two_actions_only():
+    state = ok(new_game(ships="hades,harmony"), 0, {"type": "repair"})
+    state = ok(state, 0, {"type": "repair"})
+    refused(state, 0, {"type": "repair"}, "no actions left")
+
+
+def test_give():
+    state = ok(new_game(), 0, {"type": "give", "to": 2, "what": "credits", "value": 2})
+    assert state.players[1].credits == 4 and state.players[0].credits == 0
+    refused(state, 0, {"type": "give", "to": 2, "what": "credits", "value": 5}, "only have")
+    refused(state, 0, {"type": "give", "to": 1, "what": "credits", "value": 1}, "another")
+    refused(state, 0, {"type": "give", "to": "9999999999999", "what": "credits", "value": 1}, "between")
+    far = new_game()
+    far.players[1].planet = "Luna"
+    refused(far, 0, {"type": "give", "to": 2, "what": "credits", "value": 1}, "not at")
+
+
+def test_give_hero_moves_the_die():
+    state = new_game()
+    state.players[0].heroes.append("kyuu")
+    from rules.armada.state import Die
+
+    state.dice.append(Die(id=99, owner=0, hero="kyuu"))
+    state = ok(state, 0, {"type": "give", "to": 2, "what": "hero", "value": "kyuu"})
+    assert "kyuu" in state.players[1].heroes
+    assert next(d for d in state.dice if d.id == 99).owner == 1
+    refused(state, 0, {"type": "give", "to": 2, "what": "hero", "value": "kyuu"}, "not in your crew")
+
+
+def test_shop_buy_install_store_close():
+    state = new_game()
+    state.players[0].credits = 20
+    state = ok(state, 0, {"type": "shop"})
+    offer = list(state.players[0].offer)
+    assert len(offer) == 3 and len(state.module_pool) == 85
+    refused(state, 0, {"type": "buy", "module": "not-a-module"}, "not on offer")
+    state = ok(state, 0, {"type": "buy", "module": offer[0]})
+    assert offer[0] in state.players[0].storage
+    refused(state, 0, {"type": "install", "module": offer[0], "station": 7}, "between 1 and 6")
+    state = ok(state, 0, {"type": "install", "module": offer[0], "station": 4})
+    assert state.players[0].stations[3].module == offer[0]
+    state = ok(state, 0, {"type": "store", "station": 4})
+    refused(state, 0, {"type": "store", "station": 4}, "no installed")
+    refused(state, 0, {"type": "repair"}, "close")
+    state = ok(state, 0, {"type": "close"})
+    assert len(state.module_pool) == 87
+    refused(state, 0, {"type": "close"}, "no shop")
+    refused(state, 0, {"type": "install", "module": offer[0], "station": 4}, "buy/configure")
+
+
+def test_shop_needs_a_shipyard():
+    state = new_game(ships="hades,harmony")
+    state.players[0].planet = "Luna"
+    refused(state, 0, {"type": "shop"}, "no shipyard")
+
+
+def test_upgrade_pays_upgrade_cost_and_replaces_lower_tier():
+    state = new_game()
+    p = state.players[0]
+    p.credits = 10
+    p.stations[3].module = "lotus-laser"
+    state = ok(state, 0, {"type": "shop"})
+    state.players[0].offer = ["lotus-laser-3"]
+    state = ok(state, 0, {"type": "buy", "module": "lotus-laser-3"})
+    p = state.players[0]
+    assert p.stations[3].module == "lotus-laser-3" and p.credits == 7
+    assert "lotus-laser" in state.module_pool
+
+
+def test_hardline_buys_upgrades_directly():
+    state = new_game(hardline="yes")
+    assert all(not m.endswith(("-2", "-3")) for m in state.module_pool if "barrier" not in m)
+    state.players[0].credits = 10
+    state = ok(state, 0, {"type": "shop"})
+    state.players[0].offer = ["lotus-laser"]
+    state = ok(state, 0, {"type": "buy", "module": "lotus-laser-2"})
+    assert "lotus-laser-2" in state.players[0].storage
+    refused(state, 0, {"type": "buy", "module": "orchid-missiles-2"}, "hardline")
+
+
+def test_sell_needs_violet_kashi():
+    state = new_game()
+    state.players[0].storage.append("lotus-laser")
+    state = ok(state, 0, {"type": "shop"})
+    refused(state, 0, {"type": "sell", "module": "lotus-laser"}, "violet")
+    state.players[0].heroes.append("violet-kashi")
+    credits = state.players[0].credits
+    state = ok(state, 0, {"type": "sell", "module": "lotus-laser"})
+    assert state.players[0].credits == credits + 2
+
+
+def test_recruit_and_hire():
+    state = new_game(ships="hades,harmony")
+    state.players[0].planet = "Luna"
+    state.players[0].credits = 10
+    refused(new_game(), 0, {"type": "recruit"}, "no waystation")
+    state = ok(state, 0, {"type": "recruit"})
+    offer = list(state.players[0].offer)
+    assert len(offer) == 3
+    refused(state, 0, {"type": "hire", "hero": "nobody"}, "not for hire")
+    cheapest = min(offer, key=lambda h: CONTENT.heroes[h].cost)
+    state = ok(state, 0, {"type": "hire", "hero": cheapest})
+    assert cheapest in state.players[0].heroes
+    assert any(d.hero == cheapest and d.owner == 0 for d in state.dice)
+    state = ok(state, 0, {"type": "close"})
+    assert len(state.hero_deck) == 33
+
+
+def test_event_15_blocks_hiring():
+    state = new_game(ships="hades,harmony")
+    state.players[0].planet = "Luna"
+    place_beacon(state, 15)
+    refused(state, 0, {"type": "recruit"}, "event 15")
+
+
+def test_repair_rolls_engineering():
+    state = new_game(ships="hades,harmony")
+    state.players[0].hull = 3
+    state = ok(state, 0, {"type": "repair"})
+    assert state.players[0].hull >= 3
+    full = new_game()
+    refused(full, 0, {"type": "repairs"}, "not something")
+
+
+# -- encounter --------------------------------------------------------------------------------
+
+
+def test_fight():
+    state = to_encounter(new_game())
+    add_fleet(state, ["sentinel"], planet="Luna")
+    refused(state, 0, {"type": "fight", "fleet": 1}, "at luna")
+    refused(state, 0, {"type": "fight", "fleet": 42}, "no fleet 42")
+    refused(state, 0, {"type": "fight", "fleet": "banana"}, "whole number")
+    state.players[0].planet = "Luna"
+    state = ok(state, 0, {"type": "fight", "fleet": 1})
+    assert state.combat is not None and state.fleets[0].ships[0].revealed
+
+
+def test_mission_start():
+    state = to_encounter(new_game())
+    refused(state, 0, {"type": "mission", "event": 12}, "no beacon 12")
+    state = ok(state, 0, {"type": "mission", "event": 0})
+    assert state.mission is not None and state.mission.event == 0
+
+
+def test_mission_blocked_by_fleet():
+    state = to_encounter(new_game())
+    add_fleet(state, ["sentinel"])
+    refused(state, 0, {"type": "mission", "event": 0}, "beat the fleets")
+
+
+def test_event_52_costs_credits_per_member():
+    state = to_encounter(new_game())
+    state.players[0].planet = "Titan VI"
+    place_beacon(state, 52)
+    state.players[0].credits = 0
+    refused(state, 0, {"type": "mission", "event": 52}, "credit")
+    state.players[0].credits = 1
+    state = ok(state, 0, {"type": "mission", "event": 52})
+    assert state.players[0].credits == 0
+
+
+def test_deliver_cargo():
+    state = to_encounter(new_game())
+    refused(state, 0, {"type": "deliver"}, "no cargo")
+    place_beacon(state, 16)
+    state.beacons[-1].carrier = 0
+    state.players[0].storage.append("cargo-medical")
+    state.players[0].planet = "Kagawa"
+    credits = state.players[0].credits
+    state = ok(state, 0, {"type": "deliver"})
+    assert not any(b.event == 16 for b in state.beacons)
+    assert state.players[0].credits == credits + 3 and "cargo-medical" not in state.players[0].storage
+
+
+def test_scan_with_iris_scanners():
+    state = to_encounter(new_game())
+    add_fleet(state, ["sentinel", "warden"], planet="Luna")
+    refused(state, 0, {"type": "scan", "fleet": 1}, "iris")
+    state.players[0].stations[5].module = "iris-scanners"
+    state = ok(state, 0, {"type": "scan", "fleet": 1})
+    assert all(s.revealed for s in state.fleets[0].ships)
+    refused(state, 0, {"type": "scan", "fleet": 1}, "once per round")
+
+
+# -- combat -------------------------------------------------------------------------------------
+
+
+def test_assign_in_combat():
+    state = in_combat(new_game(), ["sentinel"], ["T", "S", "-", "M"])
+    t, s, blank, m = rolled_ids(state)
+    refused(state, 0, {"type": "assign", "die": blank, "station": 4}, "needs")
+    refused(state, 0, {"type": "assign", "die": s, "station": 6}, "takes no crew")
+    refused(state, 0, {"type": "assign", "die": t, "station": 9}, "1 to 6")
+    refused(state, 0, {"type": "assign", "die": 999, "station": 1}, "no die")
+    refused(state, 0, {"type": "assign", "die": m, "station": "infirmary"}, "nobody")
+    refused(state, 1, {"type": "assign", "die": t, "station": 1}, "under way")
+    state = ok(state, 0, {"type": "assign", "die": t, "station": 4})
+    assert state.fleets[0].ships[0].damage == 1
+    refused(state, 0, {"type": "assign", "die": t, "station": 4}, "not available")
+
+
+def test_infirmary_station_brings_crew_back():
+    state = in_combat(new_game(), ["sentinel"], ["M", "T"])
+    m, _ = rolled_ids(state)
+    spare = dice_of(state, 0, "crew")[0]
+    spare.loc = "infirmary"
+    state = ok(state, 0, {"type": "assign", "die": m, "station": "infirmary"})
+    assert next(d for d in state.dice if d.id == spare.id).loc == "crew"
+
+
+def test_reroll():
+    state = in_combat(new_game(), ["sentinel"], ["-", "-", "T"])
+    a, b, t = rolled_ids(state)
+    refused(state, 0, {"type": "reroll", "dice": [a]}, "no rerolls")
+    state.players[0].stations[5].module = "ai-core-1"
+    state.combat.rerolls[0] = 1
+    state = ok(state, 0, {"type": "reroll", "dice": [a, b]})
+    assert state.combat.rerolls[0] == 0
+    refused(state, 0, {"type": "reroll", "dice": [t]}, "no rerolls")
+
+
+def test_reroll_not_after_assigning():
+    state = in_combat(new_game(), ["sentinel"], ["-", "T"])
+    a, t = rolled_ids(state)
+    state.combat.rerolls[0] = 2
+    state = ok(state, 0, {"type": "assign", "die": t, "station": 4})
+    refused(state, 0, {"type": "reroll", "dice": [a]}, "before you assign")
+
+
+def test_ram():
+    state = in_combat(new_game(), ["kannon"], ["-"])
+    refused(state, 0, {"type": "ram", "amount": 2, "target": 1}, "titan arum")
+    state.players[0].stations[5].module = "titan-arum-ram"
+    state = ok(state, 0, {"type": "ram", "amount": 2, "target": 1})
+    assert state.players[0].hull == 8 and state.fleets[0].ships[0].damage == 2
+    refused(state, 0, {"type": "ram", "amount": 99, "target": 1}, "between")
+
+
+def test_done_then_gather():
+    state = in_combat(new_game(), ["kannon", "kannon"], ["-"])
+    refused(state, 0, {"type": "gather"}, "step 4")
+    state = ok(state, 0, {"type": "done"})
+    if state.combat is not None and state.combat.step == "gather":
+        refused(state, 0, {"type": "done"}, "nothing to finish")
+        state = ok(state, 0, {"type": "gather"})
+        assert state.combat is None or state.combat.round == 2
+
+
+def test_relay_and_accept():
+    state = in_combat(new_game(), ["kannon", "kannon"], ["-"])
+    refused(state, 0, {"type": "relay"}, "not waiting")
+    state.players[0].stations[5].module = "zephyranthes-relay"
+    state = ok(state, 0, {"type": "done"})
+    assert state.combat.step == "relay"
+    credits = state.players[0].credits
+    relayed = ok(state, 0, {"type": "relay"})
+    assert relayed.players[0].credits == credits - 1
+    accepted = ok(state, 0, {"type": "accept"})
+    assert accepted.players[0].credits == credits
+
+
+def test_escape_needs_step_four():
+    state = in_combat(new_game(), ["kannon"], ["E"])
+    refused(state, 0, {"type": "escape"}, "step 4")
+    state.combat.step = "gather"
+    state = ok(state, 0, {"type": "escape"})
+    assert state.combat.step == "escape"
+
+
+def test_escape_by_burning_hull():
+    state = in_combat(new_game(), ["kannon"], [])
+    state.combat.step = "gather"
+    state = ok(state, 0, {"type": "escape"})
+    set_faces(state, 0, ["S"])
+    (s,) = rolled_ids(state)
+    state = ok(state, 0, {"type": "assign", "die": s, "station": "escape", "hull_to_one": "yes"})
+    assert state.combat is None and state.players[0].hull == 1
+
+
+# -- missions --------------------------------------------------------------------------------------
+
+
+def _mission(faces, event=0):
+    state = to_encounter(new_game())
+    if event:
+        place_beacon(state, event)
+    state = ok(state, 0, {"type": "mission", "event": event})
+    set_faces(state, 0, faces)
+    return state
+
+
+def test_mission_assign_and_success():
+    state = _mission(["E", "S", "T"])
+    e, s, t = rolled_ids(state)
+    refused(state, 0, {"type": "assign", "die": t, "section": 1}, "does not fit")
+    refused(state, 0, {"type": "assign", "die": e, "section": 3}, "between 1 and 2")
+    state = ok(state, 0, {"type": "assign", "die": e, "section": 1})
+    credits = state.players[0].credits
+    state = ok(state, 0, {"type": "assign", "die": s, "section": 2})
+    assert state.mission is None and not any(b.event == 0 for b in state.beacons)
+    assert state.players[0].credits == credits + 2
+    assert 0 in state.encountered
+
+
+def test_sequence_rows_in_order():
+    state = to_encounter(new_game())
+    place_beacon(state, 3)
+    state = ok(state, 0, {"type": "mission", "event": 3})
+    set_faces(state, 0, ["S", "E", "E"])
+    s, e, _ = rolled_ids(state)
+    refused(state, 0, {"type": "assign", "die": s, "section": 3}, "sequence")
+    state = ok(state, 0, {"type": "assign", "die": e, "section": 1})
+    assert state.mission.step == "assign"  # completing a section forces Try Again (a free reroll)
+
+
+def test_giveup():
+    state = _mission(["T"])
+    state = ok(state, 0, {"type": "giveup"})
+    assert state.mission is None and any(b.event == 0 for b in state.beacons)
+    refused(state, 0, {"type": "giveup"}, "not something")
+
+
+def test_sacrifice():
+    state = _mission(["T", "T", "T"], event=1)
+    refused(state, 0, {"type": "sacrifice", "die": rolled_ids(state)[0]}, "no sacrifice")
+    state = ok(state, 0, {"type": "done"})
+    assert state.mission.step == "sacrifice"
+    refused(state, 0, {"type": "sacrifice", "die": 7}, "not one of your crew")
+    state = ok(state, 0, SYSTEM.pending(state)[0].default)
+    assert state.mission.step == "assign"
+
+
+# -- notation, views, describe -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"type": "travel", "to": "Zenith One"},
+        {"type": "give", "to": 2, "what": "credits", "value": 1},
+        {"type": "assign", "die": 3, "station": 4, "target": 2},
+        {"type": "assign", "die": 3, "station": 2, "target": 1, "action": "passive"},
+        {"type": "fight", "fleet": 3},
+        {"type": "end"},
+    ],
+)
+def test_format_and_parse_round_trip(action):
+    state = new_game()
+    text = SYSTEM.format(action)
+    parsed = SYSTEM.parse(text, state, 0)
+    assert {k: str(v) for k, v in parsed.items()} == {k: str(v) for k, v in action.items()}
+
+
+def test_parse_rejects_rubbish():
+    state = new_game()
+    with pytest.raises(Exception, match="Type an action"):
+        SYSTEM.parse("   ", state, 0)
+    with pytest.raises(Exception, match="Too many"):
+        SYSTEM.parse("store 1 2 3 4", state, 0)
+
+
+def test_describe_is_compact():
+    state = in_combat(new_game(), ["sentinel"], ["T"])
+    text = SYSTEM.describe(state)
+    assert "combat fleet 1" in text and "P1 cap1 pathfinder@Terra" in text
+
+
+def test_view_hides_secrets():
+    state = new_game()
+    add_fleet(state, ["warden", "sentinel"], planet="Luna")
+    seen = SYSTEM.view(state, None)
+    assert [s.card for s in seen.fleets[0].ships] == ["?", "?"]
+    assert set(seen.hero_deck) == {"?"} and set(seen.td_deck) == {"?"}
+    assert set(seen.bag) == {0}
+    assert state.fleets[0].ships[0].card == "warden"  # the real state is untouched
+    eva = new_game()
+    eva.players[0].heroes.append("eva")
+    assert SYSTEM.view(eva, 0).td_deck[0] == eva.td_deck[0]
+    assert SYSTEM.view(eva, 1).td_deck[0] == "?"
+
+
+def test_setup_options():
+    with pytest.raises(Exception, match="different ship"):
+        SYSTEM.setup(["a", "b"], {"ships": "hades,hades"}, 1)
+    with pytest.raises(Exception, match="no ship"):
+        SYSTEM.setup(["a"], {"ships": "enterprise"}, 1)
+    with pytest.raises(Exception, match="1 to 4"):
+        SYSTEM.setup(["a"] * 5, {}, 1)
+    solo = SYSTEM.setup(["a"], {}, 1)
+    assert len(dice_of(solo, 0)) == 6 and solo.players[0].credits == 2 and solo.players[0].rebuild == 1
+    assert "lupin-teleporter" not in solo.module_pool
+    assert solo.module_pool.count("barrier-v3") == 1
+    four = SYSTEM.setup(["a", "b", "c", "d"], {}, 1)
+    assert all(p.credits == 0 for p in four.players) and len(dice_of(four, 3)) == 5
+    easy = SYSTEM.setup(["a", "b"], {"difficulty": "easy"}, 1)
+    assert easy.bag.count(-1) == 12 and easy.players[0].credits == 4
+    assert any(b.event == 0 and b.planet == "Terra" for b in easy.beacons)
+    assert 9 not in easy.fleet_tokens and len(easy.fleet_tokens) == 25
