@@ -590,7 +590,7 @@ def test_quests_and_scenario_end(dice):
     assert st3.done == {"1-1": 0} and st3.crews[0].vt == 2
     assert any(t.startswith("quest:") for toks in st3.tokens.values() for t in toks)
     # The game ends once the last PvE quest and a PvP quest are done; most VT wins.
-    st = play_state()
+    st = play_state(mode="episodic")
     st.pve_index = 2
     st.done = {"1-1": 1, "1-2": 1, "pvp-yellow": 1}
     st.crews[1].vt = 3
@@ -608,7 +608,7 @@ def test_quests_and_scenario_end(dice):
 
 
 def test_tie_roll_off(dice):
-    st = setup_state(seats=3, draft="random")
+    st = setup_state(seats=3, draft="random", mode="episodic")
     st.crews[0].vt = st.crews[1].vt = 5
     st.crews[2].vt = 2
     # Round 1: no CRIT; round 2: two CRITs; round 3: only seat 0 rolls a CRIT.

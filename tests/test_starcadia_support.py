@@ -31,9 +31,9 @@ def setup_state(seed: int = 7, seats: int = 2, **options: str) -> StarState:
     return SYSTEM.setup([f"P{i}" for i in range(seats)], opts, seed)
 
 
-def play_state(seed: int = 7) -> StarState:
+def play_state(seed: int = 7, **options: str) -> StarState:
     """Two crews in play: seat 0 yellow (edge, red), seat 1 blue (hannah, bahbaka). Empty station."""
-    st = setup_state(seed)
+    st = setup_state(seed, **options)
     for _ in range(2):
         seat = st.order[st.order_pos]
         heroes = ["edge", "red"] if seat == 0 else ["hannah", "bahbaka"]

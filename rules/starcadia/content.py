@@ -164,6 +164,7 @@ class Scenario:
     pve: tuple[str, ...]
     armory: str
     text: str
+    first_quest: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -178,6 +179,7 @@ class Quest:
     token: str = ""
     target: str = ""
     crew: str = ""
+    cls: str = ""
     place: dict[str, Any] = field(default_factory=dict)
 
 
@@ -498,12 +500,16 @@ def load(base: Path = DATA_DIR) -> Content:
             token=entry.get("token", ""),
             target=entry.get("target", ""),
             crew=entry.get("crew", ""),
+            cls=entry.get("cls", ""),
             place=dict(entry.get("place", {})),
         )
         if kind == "pvp":
             _need(q.crew in CREWS, where, "a PvP quest names a crew")
         else:
-            _need(q.goal in ("hack", "deliver", "kill"), where, f"unknown goal '{q.goal}'")
+            _need(q.goal in ("hack", "deliver", "kill", "slay"), where, f"unknown goal '{q.goal}'")
+            if q.goal == "slay":
+                _need(q.cls in ("trooper", "officer", "villain"), where, "'cls' must be a monster class")
+                _need(isinstance(q.count, int) and 1 <= q.count <= 6, where, "'count' must be 1 to 6")
             if q.goal == "hack":
                 _need(isinstance(q.count, int) and 1 <= q.count <= 6, where, "'count' must be 1 to 6")
             if q.goal == "deliver":
@@ -582,8 +588,19 @@ def load(base: Path = DATA_DIR) -> Content:
             pve=pve,
             armory=armory,
             text=_str(entry, "text", where),
+            first_quest=dict(entry.get("first_quest", {})),
         )
     _need("1" in scenarios, "scenarios.toml", "scenario 1 is required")
+    camp = sraw.get("campaign", {})
+    _need(camp.get("first") in scenarios, "scenarios.toml: campaign", "unknown first scenario")
+    _need(camp.get("last") in scenarios, "scenarios.toml: campaign", "unknown last scenario")
+    for sc in scenarios.values():
+        where = f"scenarios.toml: scenario {sc.id}"
+        for nxt in sc.next:
+            _need(nxt in scenarios, where, f"unknown next scenario '{nxt}'")
+        for prev, qid in sc.first_quest.items():
+            _need(prev in scenarios, where, f"first_quest names unknown scenario '{prev}'")
+            _need(qid in quests and quests[qid].kind == "pve", where, f"unknown first quest '{qid}'")
 
     events: dict[str, EventCard] = {}
     for entry in _read("events.toml", base).get("event", []):

@@ -117,9 +117,8 @@ def enemies_in(state: StarState, space: str, h: HeroState) -> bool:
 
 
 def current_pve(state: StarState):
-    pve = CONTENT.scenarios[state.scenario].pve
-    if state.pve_index < len(pve):
-        return CONTENT.quests[pve[state.pve_index]]
+    if state.pve_index < len(state.pve):
+        return CONTENT.quests[state.pve[state.pve_index]]
     return None
 
 
@@ -255,6 +254,11 @@ def remove_monster(state: StarState, turn: Turn, m: MonsterState, killer: HeroSt
         q = current_pve(state)
         if q is not None and q.goal == "kill" and m.designation == q.target:
             fulfil(state, turn, q.id, killer.seat)
+        elif q is not None and q.goal == "slay" and mcard(m).cls == q.cls:
+            crew = state.crews[killer.seat]
+            crew.progress += 1
+            if crew.progress >= q.count:
+                fulfil(state, turn, q.id, killer.seat)
 
 
 # -- shove -------------------------------------------------------------------------------------------
@@ -486,6 +490,7 @@ def fulfil(state: StarState, turn: Turn, qid: str, seat: int) -> None:
         state.pve_index += 1
         for crew in state.crews:
             crew.hacked = []
+            crew.progress = 0
         nxt = current_pve(state)
         if nxt is not None:
             turn.say(f"Next quest: {nxt.name}. {nxt.text}")
@@ -544,7 +549,7 @@ def check_deliver(state: StarState, turn: Turn, h: HeroState) -> None:
 
 
 def scenario_over(state: StarState) -> bool:
-    pve_done = state.pve_index >= len(CONTENT.scenarios[state.scenario].pve)
+    pve_done = state.pve_index >= len(state.pve)
     return pve_done and any(q.startswith("pvp-") for q in state.done)
 
 
@@ -565,6 +570,9 @@ def finish(state: StarState, turn: Turn) -> None:
     state.phase = "over"
     names = ", ".join(state.seats[s] for s in tied)
     turn.say(f"Scenario over! Winner: {names} with {best} VT.", kind="end")
+    from .campaign import end_scenario
+
+    end_scenario(state, turn)
 
 
 # -- hero movement -------------------------------------------------------------------------------------------

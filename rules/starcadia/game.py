@@ -17,12 +17,28 @@ from rules.core import (
 )
 
 from . import board as B
+from . import campaign as C
 from . import engine as E
 from .content import CONTENT, CREW_LABELS, CREWS
 from .state import Activation, CrewState, HeroState, StarState, Up
 
 STARTER_SPLIT = (["S01", "S04", "S07", "S06"], ["S02", "S03", "S05"])
-ACTION_TYPES = ("pick", "claim", "gear", "prefs", "move", "attack", "use", "end", "rest")
+ACTION_TYPES = (
+    "pick",
+    "claim",
+    "gear",
+    "prefs",
+    "move",
+    "attack",
+    "use",
+    "end",
+    "rest",
+    "keep",
+    "take",
+    "outfit",
+    "route",
+)
+PHASE_ACTIONS = {"updraft": "keep", "upgrade": "take", "outfit": "outfit", "route": "route"}
 
 
 def _hero_arg(state: StarState, action: Mapping, key: str = "hero") -> HeroState:
@@ -83,12 +99,17 @@ class Starcadia(GameSystem[StarState]):
     def setup(self, seats: Sequence[str], options: Mapping[str, str], seed: int) -> StarState:
         if not self.min_seats <= len(seats) <= self.max_seats:
             raise RuleError("Starcadia Quest needs 2 to 4 players.")
-        sid = str(options.get("scenario", "1"))
+        sid = str(options.get("scenario", "1")).upper()
         if sid not in CONTENT.scenarios:
             raise RuleError(f"There is no scenario '{sid[:10]}'.")
         draft = str(options.get("draft", "choice"))
         if draft not in ("choice", "snake", "random"):
             raise RuleError("draft must be choice, snake or random.")
+        mode = str(options.get("mode", "campaign"))
+        if mode not in ("campaign", "episodic"):
+            raise RuleError("mode must be campaign or episodic.")
+        if mode == "campaign" and sid != "1":
+            raise RuleError("A campaign always starts with scenario 1; use mode=episodic for a one-off.")
         sc = CONTENT.scenarios[sid]
         state = StarState(
             system=self.id,
@@ -97,7 +118,7 @@ class Starcadia(GameSystem[StarState]):
             phase="draft",
             rng=RngState(seed=seed),
             scenario=sid,
-            mode=str(options.get("mode", "campaign")),
+            mode=mode,
             draft=draft,
             monster_control=str(options.get("monsters", "bot")),
         )
@@ -107,55 +128,35 @@ class Starcadia(GameSystem[StarState]):
         state.first = rng.below(n)
         state.crews = [CrewState(seat=i, colour=CREWS[i]) for i in range(n)]
         tiles_opt = str(options.get("tiles", "random"))
-        if tiles_opt == "random":
-            state.tiles = rng.sample(sorted(CONTENT.tiles), len(sc.layout))
-        else:
-            chosen = [t.strip() for t in tiles_opt.replace(",", "+").split("+")]
-            if len(chosen) != len(sc.layout) or len(set(chosen)) != len(chosen):
+        tiles = None
+        if tiles_opt != "random":
+            tiles = [t.strip() for t in tiles_opt.replace(",", "+").split("+")]
+            if len(tiles) != len(sc.layout) or len(set(tiles)) != len(tiles):
                 raise RuleError(f"Name {len(sc.layout)} different tiles.")
-            for t in chosen:
-                if t not in CONTENT.tiles:
-                    raise RuleError(f"There is no tile '{t[:10]}'.")
-            state.tiles = chosen
-        used: set[str] = {m for m in sc.monsters.values() if m != "random"}
-        for des in sorted(sc.monsters):
-            mid = sc.monsters[des]
-            if mid == "random":
-                cls = des.split("-")[0]
-                pool = sorted(m.id for m in CONTENT.monsters.values() if m.cls == cls and m.id not in used)
-                if not pool:
-                    continue
-                mid = rng.choice(pool)
-                used.add(mid)
-            state.dashboard[des] = mid
-        b = E.board_of(state)
-        state.doors = {d: False for d in b.doors}
-        for xy, kind in sorted(b.slots.items()):
-            if kind == "armory":
-                if sc.armory:
-                    state.armory_space = B.name(xy)
-                    state.armory_item = sc.armory
-            else:
-                state.tokens.setdefault(B.name(xy), []).append(kind)
-        for des, pos in sc.start_monsters:
-            E.spawn(state, turn, des, b.spawns_by_tile.get(pos, [])[:1] or None)
-        state.deck = sorted(CONTENT.events)
-        rng.shuffle(state.deck)
-        q = E.current_pve(state)
-        if q is not None:
-            E.place_for_quest(state, turn, q)
+            for tid in tiles:
+                if tid not in CONTENT.tiles:
+                    raise RuleError(f"There is no tile '{tid[:10]}'.")
+        C.start_scenario(state, turn, sid, tiles)
         order = [(state.first + i) % n for i in range(n)]
+        state.phase = "draft"
         if draft == "random":
             picks = rng.sample(sorted(CONTENT.heroes), 2 * n)
             for i, seat in enumerate(order):
                 self._give_heroes(state, seat, picks[2 * i : 2 * i + 2])
-            self._to_shuttle_phase(state)
+            self._crews_ready(state, turn)
         elif draft == "snake":
             state.order = order + order[::-1]
         else:
             state.order = order
-        state.log = [e.text for e in turn.events][-10:]
+        state.log = [e.text for e in turn.events if e.visible_to is None][-10:]
         return state
+
+    def _crews_ready(self, state: StarState, turn: Turn) -> None:
+        """Heroes are chosen: draft upgrades (episodic) or go claim shuttles."""
+        if state.mode == "episodic" and C.start_episodic_draft(state, turn):
+            return
+        C.to_shuttle_phase(state)
+        turn.say("Crews are ready. Claim your shuttle slots.", kind="turn")
 
     def _give_heroes(self, state: StarState, seat: int, ids: list[str]) -> None:
         crew = state.crews[seat]
@@ -165,12 +166,6 @@ class Starcadia(GameSystem[StarState]):
             state.heroes.append(
                 HeroState(id=hid, seat=seat, upgrades=[Up(id=u) for u in STARTER_SPLIT[slot]])
             )
-
-    def _to_shuttle_phase(self, state: StarState) -> None:
-        n = len(state.seats)
-        state.phase = "shuttle"
-        state.order = [(state.first + i) % n for i in range(n)]
-        state.order_pos = 0
 
     # -- queries -----------------------------------------------------------------------------
     def pending(self, state: StarState) -> list[Prompt]:
@@ -195,6 +190,49 @@ class Starcadia(GameSystem[StarState]):
                     kind="setup",
                     text=f"{state.seats[seat]}: claim a shuttle slot",
                     default={"type": "claim", "slot": free[0] + 1},
+                )
+            ]
+        if state.phase == "updraft":
+            return [
+                Prompt(
+                    seat=c.seat,
+                    kind="choice",
+                    text=f"{state.seats[c.seat]}: keep 2 upgrade tokens from your hand",
+                    default={"type": "keep", "tokens": c.hand[:2]},
+                )
+                for c in state.crews
+                if not c.ready
+            ]
+        if state.phase == "upgrade":
+            seat = state.order[state.order_pos]
+            return [
+                Prompt(
+                    seat=seat,
+                    kind="choice",
+                    text=f"{state.seats[seat]}: take an upgrade token",
+                    default={"type": "take", "token": state.pool[0]},
+                )
+            ]
+        if state.phase == "outfit":
+            return [
+                Prompt(
+                    seat=c.seat,
+                    kind="assign",
+                    text=f"{state.seats[c.seat]}: outfit your heroes (6 upgrades each at most)",
+                    default={"type": "outfit"},
+                )
+                for c in state.crews
+                if not c.ready
+            ]
+        if state.phase == "route":
+            seat = state.order[0]
+            nxt = CONTENT.scenarios[state.scenario].next
+            return [
+                Prompt(
+                    seat=seat,
+                    kind="choice",
+                    text=f"{state.seats[seat]}: choose the next scenario ({', '.join(nxt)})",
+                    default={"type": "route", "scenario": nxt[0]},
                 )
             ]
         if state.phase != "play":
@@ -223,8 +261,16 @@ class Starcadia(GameSystem[StarState]):
     def outcome(self, state: StarState) -> Outcome | None:
         if state.phase != "over":
             return None
-        scores = {c.seat: c.vt for c in state.crews}
         names = ", ".join(state.seats[s] for s in state.winners)
+        if state.mode == "campaign":
+            scores = {c.seat: c.badges for c in state.crews}
+            return Outcome(
+                result="win",
+                winners=list(state.winners),
+                scores=scores,
+                summary=f"{names} win(s) the campaign with {max(scores.values())} badges.",
+            )
+        scores = {c.seat: c.vt for c in state.crews}
         return Outcome(
             result="win",
             winners=list(state.winners),
@@ -233,8 +279,8 @@ class Starcadia(GameSystem[StarState]):
         )
 
     def legal(self, state: StarState, seat: int) -> list[Action]:
-        prompts = self.pending(state)
-        if not prompts or prompts[0].seat != seat:
+        prompts = [p for p in self.pending(state) if p.seat == seat]
+        if not prompts:
             return []
         if state.phase == "draft":
             free = self._free_heroes(state)
@@ -243,6 +289,17 @@ class Starcadia(GameSystem[StarState]):
             return [{"type": "pick", "heroes": [a, b]} for i, a in enumerate(free) for b in free[i + 1 :]]
         if state.phase == "shuttle":
             return [{"type": "claim", "slot": i + 1} for i in self._free_slots(state)]
+        if state.phase == "updraft":
+            hand = state.crews[seat].hand
+            if len(hand) <= 2:
+                return [{"type": "keep", "tokens": list(hand)}]
+            return [{"type": "keep", "tokens": [a, b]} for i, a in enumerate(hand) for b in hand[i + 1 :]]
+        if state.phase == "upgrade":
+            return [{"type": "take", "token": tok} for tok in state.pool]
+        if state.phase == "outfit":
+            return [{"type": "outfit"}]
+        if state.phase == "route":
+            return [{"type": "route", "scenario": s} for s in CONTENT.scenarios[state.scenario].next]
         out: list[Action] = []
         crew = state.crews[seat]
         heroes = [E.find_hero(state, hid) for hid in crew.heroes]
@@ -328,6 +385,9 @@ class Starcadia(GameSystem[StarState]):
         v = self.clone(state)
         v.deck = ["?"] * len(v.deck)
         v.rng = RngState(seed=0, draws=0)
+        for crew in v.crews:
+            if crew.seat != seat:
+                crew.hand = ["?"] * len(crew.hand)
         return v
 
     # -- actions -------------------------------------------------------------------------------
@@ -341,6 +401,17 @@ class Starcadia(GameSystem[StarState]):
             return self._prefs(state, seat, action, turn)
         if kind == "gear":
             return self._gear(state, seat, action, turn)
+        if state.phase in PHASE_ACTIONS:
+            want = PHASE_ACTIONS[state.phase]
+            if kind != want:
+                raise RuleError(f"Between scenarios now; use {want}.")
+            if not any(p.seat == seat for p in self.pending(state)):
+                raise RuleError("Nothing is waiting for you right now.")
+            handler = {"keep": C.keep, "take": C.take, "outfit": C.outfit, "route": C.route}[kind]
+            handler(state, turn, seat, dict(action))
+            return None
+        if kind in PHASE_ACTIONS.values():
+            raise RuleError("That is only possible between scenarios.")
         if state.phase == "draft":
             if kind != "pick":
                 raise RuleError("Heroes are being chosen; use pick.")
@@ -405,8 +476,7 @@ class Starcadia(GameSystem[StarState]):
         turn.say(f"{state.seats[seat]} takes {', '.join(CONTENT.heroes[h].name for h in ids)}.")
         state.order_pos += 1
         if state.order_pos >= len(state.order):
-            self._to_shuttle_phase(state)
-            turn.say("Crews are ready. Claim your shuttle slots.", kind="turn")
+            self._crews_ready(state, turn)
 
     def _claim(self, state: StarState, seat: int, action: Action, turn: Turn) -> None:
         if seat != state.order[state.order_pos]:
@@ -507,6 +577,15 @@ class Starcadia(GameSystem[StarState]):
             return " ".join(parts)
         if kind == "pick":
             return "pick " + " ".join(action.get("heroes", []))
+        if kind == "keep":
+            return "keep " + " ".join(action.get("tokens", []))
+        if kind == "take":
+            return f"take {action.get('token')}"
+        if kind == "route":
+            return f"route {action.get('scenario')}"
+        if kind == "outfit":
+            load = action.get("loadout") or {}
+            return " ".join(["outfit", *(f"{h}:{','.join(toks)}" for h, toks in load.items())])
         if kind == "claim":
             return f"claim {action.get('slot')}"
         if kind == "gear":
@@ -575,6 +654,22 @@ class Starcadia(GameSystem[StarState]):
             }
         if kind == "pick":
             return {"type": "pick", "heroes": [a.lower() for a in args]}
+        if kind == "keep":
+            return {"type": "keep", "tokens": args}
+        if kind in ("take", "route"):
+            if len(args) != 1:
+                raise RuleError(f"{kind} <{'token' if kind == 'take' else 'scenario'}>")
+            return {"type": kind, ("token" if kind == "take" else "scenario"): args[0]}
+        if kind == "outfit":
+            if not args:
+                return {"type": "outfit"}
+            load = {}
+            for w in args:
+                hid, sep, toks = w.partition(":")
+                if not sep:
+                    raise RuleError("outfit <hero>:<token>,<token> <hero>:<token>,...")
+                load[hid.lower()] = [x for x in toks.split(",") if x]
+            return {"type": "outfit", "loadout": load}
         if kind == "claim":
             if len(args) != 1:
                 raise RuleError("claim <slot number>")
@@ -620,7 +715,7 @@ class Starcadia(GameSystem[StarState]):
                     f"{m.uid}@{m.pos} w{m.wounds}{' dazed' if m.dazed else ''}" for m in state.monsters
                 )
             )
-        pve = CONTENT.scenarios[state.scenario].pve
+        pve = state.pve
         qs = " ".join(q + ("*" if q in state.done else "") for q in pve)
         pvp = " ".join(q for q in state.done if q.startswith("pvp-"))
         lines.append(f"quests: {qs} | pvp done: {pvp or '-'} | deck {len(state.deck)}")

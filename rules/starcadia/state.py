@@ -45,7 +45,15 @@ class CrewState(msgspec.Struct, kw_only=True):
     vt: int = 0
     shuttle: int = -1  # claimed shuttle slot index
     hacked: list[str] = []  # terminals hacked for the current hack quest
+    progress: int = 0  # monsters slain for the current slay quest
     kills: int = 0
+    # Campaign bookkeeping.
+    total_vt: int = 0
+    badges: int = 0
+    new_badges: int = 0
+    stash: list[str] = []  # upgrades won but not yet given to a hero
+    ready: bool = False
+    hand: list[str] = []  # episodic draft: the tokens this player is choosing from
 
 
 class Activation(msgspec.Struct, kw_only=True):
@@ -53,6 +61,16 @@ class Activation(msgspec.Struct, kw_only=True):
     mp: int = 0
     moved: bool = False
     attacked: bool = False
+
+
+class Record(msgspec.Struct, kw_only=True):
+    """One line of the campaign sheet."""
+
+    scenario: str
+    vt: list[int]
+    winners: list[int]
+    badges: list[int] = []
+    inventory: list[list[str]] = []
 
 
 class StarState(BaseState, kw_only=True):
@@ -78,9 +96,15 @@ class StarState(BaseState, kw_only=True):
     deck: list[str] = []
     discard: list[str] = []
     act: Activation = msgspec.field(default_factory=Activation)
+    pve: list[str] = []
     pve_index: int = 0
     done: dict[str, int] = {}  # quest id -> seat that fulfilled it
     reward_given: bool = False
     turn_no: int = 1
     winners: list[int] = []
     last_event: str = ""
+    previous: str = ""  # the scenario played before this one in the campaign
+    history: list[Record] = []
+    pool: list[str] = []  # face-up upgrade tokens in the upgrade phase
+    draft_levels: list[int] = []  # episodic draft: level decks still to draft
+    draft_round: int = 0
