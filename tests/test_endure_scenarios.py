@@ -306,3 +306,59 @@ def test_all_dead_is_a_loss():
         s, _ = S.apply(s, 0, {"type": "end"})
     out = S.outcome(s)
     assert out is not None and out.result == "loss"
+
+
+def test_exo_loader(monkeypatch):
+    st = fresh(2)
+    st.loader_zone = "SEC-b"
+    give(st, 0, "power-cell")
+    st, _ = S.apply(st, 0, {"type": "noise", "level": 2})
+    st, _ = S.apply(st, 0, {"type": "loader", "do": "enter"})
+    assert st.loader_pilot == 0 and S.pending(st)[0].seat == 1
+    st, _ = S.apply(st, 1, {"type": "end"})  # round 2 starts with survivor 1
+    st, _ = S.apply(st, 1, {"type": "end"})
+    pilot = st.survivors[0]
+    assert S.pending(st)[0].seat == 0
+    assert pilot.actions == 4 and st.loader_powered
+    cell = next(it for stack in pilot.slots for it in stack if it.card == "power-cell")
+    assert cell.charges == 1
+    from rules.endure.world import armour_save
+
+    assert armour_save(st, pilot) == 2
+    refused_actions = [
+        ({"type": "search"}, "inside the Loader"),
+        ({"type": "loader", "do": "leave"}, "powered"),
+        ({"type": "trade", "with": "scout", "give": ["power-cell"]}, "inside the Loader"),
+    ]
+    for action, match in refused_actions:
+        before = S.dumps(st)
+        with pytest.raises(RuleError, match=match):
+            S.apply(st, 0, action)
+        assert S.dumps(st) == before
+    st2, _ = S.apply(st, 0, {"type": "move", "zone": "SEC-w"})
+    assert st2.loader_zone == "SEC-w"
+    st.loader_powered = False
+    assert armour_save(st, pilot) == 7
+
+
+def test_boss_turn(monkeypatch):
+    from rules.endure.bosses import boss_of, spawn_boss
+
+    st = fresh(2)
+    turn = turn_for(st)
+    titan = spawn_boss(st, turn, "titan", "SEC-w", marked=False)
+    b = boss_of(st, titan)
+    b.deck = ["gore", "execution", "enraged"]
+    b.mood = "stalking"
+    give(st, 0, "bastion-armour")
+    st.survivors[1].health -= 1
+    script = Script(monkeypatch, armour_save=[[1]], injury_die=[["none"]])
+    script.add("Execution", [3, 3, 3, 1, 1])
+    turn = turn_for(st)
+    enemy_phase(st, turn)
+    assert b.mood == "enraged" and b.last == "execution"
+    assert titan.zone == "SEC-b"
+    a = st.survivors[0]
+    assert a.health == a.max_health - 3
+    assert len([e for e in turn.events if "armour save" in e.text]) == 1
+    assert st.survivors[1].health == st.survivors[1].max_health - 1

@@ -7,15 +7,18 @@ from typing import Any
 from rules.core import RuleError, Turn
 from rules.core.validate import get_int, get_list
 
-from .content import TURN_BUFFS, content
+from .content import TURN_BUFFS, ItemCard, content
 from .phases import detonate, end_turn
 from .state import EndureState, Enemy, ItemInst, Survivor
 from .world import (
     MAX_RESOLVE,
     add_item,
+    carried,
     change_resolve,
+    damage,
     deal_accomplishment,
     etype,
+    event_effect,
     exits,
     find_item,
     general_items,
@@ -33,6 +36,7 @@ from .world import (
     progress,
     push_line,
     refresh_sight,
+    remove_dead,
     remove_item,
     resolve_check,
     resolve_test,
@@ -118,7 +122,14 @@ def step_to(
         raise RuleError(f"{sname(s)} can move at most {move_cap(st, s)} zones a turn right now.")
     if not free and s.step_credit == 0 and s.free_moves == 0 and s.actions < 1:
         raise RuleError(f"{sname(s)} has no actions left.")
-    leaving_enemies = checks and any(e.zone == here for e in st.enemies) and "ninja" not in s.buffs
+    if st.loader_pilot == si and not st.loader_powered:
+        raise RuleError("The Loader has no power and will not move.")
+    leaving_enemies = (
+        checks
+        and any(e.zone == here for e in st.enemies)
+        and "ninja" not in s.buffs
+        and st.loader_pilot != si
+    )
     if leaving_enemies and not resolve_check(st, turn, si, f"leaving {here}"):
         s.frozen = True
         return False
@@ -136,6 +147,8 @@ def step_to(
             s.step_credit = 1 if gravity(st) else 0
         s.moved += 1
     s.zone = dest
+    if st.loader_pilot == si:
+        st.loader_zone = dest
     turn.say(f"{sname(s)} moves to {dest}.")
     progress(st, turn, si, "moves")
     if "claustrophobia" in s.phobias:
@@ -167,6 +180,41 @@ def do_move(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> Non
 
 # ---------------------------------------------------------------------------------------------
 # attack
+
+
+def no_loader(st: EndureState, si: int, what: str) -> None:
+    if st.loader_pilot == si:
+        raise RuleError(f"You cannot {what} from inside the Loader.")
+
+
+def do_loader(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
+    s = st.survivors[si]
+    no_found(s)
+    what = action.get("do")
+    if what == "enter":
+        if not st.loader_zone:
+            raise RuleError("There is no Exo Loader on this map.")
+        if st.loader_pilot >= 0:
+            raise RuleError("Someone is already in the Loader.")
+        if s.zone != st.loader_zone:
+            raise RuleError(f"The Loader stands in {st.loader_zone}.")
+        if s.actions < 1:
+            raise RuleError("Climbing in needs at least 1 action left.")
+        st.loader_pilot = si
+        st.loader_powered = False
+        s.actions = 0
+        s.step_credit = s.free_moves = 0
+        turn.say(f"{sname(s)} climbs into the Loader; that takes the rest of the turn.")
+    elif what == "leave":
+        if st.loader_pilot != si:
+            raise RuleError("You are not in the Loader.")
+        if st.loader_powered:
+            raise RuleError("The Loader is powered this turn; its harness will not open until it runs down.")
+        spend(s)
+        st.loader_pilot = -1
+        turn.say(f"{sname(s)} climbs out of the Loader.")
+    else:
+        raise RuleError("Say 'loader enter' or 'loader leave'.")
 
 
 def weapon_stack(s: Survivor, name: object) -> list[ItemInst]:
@@ -228,8 +276,20 @@ def allocate(st: EndureState, zone: str, hits: int, prefer: list[str]) -> list[E
 def do_attack(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
     s = st.survivors[si]
     no_found(s)
-    stack = weapon_stack(s, action.get("weapon"))
-    card = icard(stack[0])
+    if st.loader_pilot == si:
+        if action.get("weapon") not in (None, "loader"):
+            raise RuleError("From the Loader you fight with its arms: attack ZONE with loader.")
+        if not st.loader_powered:
+            raise RuleError("The Loader has no power.")
+        lp = content().loader
+        card = ItemCard(
+            key="loader", name=lp.name, kind="weapon", count=1, range=lp.range, dice=lp.dice, hit=lp.hit,
+            noise=lp.noise,
+        )  # fmt: skip
+        stack: list[ItemInst] = []
+    else:
+        stack = weapon_stack(s, action.get("weapon"))
+        card = icard(stack[0])
     if any(it.uid in s.jammed for it in stack):
         raise RuleError(f"The {card.name} is jammed until the round ends.")
     if s.actions < 1:
@@ -311,9 +371,7 @@ def do_attack(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> N
             detonate(st, turn, zone, "a stray shot")
         refresh_sight(st, turn)
         return
-    killed = allocate(st, zone, hits, prefer)
-    for e in killed:
-        st.enemies.remove(e)
+    killed = remove_dead(st, turn, allocate(st, zone, hits, prefer))
     if killed:
         counts: dict[str, int] = {}
         for e in killed:
@@ -392,6 +450,7 @@ def draw_item(st: EndureState, turn: Turn, si: int) -> None:
 def do_search(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
     s = st.survivors[si]
     no_found(s)
+    no_loader(st, si, "search")
     zone = the_board(st).zones[s.zone]
     if zone.kind != "room":
         raise RuleError("Corridors cannot be searched; go into a room.")
@@ -472,6 +531,7 @@ def do_equip(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> No
 def do_trade(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
     s = st.survivors[si]
     no_found(s)
+    no_loader(st, si, "trade")
     oi = survivor_arg(st, action, "with")
     o = st.survivors[oi]
     if oi == si:
@@ -488,6 +548,11 @@ def do_trade(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> No
         raise RuleError(f"{sname(s)} will not part with anything.")
     if take and "hoarder" in o.phobias:
         raise RuleError(f"{sname(o)} will not part with anything.")
+    gobj = [ob for ob in carried(st, si) if any(str(g).lower() in (ob.id, ob.colour) for g in give)]
+    tobj = [ob for ob in carried(st, oi) if any(str(t).lower() in (ob.id, ob.colour) for t in take)]
+    names = {ob.id for ob in gobj + tobj} | {ob.colour for ob in gobj + tobj}
+    give = [g for g in give if str(g).lower() not in names]
+    take = [t for t in take if str(t).lower() not in names]
     gi = [find_item(s, g, where="all") for g in give]
     ti = [find_item(o, t, where="all") for t in take]
     if len({i.uid for i in gi}) != len(gi) or len({i.uid for i in ti}) != len(ti):
@@ -505,8 +570,15 @@ def do_trade(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> No
     for i in ti:
         if not add_item(s, i):
             raise RuleError(f"{sname(s)} has no room for the {icard(i).name}.")
-    g = ", ".join(icard(i).name for i in gi) or "nothing"
-    t = ", ".join(icard(i).name for i in ti) or "nothing"
+    cap = content().missions[st.mission].max_carry
+    for ob in gobj:
+        ob.carried_by = oi
+    for ob in tobj:
+        ob.carried_by = si
+    if cap and (len(carried(st, si)) > cap or len(carried(st, oi)) > cap):
+        raise RuleError(f"Nobody may carry more than {cap} objective(s).")
+    g = ", ".join([icard(i).name for i in gi] + [f"{ob.colour} objective" for ob in gobj]) or "nothing"
+    t = ", ".join([icard(i).name for i in ti] + [f"{ob.colour} objective" for ob in tobj]) or "nothing"
     turn.say(f"{sname(s)} gives {g} to {sname(o)} and takes {t}.")
     progress(st, turn, si, "trades")
 
@@ -517,6 +589,7 @@ def do_trade(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> No
 
 def do_use(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
     s = st.survivors[si]
+    no_loader(st, si, "use items")
     inst = find_item(s, action.get("item"))
     card = icard(inst)
     from_found = bool(s.found) and s.found[0].uid == inst.uid
@@ -584,14 +657,71 @@ def do_interact(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) ->
         if not match:
             raise RuleError(f"There is no '{wanted[:20]}' objective in {s.zone}.")
         obj = match[0]
+    mission = content().missions[st.mission]
+    spec = next(o for o in mission.objectives if o.id == obj.id)
+    if spec.who and scard(s).klass.lower() != spec.who.lower():
+        raise RuleError(f"Only the {spec.who.capitalize()} can handle the {obj.colour} objective.")
+    if spec.hook == "pickup" and mission.max_carry and len(carried(st, si)) >= mission.max_carry:
+        raise RuleError(f"{sname(s)} cannot carry more than {mission.max_carry} objective(s).")
+    if spec.hook == "give" and not any(i in st.set_aside for i in spec.items):
+        raise RuleError("There is nothing left here to take.")
     spend(s)
-    spec = next(o for o in content().missions[st.mission].objectives if o.id == obj.id)
+    if spec.hook == "fix":
+        obj.progress += 1
+        if obj.progress < spec.actions:
+            turn.say(f"{sname(s)} works on the {obj.colour} objective ({obj.progress}/{spec.actions}).")
+            return
     obj.done = True
     if spec.hook == "unlock":
         for d in spec.doors:
             st.doors[d] = "open"
-        turn.say(f"{sname(s)} throws the {obj.colour} switch: the door {', '.join(spec.doors)} unlocks.")
+        what = f"the door {', '.join(spec.doors)} unlocks" if spec.doors else "it clicks"
+        turn.say(f"{sname(s)} works the {obj.colour} switch: {what}.")
+        if spec.opens_exits:
+            st.exits_open = True
+            turn.say("The exits are unlocked.")
+    elif spec.hook == "pickup":
+        obj.carried_by = si
+        turn.say(f"{sname(s)} picks up the {obj.colour} objective.")
+        if spec.health_cost:
+            damage(st, turn, si, spec.health_cost, f"the {obj.colour} objective")
+        if spec.resolve_cost:
+            change_resolve(st, turn, si, -spec.resolve_cost)
+    elif spec.hook == "give":
+        choices = [i for i in spec.items if i in st.set_aside]
+        key = choices[0] if len(choices) == 1 else turn.rng.choice(sorted(choices))
+        st.set_aside.remove(key)
+        inst = ItemInst(uid=st.next_id, card=key)
+        st.next_id += 1
+        if add_item(s, inst):
+            turn.say(f"{sname(s)} takes a {icard(inst).name}.")
+        else:
+            s.found = [inst]
+            turn.say(f"{sname(s)} finds a {icard(inst).name} but has no room: keep it or leave it.")
+        if any(i in st.set_aside for i in spec.items):
+            obj.done = False
+    elif spec.hook == "fix":
+        if spec.ends:
+            st.fixed.append(spec.ends)
+        turn.say(f"{sname(s)} finishes the repair at the {obj.colour} objective.")
     refresh_sight(st, turn)
+
+
+def do_exit(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
+    s = st.survivors[si]
+    no_found(s)
+    mission = content().missions[st.mission]
+    if s.zone not in mission.exits:
+        where = f" Exits: {', '.join(mission.exits)}." if mission.exits else ""
+        raise RuleError("There is no exit here." + where)
+    if not st.exits_open or event_effect(st) == "lockdown":
+        raise RuleError("The exit is locked.")
+    spend(s)
+    s.exited = True
+    for obj in carried(st, si):
+        obj.delivered = True
+    turn.say(f"{sname(s)} leaves the area.", kind="turn")
+    end_turn(st, turn, si)
 
 
 def do_noise(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
@@ -610,6 +740,7 @@ def do_noise(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> No
 def do_ability(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
     s = st.survivors[si]
     no_found(s)
+    no_loader(st, si, "use abilities")
     which = action.get("which")
     if which not in ("active", "crisis"):
         raise RuleError("Say 'active' or 'crisis'.")
@@ -734,9 +865,7 @@ def do_ability(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> 
     elif hook == "turret":
         faces = turn.rng.dice(4, 6, label="auto-turret (3+)")
         hits = sum(1 for f in faces if f >= 3)
-        killed = allocate(st, zone, hits, [])
-        for e in killed:
-            st.enemies.remove(e)
+        killed = remove_dead(st, turn, allocate(st, zone, hits, []))
         turn.say(f"The turret kills {len(killed)}.")
         progress(st, turn, si, "kills", len(killed))
     refresh_sight(st, turn)
@@ -834,6 +963,8 @@ HANDLERS = {
     "ability": do_ability,
     "reward": do_reward,
     "end": do_end,
+    "exit": do_exit,
+    "loader": do_loader,
 }
 
 _ = (MAX_RESOLVE, stun_survivor)

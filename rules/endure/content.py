@@ -139,6 +139,41 @@ class AccomplishmentCard:
 
 
 @dataclass(frozen=True)
+class BossCard:
+    key: str
+    name: str
+    kind: str  # attack | mood
+    range: int = 0
+    radial: bool = False
+    dice: int = 0
+    hit: int = 0
+    target: str = "nearest"
+    stun: bool = False
+    bonus: int = 0
+    actions: int = 0
+
+
+@dataclass(frozen=True)
+class BossDeck:
+    key: str
+    mood_word: str
+    cards: dict[str, BossCard]
+
+
+@dataclass(frozen=True)
+class LoaderProfile:
+    name: str
+    actions: int
+    save: int
+    range: int
+    dice: int
+    hit: int
+    noise: int
+    object_bonus: int
+    charges_per_cell: int
+
+
+@dataclass(frozen=True)
 class ZoneInfo:
     id: str
     tile: str
@@ -175,6 +210,13 @@ class Objective:
     zone: str
     hook: str
     doors: tuple[str, ...] = ()
+    who: str = ""  # only this class may use it ("" = anyone)
+    items: tuple[str, ...] = ()  # give: set-aside cards handed out
+    health_cost: int = 0
+    resolve_cost: int = 0
+    actions: int = 1  # fix: actions needed in total
+    ends: str = ""  # fix: the event effect it ends for good
+    opens_exits: bool = False
 
 
 @dataclass(frozen=True)
@@ -183,7 +225,7 @@ class Mission:
     name: str
     difficulty: str
     family: str
-    goal: str
+    goals: tuple[str, ...]
     brief: str
     tiles: tuple[tuple[str, str, int, int], ...]  # (tile key, alias, col, row)
     start: str
@@ -194,6 +236,15 @@ class Mission:
     tokens: dict[str, tuple[str, ...]]
     links: tuple[str, ...]
     remove_unused_spawns: bool
+    fails: tuple[str, ...] = ()
+    max_carry: int = 0
+    set_aside: tuple[str, ...] = ()
+    exits_locked: bool = False
+    life_support_damage: int = 1
+    needs: tuple[str, ...] = ()
+    boss_health: tuple[int, ...] = ()
+    remove_events: tuple[str, ...] = ()
+    playable: bool = True
 
 
 @dataclass
@@ -241,6 +292,8 @@ class Content:
     direction_faces: tuple[str, ...]
     solomon: dict[int, int]
     topics: list[dict[str, str]]
+    bosses: dict[str, BossDeck]
+    loader: LoaderProfile
 
 
 PASSIVE_HOOKS = {
@@ -279,8 +332,11 @@ TURN_BUFFS = {"silent", "accurate", "ninja", "guard", "extra_die", "sprint", "an
 ITEM_EFFECTS = {"heal", "stun_zone", "shield", "power", "decoy", "resolve", "actions"}
 HELMET_EFFECTS = {"ignore_head", "steady"}
 EVENT_EFFECTS = {"spawn", "lockdown", "blackout", "life_support", "gravity"}
-MISSION_GOALS = {"kill_marked", "kill_all"}
-OBJECTIVE_HOOKS = {"unlock"}
+BOSSES = {"titan", "primus", "olympian", "preacher"}
+MISSION_GOALS = {"kill_marked", "kill_all", "exit_all", "collect", "deliver", "kill_boss"}
+COLOUR_GOALS = {"collect", "deliver"}
+MISSION_FAILS = {"carrier_dies", "pass_on"}
+OBJECTIVE_HOOKS = {"unlock", "pickup", "give", "fix"}
 
 
 def _enemies() -> dict[str, EnemyType]:
@@ -493,11 +549,70 @@ def _tiles() -> dict[str, dict[str, Any]]:
     return out
 
 
+BOSS_TARGETS = {"highest", "lowest", "nearest", "zone"}
+
+
+def _bosses(enemies: dict[str, EnemyType]) -> dict[str, BossDeck]:
+    out: dict[str, BossDeck] = {}
+    for i, b in enumerate(_load("bosses.toml").get("boss", [])):
+        where = f"bosses.toml boss #{i + 1} ({b.get('key', '?')})"
+        key = _str(b, "key", where)
+        _need(key in enemies and enemies[key].boss, where, "key must name a boss enemy")
+        cards: dict[str, BossCard] = {}
+        for j, c in enumerate(b.get("cards", [])):
+            cw = f"{where} card #{j + 1} ({c.get('key', '?')})"
+            ck = _str(c, "key", cw)
+            _need(ck not in cards, cw, "duplicate card key")
+            kind = _str(c, "kind", cw)
+            _need(kind in {"attack", "mood"}, cw, "kind must be attack or mood")
+            card = BossCard(
+                key=ck,
+                name=_str(c, "name", cw),
+                kind=kind,
+                range=_int(c, "range", cw, 0, 4, 0),
+                radial=bool(c.get("radial", False)),
+                dice=_int(c, "dice", cw, 0, 8, 0),
+                hit=_int(c, "hit", cw, -2, 6, 0),
+                target=str(c.get("target", "nearest")),
+                stun=bool(c.get("stun", False)),
+                bonus=_int(c, "bonus", cw, 0, 3, 0),
+                actions=_int(c, "actions", cw, 0, 3, 0),
+            )
+            if kind == "attack":
+                _need(card.dice >= 1 and 2 <= card.hit <= 6, cw, "an attack needs dice and a hit of 2-6")
+                _need(card.target in BOSS_TARGETS, cw, f"target must be one of {sorted(BOSS_TARGETS)}")
+            cards[ck] = card
+        _need(any(c.kind == "attack" for c in cards.values()), where, "a deck needs attack cards")
+        _need(any(c.kind == "mood" for c in cards.values()), where, "a deck needs mood cards")
+        out[key] = BossDeck(key, _str(b, "mood_word", where), cards)
+    for key, e in enemies.items():
+        _need(not e.boss or key in out, "bosses.toml", f"boss '{key}' has no deck")
+    return out
+
+
+def _loader() -> LoaderProfile:
+    raw = _load("loader.toml").get("loader", {})
+    where = "loader.toml [loader]"
+    return LoaderProfile(
+        name=_str(raw, "name", where),
+        actions=_int(raw, "actions", where, 1, 6),
+        save=_int(raw, "save", where, 2, 6),
+        range=_int(raw, "range", where, 0, 3),
+        dice=_int(raw, "dice", where, 1, 8),
+        hit=_int(raw, "hit", where, 2, 6),
+        noise=_int(raw, "noise", where, 0, 5),
+        object_bonus=_int(raw, "object_bonus", where, 0, 3),
+        charges_per_cell=_int(raw, "charges_per_cell", where, 1, 4),
+    )
+
+
 def door_id(a: str, b: str) -> str:
     return "|".join(sorted((a, b)))
 
 
-def _missions(tiles: dict[str, dict[str, Any]], pool: dict[str, tuple[str, ...]]) -> dict[str, Mission]:
+def _missions(
+    tiles: dict[str, dict[str, Any]], pool: dict[str, tuple[str, ...]], item_keys: set[str]
+) -> dict[str, Mission]:
     out: dict[str, Mission] = {}
     for i, m in enumerate(_load("missions.toml").get("mission", [])):
         where = f"missions.toml mission #{i + 1} ({m.get('key', '?')})"
@@ -505,8 +620,17 @@ def _missions(tiles: dict[str, dict[str, Any]], pool: dict[str, tuple[str, ...]]
         _need(key not in out, where, "duplicate key")
         family = _str(m, "family", where)
         _need(family in pool, where, f"unknown family '{family}'")
-        goal = _str(m, "goal", where)
-        _need(goal in MISSION_GOALS, where, f"unknown goal '{goal}'")
+        raw_goal = m.get("goal")
+        goals = (raw_goal,) if isinstance(raw_goal, str) else tuple(raw_goal or ())
+        _need(bool(goals), where, "a mission needs a goal")
+        for goal in goals:
+            head, _, arg = str(goal).partition(":")
+            ok = head in MISSION_GOALS and (bool(arg) == (head in COLOUR_GOALS))
+            _need(ok, where, f"bad goal '{goal}'")
+        fails = tuple(m.get("fails", ()))
+        for fail in fails:
+            head, _, arg = str(fail).partition(":")
+            _need(head in MISSION_FAILS and bool(arg), where, f"bad fail rule '{fail}'")
         placed = []
         for p in m.get("tiles", []):
             _need(isinstance(p, dict) and p.get("tile") in tiles, where, f"unknown tile in {p}")
@@ -529,6 +653,8 @@ def _missions(tiles: dict[str, dict[str, Any]], pool: dict[str, tuple[str, ...]]
         for o in m.get("objectives", []):
             hook = _str(o, "hook", where)
             _need(hook in OBJECTIVE_HOOKS, where, f"unknown objective hook '{hook}'")
+            items = tuple(o.get("items", []))
+            _need(all(i in item_keys for i in items), where, f"objective {o.get('id')} names unknown items")
             objectives.append(
                 Objective(
                     id=_str(o, "id", where),
@@ -536,15 +662,27 @@ def _missions(tiles: dict[str, dict[str, Any]], pool: dict[str, tuple[str, ...]]
                     zone=_str(o, "zone", where),
                     hook=hook,
                     doors=tuple(o.get("doors", [])),
+                    who=str(o.get("who", "")),
+                    items=items,
+                    health_cost=_int(o, "health_cost", where, 0, 5, 0),
+                    resolve_cost=_int(o, "resolve_cost", where, 0, 5, 0),
+                    actions=_int(o, "actions", where, 1, 6, 1),
+                    ends=str(o.get("ends", "")),
+                    opens_exits=bool(o.get("opens_exits", False)),
                 )
             )
+        _need(len({o.id for o in objectives}) == len(objectives), where, "objective ids must differ")
+        set_aside = tuple(m.get("set_aside", []))
+        _need(all(i in item_keys for i in set_aside), where, "set_aside names unknown items")
+        boss_health = tuple(m.get("boss_health", []))
+        _need(len(boss_health) in (0, 3), where, "boss_health needs 3 numbers (3, 4, 5+ survivors)")
         radar = tuple((_str(r, "zone", where), bool(r.get("marked", False))) for r in m.get("radar", []))
         mission = Mission(
             key=key,
             name=_str(m, "name", where),
             difficulty=_str(m, "difficulty", where),
             family=family,
-            goal=goal,
+            goals=goals,
             brief=_str(m, "brief", where),
             tiles=tuple(placed),
             start=_str(m, "start", where),
@@ -555,6 +693,15 @@ def _missions(tiles: dict[str, dict[str, Any]], pool: dict[str, tuple[str, ...]]
             tokens=tokens,
             links=tuple(m.get("links", [])),
             remove_unused_spawns=bool(m.get("remove_unused_spawns", False)),
+            fails=fails,
+            max_carry=_int(m, "max_carry", where, 0, 9, 0),
+            set_aside=set_aside,
+            exits_locked=bool(m.get("exits_locked", False)),
+            life_support_damage=_int(m, "life_support_damage", where, 0, 3, 1),
+            needs=tuple(str(x) for x in m.get("needs", [])),
+            boss_health=boss_health,
+            remove_events=tuple(m.get("remove_events", [])),
+            playable=bool(m.get("playable", True)),
         )
         out[key] = mission
     return out
@@ -584,6 +731,9 @@ def _check_mission(mission: Mission, board: Board, pool: dict[str, tuple[str, ..
         )
         left = list(family_pool)
         for tok in row:
+            if tok.partition(" ")[2] in BOSSES:
+                _need(bool(mission.boss_health), where, f"row {n}: a boss token needs boss_health")
+                continue
             _need(
                 tok in left,
                 where,
@@ -717,6 +867,7 @@ def content() -> Content:
         for tok in tokens:
             n, _, kind = str(tok).partition(" ")
             _need(n.isdigit() and 1 <= int(n) <= 8, where, f"token '{tok}' must be '<count> <enemy>'")
+            _need(kind not in BOSSES, where, f"boss token '{tok}' belongs in a mission, not the pool")
             _need(
                 kind in enemies and enemies[kind].family == family,
                 where,
@@ -735,7 +886,8 @@ def content() -> Content:
     solomon = {int(k): int(v) for k, v in dice.get("solomon", {}).items()}
     _need(set(solomon) == {2, 3, 4, 5}, "dice.toml solomon", "rows 2, 3, 4 and 5 are needed")
     tiles = _tiles()
-    missions = _missions(tiles, pool)
+    items = _items()
+    missions = _missions(tiles, pool, set(items))
     for mission in missions.values():
         _check_mission(mission, build_board(mission, tiles), pool)
     topics = _load("rules.toml").get("topic", [])
@@ -746,7 +898,7 @@ def content() -> Content:
         )
     return Content(
         enemies=enemies,
-        items=_items(),
+        items=items,
         survivors=_survivors(),
         events=_events(),
         resolve=_resolve(),
@@ -758,6 +910,8 @@ def content() -> Content:
         direction_faces=direction,
         solomon=solomon,
         topics=topics,
+        bosses=_bosses(enemies),
+        loader=_loader(),
     )
 
 

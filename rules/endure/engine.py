@@ -26,6 +26,8 @@ from .phases import begin_round, check_end, end_turn
 from .state import EndureState, ItemInst, ObjectiveState, Radar, ResolveSlot, Survivor
 from .world import (
     add_item,
+    carried,
+    event_effect,
     exits,
     general_items,
     icard,
@@ -96,7 +98,7 @@ class Endure(GameSystem[EndureState]):
         n = int(raw_n) or n_seats
         if not n_seats <= n <= 6:
             raise RuleError(f"Choose {n_seats} to 6 survivors (at least one per player).")
-        crew = self._crew(str(options.get("crew", "") or ""), n)
+        crew = self._crew(str(options.get("crew", "") or ""), n, mission.needs)
         rng = Rng(RngState(seed=int(seed)))
         board = content_board(mission.key)
 
@@ -105,7 +107,7 @@ class Endure(GameSystem[EndureState]):
         for card in c.items.values():
             deck += [card.key] * card.count
         starters = ["pistol", "plasma-cutter"] + ["swarmer-leg"] * max(0, n - 2)
-        for k in starters:
+        for k in starters + list(mission.set_aside):
             deck.remove(k)
         rng.shuffle(starters)
         dealt, back = starters[:n], starters[n:]
@@ -119,6 +121,8 @@ class Endure(GameSystem[EndureState]):
         event_deck: list[str] = []
         for ev in c.events.values():
             if ev.effect == "spawn" and mission.remove_unused_spawns and ev.tile not in tiles_used:
+                continue
+            if ev.effect in mission.remove_events:
                 continue
             event_deck += [ev.key] * ev.count
         rng.shuffle(event_deck)
@@ -141,6 +145,8 @@ class Endure(GameSystem[EndureState]):
                 if op.door
             },
             objectives=[ObjectiveState(id=o.id, colour=o.colour, zone=o.zone) for o in mission.objectives],
+            set_aside=list(mission.set_aside),
+            exits_open=not mission.exits_locked,
         )
         for i, key in enumerate(crew):
             card = c.survivors[key]
@@ -164,7 +170,8 @@ class Endure(GameSystem[EndureState]):
         rng.shuffle(row)
         pool = list(c.radar_pool[mission.family])
         for tok in row:
-            pool.remove(tok)
+            if tok in pool:
+                pool.remove(tok)
         for (zone, marked), tok in zip(mission.radar, row, strict=True):
             st.radar.append(Radar(id=st.next_id, zone=zone, token=tok, marked=marked))
             st.next_id += 1
@@ -179,7 +186,7 @@ class Endure(GameSystem[EndureState]):
         st.log = [e.text for e in turn.events if e.visible_to is None][-LOG_KEEP:]
         return st
 
-    def _crew(self, text: str, n: int) -> list[str]:
+    def _crew(self, text: str, n: int, needs: Sequence[str] = ()) -> list[str]:
         c = content()
         picks: list[str] = []
         for raw in [p for p in text.replace(",", "+").split("+") if p.strip()]:
@@ -196,6 +203,11 @@ class Endure(GameSystem[EndureState]):
             if key in picks:
                 raise RuleError(f"{c.survivors[key].name} can only be picked once.")
             picks.append(key)
+        for klass in needs:
+            if len(picks) < n and all(c.survivors[p].klass.lower() != klass.lower() for p in picks):
+                cands = [k for k, sv in c.survivors.items() if sv.klass.lower() == klass.lower()]
+                if cands:
+                    picks.append(cands[0])
         if len(picks) > n:
             raise RuleError(f"The crew lists {len(picks)} survivors but only {n} take part.")
         for key in DEFAULT_CREW + sorted(c.survivors):
@@ -204,6 +216,9 @@ class Endure(GameSystem[EndureState]):
             klass = c.survivors[key].klass
             if key not in picks and all(c.survivors[p].klass != klass for p in picks):
                 picks.append(key)
+        for klass in needs:
+            if all(c.survivors[p].klass.lower() != klass.lower() for p in picks):
+                raise RuleError(f"This mission needs a {klass.capitalize()} in the crew.")
         return picks
 
     # -- queries ---------------------------------------------------------------------------------
@@ -281,9 +296,24 @@ class Endure(GameSystem[EndureState]):
                 and not any(e.zone == s.zone for e in st.enemies)
             ):
                 out.append({"type": "search"})
+            mission = content().missions[st.mission]
+            specs = {o.id: o for o in mission.objectives}
             for o in st.objectives:
                 if o.zone == s.zone and not o.done:
+                    spec = specs[o.id]
+                    if spec.who and scard(s).klass.lower() != spec.who.lower():
+                        continue
+                    if (
+                        spec.hook == "pickup"
+                        and mission.max_carry
+                        and len(carried(st, si)) >= mission.max_carry
+                    ):
+                        continue
+                    if spec.hook == "give" and not any(i in st.set_aside for i in spec.items):
+                        continue
                     out.append({"type": "interact", "objective": o.id})
+            if s.zone in mission.exits and st.exits_open and event_effect(st) != "lockdown":
+                out.append({"type": "exit"})
             for lvl in range(1, min(3, s.actions) + 1):
                 out.append({"type": "noise", "level": lvl})
             for it in general_items(s):
@@ -313,6 +343,20 @@ class Endure(GameSystem[EndureState]):
                     seen.add(it.card)
                     out.append({"type": "discard", "item": it.card})
         out.append({"type": "end"})
+        if st.loader_pilot == si:
+            banned = {"search", "trade", "use", "ability", "attack"}
+            if not st.loader_powered:
+                banned.add("move")
+            out = [a for a in out if a["type"] not in banned]
+            if st.loader_powered and s.actions >= 1:
+                lp = content().loader
+                for z in sorted(target_zones(st, si, attack_range(s, lp.range), ranged=lp.range > 0)):
+                    if any(e.zone == z for e in st.enemies):
+                        out.insert(0, {"type": "attack", "zone": z, "weapon": "loader"})
+            elif s.actions >= 1:
+                out.insert(0, {"type": "loader", "do": "leave"})
+        elif st.loader_zone == s.zone and st.loader_pilot < 0 and s.actions >= 1:
+            out.insert(0, {"type": "loader", "do": "enter"})
         return self._checked(st, seat, out)
 
     def _checked(self, st: EndureState, seat: int, actions: list[Action]) -> list[Action]:
@@ -476,6 +520,8 @@ class Endure(GameSystem[EndureState]):
         v.event_deck = ["?"] * len(v.event_deck)
         v.resolve_deck = ["?"] * len(v.resolve_deck)
         v.accomplishment_deck = ["?"] * len(v.accomplishment_deck)
+        for b in v.bosses:
+            b.deck = ["?"] * len(b.deck)
         for s in v.survivors:
             for slot in s.resolve_cards:
                 if not slot.revealed:
@@ -553,6 +599,8 @@ class Endure(GameSystem[EndureState]):
                 parts.append(str(action["objective"]))
         elif t == "noise":
             parts.append(str(action.get("level", "")))
+        elif t == "loader":
+            parts.append(str(action.get("do", "")))
         elif t in ("ability", "reward"):
             if t == "ability":
                 parts.append(str(action.get("which", "")))
@@ -650,11 +698,13 @@ class Endure(GameSystem[EndureState]):
                 a["zones"] = kw["path"]
             if kw.get("kind"):
                 a["kind"] = kw["kind"][0].lower()
-        elif t in ("search", "end", "leave"):
+        elif t == "loader":
+            a["do"] = pos[0].lower() if pos else ""
+        elif t in ("search", "end", "leave", "exit"):
             pass
         else:
             raise RuleError(
                 f"'{t[:20]}' is not an Endure command. Try move, attack, search, interact, noise, use, "
-                "equip, discard, trade, ability, reward, keep, leave or end."
+                "equip, discard, trade, ability, reward, keep, leave, exit, loader or end."
             )
         return a

@@ -16,6 +16,7 @@ from .world import (
     etype,
     event_effect,
     exits,
+    general_items,
     gravity,
     hit_survivor,
     injury_roll,
@@ -27,6 +28,8 @@ from .world import (
     pick_by_direction,
     progress,
     refresh_sight,
+    remove_dead,
+    remove_item,
     resolve_test,
     roll_direction,
     rolloff,
@@ -87,6 +90,8 @@ def _nearest_survivor(st: EndureState, zone: str, candidates: list[int]) -> str:
 def _attention(st: EndureState, turn: Turn, e: Enemy | Radar, *, is_model: bool) -> None:
     label = f"{etype(e.kind).name} {e.id}" if isinstance(e, Enemy) else f"radar {e.id}"
     target = _decoy(st, e.zone)
+    if not target and isinstance(e, Enemy) and e.kind == "primus" and st.mission == "P20":
+        target = _nearest_survivor(st, e.zone, living(st))
     if not target and is_model:
         view = sight(st, e.zone)
         watchers = [i for i in living(st) if st.survivors[i].zone in view]
@@ -170,13 +175,17 @@ def detonate(st: EndureState, turn: Turn, zone: str, source: str) -> None:
         return
     dmg = 3 * len(fans)
     turn.say(f"{source.capitalize()} detonates in {zone}: {dmg} damage to everything there!", kind="warn")
+    dead = []
     for o in list(st.enemies):
         if o.zone != zone:
             continue
-        if o.kind == "fanatic" or o.hp <= dmg:
-            st.enemies.remove(o)
-        elif etype(o.kind).boss:
+        if etype(o.kind).boss:
             o.hp -= dmg
+            if o.hp <= 0:
+                dead.append(o)
+        elif o.kind == "fanatic" or o.hp <= dmg:
+            dead.append(o)
+    remove_dead(st, turn, dead)
     for i in survivors_in(st, zone):
         damage(st, turn, i, dmg, "the blast")
         injury_roll(st, turn, i)
@@ -185,6 +194,11 @@ def detonate(st: EndureState, turn: Turn, zone: str, source: str) -> None:
 def _activate_group(st: EndureState, turn: Turn, group: list[Enemy]) -> None:
     lead = group[0]
     t = etype(lead.kind)
+    if t.boss and lead.mode == "active":
+        from .bosses import boss_turn
+
+        boss_turn(st, turn, lead, _step)
+        return
     label = f"{t.name} {lead.id}" + (f" (+{len(group) - 1})" if len(group) > 1 else "")
     moves_per_action = 2 if gravity(st) else 1
     attacked: set[int] = set()
@@ -340,6 +354,9 @@ def draw_event(st: EndureState, turn: Turn) -> None:
     st.event = key
     turn.say(f"Event: {card.name}.", kind="warn")
     b = the_board(st)
+    if card.effect in st.fixed:
+        turn.say("That system has been repaired; nothing happens.")
+        return
     if card.effect == "spawn":
         tiles = [t for t in st.spawn_tiles if t == card.tile or t.startswith(card.tile)]
         tiles = [t for t in tiles if b.spawn.get(t)]
@@ -355,8 +372,9 @@ def draw_event(st: EndureState, turn: Turn) -> None:
         )
         spawn_token(st, turn, zone)
     elif card.effect == "life_support":
+        hurt = content().missions[st.mission].life_support_damage
         for i in living(st):
-            damage(st, turn, i, 1, "the failing air")
+            damage(st, turn, i, hurt, "the failing air")
         by_zone: dict[tuple[str, str], list[Enemy]] = {}
         for e in list(st.enemies):
             t = etype(e.kind)
@@ -367,7 +385,7 @@ def draw_event(st: EndureState, turn: Turn) -> None:
             else:
                 e.hp -= 1
                 if e.hp <= 0:
-                    st.enemies.remove(e)
+                    remove_dead(st, turn, [e])
         for (zone, kind), group in sorted(by_zone.items()):
             lost = math.ceil(len(group) / 2)
             for e in sorted(group, key=lambda x: x.id)[:lost]:
@@ -388,7 +406,7 @@ def resolution_phase(st: EndureState, turn: Turn) -> None:
     for i in living(st):
         s = st.survivors[i]
         zone = the_board(st).zones[s.zone]
-        if models_count(st, s.zone) >= zone.capacity and all(is_full(st, z) for _, z, _ in exits(st, s.zone)):
+        if models_count(st, s.zone) >= zone.capacity:
             turn.say(f"{sname(s)} is trapped in {s.zone}!", kind="warn")
             damage(st, turn, i, 1, "the crush")
             change_resolve(st, turn, i, -1)
@@ -406,6 +424,13 @@ def resolution_phase(st: EndureState, turn: Turn) -> None:
     for e in st.enemies:
         e.stunned = False
         e.spotted = []
+    for b in st.bosses:
+        b.downed = False
+    per = content().loader.charges_per_cell
+    for s in st.survivors:
+        for it in [it for it in general_items(s) if it.card == "power-cell" and it.charges >= per]:
+            remove_item(s, it.uid)
+            turn.say(f"{sname(s)} throws away a spent Power Cell.")
     alive = living(st)
     if not alive:
         check_end(st, turn)
@@ -455,7 +480,12 @@ def start_turn(st: EndureState, turn: Turn) -> None:
         if not on_map(s):
             st.turn_pos += 1
             continue
-        s.actions = max(0, 3 + s.action_bonus - s.action_penalty)
+        base = 3
+        if st.loader_pilot == si:
+            st.loader_powered = _charge_loader(st, turn, si)
+            if st.loader_powered:
+                base = content().loader.actions
+        s.actions = max(0, base + s.action_bonus - s.action_penalty)
         s.action_bonus = s.action_penalty = 0
         s.stunned = False
         s.used_active = False
@@ -487,6 +517,20 @@ def start_turn(st: EndureState, turn: Turn) -> None:
         st.turn_pos += 1
 
 
+def _charge_loader(st: EndureState, turn: Turn, si: int) -> bool:
+    """Spend one Power Cell charge at the start of a pilot's turn (no action)."""
+    s = st.survivors[si]
+    per = content().loader.charges_per_cell
+    cells = [it for it in general_items(s) if it.card == "power-cell" and it.charges < per]
+    if not cells:
+        turn.say(f"The Loader has no power: {sname(s)} can only climb out.", seat=s.seat)
+        return False
+    cell = max(cells, key=lambda it: (it.charges, -it.uid))
+    cell.charges += 1
+    turn.say(f"{sname(s)} feeds the Loader a charge ({per - cell.charges} left in that cell).", seat=s.seat)
+    return True
+
+
 def end_turn(st: EndureState, turn: Turn, si: int) -> None:
     s = st.survivors[si]
     if s.found:
@@ -514,17 +558,49 @@ def check_end(st: EndureState, turn: Turn) -> bool:
         turn.say(st.summary, kind="end")
         return True
     mission = content().missions[st.mission]
-    won = False
-    if mission.goal == "kill_marked":
-        won = not any(t.marked for t in st.radar) and not any(e.marked for e in st.enemies)
-    elif mission.goal == "kill_all":
-        won = not st.radar and not st.enemies
+    if st.failed:
+        st.phase, st.result = "over", "loss"
+        st.summary = f"{st.failed} The mission has failed."
+        turn.say(st.summary, kind="end")
+        return True
+    won = all(goal_met(st, g) for g in mission.goals)
+    if not won and not living(st):
+        st.phase, st.result = "over", "loss"
+        st.summary = "Nobody is left aboard to finish the job. The mission has failed."
+        turn.say(st.summary, kind="end")
+        return True
     if won:
         st.phase, st.result = "over", "win"
         st.summary = f"Mission {mission.key} {mission.name} complete!"
         turn.say(st.summary, kind="end")
         return True
     return False
+
+
+def goal_met(st: EndureState, goal: str) -> bool:
+    head, _, colour = goal.partition(":")
+    if head == "kill_marked":
+        return not any(t.marked for t in st.radar) and not any(e.marked for e in st.enemies)
+    if head == "kill_all":
+        return not st.radar and not st.enemies
+    if head == "kill_boss":
+        return not any(etype(e.kind).boss for e in st.enemies) and not any(
+            etype(t.token.partition(" ")[2]).boss for t in st.radar
+        )
+    if head == "exit_all":
+        alive = [s for s in st.survivors if s.alive]
+        return bool(alive) and all(s.exited for s in alive)
+    if head == "collect":
+        objs = [o for o in st.objectives if o.colour == colour]
+        return all(o.done and (o.carried_by >= 0 or o.delivered or not _pickup(st, o.id)) for o in objs)
+    if head == "deliver":
+        return all(o.delivered for o in st.objectives if o.colour == colour)
+    return False
+
+
+def _pickup(st: EndureState, oid: str) -> bool:
+    spec = next(o for o in content().missions[st.mission].objectives if o.id == oid)
+    return spec.hook == "pickup"
 
 
 __all__ = [

@@ -84,11 +84,25 @@ class Radar(msgspec.Struct, kw_only=True):
     target: str = ""
 
 
+class BossState(msgspec.Struct, kw_only=True):
+    enemy: int  # the boss model's Enemy.id
+    kind: str
+    max_hp: int
+    deck: list[str] = []  # hidden order in every view
+    discard: list[str] = []
+    mood: str = ""  # the Mood / Protocol / Rhetoric card in play
+    last: str = ""  # the last attack card drawn
+    downed: bool = False  # an immortal boss knocked out for this round
+
+
 class ObjectiveState(msgspec.Struct, kw_only=True):
     id: str
     colour: str
     zone: str
-    done: bool = False
+    done: bool = False  # used up or picked up (no longer on the map)
+    carried_by: int = -1  # survivor index while carried
+    delivered: bool = False  # carried off the map through an exit
+    progress: int = 0  # actions spent on a 'fix' objective
 
 
 class EndureState(BaseState, kw_only=True):
@@ -115,6 +129,14 @@ class EndureState(BaseState, kw_only=True):
     decoys: list[str] = []
     shields: list[str] = []
     spawn_tiles: list[str] = []
+    set_aside: list[str] = []
+    exits_open: bool = True
+    fixed: list[str] = []  # event effects repaired for good (e.g. gravity)
+    failed: str = ""
+    bosses: list[BossState] = []
+    loader_zone: str = ""  # where the Exo Loader stands ("" = none on this map)
+    loader_pilot: int = -1
+    loader_powered: bool = False  # the pilot began this turn with power
     next_id: int = 1
     result: str = ""
     summary: str = ""

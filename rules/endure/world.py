@@ -60,7 +60,8 @@ def living(st: EndureState) -> list[int]:
 
 
 def event_effect(st: EndureState) -> str:
-    return content().events[st.event].effect if st.event else ""
+    effect = content().events[st.event].effect if st.event else ""
+    return "" if effect in st.fixed else effect
 
 
 def gravity(st: EndureState) -> bool:
@@ -414,6 +415,41 @@ def trigger_resolve_card(st: EndureState, turn: Turn, si: int, key: str) -> None
                     turn.say(f"A radar contact creeps closer to {sname(s)}, into {tok.zone}.")
 
 
+def drop_objectives(st: EndureState, turn: Turn, si: int) -> None:
+    """A dead carrier's objective tokens: the mission may fail, pass them on, or they drop."""
+    s = st.survivors[si]
+    mission = content().missions[st.mission]
+    rules = dict(f.partition(":")[::2] for f in mission.fails)
+    for obj in st.objectives:
+        if obj.carried_by != si:
+            continue
+        if rules.get("carrier_dies") == obj.colour:
+            st.failed = f"{sname(s)} died carrying the {obj.colour} objective."
+            obj.carried_by = -1
+            continue
+        if rules.get("pass_on") == obj.colour:
+            others = [i for i in survivors_in(st, s.zone) if i != si]
+            if others:
+                obj.carried_by = others[0]
+                turn.say(f"{sname(st.survivors[others[0]])} takes the {obj.colour} objective from the body.")
+            else:
+                obj.carried_by = -1
+                st.failed = f"The {obj.colour} objective was lost with {sname(s)}."
+            continue
+        obj.carried_by = -1
+        obj.done = False
+        obj.zone = s.zone
+        turn.say(f"The {obj.colour} objective drops in {s.zone}.")
+
+
+def carried(st: EndureState, si: int) -> list:
+    return [o for o in st.objectives if o.carried_by == si]
+
+
+def piloting(st: EndureState, si: int) -> bool:
+    return st.loader_pilot == si
+
+
 def stun_survivor(st: EndureState, turn: Turn, si: int) -> None:
     s = st.survivors[si]
     if st.phase == "survivors" and st.order and st.order[st.turn_pos] == si:
@@ -491,6 +527,8 @@ def injury_roll(st: EndureState, turn: Turn, si: int) -> None:
 def armour_save(st: EndureState, s: Survivor) -> int:
     """The number a save die must reach; 7 means no save."""
     save = 7
+    if st.loader_pilot >= 0 and st.survivors[st.loader_pilot] is s:
+        return content().loader.save if st.loader_powered else 7
     if s.body:
         save = icard(s.body[0]).save
     if save < 7:
@@ -544,6 +582,7 @@ def kill_survivor(st: EndureState, turn: Turn, si: int) -> None:
     s.health = 0
     s.head, s.body, s.slots, s.found = [], [], [], []
     turn.say(f"{sname(s)} is dead. Their gear is lost.", kind="warn")
+    drop_objectives(st, turn, si)
     for other in living(st):
         if sees(st, st.survivors[other].zone, s.zone):
             change_resolve(st, turn, other, -2)
@@ -599,7 +638,12 @@ def reveal(st: EndureState, turn: Turn, tok: Radar) -> None:
     n = int(n_str)
     t = etype(kind)
     turn.say(f"Radar contact in {tok.zone} revealed: {ename(kind, n)}!", kind="warn")
-    place_models(st, turn, tok.zone, kind, n, marked=tok.marked)
+    if t.boss:
+        from .bosses import spawn_boss
+
+        spawn_boss(st, turn, kind, tok.zone, marked=tok.marked)
+    else:
+        place_models(st, turn, tok.zone, kind, n, marked=tok.marked)
     watchers = [i for i in living(st) if sees(st, st.survivors[i].zone, tok.zone)]
     if t.family == "gep":
         alive = len(living(st))
@@ -682,6 +726,22 @@ def creep_tokens(st: EndureState, turn: Turn) -> None:
             dest = pick_by_direction(turn, best[1], f"radar {tok.id} path")
             if dest:
                 tok.zone = dest
+
+
+def remove_dead(st: EndureState, turn: Turn, dead: list[Enemy]) -> list[Enemy]:
+    """Take killed models off the board (an immortal boss may stay). Returns those removed."""
+    gone = []
+    for e in dead:
+        if e not in st.enemies:
+            continue
+        if etype(e.kind).boss:
+            from .bosses import boss_damaged
+
+            if boss_damaged(st, turn, e):
+                continue
+        st.enemies.remove(e)
+        gone.append(e)
+    return gone
 
 
 def neighbours_dir(st: EndureState, zone: str) -> list[tuple[str, str]]:

@@ -1,0 +1,201 @@
+"""Endure the Stars: boss models, their card decks and their turns."""
+
+from __future__ import annotations
+
+from rules.core import Turn
+
+from .content import BossCard, content
+from .state import BossState, EndureState, Enemy
+from .world import (
+    etype,
+    hit_survivor,
+    living,
+    on_map,
+    path_steps,
+    pick_by_direction,
+    rolloff,
+    sight,
+    sname,
+    stun_survivor,
+    the_board,
+)
+
+
+def boss_health(st: EndureState) -> int:
+    mission = content().missions[st.mission]
+    n = len(st.survivors)
+    row = 0 if n <= 3 else 1 if n == 4 else 2
+    return mission.boss_health[row] if mission.boss_health else 15
+
+
+def spawn_boss(st: EndureState, turn: Turn, kind: str, zone: str, *, marked: bool) -> Enemy:
+    hp = boss_health(st)
+    e = Enemy(id=st.next_id, kind=kind, zone=zone, hp=hp, marked=marked)
+    st.next_id += 1
+    st.enemies.append(e)
+    deck = sorted(content().bosses[kind].cards)
+    turn.rng.shuffle(deck)
+    st.bosses.append(BossState(enemy=e.id, kind=kind, max_hp=hp, deck=deck))
+    turn.say(f"The {etype(kind).name} is here! ({hp} Health)", kind="warn")
+    return e
+
+
+def boss_of(st: EndureState, e: Enemy) -> BossState | None:
+    for b in st.bosses:
+        if b.enemy == e.id:
+            return b
+    return None
+
+
+def _draw(st: EndureState, turn: Turn, b: BossState) -> BossCard:
+    deck = content().bosses[b.kind]
+    if not b.deck:
+        b.deck, b.discard = b.discard, []
+        turn.rng.shuffle(b.deck)
+    key = b.deck.pop()
+    b.discard.append(key)
+    return deck.cards[key]
+
+
+def draw_attack(st: EndureState, turn: Turn, b: BossState) -> BossCard:
+    """Draw until an attack card shows; a Mood-type card drawn on the way replaces the current one."""
+    deck = content().bosses[b.kind]
+    name = etype(b.kind).name
+    for _ in range(len(deck.cards) + 1):
+        card = _draw(st, turn, b)
+        if card.kind == "mood":
+            b.mood = card.key
+            turn.say(f"{name} {deck.mood_word}: {card.name}.")
+            continue
+        b.last = card.key
+        turn.say(f"{name} attack card: {card.name}.")
+        return card
+    # a deck of moods only cannot happen with validated data; fall back to the first attack
+    card = next(c for c in deck.cards.values() if c.kind == "attack")
+    b.last = card.key
+    return card
+
+
+def mood(b: BossState) -> BossCard | None:
+    return content().bosses[b.kind].cards.get(b.mood) if b.mood else None
+
+
+def reach(st: EndureState, e: Enemy, card: BossCard, b: BossState) -> list[int]:
+    """Survivors the attack can reach now, limited to the nearest zone for non-zone targets."""
+    m = mood(b)
+    rng = card.range + (m.range if m else 0)
+    found: dict[int, int] = {}
+    if card.radial:
+        dist = the_board(st).noise_dist[e.zone]
+        for i in living(st):
+            d = dist.get(st.survivors[i].zone, 99)
+            if d <= rng:
+                found[i] = d
+    else:
+        view = sight(st, e.zone)
+        for i in living(st):
+            z = st.survivors[i].zone
+            if z in view and view[z][0] <= rng:
+                found[i] = view[z][0]
+    return sorted(found, key=lambda i: (found[i], i))
+
+
+def attack(st: EndureState, turn: Turn, e: Enemy, b: BossState, card: BossCard, targets: list[int]) -> None:
+    m = mood(b)
+    name = etype(b.kind).name
+    if card.target == "zone" or card.radial:
+        zone_of = {st.survivors[i].zone for i in targets}
+        if not card.radial:
+            nearest = st.survivors[targets[0]].zone
+            zone_of = {nearest}
+        victims = [i for i in targets if st.survivors[i].zone in zone_of]
+    elif card.target in ("highest", "lowest"):
+        best = max if card.target == "highest" else min
+        value = best(st.survivors[i].health for i in targets)
+        tied = [i for i in targets if st.survivors[i].health == value]
+        victims = [tied[0] if len(tied) == 1 else rolloff(st, turn, tied, f"{card.name} target")]
+    else:
+        nearest = st.survivors[targets[0]].zone
+        here = [i for i in targets if st.survivors[i].zone == nearest]
+        victims = [here[0] if len(here) == 1 else rolloff(st, turn, here, f"{card.name} target")]
+    dice = card.dice + (m.dice if m else 0)
+    hit = max(2, min(6, card.hit + (m.hit if m else 0)))
+    bonus = card.bonus + (m.bonus if m else 0)
+    for i in victims:
+        if not on_map(st.survivors[i]):
+            continue
+        faces = turn.rng.dice(
+            dice, 6, label=f"{name} {card.name} on {sname(st.survivors[i])} ({dice} dice, {hit}+)"
+        )
+        hits = sum(1 for f in faces if f >= hit)
+        if hits == 0:
+            turn.say(f"{card.name} misses {sname(st.survivors[i])}.")
+            continue
+        hit_survivor(st, turn, i, hits + bonus, f"the {name}'s {card.name}")
+        if card.stun and on_map(st.survivors[i]):
+            stun_survivor(st, turn, i)
+
+
+def boss_turn(st: EndureState, turn: Turn, e: Enemy, step) -> None:
+    """An active boss: draw a card, attack at once if in reach, else move toward reach and attack."""
+    b = boss_of(st, e)
+    if b is None:
+        return
+    if b.downed:
+        turn.say(f"The {etype(e.kind).name} is still down.")
+        return
+    card = draw_attack(st, turn, b)
+    m = mood(b)
+    actions = etype(e.kind).actions + (m.actions if m else 0)
+    mission = content().missions[st.mission]
+    if e.kind == "primus" and mission.key == "P20":
+        actions = 2 if turn.rng.die(6, label="Primus actions") <= 3 else 3
+        actions += m.actions if m else 0
+    targets = reach(st, e, card, b)
+    if targets:
+        attack(st, turn, e, b, card, targets)
+        return
+    for _ in range(actions):
+        if not e.target or e.target == e.zone:
+            goal = _nearest_survivor_zone(st, e.zone)
+            if not goal:
+                return
+            e.target = goal
+        nxt = step(st, turn, e.zone, e.target, etype(e.kind).name)
+        if not nxt:
+            return
+        e.zone = nxt
+        turn.say(f"The {etype(e.kind).name} moves to {nxt}.")
+        targets = reach(st, e, card, b)
+        if targets:
+            attack(st, turn, e, b, card, targets)
+            return
+
+
+def _nearest_survivor_zone(st: EndureState, zone: str) -> str:
+    best, best_d = "", 99
+    for i in living(st):
+        z = st.survivors[i].zone
+        d, _ = path_steps(st, zone, z, mover_blocked=False)
+        if 0 <= d < best_d:
+            best, best_d = z, d
+    return best
+
+
+def boss_damaged(st: EndureState, turn: Turn, e: Enemy) -> bool:
+    """Called when a boss drops to 0 Health. True if it stays on the board (an immortal boss)."""
+    b = boss_of(st, e)
+    mission = content().missions[st.mission]
+    if b is not None and e.kind == "primus" and mission.key == "P20":
+        b.downed = True
+        e.hp = (b.max_hp + 1) // 2
+        e.stunned = True
+        turn.say("The Primus crashes down, stunned... it will rise again at half strength.", kind="warn")
+        return True
+    if b is not None:
+        st.bosses.remove(b)
+    turn.say(f"The {etype(e.kind).name} is dead!", kind="warn")
+    return False
+
+
+_ = pick_by_direction
