@@ -649,3 +649,34 @@ def test_rest_always_possible_when_the_shuttle_is_full():
         add_monster(st, "weeble", space)
     st2, _ = SYSTEM.apply(st, 0, {"type": "rest"})
     assert hero(st2, "red").pos == "C2"
+
+
+def test_monster_opens_a_door_to_reach_a_hero(dice):
+    st = play_state()
+    place(st, "hannah", "F3")
+    add_monster(st, "weeble", "E3")
+    st.deck = ["E09"]  # trooper-I, no effect
+    st2, ev = SYSTEM.apply(st, 0, {"type": "rest"})
+    assert st2.doors["D1"] is True
+    assert any("attacks Hannah" in x for x in texts(ev))
+
+
+def test_huge_monster_shoves_everyone_out_of_each_space_it_enters():
+    st = play_state()
+    place(st, "hannah", "C7")
+    place(st, "edge", "D7")
+    m = add_monster(st, "iceheart", "B7", "villain")
+    turn = Turn(st, None)
+    E.move_monster(st, turn, m, [("step", "C7"), ("step", "D7")])
+    assert m.pos == "D7"
+    assert hero(st, "hannah").pos != "C7" and hero(st, "edge").pos != "D7"
+    assert E.occupancy(st, "D7") == 2  # a Huge figure fills its space
+
+
+def test_spawn_goes_near_a_rival_hero():
+    st = play_state()
+    st.dashboard["trooper-II"] = "scuttlebutt"
+    place(st, "hannah", "F9")
+    st.deck = ["E10"]
+    st2, _ = SYSTEM.apply(st, 0, {"type": "rest"})
+    assert st2.monsters[0].pos == "F9"  # the spawn point nearest the rival, not the first one (B2)

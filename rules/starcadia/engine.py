@@ -7,6 +7,7 @@ policy (documented on each function); the only chance is ``turn.rng``.
 
 from __future__ import annotations
 
+import heapq
 from collections import deque
 
 from rules.core import RuleError, Turn
@@ -318,26 +319,42 @@ def monster_attack(state: StarState, turn: Turn, m: MonsterState, h: HeroState, 
         shove(state, turn, h.pos, h.id)
 
 
-def reach(state: StarState, b: B.Board, start: str, mp: int, mover: str, huge: bool = False):
-    """Spaces a mover can reach with ``mp`` points (steps and portals, doors as they are).
+Op = tuple[str, str]  # ("step", space) | ("portal", space) | ("door", door id)
 
-    Returns {space: (cost, path)}; only spaces where it may end its move are included.
-    """
-    best: dict[str, tuple[int, list[str]]] = {start: (0, [])}
-    queue = deque([start])
-    while queue:
-        cur = queue.popleft()
-        cost, path = best[cur]
-        if cost >= mp:
+
+def reach_ops(
+    state: StarState, b: B.Board, start: str, mp: int, mover: str, *, huge: bool = False, doors: bool = False
+) -> dict[str, tuple[int, list[Op]]]:
+    """Cheapest ways to every space within ``mp`` points: steps, portals and (if ``doors``)
+    opening a closed door then stepping through. Only spaces the mover may stop on are kept."""
+    best: dict[str, tuple[int, list[Op]]] = {start: (0, [])}
+    heap: list[tuple[int, str]] = [(0, start)]
+    while heap:
+        cost, cur = heapq.heappop(heap)
+        if cost > best[cur][0] or cost >= mp:
             continue
+        path = best[cur][1]
         xy = B.parse_space(cur)
-        nexts = [(B.name(nb), [B.name(nb)]) for nb in b.neighbours(xy, state.doors)]
+        nexts: list[tuple[str, int, list[Op]]] = []
+        for dx, dy in B.DIRS.values():
+            nb = (xy[0] + dx, xy[1] + dy)
+            if not b.playable(nb):
+                continue
+            e = B.edge(xy, nb)
+            if e not in b.open_edges:
+                continue
+            door = b.door_of.get(e)
+            if door is None or state.doors.get(door, False):
+                nexts.append((B.name(nb), 1, [("step", B.name(nb))]))
+            elif doors:
+                nexts.append((B.name(nb), 2, [("door", door), ("step", B.name(nb))]))
         for dest in portal_targets(state, b, cur):
-            nexts.append((dest, ["portal", dest]))
-        for dest, step in nexts:
-            if dest not in best:
-                best[dest] = (cost + 1, path + step)
-                queue.append(dest)
+            nexts.append((dest, 1, [("portal", dest)]))
+        for dest, extra, ops in nexts:
+            total = cost + extra
+            if total <= mp and (dest not in best or total < best[dest][0]):
+                best[dest] = (total, path + ops)
+                heapq.heappush(heap, (total, dest))
     out = {}
     for space, (cost, path) in best.items():
         if space == start:
@@ -349,6 +366,18 @@ def reach(state: StarState, b: B.Board, start: str, mp: int, mover: str, huge: b
     return out
 
 
+def notation(ops: list[Op]) -> list[str]:
+    out: list[str] = []
+    for kind, arg in ops:
+        out.extend(["portal", arg] if kind == "portal" else [arg])
+    return out
+
+
+def reach(state: StarState, b: B.Board, start: str, mp: int, mover: str) -> dict[str, tuple[int, list[str]]]:
+    """Hero version of :func:`reach_ops`, paths in move notation (doors left as they are)."""
+    return {s: (c, notation(p)) for s, (c, p) in reach_ops(state, b, start, mp, mover).items()}
+
+
 def pick_target(state: StarState, cands: list[HeroState], avoid_seat: int | None) -> HeroState:
     def key(h: HeroState):
         own = 1 if avoid_seat is not None and h.seat == avoid_seat else 0
@@ -357,19 +386,24 @@ def pick_target(state: StarState, cands: list[HeroState], avoid_seat: int | None
     return min(cands, key=key)
 
 
-def move_monster(state: StarState, turn: Turn, m: MonsterState, path: list[str]) -> None:
-    if not path:
+def move_monster(state: StarState, turn: Turn, m: MonsterState, ops: list[Op]) -> None:
+    """Walk a monster along ``ops``. A Huge monster shoves everyone out of each space it enters."""
+    if not ops:
         return
-    dest = path[-1]
-    m.pos = dest
-    turn.say(f"{mname(m)} moves to {dest}.")
-    if mcard(m).huge:
-        for h in heroes_on_board(state):
-            if h.pos == dest:
-                shove(state, turn, dest, h.id)
-        for o in list(state.monsters):
-            if o.pos == dest and o.uid != m.uid:
-                shove(state, turn, dest, o.uid)
+    for kind, arg in ops:
+        if kind == "door":
+            state.doors[arg] = not state.doors.get(arg, False)
+            turn.say(f"{mname(m)} {'opens' if state.doors[arg] else 'closes'} door {arg}.")
+            continue
+        m.pos = arg
+        if mcard(m).huge:
+            for h in heroes_on_board(state):
+                if h.pos == arg:
+                    shove(state, turn, arg, h.id)
+            for o in list(state.monsters):
+                if o.pos == arg and o.uid != m.uid:
+                    shove(state, turn, arg, o.uid)
+    turn.say(f"{mname(m)} moves to {m.pos}.")
 
 
 def activate_monster(
@@ -397,42 +431,33 @@ def activate_monster(
         monster_attack(state, turn, m, pick_target(state, now, avoid), why)
         return
     mp = mstats(m)[2]
-    options = reach(state, b, m.pos, mp, m.uid, mcard(m).huge)
+    huge = mcard(m).huge
+    options = reach_ops(state, b, m.pos, mp, m.uid, huge=huge, doors=True)
     for space, (_cost, path) in sorted(options.items(), key=lambda kv: (kv[1][0], kv[0])):
+        if not path:
+            continue
         hit = [h for h in targets if monster_can_hit(state, b, m, space, h)]
         if hit:
             move_monster(state, turn, m, path)
             monster_attack(state, turn, m, pick_target(state, hit, avoid), why)
             return
-    # Nobody in reach: close in on the nearest target along the shortest route.
-    far = reach(state, b, m.pos, 99, m.uid, mcard(m).huge)
+    # Nobody in reach: close in on the chosen target along the cheapest route.
+    far = reach_ops(state, b, m.pos, 99, m.uid, huge=huge, doors=True)
     goal = pick_target(state, targets, avoid)
     gxy = B.parse_space(goal.pos)
     best = None
     for space, (cost, path) in far.items():
         sxy = B.parse_space(space)
-        d = abs(sxy[0] - gxy[0]) + abs(sxy[1] - gxy[1])
-        key = (d, cost, space)
+        key = (abs(sxy[0] - gxy[0]) + abs(sxy[1] - gxy[1]), cost, space)
         if best is None or key < best[0]:
             best = (key, path)
-    if best is None or not best[1]:
-        turn.say(f"{mname(m)} holds its position.")
-        return
-    full_path = best[1]
-    # Walk as far as MP allow, ending on a space where it may stop.
-    spent = 0
-    stop_at = None
-    i = 0
-    walked: list[str] = []
-    while i < len(full_path) and spent < mp:
-        if full_path[i] == "portal":
-            walked += full_path[i : i + 2]
-            i += 2
-        else:
-            walked.append(full_path[i])
-            i += 1
-        spent += 1
-        if walked[-1] in options:
+    walked: list[Op] = []
+    stop_at: list[Op] = []
+    for op in best[1] if best else []:
+        if len(walked) >= mp:
+            break
+        walked.append(op)
+        if op[0] != "door" and op[1] in options:
             stop_at = list(walked)
     if stop_at:
         move_monster(state, turn, m, stop_at)
@@ -441,6 +466,19 @@ def activate_monster(
 
 
 # -- spawning -----------------------------------------------------------------------------------------
+def spawn_points_for(state: StarState, seat: int) -> list[B.XY]:
+    """The active player's pick of spawn point: nearest a rival hero (ties: station order)."""
+    b = board_of(state)
+    rivals = [B.parse_space(h.pos) for h in heroes_on_board(state) if h.seat != seat]
+    if not rivals:
+        return list(b.spawns)
+
+    def dist(p: B.XY) -> int:
+        return min(abs(p[0] - r[0]) + abs(p[1] - r[1]) for r in rivals)
+
+    return sorted(b.spawns, key=lambda p: (dist(p), b.spawns.index(p)))
+
+
 def spawn(
     state: StarState, turn: Turn, designation: str, at: list[B.XY] | None = None
 ) -> MonsterState | None:
@@ -915,7 +953,7 @@ def designation_step(state: StarState, turn: Turn, des: str) -> None:
         return
     figures = [m for m in state.monsters if m.card == card_id]
     if not figures:
-        spawn(state, turn, des)
+        spawn(state, turn, des, spawn_points_for(state, state.current))
         return
     b = board_of(state)
     alive = heroes_on_board(state)
