@@ -310,7 +310,13 @@ def do_attack(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> N
         if zone in sight(st, s.zone):
             raise RuleError(f"{zone} is out of the {card.name}'s reach or the line is blocked by enemies.")
         raise RuleError(f"{sname(s)} cannot see {zone}.")
-    if not any(e.zone == zone for e in st.enemies):
+    obj = None
+    if action.get("object") is not None:
+        obj = object_arg(st, action, zone)
+        spec = objective_spec(st, obj.id)
+        if spec.loader_only and st.loader_pilot != si:
+            raise RuleError(f"Only the Exo Loader can break the {obj.colour} objective.")
+    elif not any(e.zone == zone for e in st.enemies):
         raise RuleError(f"There is nothing to attack in {zone}.")
     prefer = [str(k).lower() for k in get_list(action, "kill", 6, "kinds") if isinstance(k, str)]
     cell: ItemInst | None = None
@@ -324,6 +330,10 @@ def do_attack(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> N
         remove_item(s, cell.uid)
         turn.say(f"{sname(s)} burns a Power Cell.")
     dual = len(stack) == 2 and card.dual
+    no_dual = content().missions[st.mission].no_dual
+    if dual and any(o.colour in no_dual for o in carried(st, si)):
+        dual = False
+        turn.say(f"{sname(s)} has only one free hand and fires a single weapon.")
     dice = card.dice * (2 if dual else 1)
     hit = card.hit
     if passive(s) == "marksman" and ranged:
@@ -371,8 +381,12 @@ def do_attack(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> N
             detonate(st, turn, zone, "a stray shot")
         refresh_sight(st, turn)
         return
-    killed = remove_dead(st, turn, allocate(st, zone, hits, prefer))
-    if killed:
+    if obj is not None:
+        _hit_object(st, turn, si, obj, hits, loader=card.key == "loader", melee=not ranged)
+        killed = []
+    else:
+        killed = remove_dead(st, turn, allocate(st, zone, hits, prefer))
+    if obj is None and killed:
         counts: dict[str, int] = {}
         for e in killed:
             counts[e.kind] = counts.get(e.kind, 0) + 1
@@ -380,7 +394,7 @@ def do_attack(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> N
         turn.say(f"{hits} hit(s): {text} killed.")
         progress(st, turn, si, "kills", len(killed))
         progress(st, turn, si, "ranged_kills" if ranged else "melee_kills", len(killed))
-    else:
+    elif obj is None:
         turn.say(f"{hits} hit(s): nothing goes down.")
     misses = dice - hits
     if ranged and misses > 0:
@@ -395,6 +409,52 @@ def do_attack(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> N
     if ranged and gravity(st) and on_map(s):
         _gravity_push(st, turn, si, zone, hits > 0)
     refresh_sight(st, turn)
+
+
+def objective_spec(st: EndureState, oid: str):
+    return next(o for o in content().missions[st.mission].objectives if o.id == oid)
+
+
+def object_arg(st: EndureState, action: dict[str, Any], zone: str):
+    wanted = action.get("object")
+    if not isinstance(wanted, str):
+        raise RuleError("Say which objective to attack, by colour or id.")
+    w = wanted.strip().lower()[:30]
+    for o in st.objectives:
+        if o.zone == zone and not o.done and o.hp > 0 and w in (o.id.lower(), o.colour.lower()):
+            return o
+    raise RuleError(f"There is no breakable '{w}' objective in {zone}.")
+
+
+def _hit_object(st: EndureState, turn: Turn, si: int, obj, hits: int, *, loader: bool, melee: bool) -> None:
+    spec = objective_spec(st, obj.id)
+    dmg = hits + (content().loader.object_bonus if loader and hits else 0)
+    if dmg <= 0:
+        turn.say(f"The {obj.colour} objective holds.")
+        return
+    obj.hp -= dmg
+    if obj.hp > 0:
+        turn.say(f"The {obj.colour} objective takes {dmg} ({obj.hp} left).")
+        return
+    obj.hp = 0
+    obj.done = True
+    turn.say(f"The {obj.colour} objective ({obj.id}) is destroyed!", kind="warn")
+    if spec.seals:
+        for d in spec.doors:
+            st.doors[d] = "sealed"
+        inside = [e for e in st.enemies if e.zone == spec.seals]
+        for e in inside:
+            st.enemies.remove(e)
+        st.radar = [t for t in st.radar if t.zone != spec.seals]
+        turn.say(f"{spec.seals} is sealed for good; whatever was inside is trapped there.")
+    elif spec.doors and all(o.done for o in st.objectives if o.colour == obj.colour):
+        for d in spec.doors:
+            st.doors[d] = "open"
+        turn.say(f"With every {obj.colour} objective down, {', '.join(spec.doors)} opens.")
+    if spec.backlash and melee and turn.rng.die(6, label=f"{obj.id} backlash") <= 3:
+        turn.say("It bursts in a shower of sparks!")
+        for i in survivors_in(st, obj.zone):
+            damage(st, turn, i, spec.backlash, "the sparks")
 
 
 def _gravity_push(st: EndureState, turn: Turn, si: int, zone: str, hit: bool) -> None:
@@ -646,7 +706,12 @@ def do_interact(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) ->
     s = st.survivors[si]
     no_found(s)
     wanted = action.get("objective")
-    here = [o for o in st.objectives if o.zone == s.zone and not o.done]
+    specs = {o.id: o for o in content().missions[st.mission].objectives}
+    here = [
+        o
+        for o in st.objectives
+        if o.zone == s.zone and not o.done and specs[o.id].hook not in ("object", "marker")
+    ]
     if not here:
         raise RuleError("There is nothing to interact with here.")
     obj = here[0]
@@ -698,7 +763,7 @@ def do_interact(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) ->
         else:
             s.found = [inst]
             turn.say(f"{sname(s)} finds a {icard(inst).name} but has no room: keep it or leave it.")
-        if any(i in st.set_aside for i in spec.items):
+        if not spec.once and any(i in st.set_aside for i in spec.items):
             obj.done = False
     elif spec.hook == "fix":
         if spec.ends:
@@ -716,10 +781,16 @@ def do_exit(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> Non
         raise RuleError("There is no exit here." + where)
     if not st.exits_open or event_effect(st) == "lockdown":
         raise RuleError("The exit is locked.")
+    if mission.same_exit and st.exit_used and st.exit_used != s.zone:
+        raise RuleError(f"Everyone must leave by the same exit, {st.exit_used}.")
+    st.exit_used = st.exit_used or s.zone
     spend(s)
     s.exited = True
     for obj in carried(st, si):
         obj.delivered = True
+        if "escort" in mission.specials:
+            turn.say(f"{sname(s)} brings the {obj.colour} survivor to safety.")
+            change_resolve(st, turn, si, 1)
     turn.say(f"{sname(s)} leaves the area.", kind="turn")
     end_turn(st, turn, si)
 

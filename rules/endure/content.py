@@ -217,6 +217,11 @@ class Objective:
     actions: int = 1  # fix: actions needed in total
     ends: str = ""  # fix: the event effect it ends for good
     opens_exits: bool = False
+    hp: int = 0  # an object attacked like an enemy (doors 3, terminals 2)
+    loader_only: bool = False
+    seals: str = ""  # destroying it seals this room: everything inside is removed
+    backlash: int = 0  # a melee kill of it hurts everyone in its zone on a d6 of 1-3
+    once: bool = False  # give: hands out a single card, then it is used up
 
 
 @dataclass(frozen=True)
@@ -245,6 +250,13 @@ class Mission:
     boss_health: tuple[int, ...] = ()
     remove_events: tuple[str, ...] = ()
     playable: bool = True
+    starters: tuple[str, ...] = ()  # replaces the Pistol / Plasma Cutter / Swarmer Leg deal
+    start_event: str = ""
+    specials: tuple[str, ...] = ()
+    setup_models: tuple[tuple[str, str, int], ...] = ()  # (kind, zone, count) placed at setup
+    loader: str = ""
+    same_exit: bool = False
+    no_dual: tuple[str, ...] = ()  # carrying an objective of these colours forbids dual-wielding
 
 
 @dataclass
@@ -332,11 +344,15 @@ TURN_BUFFS = {"silent", "accurate", "ninja", "guard", "extra_die", "sprint", "an
 ITEM_EFFECTS = {"heal", "stun_zone", "shield", "power", "decoy", "resolve", "actions"}
 HELMET_EFFECTS = {"ignore_head", "steady"}
 EVENT_EFFECTS = {"spawn", "lockdown", "blackout", "life_support", "gravity"}
+SPECIALS = {"hive", "specimen", "rusty", "scent", "escort", "vials"}
+ENEMY_KINDS_CACHE: set[str] = set()
 BOSSES = {"titan", "primus", "olympian", "preacher"}
-MISSION_GOALS = {"kill_marked", "kill_all", "exit_all", "collect", "deliver", "kill_boss"}
-COLOUR_GOALS = {"collect", "deliver"}
+MISSION_GOALS = {
+    "kill_marked", "kill_all", "exit_all", "collect", "deliver", "kill_boss", "reach", "clear_near",
+}  # fmt: skip
+COLOUR_GOALS = {"collect", "deliver", "reach", "clear_near"}
 MISSION_FAILS = {"carrier_dies", "pass_on"}
-OBJECTIVE_HOOKS = {"unlock", "pickup", "give", "fix"}
+OBJECTIVE_HOOKS = {"unlock", "pickup", "give", "fix", "object", "marker"}
 
 
 def _enemies() -> dict[str, EnemyType]:
@@ -669,6 +685,11 @@ def _missions(
                     actions=_int(o, "actions", where, 1, 6, 1),
                     ends=str(o.get("ends", "")),
                     opens_exits=bool(o.get("opens_exits", False)),
+                    hp=_int(o, "hp", where, 0, 10, 0),
+                    loader_only=bool(o.get("loader_only", False)),
+                    seals=str(o.get("seals", "")),
+                    backlash=_int(o, "backlash", where, 0, 4, 0),
+                    once=bool(o.get("once", False)),
                 )
             )
         _need(len({o.id for o in objectives}) == len(objectives), where, "objective ids must differ")
@@ -702,7 +723,19 @@ def _missions(
             boss_health=boss_health,
             remove_events=tuple(m.get("remove_events", [])),
             playable=bool(m.get("playable", True)),
+            starters=tuple(m.get("starters", [])),
+            start_event=str(m.get("start_event", "")),
+            specials=tuple(m.get("specials", [])),
+            setup_models=tuple(
+                (str(x.get("kind")), str(x.get("zone")), int(x.get("count", 1)))
+                for x in m.get("setup_models", [])
+            ),
+            loader=str(m.get("loader", "")),
+            same_exit=bool(m.get("same_exit", False)),
+            no_dual=tuple(m.get("no_dual", [])),
         )
+        _need(all(k in item_keys for k in mission.starters), where, "starters name unknown items")
+        _need(set(mission.specials) <= SPECIALS, where, f"specials must be in {sorted(SPECIALS)}")
         out[key] = mission
     return out
 
@@ -712,10 +745,21 @@ def _check_mission(mission: Mission, board: Board, pool: dict[str, tuple[str, ..
     _need(mission.start in board.zones, where, f"start zone '{mission.start}' is not on the map")
     for d in mission.locked:
         _need(d in board.openings and board.openings[d].door, where, f"locked '{d}' is not a door on the map")
+    locked = set(mission.locked)
+    start_view = {mission.start} | {
+        r.target for r in board.rays[mission.start] if not any(o in locked for o in r.openings)
+    }
     for zone, _ in mission.radar:
         _need(zone in board.zones, where, f"radar spot '{zone}' is not on the map")
+        _need(zone not in start_view, where, f"radar spot '{zone}' is in sight of the start zone")
     for z in mission.exits:
         _need(z in board.zones, where, f"exit '{z}' is not on the map")
+    _need(not mission.loader or mission.loader in board.zones, where, "the loader zone is not on the map")
+    for kind, zone, _ in mission.setup_models:
+        _need(zone in board.zones, where, f"setup model zone '{zone}' is not on the map")
+        _need(kind in ENEMY_KINDS_CACHE, where, f"setup model '{kind}' is unknown")
+    for o in mission.objectives:
+        _need(not o.seals or o.seals in board.zones, where, f"objective '{o.id}' seals an unknown zone")
     for o in mission.objectives:
         _need(o.zone in board.zones, where, f"objective '{o.id}' zone '{o.zone}' is not on the map")
         for d in o.doors:
@@ -725,7 +769,7 @@ def _check_mission(mission: Mission, board: Board, pool: dict[str, tuple[str, ..
     family_pool = list(pool[mission.family])
     for n, row in mission.tokens.items():
         _need(
-            len(row) == len(mission.radar),
+            len(row) <= len(mission.radar),
             where,
             f"row {n} has {len(row)} tokens for {len(mission.radar)} spots",
         )
@@ -861,6 +905,8 @@ def content() -> Content:
     radar_raw = _load("radar.toml").get("pool", {})
     pool: dict[str, tuple[str, ...]] = {}
     enemies = _enemies()
+    ENEMY_KINDS_CACHE.clear()
+    ENEMY_KINDS_CACHE.update(enemies)
     for family, tokens in radar_raw.items():
         where = f"radar.toml pool {family}"
         _need(isinstance(tokens, list) and bool(tokens), where, "must be a non-empty list")

@@ -35,6 +35,7 @@ from .world import (
     living,
     move_cap,
     on_map,
+    place_models,
     refresh_sight,
     scard,
     sight,
@@ -45,7 +46,7 @@ from .world import (
 
 DEFAULT_CREW = ["marine-a", "medic-a", "captain-a", "scout-a", "engineer-a", "psychic-a"]
 MAX_BATCH = 12
-KEYWORDS = {"with", "kill", "step", "at", "target", "door", "path", "give", "take", "drop", "kind"}
+KEYWORDS = {"object", "with", "kill", "step", "at", "target", "door", "path", "give", "take", "drop", "kind"}
 
 
 def token_row(n: int) -> str:
@@ -106,12 +107,16 @@ class Endure(GameSystem[EndureState]):
         deck: list[str] = []
         for card in c.items.values():
             deck += [card.key] * card.count
-        starters = ["pistol", "plasma-cutter"] + ["swarmer-leg"] * max(0, n - 2)
+        starters = list(mission.starters) or ["pistol", "plasma-cutter"] + ["swarmer-leg"] * max(0, n - 2)
         for k in starters + list(mission.set_aside):
-            deck.remove(k)
+            if k in deck:
+                deck.remove(k)
         rng.shuffle(starters)
         dealt, back = starters[:n], starters[n:]
-        deck += back
+        if not mission.starters:
+            deck += back
+        while len(dealt) < n:
+            dealt.append("swarmer-leg")
         rng.shuffle(deck)
         resolve_deck = sorted(c.resolve)
         rng.shuffle(resolve_deck)
@@ -144,7 +149,11 @@ class Endure(GameSystem[EndureState]):
                 for oid, op in sorted(board.openings.items())
                 if op.door
             },
-            objectives=[ObjectiveState(id=o.id, colour=o.colour, zone=o.zone) for o in mission.objectives],
+            objectives=[
+                ObjectiveState(id=o.id, colour=o.colour, zone=o.zone, hp=o.hp) for o in mission.objectives
+            ],
+            loader_zone=mission.loader,
+            event=mission.start_event,
             set_aside=list(mission.set_aside),
             exits_open=not mission.exits_locked,
         )
@@ -172,12 +181,20 @@ class Endure(GameSystem[EndureState]):
         for tok in row:
             if tok in pool:
                 pool.remove(tok)
-        for (zone, marked), tok in zip(mission.radar, row, strict=True):
+        for (zone, marked), tok in zip(mission.radar, row, strict=False):
             st.radar.append(Radar(id=st.next_id, zone=zone, token=tok, marked=marked))
             st.next_id += 1
         st.pool = pool
         turn = Turn(st, None)
         turn.say(f"Mission {mission.key} {mission.name}: {mission.brief}")
+        for kind, zone, count in mission.setup_models:
+            place_models(st, turn, zone, kind, count, marked=False)
+        if "scent" in mission.specials:
+            st.scent = rng.below(n)
+            st.survivors[st.scent].injuries.append("chest")
+            turn.say(f"{sname(st.survivors[st.scent])} carries a festering chest wound that will not heal.")
+        if mission.start_event:
+            turn.say(f"In force from the start: {c.events[mission.start_event].name}.")
         st.phase = "survivors"
         st.order = list(range(n))
         refresh_sight(st, turn)
@@ -288,6 +305,7 @@ class Endure(GameSystem[EndureState]):
                 for z in sorted(reach):
                     if any(e.zone == z for e in st.enemies):
                         out.append({"type": "attack", "zone": z, "weapon": card.key})
+                    out += self._object_attacks(st, si, z, card.key)
             zone = the_board(st).zones[s.zone]
             if (
                 zone.kind == "room"
@@ -301,6 +319,8 @@ class Endure(GameSystem[EndureState]):
             for o in st.objectives:
                 if o.zone == s.zone and not o.done:
                     spec = specs[o.id]
+                    if spec.hook in ("object", "marker"):
+                        continue
                     if spec.who and scard(s).klass.lower() != spec.who.lower():
                         continue
                     if (
@@ -353,11 +373,23 @@ class Endure(GameSystem[EndureState]):
                 for z in sorted(target_zones(st, si, attack_range(s, lp.range), ranged=lp.range > 0)):
                     if any(e.zone == z for e in st.enemies):
                         out.insert(0, {"type": "attack", "zone": z, "weapon": "loader"})
+                    out[:0] = self._object_attacks(st, si, z, "loader")
             elif s.actions >= 1:
                 out.insert(0, {"type": "loader", "do": "leave"})
         elif st.loader_zone == s.zone and st.loader_pilot < 0 and s.actions >= 1:
             out.insert(0, {"type": "loader", "do": "enter"})
         return self._checked(st, seat, out)
+
+    def _object_attacks(self, st: EndureState, si: int, zone: str, weapon: str) -> list[Action]:
+        specs = {o.id: o for o in content().missions[st.mission].objectives}
+        out: list[Action] = []
+        for o in st.objectives:
+            if o.zone != zone or o.done or o.hp <= 0:
+                continue
+            if specs[o.id].loader_only and st.loader_pilot != si:
+                continue
+            out.append({"type": "attack", "zone": zone, "weapon": weapon, "object": o.id})
+        return out
 
     def _checked(self, st: EndureState, seat: int, actions: list[Action]) -> list[Action]:
         """Keep only actions whose up-front checks pass (trades may overflow an inventory)."""
@@ -581,6 +613,8 @@ class Endure(GameSystem[EndureState]):
                 parts += ["kill", *[str(k) for k in action["kill"]]]
             if action.get("step"):
                 parts += ["step", str(action["step"])]
+            if action.get("object"):
+                parts += ["object", str(action["object"])]
         elif t in ("use", "equip", "discard"):
             parts.append(str(action.get("item", "")))
             if action.get("zone"):
@@ -661,6 +695,8 @@ class Endure(GameSystem[EndureState]):
                 a["kill"] = [k.lower() for k in kw["kill"]]
             if kw.get("step"):
                 a["step"] = kw["step"][0]
+            if kw.get("object"):
+                a["object"] = kw["object"][0].lower()
         elif t in ("use", "equip", "discard"):
             if not pos:
                 raise RuleError(f"Say which item to {t}.")

@@ -165,7 +165,7 @@ def _enemy_attack(st: EndureState, turn: Turn, e: Enemy, targets: list[int]) -> 
             return
     victim = targets[0] if len(targets) == 1 else rolloff(st, turn, targets, f"{t.name} attack")
     turn.say(f"{t.name} {e.id} attacks {sname(st.survivors[victim])}.")
-    hit_survivor(st, turn, victim, dmg, f"a {t.name}")
+    hit_survivor(st, turn, victim, dmg, f"{'an' if t.name[0] in 'AEIOU' else 'a'} {t.name}")
 
 
 def detonate(st: EndureState, turn: Turn, zone: str, source: str) -> None:
@@ -217,7 +217,10 @@ def _activate_group(st: EndureState, turn: Turn, group: list[Enemy]) -> None:
                     live = [i for i in _in_range(st, e)]
                     _enemy_attack(st, turn, e, live)
             return
-        if lead.mode == "passive":
+        if lead.mode == "passive" and _lure(st):
+            dest = _step(st, turn, zone, _lure(st), label) if zone != _lure(st) else None
+            steps = [dest] if dest else []
+        elif lead.mode == "passive":
             dest = _wander(st, turn, zone, label)
             steps = [dest] if dest else []
             if dest and moves_per_action == 2:
@@ -282,6 +285,13 @@ def _move_token(st: EndureState, turn: Turn, tok: Radar) -> None:
                 break
             tok.zone = dest
         turn.say(f"An active radar contact moves to {tok.zone}.")
+    elif _lure(st):
+        if tok.zone != _lure(st):
+            _, steps = path_steps(st, tok.zone, _lure(st), mover_blocked=False)
+            dest = pick_by_direction(turn, steps, f"{label} path")
+            if dest:
+                tok.zone = dest
+        turn.say(f"A radar contact is drawn to {tok.zone}.")
     else:
         for _ in range(per):
             options = [(d, z) for _, z, d in exits(st, tok.zone) if z not in st.shields]
@@ -294,9 +304,46 @@ def _move_token(st: EndureState, turn: Turn, tok: Radar) -> None:
         turn.say(f"A radar contact drifts to {tok.zone}.")
 
 
+def _lure(st: EndureState) -> str:
+    """A zone every passive enemy heads for instead of wandering (CG02 specimen, CG07 scent)."""
+    for si in (st.lure, st.scent if st.scent_hit else -1):
+        if si >= 0 and on_map(st.survivors[si]):
+            return st.survivors[si].zone
+    return ""
+
+
+def _rusty(st: EndureState, turn: Turn) -> None:
+    """'A little rusty': each Sentry model or token shuts down on a d6 of 1 this round."""
+    for e in sorted(st.enemies, key=lambda x: x.id):
+        if etype(e.kind).family != "sentry" or e.stunned:
+            continue
+        if turn.rng.die(6, label=f"{etype(e.kind).name} {e.id} rust check") == 1:
+            e.stunned = True
+            turn.say(f"{etype(e.kind).name} {e.id} grinds to a halt this round.")
+    for tok in sorted(st.radar, key=lambda x: x.id):
+        if turn.rng.die(6, label=f"radar {tok.id} rust check") == 1:
+            tok.stunned = True
+            turn.say(f"The radar contact in {tok.zone} falls silent this round.")
+
+
+def _hive(st: EndureState, turn: Turn) -> None:
+    """CG01 'The Hive': on a d6 of 1-3 a radar token crawls out of an unsealed green cell."""
+    cells = [o for o in st.objectives if o.colour == "green" and not o.done]
+    if not cells:
+        return
+    if turn.rng.die(6, label="the Hive") > 3:
+        return
+    cell = cells[0] if len(cells) == 1 else cells[turn.rng.die(len(cells), label="which cell") - 1]
+    spec = next(o for o in content().missions[st.mission].objectives if o.id == cell.id)
+    spawn_token(st, turn, spec.seals or cell.zone)
+
+
 def enemy_phase(st: EndureState, turn: Turn) -> None:
     st.phase = "enemies"
     turn.say(f"Round {st.round}: Enemy phase.", kind="turn")
+    specials = content().missions[st.mission].specials
+    if "rusty" in specials:
+        _rusty(st, turn)
     for e in st.enemies:
         if e.stunned:
             e.mode, e.target = "stunned", ""
@@ -328,12 +375,17 @@ def enemy_phase(st: EndureState, turn: Turn) -> None:
     for tok in sorted(st.radar, key=lambda t: t.id):
         if tok not in st.radar:
             continue
+        if tok.stunned:
+            tok.stunned = False
+            continue
         _move_token(st, turn, tok)
         refresh_sight(st, turn)
         if check_end(st, turn):
             return
-    for e in st.enemies:
-        done.add(e.id)
+    if "hive" in specials:
+        _hive(st, turn)
+        refresh_sight(st, turn)
+    st.lure = -1
 
 
 # ---------------------------------------------------------------------------------------------
@@ -426,6 +478,7 @@ def resolution_phase(st: EndureState, turn: Turn) -> None:
         e.spotted = []
     for b in st.bosses:
         b.downed = False
+    st.scent_hit = False
     per = content().loader.charges_per_cell
     for s in st.survivors:
         for it in [it for it in general_items(s) if it.card == "power-cell" and it.charges >= per]:
@@ -500,6 +553,11 @@ def start_turn(st: EndureState, turn: Turn) -> None:
             face = turn.rng.die(6, label=f"{sname(s)} chest wound", seat=s.seat)
             if face <= 3:
                 damage(st, turn, si, 1, "a chest wound")
+                if si == st.scent:
+                    st.scent_hit = True
+                    turn.say("The smell of blood spreads through the ship...", kind="warn")
+        if on_map(s) and "specimen" in content().missions[st.mission].specials:
+            _specimen(st, turn, si)
         if on_map(s) and "eremophobia" in s.phobias and len(survivors_in(st, s.zone)) == 1:
             resolve_test(st, turn, si, "alone")
         if on_map(s) and "acute_stress" in s.phobias and turn.rng.die(6, label=f"{sname(s)} stress") == 1:
@@ -529,6 +587,23 @@ def _charge_loader(st: EndureState, turn: Turn, si: int) -> bool:
     cell.charges += 1
     turn.say(f"{sname(s)} feeds the Loader a charge ({per - cell.charges} left in that cell).", seat=s.seat)
     return True
+
+
+def _specimen(st: EndureState, turn: Turn, si: int) -> None:
+    """CG02: whoever carries the green specimen rolls at the start of their turn."""
+    s = st.survivors[si]
+    if not any(o.carried_by == si and o.colour == "green" for o in st.objectives):
+        return
+    face = turn.rng.die(6, label=f"{sname(s)} specimen", seat=s.seat)
+    if face == 4:
+        turn.say("The specimen whispers in their head.")
+        resolve_test(st, turn, si, "specimen")
+        s.actions = max(0, s.actions - 1)
+    elif face == 5:
+        st.lure = si
+        turn.say("The specimen shrieks: every enemy will come for its carrier.", kind="warn")
+    elif face == 6:
+        damage(st, turn, si, 1, "the specimen")
 
 
 def end_turn(st: EndureState, turn: Turn, si: int) -> None:
@@ -593,6 +668,14 @@ def goal_met(st: EndureState, goal: str) -> bool:
     if head == "collect":
         objs = [o for o in st.objectives if o.colour == colour]
         return all(o.done and (o.carried_by >= 0 or o.delivered or not _pickup(st, o.id)) for o in objs)
+    if head == "reach":
+        zones = {o.zone for o in st.objectives if o.colour == colour}
+        alive = [s for s in st.survivors if s.alive]
+        return bool(alive) and all(on_map(s) and s.zone in zones for s in alive)
+    if head == "clear_near":
+        b = the_board(st)
+        zones = {o.zone for o in st.objectives if o.colour == colour}
+        return not any(min(b.noise_dist[e.zone].get(z, 99) for z in zones) <= 1 for e in st.enemies)
     if head == "deliver":
         return all(o.delivered for o in st.objectives if o.colour == colour)
     return False

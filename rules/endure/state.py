@@ -82,6 +82,7 @@ class Radar(msgspec.Struct, kw_only=True):
     marked: bool = False
     mode: str = "passive"
     target: str = ""
+    stunned: bool = False
 
 
 class BossState(msgspec.Struct, kw_only=True):
@@ -103,6 +104,7 @@ class ObjectiveState(msgspec.Struct, kw_only=True):
     carried_by: int = -1  # survivor index while carried
     delivered: bool = False  # carried off the map through an exit
     progress: int = 0  # actions spent on a 'fix' objective
+    hp: int = 0  # objects: Health left
 
 
 class EndureState(BaseState, kw_only=True):
@@ -137,6 +139,10 @@ class EndureState(BaseState, kw_only=True):
     loader_zone: str = ""  # where the Exo Loader stands ("" = none on this map)
     loader_pilot: int = -1
     loader_powered: bool = False  # the pilot began this turn with power
+    exit_used: str = ""
+    scent: int = -1  # CG07: the survivor whose unhealable chest wound the enemies smell
+    scent_hit: bool = False
+    lure: int = -1  # CG02: the specimen draws every enemy to this survivor next Enemy phase
     next_id: int = 1
     result: str = ""
     summary: str = ""

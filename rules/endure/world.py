@@ -243,6 +243,10 @@ def steadiness(s: Survivor) -> int:
 
 def move_cap(st: EndureState, s: Survivor) -> int:
     cap = 99
+    if "escort" in content().missions[st.mission].specials:
+        si = st.survivors.index(s)
+        if any(o.carried_by == si for o in st.objectives):
+            cap = 2
     if "leg" in s.injuries:
         cap = 4 if gravity(st) else 2
     for it in all_items(s):
@@ -309,6 +313,8 @@ def heal(st: EndureState, turn: Turn, si: int, amount: int, *, injuries: int = 0
     cleared = []
     if injuries:
         for inj in ("chest", "leg", "head"):
+            if inj == "chest" and si == st.scent:
+                continue
             if inj in s.injuries and len(cleared) < injuries:
                 s.injuries.remove(inj)
                 cleared.append(inj)
