@@ -1,0 +1,61 @@
+"""The Starcadia board picture: a golden snapshot and no crash in any phase."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+from PIL import Image, ImageChops, ImageStat
+
+from render.starcadia import board, draw_board
+from rules.starcadia import SYSTEM
+from tests.test_starcadia_support import add_monster, hero, place, play_state, setup_state
+
+SNAP = Path(__file__).parent / "snapshots" / "starcadia" / "board.png"
+UPDATE = os.environ.get("STARHOST_UPDATE_SNAPSHOTS") == "1"
+
+
+def sample_state():
+    st = play_state()
+    add_monster(st, "weeble", "G3")
+    add_monster(st, "iceheart", "C7", "villain").wounds = 3
+    place(st, "edge", "G4")
+    place(st, "red", "G4")
+    hero(st, "red").dazed = True
+    hero(st, "edge").wounds = 2
+    hero(st, "hannah").upgrades[0].exhausted = True
+    st.tokens = {"E2": ["stimpack"], "H2": ["victory"], "F9": ["quest:core"]}
+    st.portal_tokens = {"H3": "cyan"}
+    st.doors["D2"] = True
+    st.crews[1].vt = 3
+    return st
+
+
+def test_board_snapshot():
+    img = draw_board(sample_state()).convert("RGB")
+    if UPDATE or not SNAP.exists():
+        SNAP.parent.mkdir(parents=True, exist_ok=True)
+        img.save(SNAP)
+    golden = Image.open(SNAP).convert("RGB")
+    assert golden.size == img.size
+    diff = ImageStat.Stat(ImageChops.difference(golden, img)).mean
+    if max(diff) > 1.5:
+        img.save(SNAP.with_name("board.failed.png"))
+    assert max(diff) <= 1.5, diff
+
+
+def test_png_is_small_and_valid():
+    png = board(sample_state())
+    assert len(png) < 400_000
+    img = Image.open(io.BytesIO(png))
+    assert 800 <= img.width <= 1400
+
+
+def test_every_phase_renders():
+    st = setup_state()
+    board(st)  # nobody on the board yet
+    st = setup_state(draft="random", seats=4)
+    board(SYSTEM.view(st, 0))
+    st = setup_state(draft="random", mode="episodic", scenario="4", tiles="random")
+    board(st)
