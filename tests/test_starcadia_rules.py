@@ -680,3 +680,21 @@ def test_spawn_goes_near_a_rival_hero():
     st.deck = ["E10"]
     st2, _ = SYSTEM.apply(st, 0, {"type": "rest"})
     assert st2.monsters[0].pos == "F9"  # the spawn point nearest the rival, not the first one (B2)
+
+
+def test_legal_moves_open_doors_and_offer_hoverboard_rides():
+    st = play_state()
+    place(st, "edge", "E3")
+    place(st, "red", "B3")
+    hero(st, "edge").gadgets = ["hoverboard"]
+    moves = SYSTEM.legal(st, 0)
+    through = {"type": "move", "hero": "edge", "path": ["door:E", "F3"]}
+    assert through in moves
+    st2, _ = SYSTEM.apply(st, 0, through)
+    assert hero(st2, "edge").pos == "F3" and st2.doors["D1"]
+    rides = [a for a in moves if a["type"] == "use" and a["gadget"] == "hoverboard"]
+    assert rides and all(a["path"] for a in rides)
+    st3, _ = SYSTEM.apply(st, 0, rides[0])
+    assert hero(st3, "red").pos != "B3" and hero(st3, "edge").gadgets == []
+    for action in moves:
+        assert SYSTEM.parse(SYSTEM.format(action), st, 0) == action

@@ -366,16 +366,29 @@ def reach_ops(
     return out
 
 
-def notation(ops: list[Op]) -> list[str]:
+def notation(ops: list[Op], start: str) -> list[str]:
+    """Move notation for ops; a door is named by the side of the space it is on."""
     out: list[str] = []
-    for kind, arg in ops:
-        out.extend(["portal", arg] if kind == "portal" else [arg])
+    cur = start
+    for i, (kind, arg) in enumerate(ops):
+        if kind == "portal":
+            out.extend(["portal", arg])
+        elif kind == "door":
+            nxt = ops[i + 1][1] if i + 1 < len(ops) else cur
+            a, c = B.parse_space(cur), B.parse_space(nxt)
+            side = next(s for s, (dx, dy) in B.DIRS.items() if (a[0] + dx, a[1] + dy) == c)
+            out.append(f"door:{side}")
+            continue
+        else:
+            out.append(arg)
+        cur = arg
     return out
 
 
 def reach(state: StarState, b: B.Board, start: str, mp: int, mover: str) -> dict[str, tuple[int, list[str]]]:
-    """Hero version of :func:`reach_ops`, paths in move notation (doors left as they are)."""
-    return {s: (c, notation(p)) for s, (c, p) in reach_ops(state, b, start, mp, mover).items()}
+    """Hero version of :func:`reach_ops` (opening closed doors on the way), in move notation."""
+    found = reach_ops(state, b, start, mp, mover, doors=True)
+    return {s: (c, notation(p, start)) for s, (c, p) in found.items()}
 
 
 def pick_target(state: StarState, cands: list[HeroState], avoid_seat: int | None) -> HeroState:

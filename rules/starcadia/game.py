@@ -321,9 +321,22 @@ class Starcadia(GameSystem[StarState]):
                 if g == "stimpack" and not h.wounds:
                     continue
                 if g == "hoverboard":
+                    out.extend(self._hoverboard_options(state, b, h))
                     continue
                 out.append({"type": "use", "hero": h.id, "gadget": g})
         return out
+
+    def _hoverboard_options(self, state: StarState, b: B.Board, h: HeroState) -> list[Action]:
+        crew = state.crews[h.seat]
+        ally = next((E.find_hero(state, x) for x in crew.heroes if x != h.id), None)
+        if ally is None or ally.dead or not ally.pos:
+            return []
+        found = E.reach(state, b, ally.pos, E.BASE_MP, ally.id)
+        return [
+            {"type": "use", "hero": h.id, "gadget": "hoverboard", "path": path}
+            for _space, (_cost, path) in sorted(found.items())
+            if path
+        ]
 
     def _move_options(self, state: StarState, b: B.Board, h: HeroState) -> list[Action]:
         mp = state.act.mp if state.act.hero == h.id else E.BASE_MP + E.ability(h, "extra_mp")
