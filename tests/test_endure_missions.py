@@ -1,0 +1,258 @@
+"""Endure the Stars: mission rules (objectives, exits, objects, specials) on the real mission maps."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core import RuleError
+from rules.endure.content import content
+from rules.endure.phases import enemy_phase, start_turn
+from rules.endure.world import event_effect, kill_survivor, move_cap
+
+from .test_endure_support import PLAIN_CREW, S, Script, give, place, strip, token, turn_for
+
+
+def mission(key: str, n: int = 2, crew: str = "", seed: int = 3):
+    crew = crew or "+".join(PLAIN_CREW[:n])
+    st = S.setup([f"p{i}" for i in range(n)], {"mission": key, "crew": crew}, seed)
+    st.radar = []
+    st.enemies = []
+    st.noise = []
+    st.event_deck = []
+    st.event_discard = []
+    st.event = content().missions[key].start_event
+    return st
+
+
+def current(st):
+    return st.order[st.turn_pos]
+
+
+def refused(st, seat, action, match):
+    before = S.dumps(st)
+    with pytest.raises(RuleError, match=match):
+        S.apply(st, seat, action)
+    assert S.dumps(st) == before
+
+
+def test_every_mission_sets_up_for_one_to_six():
+    for key, m in content().missions.items():
+        for n in (1, 3, 6):
+            st = S.setup([f"p{i}" for i in range(n)], {"mission": key}, 1)
+            assert len(st.survivors) == n
+            for klass in m.needs:
+                assert any(content().survivors[s.key].klass.lower() == klass for s in st.survivors)
+            assert S.pending(st) or S.outcome(st)
+
+
+def test_cg01_loader_seals_a_cell(monkeypatch):
+    st = mission("CG01")
+    place(st, "swarmer", "CQ-a", 3)
+    token(st, "CQ-a", "4 jaeger")
+    si = current(st)
+    st.survivors[si].zone = "CQ-d"
+    seat = st.survivors[si].seat
+    refused(
+        st,
+        seat,
+        {"type": "attack", "weapon": "pistol", "zone": "CQ-d", "object": "west-cell"},
+        "Exo Loader|has no",
+    )
+    st.loader_zone, st.loader_pilot, st.loader_powered = "CQ-d", si, True
+    Script(monkeypatch, attacks=[[3, 3, 1]])
+    st2, _ = S.apply(st, seat, {"type": "attack", "weapon": "loader", "zone": "CQ-d", "object": "west-cell"})
+    cell = next(o for o in st2.objectives if o.id == "west-cell")
+    assert cell.done and cell.hp == 0
+    assert st2.doors["CQ-a|CQ-d"] == "sealed"
+    assert not any(e.zone == "CQ-a" for e in st2.enemies) and not any(t.zone == "CQ-a" for t in st2.radar)
+
+
+def test_cg01_hive_spawns_in_a_cell(monkeypatch):
+    st = mission("CG01")
+    Script(monkeypatch, the_Hive=[[2]])
+    turn = turn_for(st)
+    enemy_phase(st, turn)
+    assert len(st.radar) == 1 and st.radar[0].zone in {"CQ-a", "CQ-c"}
+
+
+def test_cg02_specimen_exit_and_carrier_death():
+    st = mission("CG02")
+    si = current(st)
+    seat = st.survivors[si].seat
+    s = st.survivors[si]
+    s.zone = "LAB-b"
+    st2, _ = S.apply(st, seat, {"type": "interact", "objective": "specimen"})
+    s2 = st2.survivors[si]
+    assert s2.health == s.max_health - 1 and s2.resolve == 9
+    assert next(o for o in st2.objectives if o.id == "specimen").carried_by == si
+    st2.survivors[si].zone = "SEC-z"
+    refused(st2, seat, {"type": "exit"}, "locked")
+    st2.exits_open = True
+    st3, _ = S.apply(st2, seat, {"type": "exit"})
+    assert st3.survivors[si].exited
+    turn = turn_for(st2)
+    kill_survivor(st2, turn, si)
+    assert st2.failed
+
+
+def test_cg02_carrier_cannot_dual_wield(monkeypatch):
+    st = mission("CG02")
+    si = current(st)
+    seat = st.survivors[si].seat
+    strip(st, si)
+    give(st, si, "pistol")
+    give(st, si, "pistol")
+    next(o for o in st.objectives if o.id == "specimen").carried_by = si
+    st.objectives[0].done = True
+    st.survivors[si].zone = "SEC-b"
+    place(st, "swarmer", "SEC-c")
+    Script(monkeypatch, attacks=[[6]])
+    _, ev = S.apply(st, seat, {"type": "attack", "weapon": "pistol", "zone": "SEC-c"})
+    assert "single weapon" in "\n".join(e.text for e in ev)
+
+
+def test_cg03_engineer_fixes_gravity():
+    st = mission("CG03", crew="engineer-a+medic-a")
+    assert event_effect(st) == "gravity"
+    eng = next(i for i, s in enumerate(st.survivors) if s.key == "engineer-a")
+    st.turn_pos = st.order.index(eng)
+    st.survivors[eng].actions = 3
+    st.survivors[eng].zone = "ENG-a"
+    seat = st.survivors[eng].seat
+    st2, _ = S.apply(st, seat, {"type": "interact", "objective": "generator"})
+    assert event_effect(st2) == "gravity"
+    st3, _ = S.apply(st2, seat, {"type": "interact", "objective": "generator"})
+    assert event_effect(st3) == ""
+    assert "gravity" not in [content().events[k].effect for k in st3.event_deck]
+
+
+def test_cg04_only_the_medic_collects_and_one_exit():
+    st = mission("CG04", crew="medic-a+scout-b")
+    medic = next(i for i, s in enumerate(st.survivors) if s.key == "medic-a")
+    scout = 1 - medic
+    st.turn_pos = st.order.index(scout)
+    st.survivors[scout].actions = 3
+    st.survivors[scout].zone = "MED-a"
+    refused(st, st.survivors[scout].seat, {"type": "interact", "objective": "supplies"}, "Only the Medic")
+    st.survivors[scout].zone = "REC-z"
+    st2, _ = S.apply(st, st.survivors[scout].seat, {"type": "exit"})
+    assert st2.exit_used == "REC-z"
+    st2.turn_pos = st2.order.index(medic)
+    st2.survivors[medic].actions = 3
+    st2.survivors[medic].zone = "HYD-x"
+    refused(st2, st2.survivors[medic].seat, {"type": "exit"}, "same exit")
+
+
+def test_cg05_escort_delivers_and_wins():
+    st = mission("CG05", n=1)
+    s = st.survivors[0]
+    for o in st.objectives:
+        if o.id != "crew-1":
+            o.done, o.delivered = True, True
+    s.zone = "CQ-b"
+    st2, _ = S.apply(st, 0, {"type": "interact", "objective": "crew-1"})
+    assert move_cap(st2, st2.survivors[0]) == 2
+    st2.survivors[0].zone = "REC-x"
+    st2.survivors[0].resolve = 8
+    st2.survivors[0].resolve_cards = []
+    st3, _ = S.apply(st2, 0, {"type": "exit"})
+    assert st3.survivors[0].resolve == 9
+    out = S.outcome(st3)
+    assert out is not None and out.result == "win"
+
+
+def test_cg09_vial_passes_on_or_is_lost():
+    st = mission("CG09", n=3)
+    a, b = st.order[0], st.order[1]
+    vial = st.objectives[0]
+    vial.done, vial.carried_by = True, a
+    st.survivors[a].zone = st.survivors[b].zone = "SEC-b"
+    turn = turn_for(st)
+    kill_survivor(st, turn, a)
+    assert vial.carried_by == b and not st.failed
+    st.survivors[b].zone = "NAV-a"
+    st.survivors[st.order[2]].zone = "REC-a"
+    kill_survivor(st, turn, b)
+    assert st.failed
+
+
+def test_cg09_carry_limit():
+    st = mission("CG09")
+    si = current(st)
+    st.objectives[0].done, st.objectives[0].carried_by = True, si
+    st.survivors[si].zone = "NAV-d"
+    refused(st, st.survivors[si].seat, {"type": "interact", "objective": "vial-2"}, "more than 1")
+
+
+def test_cg10_terminals_open_engineering(monkeypatch):
+    st = mission("CG10", n=1)
+    s = st.survivors[0]
+    strip(st, 0)
+    give(st, 0, "plasma-cutter")
+    for o in st.objectives[1:3]:
+        o.done, o.hp = True, 0
+    s.zone = "SEC-a"
+    Script(monkeypatch, attacks=[[5, 6]])
+    st2, _ = S.apply(
+        st, 0, {"type": "attack", "weapon": "plasma-cutter", "zone": "SEC-a", "object": "terminal-1"}
+    )
+    assert st2.doors["ENG-a|ENG-w"] == "open" and st2.doors["ENG-c|ENG-y"] == "open"
+    st2.survivors[0].zone = "ENG-y"
+    st3, _ = S.apply(st2, 0, {"type": "move", "zone": "ENG-c"})
+    out = S.outcome(st3)
+    assert out is not None and out.result == "win"
+
+
+def test_c012_rusty_sentries_and_kill_switch(monkeypatch):
+    st = mission("C012", n=2, crew="technician-b+medic-a")
+    (sip,) = place(st, "sip", "SEC-b")
+    script = Script(monkeypatch)
+    script.add("rust check", [1])
+    turn = turn_for(st)
+    enemy_phase(st, turn)
+    assert sip.stunned and sip.zone == "SEC-b"
+    st = mission("C012", n=2, crew="technician-b+medic-a")
+    si = current(st)
+    st.survivors[si].zone = "ROB-d"
+    st2, _ = S.apply(st, st.survivors[si].seat, {"type": "interact", "objective": "kill-switch"})
+    assert S.outcome(st2).result == "win"
+
+
+def test_rop17_terminal_backlash(monkeypatch):
+    st = mission("ROP17", n=1)
+    strip(st, 0)
+    give(st, 0, "plasma-cutter")
+    st.survivors[0].zone = "SHR-a"
+    script = Script(monkeypatch, attacks=[[5, 6]])
+    script.add("backlash", [2])
+    st2, _ = S.apply(
+        st, 0, {"type": "attack", "weapon": "plasma-cutter", "zone": "SHR-a", "object": "terminal-1"}
+    )
+    s = st2.survivors[0]
+    assert s.health == s.max_health - 2
+    assert next(o for o in st2.objectives if o.id == "terminal-1").done
+
+
+def test_rop18_ambush_and_shotgun():
+    st = S.setup(["a", "b"], {"mission": "ROP18"}, 4)
+    kinds = sorted(e.kind for e in st.enemies)
+    assert kinds.count("zealot") == 4 and kinds.count("fanatic") == 2
+    weapons = {it.card for s in st.survivors for stack in s.slots for it in stack}
+    assert weapons == {"shotgun", "plasma-cutter"}
+
+
+def test_p20_primus_cannot_die(monkeypatch):
+    from rules.endure.bosses import spawn_boss
+
+    st = mission("P20", n=1)
+    turn = turn_for(st)
+    primus = spawn_boss(st, turn, "primus", "LAB-b", marked=False)
+    primus.hp = 1
+    strip(st, 0)
+    give(st, 0, "assault-rifle")
+    st.survivors[0].zone = "LAB-a"
+    Script(monkeypatch, attacks=[[6, 5, 1, 2]])
+    st2, _ = S.apply(st, 0, {"type": "attack", "weapon": "assault-rifle", "zone": "LAB-b"})
+    p = next(e for e in st2.enemies if e.kind == "primus")
+    assert p.stunned and p.hp == 8  # back up at half of 15
+    _ = start_turn
