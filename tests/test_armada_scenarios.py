@@ -327,3 +327,88 @@ def test_enemy_ship_helper_uid_unique():
     add_fleet(state, ["sentinel", "sentinel"])
     uids = [s.uid for s in state.fleets[0].ships]
     assert len(set(uids)) == 2 and isinstance(state.fleets[0].ships[0], EnemyShip)
+
+
+def test_team_swap_moves_the_badge():
+    state = in_combat(new_game(ships="hades,harmony"), ["kannon"], ["T"], team=[1])
+    set_faces(state, 1, ["T"])
+    (mine,) = rolled_ids(state, 0)
+    (theirs,) = rolled_ids(state, 1)
+    state, _ = SYSTEM.apply(state, 1, {"type": "assign", "die": theirs, "station": "swap"})
+    assert state.combat.frontline == 0
+    state, _ = SYSTEM.apply(state, 0, {"type": "assign", "die": mine, "station": "swap"})
+    assert state.combat.frontline == 1
+
+
+def test_team_fight_refuses_a_distant_ship_unless_valkyrie():
+    state = to_encounter(new_game(players=3, ships="hades,harmony,pale-valkyrie"))
+    add_fleet(state, ["kannon"])
+    state.players[1].planet = "Luna"
+    refused(state, 0, {"type": "fight", "fleet": 1, "team": [2]}, "not at terra")
+    state.players[2].planet = "Kagawa"
+    state, _ = SYSTEM.apply(state, 0, {"type": "fight", "fleet": 1, "team": [3]})
+    assert state.combat.shadow == [2]
+    set_faces(state, 2, ["T", "S"])
+    t, s = rolled_ids(state, 2)
+    refused(state, 2, {"type": "assign", "die": s, "station": 3}, "station 1")
+    state, _ = SYSTEM.apply(state, 2, {"type": "assign", "die": t, "station": 1})
+    assert state.fleets[0].ships[0].damage == 2
+    valkyrie = state.players[2]
+    before = (valkyrie.shield, valkyrie.hull)
+    state.combat.enemy_die = 3
+    combat.enemy_step(state, Turn(state, 0))
+    assert (state.players[2].shield, state.players[2].hull) == before  # Shadow Strike: immune
+
+
+def test_team_away_mission_shares_sections_and_rewards():
+    state = to_encounter(new_game())
+    place_beacon(state, 1)  # EE + M, 2 credits
+    state, _ = SYSTEM.apply(state, 0, {"type": "mission", "event": 1, "team": [2]})
+    assert state.mission.members == [0, 1]
+    set_faces(state, 0, ["E", "E"])
+    set_faces(state, 1, ["M"])
+    a, b = rolled_ids(state, 0)
+    (m,) = rolled_ids(state, 1)
+    c0, c1 = state.players[0].credits, state.players[1].credits
+    state, _ = SYSTEM.apply(state, 0, {"type": "assign", "die": a, "section": 1})
+    state, _ = SYSTEM.apply(state, 1, {"type": "assign", "die": m, "section": 2})
+    state, _ = SYSTEM.apply(state, 0, {"type": "assign", "die": b, "section": 1})
+    assert state.mission is None
+    assert (state.players[0].credits - c0, state.players[1].credits - c1) == (1, 1)
+    assert state.round == 2  # both captains used their Encounter turn, so the round moved on
+
+
+def test_team_try_again_is_judged_per_player():
+    state = to_encounter(new_game())
+    place_beacon(state, 1)
+    state, _ = SYSTEM.apply(state, 0, {"type": "mission", "event": 1, "team": [2]})
+    set_faces(state, 0, ["T", "T"])
+    set_faces(state, 1, ["M", "S"])
+    state, _ = SYSTEM.apply(state, 0, {"type": "done"})
+    assert state.mission.step == "sacrifice" and state.mission.owing == [0]
+    refused(state, 1, {"type": "sacrifice", "die": rolled_ids(state, 1)[0]}, "no sacrifice")
+    state, _ = SYSTEM.apply(state, 0, {"type": "sacrifice", "die": rolled_ids(state, 0)[0]})
+    assert state.mission.step == "assign"
+
+
+def test_team_mission_failure_hurts_every_member():
+    state = to_encounter(new_game())
+    place_beacon(state, 2)  # hull 1 penalty
+    state, _ = SYSTEM.apply(state, 0, {"type": "mission", "event": 2, "team": [2]})
+    hulls = [p.hull for p in state.players]
+    state, _ = SYSTEM.apply(state, 1, {"type": "giveup"})
+    assert [p.hull for p in state.players] == [h - 1 for h in hulls]
+
+
+def test_rome_relay_allows_a_second_beacon():
+    state = to_encounter(new_game())
+    state.players[0].heroes.append("rome")
+    place_beacon(state, 60)  # Terra: M + any
+    state, _ = SYSTEM.apply(state, 0, {"type": "mission", "event": 0})
+    set_faces(state, 0, ["E", "S"])
+    e, s = rolled_ids(state)
+    state, _ = SYSTEM.apply(state, 0, {"type": "assign", "die": e, "section": 1})
+    state, _ = SYSTEM.apply(state, 0, {"type": "assign", "die": s, "section": 2})
+    assert state.mission is None and state.active == 0 and 0 not in state.encountered
+    state, _ = SYSTEM.apply(state, 0, {"type": "mission", "event": 60})
+    assert state.mission is not None

@@ -30,9 +30,10 @@ from .helpers import (
     to_infirmary,
     worst_free_die,
 )
-from .state import Combat, EnemyShip, Fleet, State
+from .state import Combat, Die, EnemyShip, Fleet, State
 
-STATION_WORDS = {"infirmary": INFIRMARY, "medbay": INFIRMARY, "escape": 8}
+STATION_WORDS = {"infirmary": INFIRMARY, "medbay": INFIRMARY, "escape": 8, "swap": 9}
+SWAP = 9
 
 
 # -- lookups ------------------------------------------------------------------------------
@@ -121,10 +122,23 @@ def shows(face: str, sym: str) -> bool:
 # -- starting and ending ----------------------------------------------------------------------
 
 
-def start(state: State, seat: int, token: int, turn: Turn, members: list[int] | None = None) -> None:
+def start(
+    state: State,
+    seat: int,
+    token: int,
+    turn: Turn,
+    members: list[int] | None = None,
+    frontline: int = -1,
+    shadow: list[int] | None = None,
+) -> None:
     fleet = fleet_by_token(state, token)
     members = members or [seat]
-    state.combat = Combat(seat=seat, members=list(members), frontline=members[0], fleet=token)
+    shadow = shadow or []
+    if frontline < 0:
+        frontline = next(m for m in members if m not in shadow)
+    state.combat = Combat(
+        seat=seat, members=list(members), frontline=frontline, fleet=token, shadow=list(shadow)
+    )
     for ship in fleet.ships:
         ship.revealed = True
         ship.shields = enemy_def(ship).shield
@@ -142,6 +156,7 @@ def begin_round(state: State, turn: Turn) -> None:
     c.step = "assign"
     c.assigned = []
     c.finished = []
+    c.swap = []
     c.stasis = []
     c.enemy_die = 0
     c.relay_used = False
@@ -193,10 +208,16 @@ def leave(state: State, seat: int, outcome: str, turn: Turn) -> None:
     turn.say(f"{state.seats[seat]} limps away to {dest}.")
     if seat not in state.encountered:
         state.encountered.append(seat)
-    if c.frontline == seat and c.members:
-        c.frontline = c.members[0]
+    leaders = [m for m in c.members if m not in c.shadow]
+    if c.frontline == seat and leaders:
+        c.frontline = leaders[0]
         turn.say(f"{state.seats[c.frontline]} takes the Lead Player badge (Frontline).")
-    if not c.members:
+    if not leaders:
+        for m in list(c.members):
+            reset_ship(state, m)
+            if m not in state.encountered:
+                state.encountered.append(m)
+        c.members = []
         finish(state, "defeat", turn)
 
 
@@ -259,8 +280,8 @@ def finish(state: State, outcome: str, turn: Turn) -> None:
                 ship.damage = 0
         for seat in members:
             player = state.players[seat]
-            dest = planet_links(state, player.planet)[0]
-            player.planet = dest
+            if seat not in c.shadow:
+                player.planet = planet_links(state, player.planet)[0]
             if seat not in state.encountered:
                 state.encountered.append(seat)
         if outcome == "escape":
@@ -345,6 +366,11 @@ def assign(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     name = state.seats[seat]
     if number == 8:
         raise RuleError("The Escape card is used in step 4 (escape instead of gathering).")
+    if seat in c.shadow and number != 1:
+        raise RuleError("Shadow Strike: from a nearby planet the Pale Valkyrie can only use station 1.")
+    if number == SWAP:
+        swap_assign(state, seat, die, turn)
+        return
     if number == INFIRMARY:
         if not shows(die.face, "M"):
             raise RuleError("Only a Medical die can bring crew back from the Infirmary.")
@@ -415,6 +441,35 @@ def assign(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
         fire(state, seat, module, number, action, turn, die.face, die.hero)
     if module.effect.get("twin") and state.combat is not None:
         twin_feed(state, seat, die.face, action, turn)
+
+
+def swap_assign(state: State, seat: int, die: Die, turn: Turn) -> None:
+    """Tactic: Swap. The Frontline and one other member each put the card's symbol on it; then the
+    other member takes the Lead Player badge."""
+    c = state.combat
+    assert c is not None
+    symbol = C.finals["tactics"]["swap"]["other"]
+    if len(c.members) - len(c.shadow) < 2:
+        raise RuleError("Tactic: Swap needs a teammate in this Combat.")
+    if seat in c.shadow:
+        raise RuleError("The Pale Valkyrie can never be Frontline.")
+    if not shows(die.face, symbol):
+        raise RuleError(f"The Swap card needs {face_name(symbol)} dice.")
+    if seat in c.swap:
+        raise RuleError("You already have a die on the Swap card.")
+    die.loc = "station"
+    die.station = SWAP
+    c.swap.append(seat)
+    if seat not in c.assigned:
+        c.assigned.append(seat)
+    others = [s for s in c.swap if s != c.frontline]
+    if c.frontline in c.swap and others:
+        old = c.frontline
+        c.frontline = others[0]
+        c.swap = []
+        turn.say(f"Swap! {state.seats[c.frontline]} takes the Lead Player badge from {state.seats[old]}.")
+    else:
+        turn.say(f"{state.seats[seat]} readies the Swap manoeuvre.")
 
 
 def twin_feed(state: State, seat: int, face: str, action: dict[str, Any], turn: Turn) -> None:
@@ -749,7 +804,7 @@ def relay(state: State, seat: int, use: bool, turn: Turn) -> None:
 def _targets_players(state: State, area: bool) -> list[int]:
     c = state.combat
     assert c is not None
-    alive = [m for m in c.members if not state.players[m].critical]
+    alive = [m for m in c.members if not state.players[m].critical and m not in c.shadow]
     if area:
         return alive
     return [c.frontline] if c.frontline in alive else alive[:1]

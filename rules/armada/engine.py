@@ -41,6 +41,11 @@ MAX_ROUNDS = 60
 
 # Positional arguments of each action type in the typed notation (the rest are key=value).
 SCHEMA: dict[str, list[str]] = {
+    "lockon": ["die"],
+    "parley": ["die", "crew", "face"],
+    "setface": ["die", "face"],
+    "copy": ["die", "source"],
+    "rose": ["die", "target"],
     "travel": ["to"],
     "give": ["to", "what", "value"],
     "buy": ["module"],
@@ -222,11 +227,12 @@ class Armada(GameSystem[State]):
             if m.step == "sacrifice":
                 return [
                     Prompt(
-                        seat=m.seat,
+                        seat=o,
                         kind="choice",
                         text="Send a die to the Infirmary to try again",
-                        default=missions.default_sacrifice(state, m.seat),
+                        default=missions.default_sacrifice(state, o),
                     )
+                    for o in m.owing
                 ]
             return [
                 Prompt(
@@ -303,6 +309,8 @@ class Armada(GameSystem[State]):
             if seat not in m.members:
                 return []
             if m.step == "sacrifice":
+                if seat not in m.owing:
+                    return [{"type": "giveup"}]
                 acts: list[Action] = [
                     {"type": "sacrifice", "die": d.id} for d in dice_of(state, seat, "rolled", "crew")
                 ]
@@ -349,12 +357,25 @@ class Armada(GameSystem[State]):
                         {"type": "give", "to": other + 1, "what": "hero", "value": h} for h in player.heroes
                     ]
         elif state.phase == "encounter":
+            mates = [
+                o + 1
+                for o, q in enumerate(state.players)
+                if o != seat
+                and o not in state.encountered
+                and not q.critical
+                and (
+                    q.planet == player.planet
+                    or (q.ship == "pale-valkyrie" and q.planet in planet_links(state, player.planet))
+                )
+            ]
             for f in state.fleets:
                 if f.planet == player.planet:
                     acts.append({"type": "fight", "fleet": f.token})
+                    acts += [{"type": "fight", "fleet": f.token, "team": [o]} for o in mates]
             for b in state.beacons:
                 if b.planet == player.planet and b.carrier < 0:
                     acts.append({"type": "mission", "event": b.event})
+                    acts += [{"type": "mission", "event": b.event, "team": [o]} for o in mates]
             acts.append({"type": "deliver"})
         if has_kind(player, "scan"):
             acts += [
@@ -419,6 +440,12 @@ class Armada(GameSystem[State]):
                 else:
                     acts.append(base)
             _ = key
+        if len(c.members) - len(c.shadow) > 1 and seat not in c.swap:
+            acts += [
+                {"type": "assign", "die": d.id, "station": "swap"}
+                for d in rolled
+                if "T" in d.face or "C" in d.face
+            ]
         if has_kind(player, "ram"):
             acts += [{"type": "ram", "amount": 1, "target": p} for p in positions]
         return acts
@@ -460,6 +487,8 @@ class Armada(GameSystem[State]):
             for m in members:
                 if m != initiator and m not in state.encountered:
                     state.encountered.append(m)
+            if state.active in state.encountered:
+                state.active = -1
 
     def _mission_action(self, state: State, seat: int, kind: str, action: Action, turn: Turn) -> None:
         m = state.mission
@@ -477,10 +506,12 @@ class Armada(GameSystem[State]):
         members = list(m.members)
         handlers[kind]()
         if state.mission is None:
+            keep = state.keep_turn
+            state.keep_turn = -1
             for s in members:
-                if s not in state.encountered:
+                if s not in state.encountered and s != keep:
                     state.encountered.append(s)
-            state.active = -1
+            state.active = keep if keep >= 0 and state.phase == "encounter" else -1
 
     def _claim(self, state: State, seat: int, turn: Turn) -> None:
         if state.phase not in ("planning", "encounter"):
@@ -566,15 +597,26 @@ class Armada(GameSystem[State]):
         if not isinstance(team_raw, list) or len(team_raw) > 3:
             raise RuleError("Name up to three teammates by seat number.")
         members = [seat]
+        shadow = []
         for value in team_raw:
             other = get_int({"s": value}, "s", 1, len(state.seats), "a teammate's seat") - 1
             if other in members:
                 continue
             p = state.players[other]
-            if p.planet != player.planet or p.critical or other in state.encountered:
+            if p.critical or other in state.encountered:
                 raise RuleError(f"{state.seats[other]} cannot join this fight.")
+            if p.planet != player.planet:
+                near = p.planet in planet_links(state, player.planet)
+                if not (p.ship == "pale-valkyrie" and near and has_kind(p, "damage")):
+                    raise RuleError(f"{state.seats[other]} is not at {player.planet}.")
+                shadow.append(other)
             members.append(other)
-        combat.start(state, seat, token, turn, members)
+        frontline = seat
+        if action.get("frontline") not in (None, ""):
+            frontline = get_int(action, "frontline", 1, len(state.seats), "the Frontline seat") - 1
+            if frontline not in members or frontline in shadow:
+                raise RuleError("The Frontline must be a member of the team at the fleet's planet.")
+        combat.start(state, seat, token, turn, members, frontline, shadow)
 
     def _scan(self, state: State, seat: int, action: Action, turn: Turn) -> None:
         player = state.players[seat]

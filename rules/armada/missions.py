@@ -58,19 +58,36 @@ def can_attempt(state: State, seat: int, number: int) -> Beacon:
 
 def start(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     number = get_int(action, "event", 0, 999, "the beacon number")
-    can_attempt(state, seat, number)
+    members = [seat]
+    raw = action.get("team", [])
+    if isinstance(raw, str | int):
+        raw = str(raw).replace(",", " ").split()
+    if not isinstance(raw, list) or len(raw) > 3:
+        raise RuleError("Name up to three teammates by seat number.")
+    for value in raw:
+        other = get_int({"s": value}, "s", 1, len(state.seats), "a teammate's seat") - 1
+        if other not in members:
+            members.append(other)
+    for s in members:
+        can_attempt(state, s, number)
+        if s != seat and s in state.encountered:
+            raise RuleError(f"{state.seats[s]} already took an Encounter turn.")
     event = event_for(number)
     if event.entry_cost:
-        pay(state, seat, event.entry_cost, "This mission")
+        for s in members:
+            pay(state, s, event.entry_cost, "This mission")
     need: list[str] = []
     rows: list[int] = []
     for r, row in enumerate(event.rows):
         for section in row:
             need.append(section)
             rows.append(r)
-    state.mission = Mission(seat=seat, members=[seat], event=number, need=need, rows=rows)
-    state.mission_done.append(seat)
-    turn.say(f"{state.seats[seat]} starts Away Mission {number}: {event.name}.", kind="turn")
+    state.mission = Mission(seat=seat, members=members, event=number, need=need, rows=rows)
+    state.mission_done.extend(s for s in members if s not in state.mission_done)
+    who = " and ".join(state.seats[s] for s in members)
+    turn.say(
+        f"{who} start{'s' if len(members) == 1 else ''} Away Mission {number}: {event.name}.", kind="turn"
+    )
     new_roll(state, turn)
 
 
@@ -95,6 +112,8 @@ def new_roll(state: State, turn: Turn) -> None:
     assert m is not None
     m.step = "assign"
     m.completed = False
+    m.helped = []
+    m.owing = []
     for seat in m.members:
         roll(
             state, dice_of(state, seat, "crew", "rolled"), turn, f"{state.seats[seat]} rolls for the mission"
@@ -150,6 +169,9 @@ def assign(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     turn.say(f"{state.seats[seat]} puts {face_name(die.face)} on section {section + 1}.")
     if not m.need[section]:
         m.completed = True
+        for d in state.dice:
+            if d.loc == "mission" and d.section == section and d.owner not in m.helped:
+                m.helped.append(d.owner)
         turn.say(f"Section {section + 1} complete.")
         if success(m, event):
             win(state, turn)
@@ -169,40 +191,55 @@ def done(state: State, seat: int, turn: Turn) -> None:
 
 
 def try_again(state: State, turn: Turn) -> None:
+    """Step 3: each member retries for free if they helped finish a section this roll or
+    rolled an unused Medical; otherwise they send one of their own dice to the Infirmary."""
     m = state.mission
     assert m is not None
-    free = m.completed
-    if not free:
-        for seat in m.members:
-            if any("M" in d.face for d in dice_of(state, seat, "rolled")):
-                free = True
-    available = [d for seat in m.members for d in dice_of(state, seat, "rolled", "crew")]
-    if free and available:
-        turn.say("Try Again: a free retry.")
-        new_roll(state, turn)
-        return
-    if len(available) <= 1:
+    owing = []
+    rolling = []
+    for seat in m.members:
+        mine = dice_of(state, seat, "rolled", "crew")
+        if not mine:
+            continue
+        free = seat in m.helped or any("M" in d.face for d in dice_of(state, seat, "rolled"))
+        if not free and has_hero(state, seat, "rigsystem") and seat not in m.waived:
+            m.waived.append(seat)
+            turn.say(f"Rigsystem Generation 2 waives {state.seats[seat]}'s sacrifice this time.")
+            free = True
+        if free:
+            rolling.append(seat)
+        elif len(mine) > 1:
+            owing.append(seat)
+        else:
+            to_infirmary(state, mine[0], turn, forced=False)
+            turn.say(f"{state.seats[seat]}'s last crew member is spent.")
+    if not rolling and not owing:
         turn.say("No crew left to keep trying.")
         fail(state, turn)
         return
+    if not owing:
+        turn.say("Try Again: a free retry.")
+        new_roll(state, turn)
+        return
     m.step = "sacrifice"
-    turn.say("Try Again: one die must go to the Infirmary before the reroll.")
+    m.owing = owing
+    who = ", ".join(state.seats[s] for s in owing)
+    turn.say(f"Try Again: {who} must send a die to the Infirmary before the reroll.")
 
 
 def sacrifice(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     m = state.mission
     assert m is not None
-    if m.step != "sacrifice":
-        raise RuleError("No sacrifice is needed right now.")
-    if seat not in m.members:
-        raise RuleError("You are not on this Away Mission.")
+    if m.step != "sacrifice" or seat not in m.owing:
+        raise RuleError("No sacrifice is needed from you right now.")
     die = find_die(state, seat, action.get("die"))
     if die.loc not in ("rolled", "crew"):
         raise RuleError(f"Die #{die.id} is not available.")
-    if not to_infirmary(state, die, turn, forced=False):
-        raise RuleError("That die cannot go to the Infirmary.")
-    turn.say(f"{state.seats[seat]} sends die #{die.id} to the Infirmary and tries again.")
-    new_roll(state, turn)
+    to_infirmary(state, die, turn, forced=False)
+    m.owing.remove(seat)
+    turn.say(f"{state.seats[seat]} sends die #{die.id} to the Infirmary.")
+    if not m.owing:
+        new_roll(state, turn)
 
 
 def default_sacrifice(state: State, seat: int) -> dict[str, Any]:
@@ -246,6 +283,12 @@ def win(state: State, turn: Turn) -> None:
         return
     if beacon is not None:
         state.beacons.remove(beacon)
+    if has_hero(state, lead, "relay") and lead not in state.relayed:
+        state.relayed.append(lead)
+        if lead in state.mission_done:
+            state.mission_done.remove(lead)
+        state.keep_turn = lead
+        turn.say("Rome's Relay: another beacon on this planet may be answered this turn.")
     if m.event == 99:
         state.ongoing.append(99)  # marks the Artemis shield down this Encounter phase
     pay_rewards(state, members, event, turn)

@@ -263,6 +263,7 @@ def start_encounter(state: State, turn: Turn) -> None:
     state.active = -1
     state.encountered = [i for i, p in enumerate(state.players) if p.out]
     state.mission_done = []
+    state.relayed = []
     for p in state.players:
         p.offer = []
         p.offer_kind = ""

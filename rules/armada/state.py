@@ -96,6 +96,8 @@ class Combat(msgspec.Struct, kw_only=True):
     finished: list[int] = []  # members done with step 1
     stasis: list[list[int]] = []  # [uid, action index] (-1 = its passive)
     escape: dict[int, int] = {}  # seat -> matching dice on the Escape card
+    swap: list[int] = []  # seats with a die on the Swap card this round
+    shadow: list[int] = []  # Pale Valkyries joining from a nearby planet (Shadow Strike)
     destroyed: list[str] = []
     enemy_die: int = 0
     relay_used: bool = False
@@ -111,6 +113,9 @@ class Mission(msgspec.Struct, kw_only=True):
     step: str = "assign"  # assign | sacrifice
     completed: bool = False  # a section was completed this roll
     row_choice: int = -1  # decision missions: the row being done
+    helped: list[int] = []  # seats that helped complete a section this roll (free Try Again)
+    owing: list[int] = []  # seats that must send a die to the Infirmary before the reroll
+    waived: list[int] = []  # seats whose Rigsystem already waived a sacrifice
 
 
 class State(BaseState, kw_only=True):
@@ -147,3 +152,5 @@ class State(BaseState, kw_only=True):
     skip_next_planning: bool = False
     bank: int = 40
     ruined: list[str] = []  # planets destroyed by Artemis V2
+    relayed: list[int] = []  # seats that used Rome's Relay this Encounter phase
+    keep_turn: int = -1  # seat whose Encounter turn stays open after a mission (Relay)
