@@ -7,6 +7,7 @@ from typing import Any
 from rules.core import RuleError, Turn
 from rules.core.validate import get_choice, get_int
 
+from . import heroes
 from .content import BASIC, Enemy, EnemyAction, Module
 from .finals import artemis_shielded, final_enemy_def, section_critical
 from .helpers import (
@@ -157,6 +158,7 @@ def begin_round(state: State, turn: Turn) -> None:
     c.assigned = []
     c.finished = []
     c.swap = []
+    c.used = []
     c.stasis = []
     c.enemy_die = 0
     c.relay_used = False
@@ -168,6 +170,12 @@ def begin_round(state: State, turn: Turn) -> None:
             st.dice = 0
         free = dice_of(state, seat, "crew")
         roll(state, free, turn, f"{state.seats[seat]} rolls crew")
+        heroes.combat_rolled(state, seat, free, turn)
+        for d in dice_of(state, seat, "locked"):
+            if d.station == 0:
+                d.loc = "rolled"
+                turn.say(f"Locked-on die #{d.id} keeps its {face_name(d.face)}.")
+        heroes.synapse(state, seat, turn)
         rerolls = sum(m.effect["count"] for _, m in installed(player) if m.kind == "reroll")
         if has_hero(state, seat, "stimulus") and len(fleet.ships) >= 5:
             rerolls += 1
@@ -329,6 +337,7 @@ def reroll(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
             dice.append(die)
     c.rerolls[seat] -= 1
     roll(state, dice, turn, f"{state.seats[seat]} rerolls")
+    heroes.combat_rolled(state, seat, dice, turn)
 
 
 def parse_station(state: State, seat: int, value: object) -> int:
@@ -382,6 +391,7 @@ def assign(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
             d.face = ""
         die.loc = "station"
         die.station = INFIRMARY
+        heroes.jaszsk_return(state, seat, back, turn)
         c.assigned.append(seat)
         turn.say(f"{name}'s medic brings {len(back)} crew back from the Infirmary (ready next round).")
         return
@@ -684,6 +694,7 @@ def fire(
         for d in back:
             d.loc = "crew"
             d.face = ""
+        heroes.jaszsk_return(state, ally, back, turn)
         turn.say(f"{module.name} brings {len(back)} of {state.seats[ally]}'s crew back (ready next round).")
     elif kind == "stasis":
         target = _targets(state, action, fleet, True, False)[0]
@@ -766,6 +777,8 @@ def end_step_one(state: State, turn: Turn) -> None:
     for seat in list(c.members):
         player = state.players[seat]
         for d in dice_of(state, seat, "locked"):
+            if not 1 <= d.station <= 6:
+                continue
             m = module_at(player, d.station)
             st = player.stations[d.station - 1]
             if m is None or m.kind != "drone" or st.uses > 0 or (st.offline and not m.never_offline):
@@ -813,6 +826,8 @@ def _targets_players(state: State, area: bool) -> list[int]:
 def breach(state: State, seat: int, turn: Turn) -> None:
     player = state.players[seat]
     number = turn.rng.die(6, label=f"Hull breach on {state.seats[seat]}")
+    if has_hero(state, seat, "breach_reroll") and module_at(player, number) is not None:
+        number = turn.rng.die(6, label="Ophainim rerolls the breach")
     module = module_at(player, number)
     st = player.stations[number - 1]
     on_it = [d for d in dice_of(state, seat, "station", "locked") if d.station == number]
@@ -987,6 +1002,7 @@ def gather(state: State, seat: int, turn: Turn) -> None:
     if c.step != "gather":
         raise RuleError("Gathering happens in step 4.")
     for m in c.members:
+        heroes.all_in(state, m, turn)
         for d in dice_of(state, m, "station", "rolled"):
             d.loc = "crew"
             d.station = 0

@@ -20,7 +20,7 @@ from rules.core import (
 from rules.core.rng import Rng
 from rules.core.validate import get_int
 
-from . import combat, missions, planning
+from . import combat, heroes, missions, planning
 from .combat import combat_fleet, enemy_def, fleet_by_token, fleet_summary
 from .finals import event_for
 from .helpers import C, dice_of, has_hero, has_kind, module_at, planet_links, recompute_max, worst_free_die
@@ -448,6 +448,25 @@ class Armada(GameSystem[State]):
             ]
         if has_kind(player, "ram"):
             acts += [{"type": "ram", "amount": 1, "target": p} for p in positions]
+        hero_ids = set(player.heroes)
+        if "kisaragi" in hero_ids:
+            acts += [{"type": "lockon", "die": d.id} for d in rolled]
+        if "genevieve" in hero_ids:
+            basic = [d for d in rolled if not d.hero]
+            for d in basic[:2]:
+                for crew in rolled:
+                    if crew.id != d.id:
+                        acts += [{"type": "parley", "die": d.id, "crew": crew.id, "face": f} for f in "TESM"]
+                        break
+        if "kino" in hero_ids and len(rolled) == 1:
+            acts += [{"type": "setface", "die": rolled[0].id, "face": f} for f in "TESM"]
+        for d in rolled:
+            if d.hero == "setsuna":
+                acts += [{"type": "copy", "die": d.id, "source": o.id} for o in rolled if o.id != d.id]
+            if d.hero == "rose-palroy":
+                acts += [
+                    {"type": "rose", "die": d.id, "target": o.id} for o in dice_of(state, seat, "station")
+                ]
         return acts
 
     # -- actions -------------------------------------------------------------------------------
@@ -477,9 +496,17 @@ class Armada(GameSystem[State]):
             "escape": lambda: combat.escape(state, seat, turn),
             "relay": lambda: combat.relay(state, seat, True, turn),
             "accept": lambda: combat.relay(state, seat, False, turn),
+            "lockon": lambda: heroes.lock_on(state, seat, action, turn),
+            "parley": lambda: heroes.parley(state, seat, action, turn),
+            "setface": lambda: heroes.set_face(state, seat, action, turn),
+            "copy": lambda: heroes.copy(state, seat, action, turn),
+            "rose": lambda: heroes.rose(state, seat, action, turn),
         }
         if kind not in handlers:
-            raise RuleError("In Combat you can assign, reroll, ram, done, gather, escape, relay or accept.")
+            raise RuleError(
+                "In Combat you can assign, reroll, ram, done, gather, escape, relay, accept "
+                "(and hero actions: lockon, parley, setface, copy, rose)."
+            )
         initiator = c.seat
         members = list(c.members)
         handlers[kind]()

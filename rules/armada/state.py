@@ -97,6 +97,7 @@ class Combat(msgspec.Struct, kw_only=True):
     stasis: list[list[int]] = []  # [uid, action index] (-1 = its passive)
     escape: dict[int, int] = {}  # seat -> matching dice on the Escape card
     swap: list[int] = []  # seats with a die on the Swap card this round
+    used: list[str] = []  # once-per-round abilities used ("kino:0")
     shadow: list[int] = []  # Pale Valkyries joining from a nearby planet (Shadow Strike)
     destroyed: list[str] = []
     enemy_die: int = 0
