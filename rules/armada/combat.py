@@ -254,6 +254,15 @@ def finish(state: State, outcome: str, turn: Turn) -> None:
     members = list(c.members)
     for seat in members:
         reset_ship(state, seat)
+    if outcome == "escape" and fleet.final == "lokust" and members:
+        for ship in fleet.ships:
+            ship.shields = enemy_def(ship).shield
+            ship.timers = 0
+        for seat in members:
+            state.players[seat].shield = state.players[seat].max_shield
+        turn.say("The Lokust swarm breaks off: it counts as a victory, but the Mothership keeps its damage.")
+        state.combat = None
+        return
     if outcome == "victory":
         state.fleets.remove(fleet)
         if not fleet.final:
