@@ -174,6 +174,35 @@ class LoaderProfile:
 
 
 @dataclass(frozen=True)
+class Campaign:
+    key: str
+    name: str
+    needs: tuple[str, ...]
+    start: str
+    next: dict[str, tuple[str, ...]]
+    playable: bool
+
+
+@dataclass(frozen=True)
+class RefugeEvent:
+    key: str
+    name: str
+    effect: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class Refuge:
+    track: int
+    trading_post: int
+    infirmary: tuple[tuple[int, int, int], ...]
+    loved_ones: tuple[tuple[int, int, int], ...]
+    quarters_health: int
+    quarters_resolve: int
+    events: dict[str, RefugeEvent]
+
+
+@dataclass(frozen=True)
 class ZoneInfo:
     id: str
     tile: str
@@ -306,6 +335,8 @@ class Content:
     topics: list[dict[str, str]]
     bosses: dict[str, BossDeck]
     loader: LoaderProfile
+    campaigns: dict[str, Campaign]
+    refuge: Refuge
 
 
 PASSIVE_HOOKS = {
@@ -620,6 +651,65 @@ def _loader() -> LoaderProfile:
         object_bonus=_int(raw, "object_bonus", where, 0, 3),
         charges_per_cell=_int(raw, "charges_per_cell", where, 1, 4),
     )
+
+
+REFUGE_EFFECTS = {"heal_all", "hurt_one", "resolve_all", "gift", "theft", "track", "quiet"}
+
+
+def _table(raw: Any, where: str) -> tuple[tuple[int, int, int], ...]:
+    _need(isinstance(raw, list) and bool(raw), where, "a table needs rows")
+    rows = []
+    for row in raw:
+        ok = isinstance(row, list) and len(row) == 3 and all(isinstance(v, int) for v in row)
+        _need(ok, where, f"row {row} must be [low, high, change]")
+        rows.append((row[0], row[1], row[2]))
+    covered = sorted(t for lo, hi, _ in rows for t in range(lo, hi + 1))
+    _need(covered == list(range(2, 13)), where, "rows must cover 2 to 12 exactly once")
+    return tuple(rows)
+
+
+def _refuge() -> Refuge:
+    raw = _load("refuge.toml")
+    r = raw.get("refuge", {})
+    where = "refuge.toml [refuge]"
+    events = {}
+    for i, e in enumerate(raw.get("event", [])):
+        ew = f"refuge.toml event #{i + 1} ({e.get('key', '?')})"
+        key = _str(e, "key", ew)
+        effect = _str(e, "effect", ew)
+        _need(effect in REFUGE_EFFECTS, ew, f"unknown effect '{effect}'")
+        events[key] = RefugeEvent(key, _str(e, "name", ew), effect, _int(e, "amount", ew, -3, 3, 0))
+    _need(len(events) >= 8, "refuge.toml", "at least 8 Refuge events are needed")
+    return Refuge(
+        track=_int(r, "track", where, 1, 6),
+        trading_post=_int(r, "trading_post", where, 1, 6),
+        infirmary=_table(r.get("infirmary"), where + " infirmary"),
+        loved_ones=_table(r.get("loved_ones"), where + " loved_ones"),
+        quarters_health=_int(r, "quarters_health", where, 0, 3),
+        quarters_resolve=_int(r, "quarters_resolve", where, 0, 4),
+        events=events,
+    )
+
+
+def _campaigns(missions: dict[str, Mission]) -> dict[str, Campaign]:
+    out = {}
+    for i, c in enumerate(_load("campaigns.toml").get("campaign", [])):
+        where = f"campaigns.toml campaign #{i + 1} ({c.get('key', '?')})"
+        key = _str(c, "key", where)
+        nxt = {str(k): tuple(v) for k, v in dict(c.get("next", {})).items()}
+        start = _str(c, "start", where)
+        _need(start in nxt, where, "the start mission must appear in 'next'")
+        names = set(nxt) | {m for v in nxt.values() for m in v}
+        _need(all(m in nxt for m in names), where, "every mission that follows needs its own 'next' entry")
+        out[key] = Campaign(
+            key=key,
+            name=_str(c, "name", where),
+            needs=tuple(c.get("needs", [])),
+            start=start,
+            next=nxt,
+            playable=all(m in missions for m in names),
+        )
+    return out
 
 
 def door_id(a: str, b: str) -> str:
@@ -958,6 +1048,8 @@ def content() -> Content:
         topics=topics,
         bosses=_bosses(enemies),
         loader=_loader(),
+        campaigns=_campaigns(missions),
+        refuge=_refuge(),
     )
 
 

@@ -12,7 +12,6 @@ from rules.core import (
     OptionSpec,
     Outcome,
     Prompt,
-    Rng,
     RngState,
     RuleError,
     Turn,
@@ -20,13 +19,14 @@ from rules.core import (
 from rules.core.game import LOG_KEEP
 
 from .actions import HANDLERS, attack_range, survivor_arg, target_zones
-from .content import board as content_board
+from .campaign import new_survivor, refuge_legal, refuge_pending, refuge_perform, start_mission
 from .content import content
-from .phases import begin_round, check_end, end_turn
-from .state import EndureState, ItemInst, ObjectiveState, Radar, ResolveSlot, Survivor
+from .phases import check_end, end_turn
+from .state import EndureState, ItemInst
 from .world import (
     add_item,
     carried,
+    deal_accomplishment,
     event_effect,
     exits,
     general_items,
@@ -35,8 +35,6 @@ from .world import (
     living,
     move_cap,
     on_map,
-    place_models,
-    refresh_sight,
     scard,
     sight,
     sname,
@@ -70,8 +68,12 @@ class Endure(GameSystem[EndureState]):
 
     def options(self) -> list[OptionSpec]:
         missions = list(content().missions)
+        camps = ["none"] + [k for k, v in content().campaigns.items() if v.playable]
         return [
             OptionSpec(name="mission", help="which mission to play", default=missions[0], choices=missions),
+            OptionSpec(
+                name="campaign", help="play a campaign instead of one mission", default="none", choices=camps
+            ),
             OptionSpec(name="survivors", help="number of survivors (0 = one per player)", default="0"),
             OptionSpec(
                 name="crew",
@@ -88,118 +90,54 @@ class Endure(GameSystem[EndureState]):
         n_seats = len(seats)
         if not 1 <= n_seats <= 6:
             raise RuleError("Endure the Stars takes 1 to 6 players.")
-        mission_key = str(options.get("mission") or options.get("scenario") or next(iter(c.missions)))
-        match = [k for k in c.missions if k.lower() == mission_key.strip().lower()]
-        if not match:
-            raise RuleError(f"There is no mission '{mission_key[:20]}'. Missions: {', '.join(c.missions)}.")
-        mission = c.missions[match[0]]
+        campaign_key = str(options.get("campaign", "") or "").strip().lower()
+        needs: tuple[str, ...] = ()
+        if campaign_key and campaign_key != "none":
+            camps = {k: v for k, v in c.campaigns.items() if v.playable}
+            if campaign_key not in camps:
+                raise RuleError(
+                    f"There is no playable campaign '{campaign_key[:20]}'. Try: {', '.join(camps)}."
+                )
+            camp = camps[campaign_key]
+            mission = c.missions[camp.start]
+            needs = tuple(camp.needs) + tuple(mission.needs)
+        else:
+            campaign_key = ""
+            mission_key = str(options.get("mission") or options.get("scenario") or next(iter(c.missions)))
+            match = [k for k in c.missions if k.lower() == mission_key.strip().lower()]
+            if not match:
+                raise RuleError(
+                    f"There is no mission '{mission_key[:20]}'. Missions: {', '.join(c.missions)}."
+                )
+            mission = c.missions[match[0]]
+            needs = mission.needs
         raw_n = str(options.get("survivors", "0") or "0").strip()
         if not raw_n.isdigit():
             raise RuleError("survivors must be a number from 1 to 6.")
         n = int(raw_n) or n_seats
         if not n_seats <= n <= 6:
             raise RuleError(f"Choose {n_seats} to 6 survivors (at least one per player).")
-        crew = self._crew(str(options.get("crew", "") or ""), n, mission.needs)
-        rng = Rng(RngState(seed=int(seed)))
-        board = content_board(mission.key)
-
-        # item deck and starting weapons
-        deck: list[str] = []
-        for card in c.items.values():
-            deck += [card.key] * card.count
-        starters = list(mission.starters) or ["pistol", "plasma-cutter"] + ["swarmer-leg"] * max(0, n - 2)
-        for k in starters + list(mission.set_aside):
-            if k in deck:
-                deck.remove(k)
-        rng.shuffle(starters)
-        dealt, back = starters[:n], starters[n:]
-        if not mission.starters:
-            deck += back
-        while len(dealt) < n:
-            dealt.append("swarmer-leg")
-        rng.shuffle(deck)
-        resolve_deck = sorted(c.resolve)
-        rng.shuffle(resolve_deck)
-        acc_deck = sorted(c.accomplishments)
-        rng.shuffle(acc_deck)
-        tiles_used = {t[0] for t in mission.tiles}
-        event_deck: list[str] = []
-        for ev in c.events.values():
-            if ev.effect == "spawn" and mission.remove_unused_spawns and ev.tile not in tiles_used:
-                continue
-            if ev.effect in mission.remove_events:
-                continue
-            event_deck += [ev.key] * ev.count
-        rng.shuffle(event_deck)
-
+        crew = self._crew(str(options.get("crew", "") or ""), n, needs)
         st = EndureState(
             system=self.id,
             schema=self.schema_version,
             seats=list(seats),
             phase="setup",
-            rng=rng.state,
+            rng=RngState(seed=int(seed)),
             mission=mission.key,
-            item_deck=deck,
-            event_deck=event_deck,
-            resolve_deck=resolve_deck,
-            accomplishment_deck=acc_deck,
-            spawn_tiles=[t[1] for t in mission.tiles],
-            doors={
-                oid: ("locked" if oid in mission.locked else "open")
-                for oid, op in sorted(board.openings.items())
-                if op.door
-            },
-            objectives=[
-                ObjectiveState(id=o.id, colour=o.colour, zone=o.zone, hp=o.hp) for o in mission.objectives
-            ],
-            loader_zone=mission.loader,
-            event=mission.start_event,
-            set_aside=list(mission.set_aside),
-            exits_open=not mission.exits_locked,
+            campaign=campaign_key,
         )
-        for i, key in enumerate(crew):
-            card = c.survivors[key]
-            s = Survivor(
-                key=key,
-                seat=i % n_seats,
-                zone=mission.start,
-                health=card.health,
-                max_health=card.health,
-            )
-            inst = ItemInst(uid=st.next_id, card=dealt[i])
-            st.next_id += 1
-            add_item(s, inst)
-            for _ in range(3):
-                k = st.resolve_deck.pop()
-                s.resolve_cards.append(ResolveSlot(card=k, number=c.resolve[k].number))
-            s.accomplishment = st.accomplishment_deck.pop()
-            st.survivors.append(s)
-        # radar tokens
-        row = list(mission.tokens[token_row(n)])
-        rng.shuffle(row)
-        pool = list(c.radar_pool[mission.family])
-        for tok in row:
-            if tok in pool:
-                pool.remove(tok)
-        for (zone, marked), tok in zip(mission.radar, row, strict=False):
-            st.radar.append(Radar(id=st.next_id, zone=zone, token=tok, marked=marked))
-            st.next_id += 1
-        st.pool = pool
         turn = Turn(st, None)
-        turn.say(f"Mission {mission.key} {mission.name}: {mission.brief}")
-        for kind, zone, count in mission.setup_models:
-            place_models(st, turn, zone, kind, count, marked=False)
-        if "scent" in mission.specials:
-            st.scent = rng.below(n)
-            st.survivors[st.scent].injuries.append("chest")
-            turn.say(f"{sname(st.survivors[st.scent])} carries a festering chest wound that will not heal.")
-        if mission.start_event:
-            turn.say(f"In force from the start: {c.events[mission.start_event].name}.")
-        st.phase = "survivors"
-        st.order = list(range(n))
-        refresh_sight(st, turn)
-        begin_round(st, turn)
-        check_end(st, turn)
+        st.resolve_deck = sorted(c.resolve)
+        turn.rng.shuffle(st.resolve_deck)
+        st.accomplishment_deck = sorted(c.accomplishments)
+        turn.rng.shuffle(st.accomplishment_deck)
+        for i, key in enumerate(crew):
+            st.survivors.append(new_survivor(st, key, i % n_seats, mission.start))
+            deal_accomplishment(st, turn, i)
+        if campaign_key:
+            turn.say(f"Campaign: {c.campaigns[campaign_key].name}.")
+        start_mission(st, turn, mission.key, recruits=list(range(n)))
         st.log = [e.text for e in turn.events if e.visible_to is None][-LOG_KEEP:]
         return st
 
@@ -245,6 +183,8 @@ class Endure(GameSystem[EndureState]):
         return state.order[state.turn_pos]
 
     def pending(self, state: EndureState) -> list[Prompt]:
+        if state.phase == "refuge":
+            return refuge_pending(state)
         si = self.current(state)
         if si is None:
             return []
@@ -269,6 +209,8 @@ class Endure(GameSystem[EndureState]):
         )
 
     def legal(self, state: EndureState, seat: int) -> list[Action]:
+        if state.phase == "refuge":
+            return refuge_legal(state, seat)
         si = self.current(state)
         if si is None or state.survivors[si].seat != seat:
             return []
@@ -517,6 +459,11 @@ class Endure(GameSystem[EndureState]):
                     raise RuleError("The game ended before all your commands were carried out.")
                 self.perform(state, seat, dict(sub), turn)
             return
+        if state.phase == "refuge":
+            if seat is None or not any(p.seat == seat for p in refuge_pending(state)):
+                raise RuleError("Nothing is waiting for you at the Refuge right now.")
+            refuge_perform(state, seat, action, turn)
+            return
         si = self.current(state)
         if si is None:
             raise RuleError("No survivor is acting right now.")
@@ -554,6 +501,7 @@ class Endure(GameSystem[EndureState]):
         v.accomplishment_deck = ["?"] * len(v.accomplishment_deck)
         for b in v.bosses:
             b.deck = ["?"] * len(b.deck)
+        v.refuge_deck = ["?"] * len(v.refuge_deck)
         for s in v.survivors:
             for slot in s.resolve_cards:
                 if not slot.revealed:

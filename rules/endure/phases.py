@@ -645,9 +645,14 @@ def check_end(st: EndureState, turn: Turn) -> bool:
         turn.say(st.summary, kind="end")
         return True
     if won:
+        turn.say(f"Mission {mission.key} {mission.name} complete!", kind="end")
+        if st.campaign:
+            from .campaign import enter_refuge
+
+            enter_refuge(st, turn)
+            return True
         st.phase, st.result = "over", "win"
         st.summary = f"Mission {mission.key} {mission.name} complete!"
-        turn.say(st.summary, kind="end")
         return True
     return False
 

@@ -23,6 +23,7 @@ class ResolveSlot(msgspec.Struct, kw_only=True):
     card: str  # hidden ("") in every view until revealed
     number: int
     revealed: bool = False
+    dormant: bool = False  # drawn at the Refuge above current Resolve: asleep until a failed test
 
 
 class Survivor(msgspec.Struct, kw_only=True):
@@ -143,6 +144,15 @@ class EndureState(BaseState, kw_only=True):
     scent: int = -1  # CG07: the survivor whose unhealable chest wound the enemies smell
     scent_hit: bool = False
     lure: int = -1  # CG02: the specimen draws every enemy to this survivor next Enemy phase
+    campaign: str = ""
+    campaign_done: list[str] = []
+    next_options: list[str] = []
+    refuge_track: int = 0
+    trading_post: list[str] = []
+    refuge_visited: list[int] = []
+    votes: dict[int, str] = {}
+    used_keys: list[str] = []
+    refuge_deck: list[str] = []
     next_id: int = 1
     result: str = ""
     summary: str = ""

@@ -338,8 +338,10 @@ def change_resolve(st: EndureState, turn: Turn, si: int, delta: int) -> None:
         return
     s.resolve = new
     turn.say(f"{sname(s)} Resolve {s.resolve}.")
+    if st.phase == "refuge":
+        return
     for slot in s.resolve_cards:
-        if not slot.revealed and slot.number == s.resolve:
+        if not slot.revealed and not slot.dormant and slot.number == s.resolve:
             slot.revealed = True
             trigger_resolve_card(st, turn, si, slot.card)
             if not s.alive:
@@ -359,6 +361,8 @@ def resolve_test(st: EndureState, turn: Turn, si: int, why: str) -> bool:
     total = sum(faces)
     if total >= s.resolve + steadiness(s):
         turn.say(f"{sname(s)} fails the test ({total} vs Resolve {s.resolve}).")
+        for slot in s.resolve_cards:
+            slot.dormant = False
         change_resolve(st, turn, si, -1)
         return False
     turn.say(f"{sname(s)} holds firm ({total} vs Resolve {s.resolve}).")

@@ -1,0 +1,448 @@
+"""Endure the Stars: starting a mission (fresh or mid-campaign) and the Refuge between missions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.core import Prompt, RuleError, Turn
+
+from .content import board, content
+from .phases import begin_round, check_end
+from .state import EndureState, ItemInst, ObjectiveState, Radar, ResolveSlot, Survivor
+from .world import (
+    add_item,
+    all_items,
+    deal_accomplishment,
+    general_items,
+    heal,
+    icard,
+    kill_survivor,
+    place_models,
+    refresh_sight,
+    remove_item,
+    sname,
+)
+
+
+def token_row(n: int) -> str:
+    return "3" if n <= 3 else "4" if n == 4 else "5"
+
+
+# ---------------------------------------------------------------------------------------------
+# missions
+
+
+def start_mission(st: EndureState, turn: Turn, key: str, recruits: list[int]) -> None:
+    """Lay out mission ``key``; ``recruits`` (survivor indices) get starting weapons."""
+    c = content()
+    mission = c.missions[key]
+    b = board(key)
+    alive = [i for i, s in enumerate(st.survivors) if s.alive]
+    n = len(alive)
+    st.mission = key
+    st.round = 1
+    st.enemies, st.radar, st.noise, st.bosses = [], [], [], []
+    st.decoys, st.shields, st.extra_openings, st.fixed = [], [], [], []
+    st.event, st.event_discard = mission.start_event, []
+    st.failed, st.result, st.summary, st.exit_used = "", "", "", ""
+    st.scent, st.scent_hit, st.lure = -1, False, -1
+    st.loader_zone, st.loader_pilot, st.loader_powered = mission.loader, -1, False
+    st.spawn_tiles = [t[1] for t in mission.tiles]
+    st.set_aside = list(mission.set_aside)
+    st.exits_open = not mission.exits_locked
+    st.doors = {
+        oid: ("locked" if oid in mission.locked else "open")
+        for oid, op in sorted(b.openings.items())
+        if op.door
+    }
+    st.objectives = [
+        ObjectiveState(id=o.id, colour=o.colour, zone=o.zone, hp=o.hp) for o in mission.objectives
+    ]
+    # the item deck: every card not carried and not set aside
+    deck: list[str] = []
+    for card in c.items.values():
+        deck += [card.key] * card.count
+    carried = [it.card for i in alive for it in all_items(st.survivors[i])]
+    starters = list(mission.starters) or ["pistol", "plasma-cutter"] + ["swarmer-leg"] * max(
+        0, len(recruits) - 2
+    )
+    for k in carried + starters + list(mission.set_aside):
+        if k in deck:
+            deck.remove(k)
+    turn.rng.shuffle(starters)
+    dealt, back = starters[: len(recruits)], starters[len(recruits) :]
+    if not mission.starters:
+        deck += back
+    while len(dealt) < len(recruits):
+        dealt.append("swarmer-leg")
+    turn.rng.shuffle(deck)
+    st.item_deck = deck
+    for i, card_key in zip(recruits, dealt, strict=True):
+        inst = ItemInst(uid=st.next_id, card=card_key)
+        st.next_id += 1
+        if not add_item(st.survivors[i], inst):
+            turn.say(f"{sname(st.survivors[i])} has no room for a {icard(inst).name}.")
+    tiles_used = {t[0] for t in mission.tiles}
+    events: list[str] = []
+    for ev in c.events.values():
+        if ev.effect == "spawn" and mission.remove_unused_spawns and ev.tile not in tiles_used:
+            continue
+        if ev.effect in mission.remove_events:
+            continue
+        events += [ev.key] * ev.count
+    turn.rng.shuffle(events)
+    st.event_deck = events
+    for i in alive:
+        s = st.survivors[i]
+        s.zone, s.exited = mission.start, False
+        s.crisis_used = s.used_active = s.frozen = s.stunned = False
+        s.jammed, s.seen_kinds, s.buffs, s.round_buffs, s.next_attack, s.found = [], [], [], [], [], []
+        s.actions = s.action_bonus = s.action_penalty = s.moved = s.free_moves = s.step_credit = 0
+    row = list(mission.tokens[token_row(n)])
+    turn.rng.shuffle(row)
+    pool = list(c.radar_pool[mission.family])
+    for tok in row:
+        if tok in pool:
+            pool.remove(tok)
+    for (zone, marked), tok in zip(mission.radar, row, strict=False):
+        st.radar.append(Radar(id=st.next_id, zone=zone, token=tok, marked=marked))
+        st.next_id += 1
+    st.pool = pool
+    turn.say(f"Mission {mission.key} {mission.name}: {mission.brief}")
+    for kind, zone, count in mission.setup_models:
+        place_models(st, turn, zone, kind, count, marked=False)
+    if "scent" in mission.specials:
+        st.scent = alive[turn.rng.below(n)]
+        st.survivors[st.scent].injuries.append("chest")
+        turn.say(f"{sname(st.survivors[st.scent])} carries a festering chest wound that will not heal.")
+    if mission.start_event:
+        turn.say(f"In force from the start: {c.events[mission.start_event].name}.")
+    st.phase = "survivors"
+    if not st.survivors[st.first].alive:
+        st.first = alive[0]
+    refresh_sight(st, turn)
+    begin_round(st, turn)
+    check_end(st, turn)
+
+
+def new_survivor(st: EndureState, key: str, seat: int, zone: str) -> Survivor:
+    card = content().survivors[key]
+    s = Survivor(key=key, seat=seat, zone=zone, health=card.health, max_health=card.health)
+    for _ in range(3):
+        draw_resolve(st, s)
+    st.used_keys.append(key)
+    return s
+
+
+def draw_resolve(st: EndureState, s: Survivor) -> None:
+    if not st.resolve_deck:
+        in_hand = {r.card for sv in st.survivors for r in sv.resolve_cards}
+        st.resolve_deck = sorted(k for k in content().resolve if k not in in_hand)
+    if not st.resolve_deck:
+        return
+    k = st.resolve_deck.pop()
+    number = content().resolve[k].number
+    s.resolve_cards.append(ResolveSlot(card=k, number=number, dormant=number > s.resolve))
+
+
+# ---------------------------------------------------------------------------------------------
+# the Refuge
+
+
+def enter_refuge(st: EndureState, turn: Turn) -> None:
+    """A campaign mission was won: go to the Refuge, or win the campaign after the last mission."""
+    camp = content().campaigns[st.campaign]
+    st.campaign_done.append(st.mission)
+    st.next_options = list(camp.next.get(st.mission, ()))
+    if not st.next_options:
+        st.phase, st.result = "over", "win"
+        st.summary = f"Campaign {camp.name} complete!"
+        turn.say(st.summary, kind="end")
+        return
+    r = content().refuge
+    st.phase = "refuge"
+    st.refuge_track = r.track
+    st.refuge_visited, st.votes = [], {}
+    st.enemies, st.radar, st.noise, st.bosses, st.event = [], [], [], [], ""
+    turn.say(f"Back at the Refuge. Next: {' or '.join(st.next_options)}.", kind="turn")
+    post: list[str] = []
+    while st.item_deck and len(post) < r.trading_post:
+        k = st.item_deck.pop()
+        if content().items[k].kind != "noise":
+            post.append(k)
+    st.trading_post = post
+    if post:
+        turn.say("The Trading Post offers: " + ", ".join(content().items[k].name for k in post) + ".")
+    for i, s in enumerate(st.survivors):
+        if not s.alive:
+            continue
+        s.exited = False
+        s.resolve_cards = [r for r in s.resolve_cards if not r.revealed]
+        while len(s.resolve_cards) < 3:
+            draw_resolve(st, s)
+        if not s.unlocked:
+            deal_accomplishment(st, turn, i)
+    if not st.refuge_deck:
+        st.refuge_deck = sorted(content().refuge.events)
+        turn.rng.shuffle(st.refuge_deck)
+
+
+def _needs_recruit(st: EndureState) -> list[int]:
+    return [i for i, s in enumerate(st.survivors) if not s.alive]
+
+
+def refuge_pending(st: EndureState) -> list[Prompt]:
+    dead = _needs_recruit(st)
+    if dead:
+        out = []
+        for i in dead:
+            key = unused_keys(st)[:1]
+            default = {"type": "recruit", "replace": i, "survivor": key[0]} if key else {"type": "vote"}
+            out.append(
+                Prompt(
+                    seat=st.survivors[i].seat,
+                    kind="choice",
+                    text=f"{sname(st.survivors[i])} died: pick a new survivor.",
+                    default=default,
+                )
+            )
+        return out
+    todo = [i for i, s in enumerate(st.survivors) if i not in st.refuge_visited]
+    if todo:
+        return [
+            Prompt(
+                seat=st.survivors[i].seat,
+                kind="choice",
+                text=f"{sname(st.survivors[i])}: visit the infirmary, loved ones, trading post or quarters.",
+                default={"type": "visit", "survivor": i, "place": "quarters", "pick": "resolve"},
+            )
+            for i in todo
+        ]
+    seats = sorted({s.seat for s in st.survivors})
+    return [
+        Prompt(
+            seat=seat,
+            kind="choice",
+            text="Stay another round at the Refuge, or leave?",
+            default={"type": "vote", "choice": "leave"},
+        )
+        for seat in seats
+        if seat not in st.votes
+    ]
+
+
+def unused_keys(st: EndureState) -> list[str]:
+    return [k for k in sorted(content().survivors) if k not in st.used_keys]
+
+
+def refuge_legal(st: EndureState, seat: int) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    dead = _needs_recruit(st)
+    if dead:
+        for i in dead:
+            if st.survivors[i].seat == seat:
+                out += [{"type": "recruit", "replace": i, "survivor": k} for k in unused_keys(st)]
+        return out
+    todo = [i for i, s in enumerate(st.survivors) if i not in st.refuge_visited and s.seat == seat]
+    if todo or any(i not in st.refuge_visited for i in range(len(st.survivors))):
+        for i in todo:
+            s = st.survivors[i]
+            out += [
+                {"type": "visit", "survivor": i, "place": "infirmary"},
+                {"type": "visit", "survivor": i, "place": "loved-ones"},
+                {"type": "visit", "survivor": i, "place": "quarters", "pick": "health"},
+                {"type": "visit", "survivor": i, "place": "quarters", "pick": "resolve"},
+            ]
+            items = [it.card for it in general_items(s)]
+            if len(items) >= 2:
+                for k in sorted(set(st.trading_post)):
+                    out.append(
+                        {
+                            "type": "visit",
+                            "survivor": i,
+                            "place": "trading-post",
+                            "take": k,
+                            "give": items[:2],
+                        }
+                    )
+        return out
+    if seat not in st.votes:
+        out.append({"type": "vote", "choice": "leave"})
+        for m in st.next_options[1:]:
+            out.append({"type": "vote", "choice": "leave", "route": m})
+        if st.refuge_track > 1:
+            out.append({"type": "vote", "choice": "stay"})
+    return out
+
+
+def _table(rows, total: int) -> int:
+    for lo, hi, change in rows:
+        if lo <= total <= hi:
+            return change
+    return 0
+
+
+def refuge_perform(st: EndureState, seat: int, action: dict[str, Any], turn: Turn) -> None:
+    kind = action["type"]
+    dead = _needs_recruit(st)
+    if kind == "recruit":
+        i = action.get("replace")
+        if not isinstance(i, int) or i not in dead:
+            raise RuleError("Say which fallen survivor to replace (by number).")
+        if st.survivors[i].seat != seat:
+            raise RuleError("That survivor was not yours.")
+        key = action.get("survivor")
+        if key not in unused_keys(st):
+            raise RuleError("Pick a survivor nobody has played yet in this campaign.")
+        old = st.survivors[i]
+        s = new_survivor(st, key, old.seat, old.zone)
+        inst = ItemInst(uid=st.next_id, card="swarmer-leg")
+        st.next_id += 1
+        add_item(s, inst)
+        st.survivors[i] = s
+        deal_accomplishment(st, turn, i)
+        turn.say(f"{sname(s)} joins the survivors.")
+        return
+    if dead:
+        raise RuleError("First replace the survivors who died.")
+    if kind == "visit":
+        i = action.get("survivor")
+        if not isinstance(i, int) or not 0 <= i < len(st.survivors):
+            mine = [j for j, s in enumerate(st.survivors) if s.seat == seat and j not in st.refuge_visited]
+            if len(mine) != 1:
+                raise RuleError("Say which survivor visits (by number).")
+            i = mine[0]
+        s = st.survivors[i]
+        if s.seat != seat:
+            raise RuleError("That survivor is not yours.")
+        if i in st.refuge_visited:
+            raise RuleError(f"{sname(s)} has already been somewhere this round.")
+        place = action.get("place")
+        r = content().refuge
+        if place == "trading-post":
+            take = action.get("take")
+            give = action.get("give")
+            if take not in st.trading_post:
+                raise RuleError("The Trading Post does not have that.")
+            if not isinstance(give, list) or len(give) != 2:
+                raise RuleError("Trade exactly two of your items.")
+            from .world import find_item
+
+            a = find_item(s, give[0], where="general")
+            b = find_item(s, give[1], where="general")
+            if a.uid == b.uid:
+                raise RuleError("Give two different items.")
+            remove_item(s, a.uid)
+            remove_item(s, b.uid)
+            st.trading_post.remove(take)
+            inst = ItemInst(uid=st.next_id, card=take)
+            st.next_id += 1
+            add_item(s, inst)
+            turn.say(f"{sname(s)} trades for a {icard(inst).name}.")
+        elif place == "infirmary":
+            total = sum(turn.rng.dice(2, 6, label=f"{sname(s)} at the infirmary"))
+            change = _table(r.infirmary, total)
+            _change_health(st, turn, i, change)
+        elif place == "loved-ones":
+            total = sum(turn.rng.dice(2, 6, label=f"{sname(s)} with loved ones"))
+            change = _table(r.loved_ones, total)
+            s.resolve = max(0, min(10, s.resolve + change))
+            turn.say(f"{sname(s)} Resolve {s.resolve}.")
+        elif place == "quarters":
+            if action.get("pick") == "health":
+                _change_health(st, turn, i, r.quarters_health)
+            elif action.get("pick") == "resolve":
+                s.resolve = min(10, s.resolve + r.quarters_resolve)
+                turn.say(f"{sname(s)} rests (Resolve {s.resolve}).")
+            else:
+                raise RuleError("At the quarters, pick health or resolve.")
+        else:
+            raise RuleError("Visit the infirmary, loved-ones, trading-post or quarters.")
+        st.refuge_visited.append(i)
+        return
+    if kind == "vote":
+        if any(i not in st.refuge_visited for i in range(len(st.survivors))):
+            raise RuleError("Everyone must visit a place at the Refuge before deciding.")
+        if seat in st.votes:
+            raise RuleError("You have already voted.")
+        choice = action.get("choice", "leave")
+        if choice not in ("stay", "leave"):
+            raise RuleError("Vote 'stay' or 'leave'.")
+        route = action.get("route")
+        if route is not None and route not in st.next_options:
+            raise RuleError(f"The next mission can be: {', '.join(st.next_options)}.")
+        st.votes[seat] = choice + (f":{route}" if route else "")
+        turn.say(f"{st.seats[seat]} votes to {choice}.")
+        seats = sorted({s.seat for s in st.survivors})
+        if all(x in st.votes for x in seats):
+            _count_votes(st, turn)
+        return
+    raise RuleError("At the Refuge you can recruit, visit or vote.")
+
+
+def _change_health(st: EndureState, turn: Turn, i: int, change: int) -> None:
+    s = st.survivors[i]
+    if change >= 0:
+        heal(st, turn, i, change)
+        return
+    s.health += change
+    turn.say(f"{sname(s)} loses {-change} Health (Health {max(0, s.health)}).")
+    if s.health <= 0:
+        kill_survivor(st, turn, i)
+
+
+def _count_votes(st: EndureState, turn: Turn) -> None:
+    stay = sum(1 for v in st.votes.values() if v == "stay")
+    leave = len(st.votes) - stay
+    first_seat = st.survivors[st.first].seat
+    route = st.votes.get(first_seat, "").partition(":")[2] or st.next_options[0]
+    if stay > leave and st.refuge_track > 1:
+        st.refuge_track -= 1
+        st.votes, st.refuge_visited = {}, []
+        turn.say(f"The survivors stay another round (Refuge track {st.refuge_track}).")
+        _refuge_event(st, turn)
+        return
+    turn.say(f"The survivors set out for {route}.", kind="turn")
+    st.votes, st.refuge_visited, st.trading_post = {}, [], []
+    start_mission(st, turn, route, recruits=[])
+
+
+def _refuge_event(st: EndureState, turn: Turn) -> None:
+    if not st.refuge_deck:
+        st.refuge_deck = sorted(content().refuge.events)
+        turn.rng.shuffle(st.refuge_deck)
+    ev = content().refuge.events[st.refuge_deck.pop()]
+    turn.say(f"Refuge event: {ev.name}.", kind="warn")
+    alive = [i for i, s in enumerate(st.survivors) if s.alive]
+    if not alive:
+        return
+    if ev.effect == "heal_all":
+        for i in alive:
+            heal(st, turn, i, ev.amount)
+    elif ev.effect == "hurt_one":
+        _change_health(st, turn, alive[turn.rng.below(len(alive))], -ev.amount)
+    elif ev.effect == "resolve_all":
+        for i in alive:
+            s = st.survivors[i]
+            s.resolve = max(0, min(10, s.resolve + ev.amount))
+        turn.say(f"Everyone's Resolve changes by {ev.amount:+d}.")
+    elif ev.effect == "gift":
+        i = alive[turn.rng.below(len(alive))]
+        cards = [k for k in st.item_deck if content().items[k].kind != "noise"]
+        if cards:
+            k = cards[-1]
+            st.item_deck.remove(k)
+            inst = ItemInst(uid=st.next_id, card=k)
+            st.next_id += 1
+            if add_item(st.survivors[i], inst):
+                turn.say(f"{sname(st.survivors[i])} is given a {icard(inst).name}.")
+    elif ev.effect == "theft":
+        i = alive[turn.rng.below(len(alive))]
+        items = general_items(st.survivors[i])
+        if items:
+            it = items[turn.rng.below(len(items))]
+            remove_item(st.survivors[i], it.uid)
+            turn.say(f"{sname(st.survivors[i])}'s {icard(it).name} goes missing.")
+    elif ev.effect == "track":
+        st.refuge_track = max(1, st.refuge_track + ev.amount)
+        turn.say(f"Refuge track {st.refuge_track}.")

@@ -1,0 +1,135 @@
+"""Endure the Stars: campaigns, carry-over between missions, and the Refuge."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core import RuleError
+from rules.endure.world import change_resolve, kill_survivor, resolve_test
+
+from .test_endure_support import S, Script, turn_for
+
+
+def won_cg04(n: int = 2, kill: bool = False):
+    """A 'Best of a Terrible Situation' campaign just after CG04 was won."""
+    st = S.setup(
+        [f"p{i}" for i in range(n)],
+        {"campaign": "terrible", "crew": "+".join(["medic-a", "scout-b", "marine-a"][:n])},
+        8,
+    )
+    assert st.mission == "CG04"
+    st.radar, st.enemies, st.event_deck, st.event_discard = [], [], [], []
+    medic = next(i for i, s in enumerate(st.survivors) if s.key == "medic-a")
+    sup = st.objectives[0]
+    sup.done, sup.carried_by = True, medic
+    if kill:
+        other = next(i for i in range(n) if i != medic)
+        kill_survivor(st, turn_for(st), other)
+    st.survivors[medic].injuries = ["leg"]
+    st.survivors[medic].health -= 2
+    for s in st.survivors:
+        s.zone = "REC-z"
+    while st.phase == "survivors":
+        si = st.order[st.turn_pos]
+        st, _ = S.apply(st, st.survivors[si].seat, {"type": "exit"})
+    return st, medic
+
+
+def test_campaign_mission_win_goes_to_refuge():
+    st, _ = won_cg04()
+    assert st.phase == "refuge" and S.outcome(st) is None
+    assert st.campaign_done == ["CG04"] and st.next_options == ["CG06", "CG05"]
+    assert len(st.trading_post) == 3
+    prompts = S.pending(st)
+    assert len(prompts) == 2 and all(p.kind == "choice" for p in prompts)
+
+
+def test_refuge_round_and_carry_over(monkeypatch):
+    st, medic = won_cg04()
+    health = st.survivors[medic].health
+    resolve = st.survivors[medic].resolve
+    for i, s in enumerate(st.survivors):
+        st, _ = S.apply(st, s.seat, {"type": "visit", "survivor": i, "place": "quarters", "pick": "health"})
+    with pytest.raises(RuleError, match="already"):
+        S.apply(
+            st, st.survivors[0].seat, {"type": "visit", "survivor": 0, "place": "quarters", "pick": "health"}
+        )
+    first_seat = st.survivors[st.first].seat
+    st, _ = S.apply(st, first_seat, {"type": "vote", "choice": "leave", "route": "CG05"})
+    other = 1 - first_seat
+    st, _ = S.apply(st, other, {"type": "vote", "choice": "leave"})
+    assert st.phase == "survivors" and st.mission == "CG05"
+    m = st.survivors[medic]
+    assert m.health == health + 1 and m.resolve == resolve and m.injuries == ["leg"]
+    assert m.zone == "REC-a"
+
+
+def test_staying_draws_a_refuge_event_and_lowers_the_track():
+    st, _ = won_cg04()
+    for i, s in enumerate(st.survivors):
+        st, _ = S.apply(st, s.seat, {"type": "visit", "survivor": i, "place": "quarters", "pick": "resolve"})
+    st, _ = S.apply(st, 0, {"type": "vote", "choice": "stay"})
+    st, ev = S.apply(st, 1, {"type": "vote", "choice": "stay"})
+    assert st.phase == "refuge" and st.refuge_track == 2
+    assert any("Refuge event" in e.text for e in ev)
+    assert st.refuge_visited == []
+
+
+def test_dead_survivor_is_replaced_by_an_unused_one():
+    st, medic = won_cg04(kill=True)
+    dead = next(i for i, s in enumerate(st.survivors) if not s.alive)
+    old_key = st.survivors[dead].key
+    seat = st.survivors[dead].seat
+    with pytest.raises(RuleError, match="nobody has played"):
+        S.apply(st, seat, {"type": "recruit", "replace": dead, "survivor": old_key})
+    with pytest.raises(RuleError, match=r"replace the survivors|Nothing is waiting"):
+        S.apply(st, st.survivors[medic].seat, {"type": "visit", "survivor": medic, "place": "infirmary"})
+    st, _ = S.apply(st, seat, {"type": "recruit", "replace": dead, "survivor": "captain-b"})
+    assert st.survivors[dead].key == "captain-b" and st.survivors[dead].alive
+    assert old_key in st.used_keys
+
+
+def test_dormant_resolve_card_wakes_on_first_failed_test(monkeypatch):
+    st, medic = won_cg04()
+    s = st.survivors[medic]
+    assert all(len(x.resolve_cards) == 3 for x in st.survivors)
+    s.resolve = 5
+    s.resolve_cards[0].card, s.resolve_cards[0].number, s.resolve_cards[0].dormant = "scream", 6, True
+    st.phase = "survivors"
+    turn = turn_for(st)
+    change_resolve(st, turn, medic, 1)
+    assert s.resolve == 6 and not s.resolve_cards[0].revealed  # asleep: no effect yet
+    Script(monkeypatch, Resolve_test=[[6, 6]])
+    resolve_test(st, turn, medic, "test")
+    assert s.resolve == 5 and not s.resolve_cards[0].dormant
+    change_resolve(st, turn, medic, 1)
+    assert s.resolve_cards[0].revealed
+
+
+def test_campaign_setup_errors():
+    with pytest.raises(RuleError):
+        S.setup(["a"], {"campaign": "fire"}, 1)
+    st = S.setup(["a"], {"campaign": "terrible"}, 1)
+    assert any(s.key.startswith("medic") for s in st.survivors)
+
+
+@pytest.mark.parametrize("pick", range(6))
+def test_random_refuge_play_reaches_the_next_mission(pick):
+    import random
+
+    r = random.Random(pick)
+    st, _ = won_cg04(n=2, kill=pick % 2 == 0)
+    for _ in range(60):
+        if st.phase != "refuge":
+            break
+        prompts = S.pending(st)
+        assert prompts
+        seat = r.choice(prompts).seat
+        acts = S.legal(st, seat)
+        assert acts, f"seat {seat} has a prompt but no legal action"
+        st, _ = S.apply(st, seat, r.choice(acts))
+        assert S.loads(S.dumps(st)) == st
+    assert st.phase in ("survivors", "over")
+    if st.phase == "survivors":
+        assert st.mission in ("CG05", "CG06")
+        assert all(len(s.resolve_cards) == 3 for s in st.survivors if s.alive)
