@@ -16,7 +16,7 @@ def test_decode_lines_top_to_bottom():
     assert finals.decode(["star", "moon", "comet", "ring"], 2) == "artemis-v2"
     assert finals.decode(["moon", "moon", "comet", "ring"], 3) == "oblivion"
     assert finals.decode(["moon", "moon", "comet", "ring"], 1) == "ouroboros"
-    assert finals.decode(["star", "comet", "ring", "moon"][1:] + ["ring"], 3) == "ouroboros"
+    assert finals.decode(["comet", "ring", "moon", "ring"], 3) == "ouroboros"
     assert finals.decode(["star", "comet", "ring", "star"], 3) == "savior"
     assert finals.decode(["star", "comet", "ring", "star"], 2) == "ouroboros"
 
