@@ -135,3 +135,18 @@ def test_resolution_runs_the_final_hazard():
     state = _reveal(new_game(), ["comet", "comet", "star", "moon"])
     resolution.resolution(state, Turn(state, None))
     assert len(next(f for f in state.fleets if f.final).ships) == 2
+
+
+def test_artemis_is_a_new_location_beside_invictus_and_must_be_fought():
+    state = _reveal(new_game(players=3), ["star", "moon", "comet", "ring"])
+    state.players[0].planet = "Invictus"
+    state, _ = SYSTEM.apply(state, 0, {"type": "travel", "to": "Artemis"})
+    assert state.players[0].planet == "Artemis"
+    refused(state, 0, {"type": "travel", "to": "Titan VI"}, "not nearby")
+    to_encounter(state)
+    refused(state, 0, {"type": "end"}, "must be fought")
+    state.players[1].planet = "Titan VI"
+    refused(state, 0, {"type": "fight", "fleet": 92}, "titan vi go first")
+    state.encountered.append(1)
+    state, _ = SYSTEM.apply(state, 0, {"type": "fight", "fleet": 92})
+    assert state.combat is not None

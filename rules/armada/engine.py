@@ -23,7 +23,17 @@ from rules.core.validate import get_int
 from . import combat, heroes, missions, planning
 from .combat import combat_fleet, enemy_def, fleet_by_token, fleet_summary
 from .finals import event_for
-from .helpers import C, dice_of, has_hero, has_kind, module_at, planet_links, recompute_max, worst_free_die
+from .helpers import (
+    C,
+    dice_of,
+    has_hero,
+    has_kind,
+    locations,
+    module_at,
+    planet_links,
+    recompute_max,
+    worst_free_die,
+)
 from .resolution import check_loss, lose, resolution, start_encounter
 from .state import Beacon, Die, Player, State, Station
 
@@ -274,7 +284,11 @@ class Armada(GameSystem[State]):
         player = state.players[seat]
         if player.critical:
             return []
-        return [f.token for f in state.fleets if f.planet == player.planet and not f.fresh and not f.final]
+        return [
+            f.token
+            for f in state.fleets
+            if f.planet == player.planet and not f.fresh and f.final in ("", "artemis", "artemis-v2")
+        ]
 
     def _turn_default(self, state: State, seat: int) -> Action:
         player = state.players[seat]
@@ -344,7 +358,7 @@ class Armada(GameSystem[State]):
             if player.offer_kind == "hire":
                 acts = [{"type": "hire", "hero": h} for h in player.offer]
                 return [*acts, {"type": "close"}]
-            acts += [{"type": "travel", "to": p} for p in C.planets if p != player.planet]
+            acts += [{"type": "travel", "to": p} for p in locations(state) if p != player.planet]
             acts += [{"type": "repair"}, {"type": "shop"}, {"type": "recruit"}]
             for other in range(len(state.seats)):
                 if other != seat and state.players[other].planet == player.planet:
@@ -618,6 +632,16 @@ class Armada(GameSystem[State]):
             raise RuleError("A ship in Critical Damage cannot enter Combat.")
         if not fleet.ships:
             raise RuleError(f"Fleet {token} has no ships.")
+        if fleet.final == "artemis":
+            waiting = [
+                i
+                for i, p in enumerate(state.players)
+                if p.planet == "Titan VI" and not p.critical and i not in state.encountered and i != seat
+            ]
+            if waiting:
+                raise RuleError(
+                    "Captains at Titan VI go first: the shield grid mission comes before the station."
+                )
         team_raw = action.get("team", [])
         if isinstance(team_raw, str | int):
             team_raw = str(team_raw).replace(",", " ").split()
@@ -789,7 +813,7 @@ class Armada(GameSystem[State]):
 
 
 def _planet_name(text: str) -> str:
-    for p in C.planets:
+    for p in [*C.planets, "Artemis"]:
         if normalise(p) == normalise(text):
             return p
     return text

@@ -193,7 +193,8 @@ def reveal(state: State, turn: Turn) -> None:
     elif final in ("artemis", "artemis-v2"):
         ship = EnemyShip(uid=state.next_uid, card=final, revealed=True)
         state.next_uid += 1
-        state.fleets.append(Fleet(token=92, planet=C.finals[final]["beside"], ships=[ship], final=final))
+        state.fleets.append(Fleet(token=92, planet=C.finals[final]["location"], ships=[ship], final=final))
+        turn.say("The station appears beside Invictus: travel there from Invictus to fight it.")
         if final == "artemis":
             _place_99(state, turn)
     elif final == "oblivion":

@@ -83,10 +83,33 @@ def has_hero(state: State, seat: int, ability: str) -> bool:
     return any(C.heroes[h].ability == ability for h in state.players[seat].heroes)
 
 
+ARTEMIS = "Artemis"
+
+
+def locations(state: State) -> list[str]:
+    """Every place a ship can be: the six planets, plus the Artemis station once it is revealed."""
+    out = list(C.planets)
+    if state.final in ("artemis", "artemis-v2"):
+        out.append(ARTEMIS)
+    return out
+
+
 def planet_links(state: State, planet: str) -> list[str]:
     if state.solo:
-        return [p for p in C.planets if p != planet]
-    return list(C.planets[planet].links)
+        return [p for p in locations(state) if p != planet]
+    station = state.final in ("artemis", "artemis-v2")
+    if planet == ARTEMIS:
+        return ["Invictus"]
+    links = list(C.planets[planet].links) if planet in C.planets else []
+    if station and planet == "Invictus":
+        links.append(ARTEMIS)
+    return links
+
+
+def planet_has(state: State, planet: str, what: str) -> bool:
+    """Whether a working Shipyard/Waystation is at this location."""
+    p = C.planets.get(planet)
+    return p is not None and bool(getattr(p, what)) and planet not in state.ruined
 
 
 def distance(state: State, a: str, b: str) -> int:

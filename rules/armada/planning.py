@@ -14,9 +14,11 @@ from .helpers import (
     gain_credits,
     has_hero,
     has_kind,
+    locations,
     module_at,
     owned_modules,
     pay,
+    planet_has,
     planet_links,
     recompute_max,
     roll,
@@ -36,7 +38,7 @@ def use_action(state: State, seat: int, what: str) -> None:
 
 def travel(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     player = state.players[seat]
-    dest = get_choice(action, "to", list(C.planets), "planet")
+    dest = get_choice(action, "to", locations(state), "planet")
     if dest == player.planet:
         raise RuleError(f"You are already at {dest}.")
     reach = 2 if has_kind(player, "travel") else 1
@@ -122,7 +124,7 @@ def can_configure_anywhere(state: State, seat: int) -> bool:
 
 def shop(state: State, seat: int, turn: Turn) -> None:
     player = state.players[seat]
-    yard = C.planets[player.planet].shipyard and player.planet not in state.ruined
+    yard = planet_has(state, player.planet, "shipyard")
     if not yard and not can_configure_anywhere(state, seat):
         raise RuleError(f"{player.planet} has no Shipyard.")
     use_action(state, seat, "buy/configure")
@@ -256,7 +258,7 @@ def store(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
 
 def recruit(state: State, seat: int, turn: Turn) -> None:
     player = state.players[seat]
-    if not C.planets[player.planet].waystation or player.planet in state.ruined:
+    if not planet_has(state, player.planet, "waystation"):
         raise RuleError(f"{player.planet} has no Waystation.")
     if hiring_blocked(state):
         raise RuleError("A hazard (event 15) blocks all hiring until its mission succeeds.")
