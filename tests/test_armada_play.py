@@ -20,7 +20,8 @@ def _check(state, crew_before: dict[int, int]) -> None:
         assert 0 <= p.shield <= p.max_shield
         assert p.credits >= 0
         assert p.actions >= 0
-        assert len(dice_of(state, i)) == crew_before[i] + len(p.heroes)
+        mine = [d for d in state.dice if (d.home if d.home >= 0 else d.owner) == i]
+        assert len(mine) == crew_before[i] + len(p.heroes)
     if SYSTEM.outcome(state) is None:
         assert SYSTEM.pending(state), SYSTEM.describe(state)
     seen = SYSTEM.view(state, None)

@@ -412,3 +412,16 @@ def test_rome_relay_allows_a_second_beacon():
     assert state.mission is None and state.active == 0 and 0 not in state.encountered
     state, _ = SYSTEM.apply(state, 0, {"type": "mission", "event": 60})
     assert state.mission is not None
+
+
+def test_lupin_teleporter_lends_crew_until_combat_ends():
+    state = in_combat(new_game(ships="hades,harmony"), ["kannon", "kannon"], ["E", "T"], team=[1])
+    state.players[0].stations[5].module = "lupin-teleporter"
+    e, t = rolled_ids(state, 0)
+    lupin = {"type": "assign", "die": e, "station": 6, "ally": 2, "mode": "send", "crew": t}
+    state, _ = SYSTEM.apply(state, 0, lupin)
+    lent = next(d for d in state.dice if d.id == t)
+    assert lent.owner == 1 and lent.home == 0 and lent.face == "T"
+    combat.finish(state, "escape", Turn(state, 0))
+    lent = next(d for d in state.dice if d.id == t)
+    assert lent.owner == 0 and lent.home == -1

@@ -231,6 +231,13 @@ def leave(state: State, seat: int, outcome: str, turn: Turn) -> None:
 
 def reset_ship(state: State, seat: int) -> None:
     player = state.players[seat]
+    for d in state.dice:
+        if d.home >= 0 and (d.home == seat or d.owner == seat):
+            d.owner = d.home
+            d.home = -1
+            d.loc = "crew"
+            d.station = 0
+            d.face = ""
     for d in dice_of(state, seat):
         d.loc = "crew"
         d.station = 0
@@ -743,6 +750,21 @@ def fire(
         player.shield -= moved
         target.shield += moved
         turn.say(f"{name} moves {moved} Shield to {state.seats[ally]}.")
+    elif kind == "teleport":
+        ally = get_int(action, "ally", 1, len(state.seats), "the ally's seat") - 1
+        if ally == seat or ally not in c.members:
+            raise RuleError("The Lupin Teleporter needs an ally in this Combat.")
+        mode = get_choice(action, "mode", ["send", "pull"], "teleport mode (send or pull)")
+        giver, taker = (seat, ally) if mode == "send" else (ally, seat)
+        crew = find_die(state, giver, action.get("crew"))
+        if crew.loc != "rolled":
+            raise RuleError(f"Die #{crew.id} is not waiting in a crew section.")
+        if crew.home < 0:
+            crew.home = giver
+        crew.owner = taker
+        if crew.home == taker:
+            crew.home = -1
+        turn.say(f"{name}'s Lupin Teleporter moves die #{crew.id} to {state.seats[taker]}'s ship.")
     else:
         raise RuleError(f"{module.name} cannot be used this way yet.")
 

@@ -451,6 +451,19 @@ class Armada(GameSystem[State]):
                     acts += [{**base, "mode": "energy"}, {**base, "mode": "kinetic"}]
                 elif kind in ("transfer",):
                     acts += [{**base, "ally": o + 1} for o in c.members if o != seat]
+                elif kind == "teleport":
+                    for o in c.members:
+                        if o == seat:
+                            continue
+                        acts += [
+                            {**base, "ally": o + 1, "mode": "send", "crew": x.id}
+                            for x in rolled
+                            if x.id != d.id
+                        ][:2]
+                        acts += [
+                            {**base, "ally": o + 1, "mode": "pull", "crew": x.id}
+                            for x in dice_of(state, o, "rolled")
+                        ][:2]
                 else:
                     acts.append(base)
             _ = key

@@ -22,6 +22,7 @@ class Die(msgspec.Struct, kw_only=True):
     station: int = 0
     section: int = -1
     returned: bool = False  # brought back from the Infirmary this round: usable next round only
+    home: int = -1  # the real owner while a Lupin Teleporter lends this die to an ally
 
 
 class Station(msgspec.Struct, kw_only=True):
