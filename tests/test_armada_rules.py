@@ -1,0 +1,140 @@
+"""Armada: rule corners (cargo, decisions, event 49, solo, exhausted supplies)."""
+
+from __future__ import annotations
+
+from rules.armada import SYSTEM, resolution
+from rules.armada.helpers import damage_player, dice_of
+from rules.core import Turn
+
+from .test_armada_support import (
+    add_fleet,
+    new_game,
+    place_beacon,
+    refused,
+    rolled_ids,
+    set_faces,
+    to_encounter,
+)
+
+
+def _mission(state, event, faces, seat=0):
+    to_encounter(state)
+    place_beacon(state, event)
+    state.players[seat].planet = state.beacons[-1].planet
+    state, _ = SYSTEM.apply(state, seat, {"type": "mission", "event": event})
+    set_faces(state, seat, faces)
+    return state
+
+
+def test_cargo_pickup_then_delivery():
+    state = _mission(new_game(), 16, ["M"])  # Luna -> Kagawa
+    state, _ = SYSTEM.apply(state, 0, {"type": "assign", "die": rolled_ids(state)[0], "section": 1})
+    beacon = next(b for b in state.beacons if b.event == 16)
+    assert beacon.carrier == 0 and "cargo-medical" in state.players[0].storage
+    assert not SYSTEM.legal(state, 0) or all(a.get("event") != 16 for a in SYSTEM.legal(state, 0))
+
+
+def test_decision_mission_needs_one_grouping():
+    state = _mission(new_game(), 8, ["M", "T", "M"])  # rows: MM | TT
+    m1, t, m2 = rolled_ids(state)
+    state, _ = SYSTEM.apply(state, 0, {"type": "assign", "die": m1, "section": 1})
+    refused(state, 0, {"type": "assign", "die": t, "section": 2}, "grouping")
+    state, _ = SYSTEM.apply(state, 0, {"type": "assign", "die": m2, "section": 1})
+    assert state.mission is None and not any(b.event == 8 for b in state.beacons)
+
+
+def test_event_49_failure_skips_the_next_planning():
+    state = _mission(new_game(), 49, ["T"])
+    state, _ = SYSTEM.apply(state, 0, {"type": "giveup"})
+    assert state.skip_next_planning
+    state, _ = SYSTEM.apply(state, 1, {"type": "end"})
+    assert state.round == 2 and state.phase == "encounter"
+
+
+def test_solo_rebuild_once_then_loss():
+    state = new_game(players=1)
+    damage_player(state, 0, 99, "kinetic", Turn(state, 0), "x")
+    p = state.players[0]
+    assert not p.critical and p.hull == p.max_hull and p.rebuild == 0
+    to_encounter(state)
+    add_fleet(state, ["todesritter"])
+    p.hull = 1
+    p.shield = 0
+    state, _ = SYSTEM.apply(state, 0, {"type": "fight", "fleet": 1})
+    state.combat.enemy_die = 1
+    from rules.armada import combat
+
+    combat.enemy_step(state, Turn(state, 0))
+    assert state.players[0].critical
+    assert resolution.check_loss(state, Turn(state, None))
+    assert SYSTEM.outcome(state).result == "loss"
+
+
+def test_solo_map_is_fully_linked():
+    state = new_game(players=1)
+    state.players[0].planet = "Luna"
+    state, _ = SYSTEM.apply(state, 0, {"type": "travel", "to": "Invictus"})
+    assert state.players[0].planet == "Invictus"
+
+
+def test_empty_bag_draws_threats_instead():
+    state = new_game()
+    state.bag = []
+    discard = len(state.td_discard)
+    turn = Turn(state, None)
+    resolution.place_beacon(state, turn)
+    assert len(state.td_discard) == discard + 1 or state.fleets
+
+
+def test_dont_panic_token_does_nothing():
+    state = new_game()
+    state.bag = [-1]
+    beacons = len(state.beacons)
+    resolution.place_beacon(state, Turn(state, None))
+    assert len(state.beacons) == beacons and not state.bag
+
+
+def test_enemy_deck_reshuffles_its_discard():
+    state = new_game()
+    state.enemy_discard = list(state.enemy_deck)
+    state.enemy_deck = []
+    resolution.new_fleet(state, "Luna", 2, Turn(state, None))
+    assert len(state.fleets[0].ships) == 2 and len(state.enemy_deck) == 53
+
+
+def test_no_fleet_tokens_left_joins_the_nearest_fleet():
+    state = new_game()
+    add_fleet(state, ["kannon"], planet="Kagawa")
+    state.fleet_tokens = []
+    resolution.new_fleet(state, "Titan VI", 1, Turn(state, None))
+    assert len(state.fleets) == 1 and len(state.fleets[0].ships) == 2
+
+
+def test_credits_are_finite():
+    state = new_game()
+    state.bank = 1
+    from rules.armada.helpers import gain_credits
+
+    got = gain_credits(state, 0, 3, Turn(state, 0))
+    assert got == 1 and state.bank == 0
+
+
+def test_round_start_loss_when_all_ships_critical():
+    state = new_game()
+    for p in state.players:
+        p.critical, p.hull = True, 0
+    to_encounter(state)
+    state.encountered = [0]
+    state, _ = SYSTEM.apply(state, 1, {"type": "end"})
+    assert SYSTEM.outcome(state).result == "loss"
+
+
+def test_infirmary_dice_return_after_combat():
+    from rules.armada import combat
+
+    from .test_armada_support import in_combat
+
+    state = in_combat(new_game(), ["kannon"], ["T"])
+    dice_of(state, 0, "crew")[0].loc = "infirmary"
+    combat.finish(state, "escape", Turn(state, 0))
+    assert all(d.loc == "crew" for d in dice_of(state, 0))
