@@ -256,3 +256,110 @@ def test_p20_primus_cannot_die(monkeypatch):
     p = next(e for e in st2.enemies if e.kind == "primus")
     assert p.stunned and p.hp == 8  # back up at half of 15
     _ = start_turn
+
+
+def test_cg08_capture_drag_and_noise(monkeypatch):
+    from rules.endure.specials import PERMANENT, follow_noise
+
+    st = mission("CG08", crew="engineer-a+medic-a")
+    st.enemies = [
+        e for e in S.setup(["a", "b"], {"mission": "CG08", "crew": "engineer-a+medic-a"}, 3).enemies
+    ]
+    sol = next(e for e in st.enemies if e.kind == "solomon")
+    assert sol.marked
+    eng = next(i for i, s in enumerate(st.survivors) if s.key == "engineer-a")
+    st.turn_pos = st.order.index(eng)
+    st.survivors[eng].actions = 3
+    st.survivors[eng].zone = sol.zone
+    st2, _ = S.apply(st, st.survivors[eng].seat, {"type": "interact", "objective": "trophy"})
+    trophy = st2.objectives[0]
+    assert trophy.carried_by == eng and not any(e.kind == "solomon" for e in st2.enemies)
+    turn = turn_for(st2)
+    follow_noise(st2, turn)
+    assert any(n.level == 5 and n.res_round == PERMANENT and n.zone == sol.zone for n in st2.noise)
+    Script(monkeypatch, drags_the_Solomon=[[6]])
+    st2.turn_pos = st2.order.index(eng)
+    start_turn(st2, turn)
+    assert st2.survivors[eng].actions == 3
+
+
+def test_cg08_killing_the_solomon_fails():
+    st = S.setup(["a", "b"], {"mission": "CG08", "crew": "engineer-a+medic-a"}, 3)
+    st.enemies = [e for e in st.enemies if e.kind != "solomon"]
+    st2, _ = S.apply(st, S.pending(st)[0].seat, {"type": "noise", "level": 1})
+    assert S.outcome(st2).result == "loss"
+
+
+def test_cg11_pilot_start_and_pin(monkeypatch):
+    from rules.endure.bosses import spawn_boss
+    from rules.endure.phases import resolution_phase
+
+    st = S.setup(["a", "b"], {"mission": "CG11", "crew": "medic-a+scout-b"}, 5)
+    assert st.loader_pilot >= 0 and st.survivors[st.loader_pilot].zone == "ENG-a"
+    assert any(it.card == "power-cell" for stack in st.survivors[st.loader_pilot].slots for it in stack)
+    assert st.set_aside.count("power-cell") == 4
+    assert sum(1 for t in st.radar if t.token == "1 titan" and t.zone in {"LAB-a", "LS-b", "SEC-b"}) == 1
+    st.radar, st.event_deck, st.event_discard = [], [], []
+    turn = turn_for(st)
+    titan = spawn_boss(st, turn, "titan", "ENG-a", marked=False)
+    titan.hp = 9  # of 20
+    st.loader_powered = True
+    resolution_phase(st, turn)
+    assert S.outcome(st).result == "win"
+
+
+def test_c015_wake_and_provoked_overdrive():
+    st = mission("C015")
+    si = current(st)
+    st.survivors[si].zone = "ROB-b"
+    st2, _ = S.apply(st, st.survivors[si].seat, {"type": "interact", "objective": "olympian"})
+    assert any(e.kind == "olympian" for e in st2.enemies) and st2.woke
+    assert st2.bosses[0].mood == ""
+    st3, _ = S.apply(st, st.survivors[si].seat, {"type": "noise", "level": 3})
+    assert not st3.woke
+    st3.noise[0].level = 4
+    turn = turn_for(st3)
+    from rules.endure.world import refresh_sight
+
+    refresh_sight(st3, turn)
+    assert st3.woke and st3.bosses[0].mood == "overdrive"
+    assert all(s.resolve <= 8 for s in st3.survivors)
+
+
+def test_rop16_sedate_and_carry(monkeypatch):
+    st = mission("ROP16", crew="medic-a+scout-b")
+    medic = next(i for i, s in enumerate(st.survivors) if s.key == "medic-a")
+    scout = 1 - medic
+    woman = st.objectives[0]
+    for i in (medic, scout):
+        st.survivors[i].zone = woman.zone
+    st.turn_pos = st.order.index(medic)
+    st.survivors[medic].actions = 3
+    seat = st.survivors[medic].seat
+    refused(st, seat, {"type": "interact", "objective": "woman"}, "Med Kit")
+    give(st, medic, "med-kit")
+    Script(monkeypatch, sedates_her=[[4]])  # 4+ with one friend beside her
+    st2, _ = S.apply(st, seat, {"type": "interact", "objective": "woman"})
+    assert st2.objectives[0].progress == 1
+    assert not any(it.card == "med-kit" for stack in st2.survivors[medic].slots for it in stack)
+    st3, _ = S.apply(st2, seat, {"type": "interact", "objective": "woman"})
+    assert st3.objectives[0].carried_by == medic
+    from rules.endure.specials import carrier_penalty
+
+    assert carrier_penalty(st3, medic) == 1
+
+
+def test_rop19_preacher_lair_and_guards(monkeypatch):
+    st = mission("ROP19", n=1)
+    strip(st, 0)
+    give(st, 0, "persuader")
+    st.survivors[0].zone = "SHR-d"
+    Script(monkeypatch, which_shrine=[[5]])
+    st2, _ = S.apply(st, 0, {"type": "move", "zone": "SHR-b"})
+    assert st2.lair == "SHR-b"
+    preacher = next(e for e in st2.enemies if e.kind == "preacher")
+    assert preacher.zone == "SHR-b" and sum(1 for e in st2.enemies if e.kind == "zealot") == 2
+    from rules.endure.actions import allocate
+
+    killed = allocate(st2, "SHR-b", 5, ["preacher"])
+    assert all(e.kind == "zealot" for e in killed) and preacher.hp == st2.bosses[0].max_hp

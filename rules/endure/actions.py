@@ -253,6 +253,9 @@ def allocate(st: EndureState, zone: str, hits: int, prefer: list[str]) -> list[E
     """Spread ``hits`` over the models in ``zone``: wanted kinds first, then the cheapest kills."""
     models = [e for e in st.enemies if e.zone == zone]
 
+    shielded = any(e.kind in ("zealot", "fanatic") for e in models)
+    models = [e for e in models if not (e.kind == "preacher" and shielded)]
+
     def rank(e: Enemy) -> tuple:
         pri = prefer.index(e.kind) if e.kind in prefer else len(prefer)
         return (pri, etype(e.kind).boss, e.hp, e.id)
@@ -710,8 +713,12 @@ def do_interact(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) ->
     here = [
         o
         for o in st.objectives
-        if o.zone == s.zone and not o.done and specs[o.id].hook not in ("object", "marker")
+        if o.zone == s.zone and not o.done and specs[o.id].hook not in ("object", "marker", "lair", "capture")
     ]
+    if any(sp.hook == "capture" for sp in specs.values()):
+        trophy = [o for o in st.objectives if specs[o.id].hook == "capture" and not o.done]
+        if trophy and any(e.kind == "solomon" and e.marked and e.zone == s.zone for e in st.enemies):
+            here = trophy + here
     if not here:
         raise RuleError("There is nothing to interact with here.")
     obj = here[0]
@@ -724,13 +731,50 @@ def do_interact(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) ->
         obj = match[0]
     mission = content().missions[st.mission]
     spec = next(o for o in mission.objectives if o.id == obj.id)
-    if spec.who and scard(s).klass.lower() != spec.who.lower():
+    sedated = spec.hook == "sedate" and obj.progress >= 1
+    if spec.who and not sedated and scard(s).klass.lower() != spec.who.lower():
         raise RuleError(f"Only the {spec.who.capitalize()} can handle the {obj.colour} objective.")
     if spec.hook == "pickup" and mission.max_carry and len(carried(st, si)) >= mission.max_carry:
         raise RuleError(f"{sname(s)} cannot carry more than {mission.max_carry} objective(s).")
     if spec.hook == "give" and not any(i in st.set_aside for i in spec.items):
         raise RuleError("There is nothing left here to take.")
+    has_kit = any(it.card.startswith("med-kit") for it in general_items(s))
+    if spec.hook == "sedate" and not sedated and not has_kit:
+        raise RuleError("Sedating her needs a Med Kit.")
+    if spec.hook == "sedate" and sedated and mission.max_carry and len(carried(st, si)) >= mission.max_carry:
+        raise RuleError(f"{sname(s)} cannot carry more.")
     spend(s)
+    if spec.hook == "sedate" and not sedated:
+        kit = next(it for it in general_items(s) if it.card.startswith("med-kit"))
+        remove_item(s, kit.uid)
+        others = len(survivors_in(st, s.zone)) - 1
+        need = max(2, 5 - others)
+        face = turn.rng.die(6, label=f"{sname(s)} sedates her ({need}+)", seat=s.seat)
+        if face >= need:
+            obj.progress = 1
+            turn.say("She slumps, calm at last: someone can carry her now.")
+        else:
+            turn.say("She fights the needle off; the Med Kit is wasted.")
+        return
+    if sedated:
+        obj.done = True
+        obj.carried_by = si
+        turn.say(f"{sname(s)} lifts the sedated woman.")
+        return
+    if spec.hook == "wake":
+        from .specials import wake
+
+        wake(st, turn)
+        refresh_sight(st, turn)
+        return
+    if spec.hook == "capture":
+        sol = next(e for e in st.enemies if e.kind == "solomon" and e.marked and e.zone == s.zone)
+        st.enemies.remove(sol)
+        obj.done = True
+        obj.carried_by = si
+        obj.zone = s.zone
+        turn.say(f"{sname(s)} hooks the Solomon up to a drag harness.")
+        return
     if spec.hook == "fix":
         obj.progress += 1
         if obj.progress < spec.actions:

@@ -36,6 +36,7 @@ def spawn_boss(st: EndureState, turn: Turn, kind: str, zone: str, *, marked: boo
     deck = sorted(content().bosses[kind].cards)
     turn.rng.shuffle(deck)
     st.bosses.append(BossState(enemy=e.id, kind=kind, max_hp=hp, deck=deck))
+    st.boss_seen = True
     turn.say(f"The {etype(kind).name} is here! ({hp} Health)", kind="warn")
     return e
 

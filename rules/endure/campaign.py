@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.core import Prompt, RuleError, Turn
 
-from .content import board, content
+from .content import BOSSES, board, content
 from .phases import begin_round, check_end
 from .state import EndureState, ItemInst, ObjectiveState, Radar, ResolveSlot, Survivor
 from .world import (
@@ -104,19 +104,44 @@ def start_mission(st: EndureState, turn: Turn, key: str, recruits: list[int]) ->
     for tok in row:
         if tok in pool:
             pool.remove(tok)
-    for (zone, marked), tok in zip(mission.radar, row, strict=False):
+    spots = list(mission.radar)
+    if mission.boss_spots:
+        bosses = [t for t in row if t.partition(" ")[2] in BOSSES]
+        rest = [t for t in row if t not in bosses]
+        group = bosses + rest[: max(0, len(mission.boss_spots) - len(bosses))]
+        rest = rest[len(group) - len(bosses) :]
+        turn.rng.shuffle(group)
+        boss_spots = [sp for sp in spots if sp[0] in mission.boss_spots]
+        other_spots = [sp for sp in spots if sp[0] not in mission.boss_spots]
+        spots = boss_spots + other_spots
+        row = group + rest
+    for (zone, marked), tok in zip(spots, row, strict=False):
         st.radar.append(Radar(id=st.next_id, zone=zone, token=tok, marked=marked))
         st.next_id += 1
     st.pool = pool
     turn.say(f"Mission {mission.key} {mission.name}: {mission.brief}")
     for kind, zone, count in mission.setup_models:
-        place_models(st, turn, zone, kind, count, marked=False)
+        place_models(st, turn, zone, kind, count, marked=kind == "solomon" and "trophy" in mission.specials)
     if "scent" in mission.specials:
         st.scent = alive[turn.rng.below(n)]
         st.survivors[st.scent].injuries.append("chest")
         turn.say(f"{sname(st.survivors[st.scent])} carries a festering chest wound that will not heal.")
     if mission.start_event:
         turn.say(f"In force from the start: {c.events[mission.start_event].name}.")
+    if "pilot_start" in mission.specials and alive:
+        pilot = alive[0]
+        st.survivors[pilot].zone = mission.loader
+        st.loader_pilot = pilot
+        if "power-cell" in st.set_aside:
+            st.set_aside.remove("power-cell")
+        cell = ItemInst(uid=st.next_id, card="power-cell")
+        st.next_id += 1
+        if not add_item(st.survivors[pilot], cell):
+            st.survivors[pilot].slots[-1] = [cell]
+        turn.say(f"{sname(st.survivors[pilot])} starts in the Exo Loader with one Power Cell.")
+    st.boss_seen = st.pinned = st.woke = False
+    st.sentry_kills = 0
+    st.lair = ""
     st.phase = "survivors"
     if not st.survivors[st.first].alive:
         st.first = alive[0]

@@ -286,6 +286,8 @@ class Mission:
     loader: str = ""
     same_exit: bool = False
     no_dual: tuple[str, ...] = ()  # carrying an objective of these colours forbids dual-wielding
+    boss_spots: tuple[str, ...] = ()  # the boss token is shuffled with two others onto these spots
+    boss: str = ""  # a boss that is not a radar token (placed by a mission rule)
 
 
 @dataclass
@@ -375,15 +377,18 @@ TURN_BUFFS = {"silent", "accurate", "ninja", "guard", "extra_die", "sprint", "an
 ITEM_EFFECTS = {"heal", "stun_zone", "shield", "power", "decoy", "resolve", "actions"}
 HELMET_EFFECTS = {"ignore_head", "steady"}
 EVENT_EFFECTS = {"spawn", "lockdown", "blackout", "life_support", "gravity"}
-SPECIALS = {"hive", "specimen", "rusty", "scent", "escort", "vials"}
+SPECIALS = {
+    "hive", "specimen", "rusty", "scent", "escort", "vials", "pilot_start", "titan_noise", "lair",
+    "olympian", "trophy", "no_solomon", "woman",
+}  # fmt: skip
 ENEMY_KINDS_CACHE: set[str] = set()
 BOSSES = {"titan", "primus", "olympian", "preacher"}
 MISSION_GOALS = {
-    "kill_marked", "kill_all", "exit_all", "collect", "deliver", "kill_boss", "reach", "clear_near",
+    "kill_marked", "kill_all", "exit_all", "collect", "deliver", "kill_boss", "reach", "clear_near", "pin",
 }  # fmt: skip
 COLOUR_GOALS = {"collect", "deliver", "reach", "clear_near"}
 MISSION_FAILS = {"carrier_dies", "pass_on"}
-OBJECTIVE_HOOKS = {"unlock", "pickup", "give", "fix", "object", "marker"}
+OBJECTIVE_HOOKS = {"unlock", "pickup", "give", "fix", "object", "marker", "lair", "wake", "capture", "sedate"}
 
 
 def _enemies() -> dict[str, EnemyType]:
@@ -729,10 +734,11 @@ def _missions(
         raw_goal = m.get("goal")
         goals = (raw_goal,) if isinstance(raw_goal, str) else tuple(raw_goal or ())
         _need(bool(goals), where, "a mission needs a goal")
-        for goal in goals:
-            head, _, arg = str(goal).partition(":")
-            ok = head in MISSION_GOALS and (bool(arg) == (head in COLOUR_GOALS))
-            _need(ok, where, f"bad goal '{goal}'")
+        for alternatives in goals:
+            for goal in str(alternatives).split("|"):
+                head, _, arg = goal.partition(":")
+                ok = head in MISSION_GOALS and (bool(arg) == (head in COLOUR_GOALS))
+                _need(ok, where, f"bad goal '{goal}'")
         fails = tuple(m.get("fails", ()))
         for fail in fails:
             head, _, arg = str(fail).partition(":")
@@ -788,6 +794,7 @@ def _missions(
         boss_health = tuple(m.get("boss_health", []))
         _need(len(boss_health) in (0, 3), where, "boss_health needs 3 numbers (3, 4, 5+ survivors)")
         radar = tuple((_str(r, "zone", where), bool(r.get("marked", False))) for r in m.get("radar", []))
+        boss_spots = tuple(str(r["zone"]) for r in m.get("radar", []) if r.get("boss"))
         mission = Mission(
             key=key,
             name=_str(m, "name", where),
@@ -822,6 +829,8 @@ def _missions(
             ),
             loader=str(m.get("loader", "")),
             same_exit=bool(m.get("same_exit", False)),
+            boss_spots=boss_spots,
+            boss=str(m.get("boss", "")),
             no_dual=tuple(m.get("no_dual", [])),
         )
         _need(all(k in item_keys for k in mission.starters), where, "starters name unknown items")
@@ -845,6 +854,9 @@ def _check_mission(mission: Mission, board: Board, pool: dict[str, tuple[str, ..
     for z in mission.exits:
         _need(z in board.zones, where, f"exit '{z}' is not on the map")
     _need(not mission.loader or mission.loader in board.zones, where, "the loader zone is not on the map")
+    _need(not mission.boss or mission.boss in BOSSES, where, f"boss '{mission.boss}' is not a boss")
+    _need(not mission.boss or bool(mission.boss_health), where, "a boss mission needs boss_health")
+    _need(all(z in dict(mission.radar) for z in mission.boss_spots), where, "boss spots must be radar spots")
     for kind, zone, _ in mission.setup_models:
         _need(zone in board.zones, where, f"setup model zone '{zone}' is not on the map")
         _need(kind in ENEMY_KINDS_CACHE, where, f"setup model '{kind}' is unknown")

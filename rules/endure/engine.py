@@ -261,9 +261,9 @@ class Endure(GameSystem[EndureState]):
             for o in st.objectives:
                 if o.zone == s.zone and not o.done:
                     spec = specs[o.id]
-                    if spec.hook in ("object", "marker"):
+                    if spec.hook in ("object", "marker", "lair", "capture"):
                         continue
-                    if spec.who and scard(s).klass.lower() != spec.who.lower():
+                    if spec.who and o.progress < 1 and scard(s).klass.lower() != spec.who.lower():
                         continue
                     if (
                         spec.hook == "pickup"
@@ -273,6 +273,10 @@ class Endure(GameSystem[EndureState]):
                         continue
                     if spec.hook == "give" and not any(i in st.set_aside for i in spec.items):
                         continue
+                    out.append({"type": "interact", "objective": o.id})
+            catchable = any(e.kind == "solomon" and e.marked and e.zone == s.zone for e in st.enemies)
+            for o in st.objectives:
+                if specs[o.id].hook == "capture" and not o.done and catchable:
                     out.append({"type": "interact", "objective": o.id})
             if s.zone in mission.exits and st.exits_open and event_effect(st) != "lockdown":
                 out.append({"type": "exit"})
@@ -337,7 +341,7 @@ class Endure(GameSystem[EndureState]):
         """Keep only actions whose up-front checks pass (trades may overflow an inventory)."""
         keep = []
         for a in actions:
-            if a["type"] != "trade":
+            if a["type"] not in ("trade", "interact"):
                 keep.append(a)
                 continue
             try:

@@ -344,6 +344,10 @@ def enemy_phase(st: EndureState, turn: Turn) -> None:
     specials = content().missions[st.mission].specials
     if "rusty" in specials:
         _rusty(st, turn)
+    from .specials import empty_map_spawn, follow_noise
+
+    empty_map_spawn(st, turn)
+    follow_noise(st, turn)
     for e in st.enemies:
         if e.stunned:
             e.mode, e.target = "stunned", ""
@@ -452,6 +456,11 @@ def draw_event(st: EndureState, turn: Turn) -> None:
 def resolution_phase(st: EndureState, turn: Turn) -> None:
     st.phase = "resolution"
     turn.say(f"Round {st.round}: Resolution phase.", kind="turn")
+    from .specials import pin_check
+
+    pin_check(st, turn)
+    if check_end(st, turn):
+        return
     st.noise = [n for n in st.noise if n.res_round >= st.round]
     st.decoys = []
     st.shields = []
@@ -514,6 +523,9 @@ def begin_round(st: EndureState, turn: Turn) -> None:
     st.turn_pos = 0
     st.phase = "survivors"
     turn.say(f"Round {st.round}: Survivor phase.", kind="turn")
+    from .specials import woman_moves
+
+    woman_moves(st, turn)
     start_turn(st, turn)
 
 
@@ -538,6 +550,12 @@ def start_turn(st: EndureState, turn: Turn) -> None:
             st.loader_powered = _charge_loader(st, turn, si)
             if st.loader_powered:
                 base = content().loader.actions
+        from .specials import carrier_penalty, drag_actions
+
+        dragged = drag_actions(st, turn, si)
+        if dragged is not None:
+            base = dragged
+        base -= carrier_penalty(st, si)
         s.actions = max(0, base + s.action_bonus - s.action_penalty)
         s.action_bonus = s.action_penalty = 0
         s.stunned = False
@@ -633,6 +651,10 @@ def check_end(st: EndureState, turn: Turn) -> bool:
         turn.say(st.summary, kind="end")
         return True
     mission = content().missions[st.mission]
+    if "trophy" in mission.specials and not st.failed:
+        trophy = [o for o in st.objectives if o.id == "trophy" and not o.done]
+        if trophy and not any(e.kind == "solomon" and e.marked for e in st.enemies):
+            st.failed = "The Solomon trophy was killed."
     if st.failed:
         st.phase, st.result = "over", "loss"
         st.summary = f"{st.failed} The mission has failed."
@@ -658,14 +680,20 @@ def check_end(st: EndureState, turn: Turn) -> bool:
 
 
 def goal_met(st: EndureState, goal: str) -> bool:
+    if "|" in goal:
+        return any(goal_met(st, g) for g in goal.split("|"))
     head, _, colour = goal.partition(":")
+    if head == "pin":
+        return st.pinned
     if head == "kill_marked":
         return not any(t.marked for t in st.radar) and not any(e.marked for e in st.enemies)
     if head == "kill_all":
         return not st.radar and not st.enemies
     if head == "kill_boss":
-        return not any(etype(e.kind).boss for e in st.enemies) and not any(
-            etype(t.token.partition(" ")[2]).boss for t in st.radar
+        return (
+            st.boss_seen
+            and not any(etype(e.kind).boss for e in st.enemies)
+            and not any(etype(t.token.partition(" ")[2]).boss for t in st.radar)
         )
     if head == "exit_all":
         alive = [s for s in st.survivors if s.alive]

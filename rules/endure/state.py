@@ -153,6 +153,11 @@ class EndureState(BaseState, kw_only=True):
     votes: dict[int, str] = {}
     used_keys: list[str] = []
     refuge_deck: list[str] = []
+    boss_seen: bool = False
+    pinned: bool = False
+    sentry_kills: int = 0
+    lair: str = ""  # ROP19: the shrine zone where the Preacher waits ("" = not rolled yet)
+    woke: bool = False  # C015: the Olympian is awake
     next_id: int = 1
     result: str = ""
     summary: str = ""

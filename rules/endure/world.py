@@ -655,7 +655,9 @@ def reveal(st: EndureState, turn: Turn, tok: Radar) -> None:
     else:
         place_models(st, turn, tok.zone, kind, n, marked=tok.marked)
     watchers = [i for i in living(st) if sees(st, st.survivors[i].zone, tok.zone)]
-    if t.family == "gep":
+    from .specials import no_solomon
+
+    if t.family == "gep" and not t.boss and not no_solomon(st):
         alive = len(living(st))
         threshold = content().solomon[max(2, min(5, alive))]
         faces = turn.rng.dice(2, 6, label="Solomon check")
@@ -691,6 +693,9 @@ def refresh_sight(st: EndureState, turn: Turn) -> None:
         for tok in sorted(flip, key=lambda t: t.id):
             if tok in st.radar:
                 reveal(st, turn, tok)
+    from .specials import after_sight
+
+    after_sight(st, turn)
     views = {i: sight(st, st.survivors[i].zone) for i in living(st)}
     for i, view in views.items():
         s = st.survivors[i]
@@ -751,6 +756,8 @@ def remove_dead(st: EndureState, turn: Turn, dead: list[Enemy]) -> list[Enemy]:
                 continue
         st.enemies.remove(e)
         gone.append(e)
+        if etype(e.kind).family == "sentry":
+            st.sentry_kills += 1
     return gone
 
 

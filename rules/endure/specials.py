@@ -1,0 +1,176 @@
+"""Endure the Stars: mission special rules that hook into the round (CG08, CG11, C015, ROP16, ROP19)."""
+
+from __future__ import annotations
+
+from rules.core import Turn
+
+from .content import content
+from .state import EndureState, NoiseToken
+from .world import (
+    change_resolve,
+    etype,
+    exits,
+    living,
+    on_map,
+    pick_by_direction,
+    place_models,
+    sight,
+    sname,
+    spawn_token,
+    survivors_in,
+)
+
+PERMANENT = 10**6
+
+
+def specials(st: EndureState) -> tuple[str, ...]:
+    return content().missions[st.mission].specials
+
+
+def follow_noise(st: EndureState, turn: Turn) -> None:
+    """Permanent level-5 noises that follow the Titan (below half Health) or the captured Solomon."""
+    sp = specials(st)
+    if "titan_noise" not in sp and "trophy" not in sp:
+        return
+    st.noise = [n for n in st.noise if n.res_round != PERMANENT]
+    zones = []
+    if "titan_noise" in sp:
+        for b in st.bosses:
+            e = next((x for x in st.enemies if x.id == b.enemy), None)
+            if e is not None and e.hp * 2 < b.max_hp:
+                zones.append(e.zone)
+    if "trophy" in sp:
+        zones += [e.zone for e in st.enemies if e.kind == "solomon" and e.marked]
+        zones += [
+            st.survivors[o.carried_by].zone for o in st.objectives if o.carried_by >= 0 and o.id == "trophy"
+        ]
+    for z in zones:
+        st.noise = [n for n in st.noise if n.zone != z or n.level > 5]
+        if not any(n.zone == z for n in st.noise):
+            st.noise.append(NoiseToken(zone=z, level=5, res_round=PERMANENT))
+
+
+def pin_check(st: EndureState, turn: Turn) -> None:
+    """CG11: the pilot ends the round in the Titan's zone, Titan under half Health, Loader powered."""
+    if st.loader_pilot < 0 or not st.loader_powered:
+        return
+    pilot = st.survivors[st.loader_pilot]
+    for b in st.bosses:
+        e = next((x for x in st.enemies if x.id == b.enemy), None)
+        if e is not None and e.kind == "titan" and e.hp * 2 < b.max_hp and e.zone == pilot.zone:
+            st.pinned = True
+            turn.say(f"{sname(pilot)} pins the Titan under the Loader!", kind="warn")
+
+
+def empty_map_spawn(st: EndureState, turn: Turn) -> None:
+    """CG08: with no other enemy or token left, one spawns in a rolled room and hunts at once."""
+    if "trophy" not in specials(st):
+        return
+    if st.radar or any(not (e.kind == "solomon" and e.marked) for e in st.enemies):
+        return
+    rooms = ["MED", "LS", "ARM", "SEC", "REC", "CQ"]
+    tile = rooms[turn.rng.die(6, label="empty ship spawn") - 1]
+    zones = [z for t, zs in _spawn(st).items() if t == tile for z in zs]
+    if zones:
+        spawn_token(st, turn, zones[0])
+
+
+def _spawn(st: EndureState) -> dict[str, list[str]]:
+    from .world import the_board
+
+    return the_board(st).spawn
+
+
+def after_sight(st: EndureState, turn: Turn) -> None:
+    """Called whenever sight is refreshed: the Preacher's lair (ROP19) and the Olympian (C015)."""
+    sp = specials(st)
+    if "lair" in sp and not st.boss_seen:
+        _lair(st, turn)
+    if "olympian" in sp and not st.woke:
+        loud = any(n.level >= 4 for n in st.noise)
+        if st.sentry_kills >= 8 or loud:
+            wake(st, turn, provoked=True)
+
+
+def _lair(st: EndureState, turn: Turn) -> None:
+    shrines = [o for o in st.objectives if o.colour == "green"]
+    if not shrines:
+        return
+    if not st.lair:
+        entered = [o for o in shrines if survivors_in(st, o.zone)]
+        if not entered:
+            return
+        here = entered[0]
+        face = turn.rng.die(6, label="which shrine")
+        other = next((o for o in shrines if o.id != here.id), here)
+        st.lair = here.zone if face >= 4 else other.zone
+        turn.say(f"Whispers echo... the Preacher waits in {st.lair}.", kind="warn")
+    if any(st.lair in sight(st, st.survivors[i].zone) for i in living(st)):
+        from .bosses import attack as boss_attack
+        from .bosses import boss_of, draw_attack, reach, spawn_boss
+
+        mission = content().missions[st.mission]
+        boss = spawn_boss(st, turn, mission.boss or "preacher", st.lair, marked=True)
+        place_models(st, turn, st.lair, "zealot", 2, marked=False)
+        b = boss_of(st, boss)
+        card = draw_attack(st, turn, b)
+        targets = reach(st, boss, card, b)
+        if targets:
+            boss_attack(st, turn, boss, b, card, targets)
+
+
+def wake(st: EndureState, turn: Turn, *, provoked: bool = False) -> None:
+    """C015: the Olympian comes online where its objective lies."""
+    from .bosses import boss_of, spawn_boss
+
+    obj = next((o for o in st.objectives if o.colour == "gold"), None)
+    if obj is None:
+        return
+    st.woke = True
+    obj.done = True
+    mission = content().missions[st.mission]
+    boss = spawn_boss(st, turn, mission.boss or "olympian", obj.zone, marked=True)
+    if provoked:
+        b = boss_of(st, boss)
+        b.mood = "overdrive"
+        turn.say("The Olympian boots up angry, already in Overdrive!", kind="warn")
+        for i in living(st):
+            change_resolve(st, turn, i, -2)
+
+
+def drag_actions(st: EndureState, turn: Turn, si: int) -> int | None:
+    """CG08: dragging the Solomon, the Engineer rolls for actions (1-2: 1, 3-4: 2, 5-6: 3)."""
+    if "trophy" not in specials(st):
+        return None
+    if not any(o.carried_by == si and o.id == "trophy" for o in st.objectives):
+        return None
+    face = turn.rng.die(6, label=f"{sname(st.survivors[si])} drags the Solomon")
+    return 1 if face <= 2 else 2 if face <= 4 else 3
+
+
+def woman_moves(st: EndureState, turn: Turn) -> None:
+    """ROP16: at the start of each Survivor phase the woman wanders 1 zone unless sedated or carried."""
+    if "woman" not in specials(st):
+        return
+    for o in st.objectives:
+        if o.colour != "pink" or o.done or o.progress >= 1:
+            continue
+        options = [(d, z) for _, z, d in exits(st, o.zone)]
+        dest = pick_by_direction(turn, options, "the woman wanders")
+        if dest:
+            o.zone = dest
+            turn.say(f"The frightened woman stumbles into {dest}.")
+
+
+def carrier_penalty(st: EndureState, si: int) -> int:
+    """ROP16: carrying the sedated woman costs an action."""
+    if "woman" not in specials(st):
+        return 0
+    return 1 if any(o.carried_by == si and o.colour == "pink" for o in st.objectives) else 0
+
+
+def no_solomon(st: EndureState) -> bool:
+    return "no_solomon" in specials(st)
+
+
+_ = (etype, on_map)
