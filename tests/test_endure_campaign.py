@@ -108,7 +108,9 @@ def test_dormant_resolve_card_wakes_on_first_failed_test(monkeypatch):
 
 def test_campaign_setup_errors():
     with pytest.raises(RuleError):
-        S.setup(["a"], {"campaign": "fire"}, 1)
+        S.setup(["a"], {"campaign": "nope"}, 1)
+    with pytest.raises(RuleError):
+        S.setup(["a"], {"campaign": "sentry"}, 1)  # Time for Walkies (C013) is not playable yet
     st = S.setup(["a"], {"campaign": "terrible"}, 1)
     assert any(s.key.startswith("medic") for s in st.survivors)
 
