@@ -72,3 +72,68 @@ def test_default_actions_always_apply(seed):
         p = prompts[0]
         state, _ = SYSTEM.apply(state, p.seat, SYSTEM.default_action(state, p))
     assert state.phase in ("play", "over")
+
+
+junk = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.text(max_size=12)
+    | st.sampled_from(["C3", "edge", "S01", "portal"]),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=8,
+)
+TYPES = [
+    "pick",
+    "claim",
+    "gear",
+    "prefs",
+    "move",
+    "attack",
+    "use",
+    "end",
+    "rest",
+    "keep",
+    "take",
+    "outfit",
+    "route",
+]
+KEYS = [
+    "hero",
+    "path",
+    "target",
+    "weapon",
+    "boosts",
+    "gadget",
+    "give",
+    "place",
+    "heroes",
+    "slot",
+    "tokens",
+    "token",
+    "loadout",
+    "scenario",
+    "reroll",
+    "reaction",
+]
+
+
+@given(
+    seed=st.integers(min_value=0, max_value=2**16),
+    steps=st.integers(min_value=0, max_value=12),
+    kind=st.sampled_from(TYPES),
+    values=st.dictionaries(st.sampled_from(KEYS), junk, max_size=4),
+    seat=st.integers(min_value=0, max_value=2),
+)
+def test_garbage_actions_only_raise_rule_errors(seed, steps, kind, values, seat):
+    from rules.core import RuleError
+
+    state = SYSTEM.setup(["A", "B", "C"], {"draft": "random"}, seed)
+    for _ in range(steps):
+        p = SYSTEM.pending(state)[0]
+        state, _ = SYSTEM.apply(state, p.seat, SYSTEM.legal(state, p.seat)[-1])
+    before = SYSTEM.dumps(state)
+    try:
+        SYSTEM.apply(state, seat, {"type": kind, **values})
+    except RuleError:
+        assert SYSTEM.dumps(state) == before
