@@ -363,3 +363,37 @@ def test_rop19_preacher_lair_and_guards(monkeypatch):
 
     killed = allocate(st2, "SHR-b", 5, ["preacher"])
     assert all(e.kind == "zealot" for e in killed) and preacher.hp == st2.bosses[0].max_hp
+
+
+def test_c013_shut_down_reactivate_and_walk_out(monkeypatch):
+    from rules.endure.phases import begin_round
+
+    st = mission("C013", crew="technician-a+marine-b")
+    tech = next(i for i, s in enumerate(st.survivors) if s.key == "technician-a")
+    st.turn_pos = st.order.index(tech)
+    s = st.survivors[tech]
+    s.actions = 3
+    strip(st, tech)
+    give(st, tech, "fire-axe")
+    s.zone = "ARM-b"
+    sentries = place(st, "sip", "ARM-b", 4)
+    Script(monkeypatch, attacks=[[5, 5]])
+    seat = s.seat
+    st2, ev = S.apply(st, seat, {"type": "attack", "weapon": "fire-axe", "zone": "ARM-b"})
+    assert "shut down" in "\n".join(e.text for e in ev)
+    assert sum(1 for e in st2.enemies if e.stunned) == 1 and len(st2.enemies) == 4
+    st3, _ = S.apply(st2, seat, {"type": "reactivate"})
+    assert len(st3.allies) == 1 and st3.allies[0].target == "new"
+    refused(st3, seat, {"type": "reactivate"}, "no shut-down")
+    st3.allies[0].target = ""
+    st3.allies[0].zone = "ARM-x"
+    turn = turn_for(st3)
+    begin_round(st3, turn)
+    assert st3.escaped == 1 and not st3.allies
+    st3.enemies = []
+    st3.radar = []
+    turn = turn_for(st3)
+    from rules.endure.phases import check_end
+
+    assert check_end(st3, turn) and st3.result == "loss"  # only one Sentry is left in the world
+    _ = sentries

@@ -388,7 +388,14 @@ def do_attack(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> N
         _hit_object(st, turn, si, obj, hits, loader=card.key == "loader", melee=not ranged)
         killed = []
     else:
-        killed = remove_dead(st, turn, allocate(st, zone, hits, prefer))
+        dead = allocate(st, zone, hits, prefer)
+        if "walkies" in content().missions[st.mission].specials and not ranged:
+            shut = [e for e in dead if etype(e.kind).family == "sentry" and not etype(e.kind).boss]
+            for e in shut:
+                e.stunned = True
+                turn.say(f"{etype(e.kind).name} {e.id} is shut down, not destroyed.")
+            dead = [e for e in dead if e not in shut]
+        killed = remove_dead(st, turn, dead)
     if obj is None and killed:
         counts: dict[str, int] = {}
         for e in killed:
@@ -1058,6 +1065,13 @@ def do_reward(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> N
     refresh_sight(st, turn)
 
 
+def do_reactivate(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
+    no_found(st.survivors[si])
+    from .specials import reactivate
+
+    reactivate(st, turn, si)
+
+
 def do_end(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
     turn.say(f"{sname(st.survivors[si])} ends the turn.")
     end_turn(st, turn, si)
@@ -1080,6 +1094,7 @@ HANDLERS = {
     "end": do_end,
     "exit": do_exit,
     "loader": do_loader,
+    "reactivate": do_reactivate,
 }
 
 _ = (MAX_RESOLVE, stun_survivor)

@@ -379,14 +379,15 @@ HELMET_EFFECTS = {"ignore_head", "steady"}
 EVENT_EFFECTS = {"spawn", "lockdown", "blackout", "life_support", "gravity"}
 SPECIALS = {
     "hive", "specimen", "rusty", "scent", "escort", "vials", "pilot_start", "titan_noise", "lair",
-    "olympian", "trophy", "no_solomon", "woman",
+    "olympian", "trophy", "no_solomon", "woman", "walkies",
 }  # fmt: skip
 ENEMY_KINDS_CACHE: set[str] = set()
 BOSSES = {"titan", "primus", "olympian", "preacher"}
 MISSION_GOALS = {
     "kill_marked", "kill_all", "exit_all", "collect", "deliver", "kill_boss", "reach", "clear_near", "pin",
+    "escorted",
 }  # fmt: skip
-COLOUR_GOALS = {"collect", "deliver", "reach", "clear_near"}
+COLOUR_GOALS = {"collect", "deliver", "reach", "clear_near", "escorted"}
 MISSION_FAILS = {"carrier_dies", "pass_on"}
 OBJECTIVE_HOOKS = {"unlock", "pickup", "give", "fix", "object", "marker", "lair", "wake", "capture", "sedate"}
 

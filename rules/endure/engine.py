@@ -324,6 +324,14 @@ class Endure(GameSystem[EndureState]):
                 out.insert(0, {"type": "loader", "do": "leave"})
         elif st.loader_zone == s.zone and st.loader_pilot < 0 and s.actions >= 1:
             out.insert(0, {"type": "loader", "do": "enter"})
+        if (
+            "walkies" in content().missions[st.mission].specials
+            and s.actions >= 1
+            and scard(s).klass == "Technician"
+            and len(st.allies) < 5
+            and any(e.zone == s.zone and e.stunned and e.kind in ("artemis", "sip") for e in st.enemies)
+        ):
+            out.insert(0, {"type": "reactivate"})
         return self._checked(st, seat, out)
 
     def _object_attacks(self, st: EndureState, si: int, zone: str, weapon: str) -> list[Action]:
@@ -688,7 +696,7 @@ class Endure(GameSystem[EndureState]):
                 a["kind"] = kw["kind"][0].lower()
         elif t == "loader":
             a["do"] = pos[0].lower() if pos else ""
-        elif t in ("search", "end", "leave", "exit"):
+        elif t in ("search", "end", "leave", "exit", "reactivate"):
             pass
         else:
             raise RuleError(

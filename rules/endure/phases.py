@@ -163,6 +163,12 @@ def _enemy_attack(st: EndureState, turn: Turn, e: Enemy, targets: list[int]) -> 
         if face >= 5:
             detonate(st, turn, e.zone, "a Fanatic's vest")
             return
+    allies = [a for a in st.allies if a.zone == st.survivors[targets[0]].zone]
+    if allies:
+        from .specials import ally_rolloff
+
+        if ally_rolloff(st, turn, e, targets, allies, dmg):
+            return
     victim = targets[0] if len(targets) == 1 else rolloff(st, turn, targets, f"{t.name} attack")
     turn.say(f"{t.name} {e.id} attacks {sname(st.survivors[victim])}.")
     hit_survivor(st, turn, victim, dmg, f"{'an' if t.name[0] in 'AEIOU' else 'a'} {t.name}")
@@ -487,6 +493,8 @@ def resolution_phase(st: EndureState, turn: Turn) -> None:
         e.spotted = []
     for b in st.bosses:
         b.downed = False
+    for a in st.allies:
+        a.target = ""
     st.scent_hit = False
     per = content().loader.charges_per_cell
     for s in st.survivors:
@@ -523,9 +531,10 @@ def begin_round(st: EndureState, turn: Turn) -> None:
     st.turn_pos = 0
     st.phase = "survivors"
     turn.say(f"Round {st.round}: Survivor phase.", kind="turn")
-    from .specials import woman_moves
+    from .specials import allies_act, woman_moves
 
     woman_moves(st, turn)
+    allies_act(st, turn)
     start_turn(st, turn)
 
 
@@ -651,6 +660,11 @@ def check_end(st: EndureState, turn: Turn) -> bool:
         turn.say(st.summary, kind="end")
         return True
     mission = content().missions[st.mission]
+    if "walkies" in mission.specials and not st.failed:
+        from .specials import sentries_left
+
+        if sentries_left(st) < 4:
+            st.failed = "Too few Sentries are left to bring home."
     if "trophy" in mission.specials and not st.failed:
         trophy = [o for o in st.objectives if o.id == "trophy" and not o.done]
         if trophy and not any(e.kind == "solomon" and e.marked for e in st.enemies):
@@ -685,6 +699,8 @@ def goal_met(st: EndureState, goal: str) -> bool:
     head, _, colour = goal.partition(":")
     if head == "pin":
         return st.pinned
+    if head == "escorted":
+        return st.escaped >= int(colour)
     if head == "kill_marked":
         return not any(t.marked for t in st.radar) and not any(e.marked for e in st.enemies)
     if head == "kill_all":

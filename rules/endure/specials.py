@@ -174,3 +174,109 @@ def no_solomon(st: EndureState) -> bool:
 
 
 _ = (etype, on_map)
+
+
+# ---------------------------------------------------------------------------------------------
+# C013 Time for Walkies: friendly Sentries
+
+ALLY_STATS = {"artemis": (2, 1, 3), "sip": (2, 2, 4)}  # actions, attack dice, hit
+MAX_ALLIES = 5
+
+
+def sentries_left(st: EndureState) -> int:
+    on_board = sum(1 for e in st.enemies if etype(e.kind).family == "sentry")
+    hidden = sum(
+        int(t.token.partition(" ")[0])
+        for t in st.radar
+        if etype(t.token.partition(" ")[2]).family == "sentry"
+    )
+    return on_board + hidden + len(st.allies) + st.escaped
+
+
+def reactivate(st: EndureState, turn: Turn, si: int) -> None:
+    from rules.core import RuleError
+
+    s = st.survivors[si]
+    if "walkies" not in specials(st):
+        raise RuleError("There is nothing to reactivate on this mission.")
+    if content().survivors[s.key].klass != "Technician":
+        raise RuleError("Only the Technician can reprogram a Sentry.")
+    if len(st.allies) >= MAX_ALLIES:
+        raise RuleError(f"At most {MAX_ALLIES} Sentries can follow you at once.")
+    downed = [e for e in st.enemies if e.zone == s.zone and e.stunned and etype(e.kind).family == "sentry"]
+    if not downed:
+        raise RuleError("There is no shut-down Sentry here.")
+    if s.actions < 1:
+        raise RuleError(f"{sname(s)} has no actions left.")
+    s.actions -= 1
+    s.step_credit = 0
+    e = sorted(downed, key=lambda x: x.id)[0]
+    st.enemies.remove(e)
+    e.stunned, e.mode, e.target, e.marked = False, "ally", "new", False
+    e.hp = etype(e.kind).health
+    st.allies.append(e)
+    turn.say(f"{sname(s)} reprograms {etype(e.kind).name} {e.id}: it will follow you out.")
+
+
+def allies_act(st: EndureState, turn: Turn) -> None:
+    """Friendly Sentries act first each Survivor phase: fight what is in their zone or head for the exit."""
+    if not st.allies:
+        return
+    from .actions import allocate
+    from .world import path_steps, remove_dead
+
+    exits_ = list(content().missions[st.mission].exits)
+    for a in sorted(st.allies, key=lambda x: x.id):
+        if a not in st.allies or a.target == "new":
+            continue
+        actions, dice, hit = ALLY_STATS.get(a.kind, (2, 1, 4))
+        if not st.enemies and not st.radar:
+            actions += 1
+        name = f"Friendly {etype(a.kind).name} {a.id}"
+        for _ in range(actions):
+            if a.zone in exits_:
+                st.allies.remove(a)
+                st.escaped += 1
+                turn.say(f"{name} walks out of the exit ({st.escaped} safe).")
+                break
+            if any(e.zone == a.zone for e in st.enemies):
+                faces = turn.rng.dice(dice, 6, label=f"{name} attacks ({hit}+)")
+                hits = sum(1 for f in faces if f >= hit)
+                killed = remove_dead(st, turn, allocate(st, a.zone, hits, []))
+                turn.say(f"{name} destroys {len(killed)}.")
+                break
+            best = None
+            for z in exits_:
+                d, steps = path_steps(st, a.zone, z)
+                if d > 0 and steps and (best is None or d < best[0]):
+                    best = (d, steps)
+            if best is None:
+                break
+            dest = pick_by_direction(turn, best[1], f"{name} path")
+            if not dest:
+                break
+            a.zone = dest
+            turn.say(f"{name} marches to {dest}.")
+        if a in st.allies and a.zone in exits_:
+            st.allies.remove(a)
+            st.escaped += 1
+            turn.say(f"{name} walks out of the exit ({st.escaped} safe).")
+
+
+def ally_rolloff(st: EndureState, turn: Turn, enemy, targets: list[int], allies: list, dmg: int) -> bool:
+    """Friendly Sentries join the roll-off for an enemy attack. True if one of them took the hit."""
+    who = [f"s{i}" for i in targets] + [f"a{a.id}" for a in allies]
+    faces = turn.rng.dice(len(who), 6, label=f"roll-off ({etype(enemy.kind).name} attack, with Sentries)")
+    low = min(faces)
+    pick = who[faces.index(low)]
+    if pick.startswith("s"):
+        i = int(pick[1:])
+        targets[:] = [i]
+        return False
+    ally = next(a for a in allies if a.id == int(pick[1:]))
+    ally.hp -= dmg
+    turn.say(f"{etype(enemy.kind).name} {enemy.id} strikes the friendly {etype(ally.kind).name} {ally.id}.")
+    if ally.hp <= 0:
+        st.allies.remove(ally)
+        turn.say(f"The friendly {etype(ally.kind).name} is destroyed.", kind="warn")
+    return True

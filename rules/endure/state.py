@@ -158,6 +158,8 @@ class EndureState(BaseState, kw_only=True):
     sentry_kills: int = 0
     lair: str = ""  # ROP19: the shrine zone where the Preacher waits ("" = not rolled yet)
     woke: bool = False  # C015: the Olympian is awake
+    allies: list[Enemy] = []  # C013: reactivated friendly Sentries
+    escaped: int = 0  # C013: friendly Sentries walked out of the exit
     next_id: int = 1
     result: str = ""
     summary: str = ""

@@ -97,8 +97,10 @@ def exits(st: EndureState, zone: str) -> list[tuple[str, str, str]]:
 
 
 def models_in(st: EndureState, zone: str) -> int:
-    return sum(1 for s in st.survivors if on_map(s) and s.zone == zone) + sum(
-        1 for e in st.enemies if e.zone == zone
+    return (
+        sum(1 for s in st.survivors if on_map(s) and s.zone == zone)
+        + sum(1 for e in st.enemies if e.zone == zone)
+        + sum(1 for a in st.allies if a.zone == zone)
     )
 
 
