@@ -1,0 +1,1 @@
+"""The session service: SQLite store, lobbies and turns, reminders, dice notation."""

@@ -1,0 +1,61 @@
+"""Which players to remind, and when. The Discord cog runs the loop and sends the pings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.core import registry
+
+from .service import VACANT, GameService
+from .settings import GameSettings
+from .store import GameRecord
+
+
+@dataclass
+class Reminder:
+    game_id: int
+    channel_id: int
+    user_ids: list[int]
+    text: str
+    number: int  # 1 for the first reminder of this wait
+
+
+def reminder_due(record: GameRecord, settings: GameSettings, now: float) -> bool:
+    """True when the game has waited a whole interval since the last action or reminder."""
+    if record.status != "active" or settings.max_reminders <= 0:
+        return False
+    if record.reminders_sent >= settings.max_reminders:
+        return False
+    since = record.last_reminder_at if record.last_reminder_at is not None else record.last_action_at
+    if now - since < settings.remind_seconds:
+        return False
+    return not settings.is_quiet(now)
+
+
+async def due_reminders(service: GameService, now: float) -> list[Reminder]:
+    """Reminders to send now; each one is marked sent before it is returned."""
+    due: list[Reminder] = []
+    for record in await service.store.active_games():
+        settings = GameSettings.parse(await service.store.get_settings(record.id))
+        if not reminder_due(record, settings, now):
+            continue
+        _, state = await service.get(record.id)
+        if state is None:
+            continue
+        prompts = registry.get(record.system).pending(state)
+        users: list[int] = []
+        for prompt in prompts:
+            user = record.user_of(prompt.seat)
+            if user not in (None, VACANT) and user not in users:
+                users.append(user)
+        if not users:
+            continue
+        await service.store.mark_reminded(record.id, now)
+        number = record.reminders_sent + 1
+        last = number >= settings.max_reminders
+        waiting = "; ".join(p.text for p in prompts[:3])
+        text = f"Reminder {number}/{settings.max_reminders}: the game is waiting on you. {waiting}"
+        if last:
+            text += " This is the last reminder; after it the host can use /game timeout."
+        due.append(Reminder(record.id, record.channel_id, users, text, number))
+    return due

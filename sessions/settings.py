@@ -1,0 +1,114 @@
+"""Per-game settings: reminders, quiet hours, spectators. Stored as text key/value pairs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from .errors import SessionError
+
+DEFAULTS: dict[str, str] = {
+    "remind_hours": "24",
+    "max_reminders": "3",
+    "quiet_hours": "off",
+    "timezone": "UTC",
+    "spectators": "on",
+}
+
+HELP: dict[str, str] = {
+    "remind_hours": "hours a player may be idle before a reminder (1-168); also the timeout deadline",
+    "max_reminders": "reminders per turn before the bot stops pinging (0-10)",
+    "quiet_hours": "no pings in this local window, e.g. 22-08, or off",
+    "timezone": "IANA time zone for quiet hours, e.g. Europe/Berlin",
+    "spectators": "on: anyone may look at /game status and /game log; off: players only",
+}
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    remind_hours: int = 24
+    max_reminders: int = 3
+    quiet_start: int | None = None
+    quiet_end: int | None = None
+    timezone: str = "UTC"
+    spectators: bool = True
+
+    @property
+    def remind_seconds(self) -> float:
+        return self.remind_hours * 3600.0
+
+    @classmethod
+    def parse(cls, raw: dict[str, str]) -> GameSettings:
+        values = {**DEFAULTS, **raw}
+        start, end = _quiet(values["quiet_hours"])
+        return cls(
+            remind_hours=int(values["remind_hours"]),
+            max_reminders=int(values["max_reminders"]),
+            quiet_start=start,
+            quiet_end=end,
+            timezone=values["timezone"],
+            spectators=values["spectators"] == "on",
+        )
+
+    @staticmethod
+    def validate(key: str, value: str) -> str:
+        """Check one setting a host typed and return its stored form."""
+        key = str(key).strip().lower()
+        value = str(value).strip()
+        if key not in DEFAULTS:
+            raise SessionError(f"There is no setting '{key[:30]}'. Settings: {', '.join(DEFAULTS)}.")
+        if key in ("remind_hours", "max_reminders"):
+            low, high = (1, 168) if key == "remind_hours" else (0, 10)
+            if not value.isdigit() or not low <= int(value) <= high:
+                raise SessionError(f"{key} must be a whole number from {low} to {high}.")
+            return str(int(value))
+        if key == "quiet_hours":
+            _quiet(value)
+            return value.lower()
+        if key == "timezone":
+            try:
+                ZoneInfo(value)
+            except (ZoneInfoNotFoundError, ValueError):
+                raise SessionError(
+                    f"'{value[:40]}' is not a time zone I know; try e.g. Europe/Paris."
+                ) from None
+            return value
+        if value.lower() not in ("on", "off"):
+            raise SessionError(f"{key} is on or off.")
+        return value.lower()
+
+    def is_quiet(self, now: float) -> bool:
+        """Is ``now`` (a Unix time) inside the quiet window in the game's time zone?"""
+        if self.quiet_start is None or self.quiet_end is None:
+            return False
+        hour = datetime.fromtimestamp(now, ZoneInfo(self.timezone)).hour
+        if self.quiet_start <= self.quiet_end:
+            return self.quiet_start <= hour < self.quiet_end
+        return hour >= self.quiet_start or hour < self.quiet_end
+
+    def describe(self) -> list[str]:
+        quiet = "off" if self.quiet_start is None else f"{self.quiet_start:02d}-{self.quiet_end:02d}"
+        return [
+            f"remind_hours: {self.remind_hours}",
+            f"max_reminders: {self.max_reminders}",
+            f"quiet_hours: {quiet} ({self.timezone})",
+            f"spectators: {'on' if self.spectators else 'off'}",
+        ]
+
+
+def _quiet(value: str) -> tuple[int | None, int | None]:
+    text = value.strip().lower()
+    if text in ("off", "none", ""):
+        return None, None
+    start, sep, end = text.partition("-")
+    if (
+        not sep
+        or not start.isdigit()
+        or not end.isdigit()
+        or not (0 <= int(start) < 24 and 0 <= int(end) < 24)
+    ):
+        raise SessionError("Quiet hours look like 22-08 (from 22:00 to 08:00), or off.")
+    if int(start) == int(end):
+        raise SessionError("Quiet hours need a start and an end that differ.")
+    return int(start), int(end)
