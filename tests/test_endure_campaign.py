@@ -51,9 +51,7 @@ def test_refuge_round_and_carry_over(monkeypatch):
     for i, s in enumerate(st.survivors):
         st, _ = S.apply(st, s.seat, {"type": "visit", "survivor": i, "place": "quarters", "pick": "health"})
     with pytest.raises(RuleError, match="already"):
-        S.apply(
-            st, st.survivors[0].seat, {"type": "visit", "survivor": 0, "place": "quarters", "pick": "health"}
-        )
+        S.apply(st, st.survivors[0].seat, {"type": "visit", "survivor": 0, "place": "quarters", "pick": "health"})
     first_seat = st.survivors[st.first].seat
     st, _ = S.apply(st, first_seat, {"type": "vote", "choice": "leave", "route": "CG05"})
     other = 1 - first_seat
@@ -135,3 +133,48 @@ def test_random_refuge_play_reaches_the_next_mission(pick):
     if st.phase == "survivors":
         assert st.mission in ("CG05", "CG06")
         assert all(len(s.resolve_cards) == 3 for s in st.survivors if s.alive)
+
+
+def _campaign_state(mission: str, done: list[str], crew: str = "medic-a+scout-b"):
+    from rules.endure.campaign import start_mission
+
+    st = S.setup(["a", "b"], {"campaign": "terrible", "crew": crew}, 5)
+    st.campaign_done = list(done)
+    turn = turn_for(st)
+    start_mission(st, turn, mission, recruits=[])
+    return st, turn
+
+
+def test_cg07_after_bug_hunt_loses_two_tokens():
+    plain, _ = _campaign_state("CG07", [])
+    after, _ = _campaign_state("CG07", ["CG04", "CG06"])
+    assert len(after.radar) == len(plain.radar) - 2
+    spots = {t.zone for t in after.radar}
+    assert "REC-a" not in spots and "LAB-a" not in spots
+
+
+def test_cg07_after_signs_of_life_has_a_purge_terminal():
+    st, _ = _campaign_state("CG07", ["CG04", "CG05"])
+    assert any(o.id == "terminal" for o in st.objectives)
+    st.event_deck = ["life-support", "blackout", "life-support"]
+    si = st.order[st.turn_pos]
+    st.survivors[si].zone = "LS-a"
+    st.radar, st.enemies = [], []
+    st2, _ = S.apply(st, st.survivors[si].seat, {"type": "interact", "objective": "terminal"})
+    assert st2.event_deck == ["blackout"]
+
+
+def test_c014_engineer_salvages_a_part(monkeypatch):
+    st = S.setup(["a", "b"], {"mission": "C014", "crew": "engineer-a+medic-a"}, 2)
+    st.radar, st.enemies = [], []
+    eng = next(i for i, s in enumerate(st.survivors) if s.key == "engineer-a")
+    st.turn_pos = st.order.index(eng)
+    st.survivors[eng].actions = 3
+    from .test_endure_support import place
+
+    (robot,) = place(st, "sip", st.survivors[eng].zone)
+    robot.stunned = True
+    Script(monkeypatch, salvages=[[4]])
+    st2, _ = S.apply(st, st.survivors[eng].seat, {"type": "salvage", "actions": 2})
+    assert not st2.enemies and st2.survivors[eng].actions == 1
+    assert sum(1 for o in st2.objectives if o.carried_by == eng) == 1

@@ -83,11 +83,7 @@ def test_bad_data_names_file_and_entry(tmp_path, monkeypatch):
 def test_bad_tile_grid_is_caught(tmp_path, monkeypatch):
     for f in DATA.iterdir():
         (tmp_path / f.name).write_bytes(f.read_bytes())
-    raw = (
-        (tmp_path / "tiles.toml")
-        .read_text()
-        .replace('openings = ["a-b", "a-c"', 'openings = ["a-q", "a-c"', 1)
-    )
+    raw = (tmp_path / "tiles.toml").read_text().replace('openings = ["a-b", "a-c"', 'openings = ["a-q", "a-c"', 1)
     _write(tmp_path, "tiles.toml", raw)
     monkeypatch.setattr(content_mod, "DATA", tmp_path)
     content.cache_clear()

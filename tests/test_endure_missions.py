@@ -193,9 +193,7 @@ def test_cg10_terminals_open_engineering(monkeypatch):
         o.done, o.hp = True, 0
     s.zone = "SEC-a"
     Script(monkeypatch, attacks=[[5, 6]])
-    st2, _ = S.apply(
-        st, 0, {"type": "attack", "weapon": "plasma-cutter", "zone": "SEC-a", "object": "terminal-1"}
-    )
+    st2, _ = S.apply(st, 0, {"type": "attack", "weapon": "plasma-cutter", "zone": "SEC-a", "object": "terminal-1"})
     assert st2.doors["ENG-a|ENG-w"] == "open" and st2.doors["ENG-c|ENG-y"] == "open"
     st2.survivors[0].zone = "ENG-y"
     st3, _ = S.apply(st2, 0, {"type": "move", "zone": "ENG-c"})
@@ -225,9 +223,7 @@ def test_rop17_terminal_backlash(monkeypatch):
     st.survivors[0].zone = "SHR-a"
     script = Script(monkeypatch, attacks=[[5, 6]])
     script.add("backlash", [2])
-    st2, _ = S.apply(
-        st, 0, {"type": "attack", "weapon": "plasma-cutter", "zone": "SHR-a", "object": "terminal-1"}
-    )
+    st2, _ = S.apply(st, 0, {"type": "attack", "weapon": "plasma-cutter", "zone": "SHR-a", "object": "terminal-1"})
     s = st2.survivors[0]
     assert s.health == s.max_health - 2
     assert next(o for o in st2.objectives if o.id == "terminal-1").done
@@ -262,9 +258,7 @@ def test_cg08_capture_drag_and_noise(monkeypatch):
     from rules.endure.specials import PERMANENT, follow_noise
 
     st = mission("CG08", crew="engineer-a+medic-a")
-    st.enemies = [
-        e for e in S.setup(["a", "b"], {"mission": "CG08", "crew": "engineer-a+medic-a"}, 3).enemies
-    ]
+    st.enemies = [e for e in S.setup(["a", "b"], {"mission": "CG08", "crew": "engineer-a+medic-a"}, 3).enemies]
     sol = next(e for e in st.enemies if e.kind == "solomon")
     assert sol.marked
     eng = next(i for i, s in enumerate(st.survivors) if s.key == "engineer-a")

@@ -174,14 +174,10 @@ def test_damage_split(monkeypatch):
     place(st, "jaeger", "SEC-x", 2)
     place(st, "swarmer", "SEC-x", 2)
     Script(monkeypatch, attacks=[[3, 4, 4, 5], [4, 1, 2, 3]])
-    st2, _ = S.apply(
-        st, 0, {"type": "attack", "weapon": "assault-rifle", "zone": "SEC-x", "kill": ["jaeger"]}
-    )
+    st2, _ = S.apply(st, 0, {"type": "attack", "weapon": "assault-rifle", "zone": "SEC-x", "kill": ["jaeger"]})
     left = sorted(e.kind for e in st2.enemies)
     assert left == ["jaeger", "swarmer"]
-    st3, _ = S.apply(
-        st2, 0, {"type": "attack", "weapon": "assault-rifle", "zone": "SEC-x", "kill": ["jaeger"]}
-    )
+    st3, _ = S.apply(st2, 0, {"type": "attack", "weapon": "assault-rifle", "zone": "SEC-x", "kill": ["jaeger"]})
     jaeger = next(e for e in st3.enemies if e.kind == "jaeger")
     assert jaeger.hp == 2
 

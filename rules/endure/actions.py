@@ -30,6 +30,7 @@ from .world import (
     living,
     make_noise,
     move_cap,
+    obj_specs,
     on_map,
     opposite,
     passive,
@@ -92,18 +93,14 @@ def spend(s: Survivor, n: int = 1) -> None:
 def no_found(s: Survivor) -> None:
     if s.found:
         card = icard(s.found[0])
-        raise RuleError(
-            f"First decide about the {card.name} you found: keep it (dropping something) or leave it."
-        )
+        raise RuleError(f"First decide about the {card.name} you found: keep it (dropping something) or leave it.")
 
 
 # ---------------------------------------------------------------------------------------------
 # move
 
 
-def step_to(
-    st: EndureState, turn: Turn, si: int, dest: str, *, free: bool = False, checks: bool = True
-) -> bool:
+def step_to(st: EndureState, turn: Turn, si: int, dest: str, *, free: bool = False, checks: bool = True) -> bool:
     """Move one zone. Returns False if a failed Resolve check stopped the move (no action spent)."""
     s = st.survivors[si]
     here = s.zone
@@ -125,10 +122,7 @@ def step_to(
     if st.loader_pilot == si and not st.loader_powered:
         raise RuleError("The Loader has no power and will not move.")
     leaving_enemies = (
-        checks
-        and any(e.zone == here for e in st.enemies)
-        and "ninja" not in s.buffs
-        and st.loader_pilot != si
+        checks and any(e.zone == here for e in st.enemies) and "ninja" not in s.buffs and st.loader_pilot != si
     )
     if leaving_enemies and not resolve_check(st, turn, si, f"leaving {here}"):
         s.frozen = True
@@ -376,9 +370,7 @@ def do_attack(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> N
     if ranged and dice > 1 and len(set(faces)) == 1 and not no_jam:
         for it in stack:
             s.jammed.append(it.uid)
-        turn.say(
-            f"The {card.name} jams! The attack fails and the weapon is out until the round ends.", kind="warn"
-        )
+        turn.say(f"The {card.name} jams! The attack fails and the weapon is out until the round ends.", kind="warn")
         make_noise(st, turn, s.zone, noise)
         if had_fanatic and 6 in faces:
             detonate(st, turn, zone, "a stray shot")
@@ -422,7 +414,7 @@ def do_attack(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> N
 
 
 def objective_spec(st: EndureState, oid: str):
-    return next(o for o in content().missions[st.mission].objectives if o.id == oid)
+    return obj_specs(st)[oid]
 
 
 def object_arg(st: EndureState, action: dict[str, Any], zone: str):
@@ -716,7 +708,7 @@ def do_interact(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) ->
     s = st.survivors[si]
     no_found(s)
     wanted = action.get("objective")
-    specs = {o.id: o for o in content().missions[st.mission].objectives}
+    specs = obj_specs(st)
     here = [
         o
         for o in st.objectives
@@ -737,7 +729,7 @@ def do_interact(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) ->
             raise RuleError(f"There is no '{wanted[:20]}' objective in {s.zone}.")
         obj = match[0]
     mission = content().missions[st.mission]
-    spec = next(o for o in mission.objectives if o.id == obj.id)
+    spec = obj_specs(st)[obj.id]
     sedated = spec.hook == "sedate" and obj.progress >= 1
     if spec.who and not sedated and scard(s).klass.lower() != spec.who.lower():
         raise RuleError(f"Only the {spec.who.capitalize()} can handle the {obj.colour} objective.")
@@ -767,6 +759,14 @@ def do_interact(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) ->
         obj.done = True
         obj.carried_by = si
         turn.say(f"{sname(s)} lifts the sedated woman.")
+        return
+    if spec.hook == "purge":
+        obj.done = True
+        gone = [k for k in st.event_deck + st.event_discard if content().events[k].effect == "life_support"]
+        st.event_deck = [k for k in st.event_deck + st.event_discard if content().events[k].effect != "life_support"]
+        st.event_discard = []
+        turn.rng.shuffle(st.event_deck)
+        turn.say(f"{sname(s)} stabilises life support: {len(gone)} failure card(s) removed, events reshuffled.")
         return
     if spec.hook == "wake":
         from .specials import wake
@@ -1072,6 +1072,34 @@ def do_reactivate(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) 
     reactivate(st, turn, si)
 
 
+def do_salvage(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
+    """C014: the Engineer strips a shut-down robot for a spare part (1/2/3 actions: 5+/4+/3+)."""
+    s = st.survivors[si]
+    no_found(s)
+    if "rusty" not in content().missions[st.mission].specials:
+        raise RuleError("There is nothing worth salvaging on this mission.")
+    if scard(s).klass != "Engineer":
+        raise RuleError("Only the Engineer knows how to salvage a robot.")
+    n = get_int(action, "actions", 1, 3, "the actions to spend")
+    downed = [e for e in st.enemies if e.zone == s.zone and e.stunned and etype(e.kind).family == "sentry"]
+    if not downed:
+        raise RuleError("There is no shut-down robot here.")
+    parts = [o for o in st.objectives if o.colour == "green" and not o.done]
+    if not parts:
+        raise RuleError("You already have every part you need.")
+    spend(s, n)
+    need = 6 - n
+    face = turn.rng.die(6, label=f"{sname(s)} salvages ({need}+)", seat=s.seat)
+    if face < need:
+        turn.say("The robot's guts are fried; nothing useful comes out.")
+        return
+    robot = sorted(downed, key=lambda e: e.id)[0]
+    st.enemies.remove(robot)
+    part = parts[0]
+    part.done, part.carried_by = True, si
+    turn.say(f"{sname(s)} pulls a spare part out of {etype(robot.kind).name} {robot.id}.")
+
+
 def do_end(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
     turn.say(f"{sname(st.survivors[si])} ends the turn.")
     end_turn(st, turn, si)
@@ -1095,6 +1123,7 @@ HANDLERS = {
     "exit": do_exit,
     "loader": do_loader,
     "reactivate": do_reactivate,
+    "salvage": do_salvage,
 }
 
 _ = (MAX_RESOLVE, stun_survivor)

@@ -125,9 +125,7 @@ def attack(st: EndureState, turn: Turn, e: Enemy, b: BossState, card: BossCard, 
     for i in victims:
         if not on_map(st.survivors[i]):
             continue
-        faces = turn.rng.dice(
-            dice, 6, label=f"{name} {card.name} on {sname(st.survivors[i])} ({dice} dice, {hit}+)"
-        )
+        faces = turn.rng.dice(dice, 6, label=f"{name} {card.name} on {sname(st.survivors[i])} ({dice} dice, {hit}+)")
         hits = sum(1 for f in faces if f >= hit)
         if hits == 0:
             turn.say(f"{card.name} misses {sname(st.survivors[i])}.")

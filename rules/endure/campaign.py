@@ -51,21 +51,15 @@ def start_mission(st: EndureState, turn: Turn, key: str, recruits: list[int]) ->
     st.set_aside = list(mission.set_aside)
     st.exits_open = not mission.exits_locked
     st.doors = {
-        oid: ("locked" if oid in mission.locked else "open")
-        for oid, op in sorted(b.openings.items())
-        if op.door
+        oid: ("locked" if oid in mission.locked else "open") for oid, op in sorted(b.openings.items()) if op.door
     }
-    st.objectives = [
-        ObjectiveState(id=o.id, colour=o.colour, zone=o.zone, hp=o.hp) for o in mission.objectives
-    ]
+    st.objectives = [ObjectiveState(id=o.id, colour=o.colour, zone=o.zone, hp=o.hp) for o in mission.objectives]
     # the item deck: every card not carried and not set aside
     deck: list[str] = []
     for card in c.items.values():
         deck += [card.key] * card.count
     carried = [it.card for i in alive for it in all_items(st.survivors[i])]
-    starters = list(mission.starters) or ["pistol", "plasma-cutter"] + ["swarmer-leg"] * max(
-        0, len(recruits) - 2
-    )
+    starters = list(mission.starters) or ["pistol", "plasma-cutter"] + ["swarmer-leg"] * max(0, len(recruits) - 2)
     for k in carried + starters + list(mission.set_aside):
         if k in deck:
             deck.remove(k)
@@ -115,6 +109,16 @@ def start_mission(st: EndureState, turn: Turn, key: str, recruits: list[int]) ->
         other_spots = [sp for sp in spots if sp[0] not in mission.boss_spots]
         spots = boss_spots + other_spots
         row = group + rest
+    skip: set[int] = set()
+    st.extra_specials, st.unnoticed = [], []
+    for cons in mission.after:
+        if st.campaign and cons.when in st.campaign_done:
+            skip |= set(cons.skip_spots)
+            st.extra_specials += list(cons.specials)
+            for o in cons.objectives:
+                st.objectives.append(ObjectiveState(id=o.id, colour=o.colour, zone=o.zone, hp=o.hp))
+            turn.say(f"Because of {cons.when}, this mission plays differently.")
+    spots = [sp for k, sp in enumerate(spots) if k not in skip] if skip and not mission.boss_spots else spots
     for (zone, marked), tok in zip(spots, row, strict=False):
         st.radar.append(Radar(id=st.next_id, zone=zone, token=tok, marked=marked))
         st.next_id += 1

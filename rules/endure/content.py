@@ -254,6 +254,14 @@ class Objective:
 
 
 @dataclass(frozen=True)
+class Consequence:
+    when: str  # an earlier campaign mission
+    skip_spots: tuple[int, ...] = ()  # radar spots (0-based) left empty
+    objectives: tuple[Objective, ...] = ()
+    specials: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Mission:
     key: str
     name: str
@@ -288,6 +296,7 @@ class Mission:
     no_dual: tuple[str, ...] = ()  # carrying an objective of these colours forbids dual-wielding
     boss_spots: tuple[str, ...] = ()  # the boss token is shuffled with two others onto these spots
     boss: str = ""  # a boss that is not a radar token (placed by a mission rule)
+    after: tuple[Consequence, ...] = ()  # campaign consequences of earlier missions
 
 
 @dataclass
@@ -378,6 +387,7 @@ ITEM_EFFECTS = {"heal", "stun_zone", "shield", "power", "decoy", "resolve", "act
 HELMET_EFFECTS = {"ignore_head", "steady"}
 EVENT_EFFECTS = {"spawn", "lockdown", "blackout", "life_support", "gravity"}
 SPECIALS = {
+    "unnoticed",
     "hive", "specimen", "rusty", "scent", "escort", "vials", "pilot_start", "titan_noise", "lair",
     "olympian", "trophy", "no_solomon", "woman", "walkies",
 }  # fmt: skip
@@ -389,7 +399,9 @@ MISSION_GOALS = {
 }  # fmt: skip
 COLOUR_GOALS = {"collect", "deliver", "reach", "clear_near", "escorted"}
 MISSION_FAILS = {"carrier_dies", "pass_on"}
-OBJECTIVE_HOOKS = {"unlock", "pickup", "give", "fix", "object", "marker", "lair", "wake", "capture", "sedate"}
+OBJECTIVE_HOOKS = {
+    "unlock", "pickup", "give", "fix", "object", "marker", "lair", "wake", "capture", "sedate", "purge",
+}  # fmt: skip
 
 
 def _enemies() -> dict[str, EnemyType]:
@@ -449,9 +461,7 @@ def _items() -> dict[str, ItemCard]:
         if kind == "armour":
             _need(2 <= card.save <= 6, where, "armour needs a save from 2 to 6")
         if kind == "helmet":
-            _need(
-                card.effect in HELMET_EFFECTS, where, f"helmet effect must be one of {sorted(HELMET_EFFECTS)}"
-            )
+            _need(card.effect in HELMET_EFFECTS, where, f"helmet effect must be one of {sorted(HELMET_EFFECTS)}")
         if kind == "item":
             _need(card.effect in ITEM_EFFECTS, where, f"item effect must be one of {sorted(ITEM_EFFECTS)}")
         if kind == "noise":
@@ -459,9 +469,7 @@ def _items() -> dict[str, ItemCard]:
         out[key] = card
     for needed in ("pistol", "plasma-cutter", "swarmer-leg", "power-cell", "med-kit"):
         _need(needed in out, "items.toml", f"the deck needs a '{needed}' card")
-    _need(
-        out["swarmer-leg"].count >= 4, "items.toml", "at least 4 Swarmer Legs are needed to arm 6 survivors"
-    )
+    _need(out["swarmer-leg"].count >= 4, "items.toml", "at least 4 Swarmer Legs are needed to arm 6 survivors")
     return out
 
 
@@ -537,9 +545,7 @@ def _accomplishments() -> dict[str, AccomplishmentCard]:
         _need(goal in GOALS, where, f"unknown goal '{goal}'")
         reward = _str(e, "reward", where)
         _need(reward in REWARDS, where, f"unknown reward '{reward}'")
-        out[key] = AccomplishmentCard(
-            key, _str(e, "name", where), goal, _int(e, "target", where, 1, 12), reward
-        )
+        out[key] = AccomplishmentCard(key, _str(e, "name", where), goal, _int(e, "target", where, 1, 12), reward)
     _need(len(out) >= 12, "accomplishments.toml", "at least 12 cards are needed")
     return out
 
@@ -561,9 +567,7 @@ def _tiles() -> dict[str, dict[str, Any]]:
         zones = t.get("zones")
         _need(isinstance(zones, dict) and bool(zones), where, "zones table missing")
         letters = {c for row in grid for c in row}
-        _need(
-            letters == set(zones), where, f"grid letters {sorted(letters)} and zones {sorted(zones)} differ"
-        )
+        _need(letters == set(zones), where, f"grid letters {sorted(letters)} and zones {sorted(zones)} differ")
         for letter, spec in zones.items():
             zw = f"{where} zone {letter}"
             _need(isinstance(spec, dict), zw, "zone must be a table")
@@ -584,9 +588,7 @@ def _tiles() -> dict[str, dict[str, Any]]:
         for kind in ("openings", "doors"):
             for pair in t.get(kind, []):
                 a, _, b = str(pair).partition("-")
-                _need(
-                    a in zones and b in zones and a != b, where, f"{kind} entry '{pair}' names unknown zones"
-                )
+                _need(a in zones and b in zones and a != b, where, f"{kind} entry '{pair}' names unknown zones")
         for letter in t.get("spawn", []):
             _need(zones.get(letter, {}).get("kind") == "room", where, f"spawn zone '{letter}' must be a room")
         out[key] = {
@@ -825,19 +827,57 @@ def _missions(
             start_event=str(m.get("start_event", "")),
             specials=tuple(m.get("specials", [])),
             setup_models=tuple(
-                (str(x.get("kind")), str(x.get("zone")), int(x.get("count", 1)))
-                for x in m.get("setup_models", [])
+                (str(x.get("kind")), str(x.get("zone")), int(x.get("count", 1))) for x in m.get("setup_models", [])
             ),
             loader=str(m.get("loader", "")),
             same_exit=bool(m.get("same_exit", False)),
             boss_spots=boss_spots,
             boss=str(m.get("boss", "")),
+            after=tuple(_consequence(a, where, item_keys) for a in m.get("after", [])),
             no_dual=tuple(m.get("no_dual", [])),
         )
         _need(all(k in item_keys for k in mission.starters), where, "starters name unknown items")
         _need(set(mission.specials) <= SPECIALS, where, f"specials must be in {sorted(SPECIALS)}")
         out[key] = mission
     return out
+
+
+def _objective(o: dict, where: str, item_keys: set[str]) -> Objective:
+    hook = _str(o, "hook", where)
+    _need(hook in OBJECTIVE_HOOKS, where, f"unknown objective hook '{hook}'")
+    items = tuple(o.get("items", []))
+    _need(all(i in item_keys for i in items), where, f"objective {o.get('id')} names unknown items")
+    return Objective(
+        id=_str(o, "id", where),
+        colour=_str(o, "colour", where),
+        zone=_str(o, "zone", where),
+        hook=hook,
+        doors=tuple(o.get("doors", [])),
+        who=str(o.get("who", "")),
+        items=items,
+        health_cost=_int(o, "health_cost", where, 0, 5, 0),
+        resolve_cost=_int(o, "resolve_cost", where, 0, 5, 0),
+        actions=_int(o, "actions", where, 1, 6, 1),
+        ends=str(o.get("ends", "")),
+        opens_exits=bool(o.get("opens_exits", False)),
+        hp=_int(o, "hp", where, 0, 10, 0),
+        loader_only=bool(o.get("loader_only", False)),
+        seals=str(o.get("seals", "")),
+        backlash=_int(o, "backlash", where, 0, 4, 0),
+        once=bool(o.get("once", False)),
+    )
+
+
+def _consequence(a: Any, where: str, item_keys: set[str]) -> Consequence:
+    _need(isinstance(a, dict), where, "each 'after' entry must be a table")
+    specials = tuple(a.get("specials", []))
+    _need(set(specials) <= SPECIALS, where, f"after: specials must be in {sorted(SPECIALS)}")
+    return Consequence(
+        when=_str(a, "when", where),
+        skip_spots=tuple(int(x) for x in a.get("skip_spots", [])),
+        objectives=tuple(_objective(o, where, item_keys) for o in a.get("objectives", [])),
+        specials=specials,
+    )
 
 
 def _check_mission(mission: Mission, board: Board, pool: dict[str, tuple[str, ...]]) -> None:
@@ -863,12 +903,14 @@ def _check_mission(mission: Mission, board: Board, pool: dict[str, tuple[str, ..
         _need(kind in ENEMY_KINDS_CACHE, where, f"setup model '{kind}' is unknown")
     for o in mission.objectives:
         _need(not o.seals or o.seals in board.zones, where, f"objective '{o.id}' seals an unknown zone")
+    for a in mission.after:
+        _need(all(0 <= k < len(mission.radar) for k in a.skip_spots), where, "after: bad skip_spots")
+        for o in a.objectives:
+            _need(o.zone in board.zones, where, f"after: objective '{o.id}' zone is not on the map")
     for o in mission.objectives:
         _need(o.zone in board.zones, where, f"objective '{o.id}' zone '{o.zone}' is not on the map")
         for d in o.doors:
-            _need(
-                d in board.openings and board.openings[d].door, where, f"objective door '{d}' is not a door"
-            )
+            _need(d in board.openings and board.openings[d].door, where, f"objective door '{d}' is not a door")
     family_pool = list(pool[mission.family])
     for n, row in mission.tokens.items():
         _need(
@@ -1042,9 +1084,7 @@ def content() -> Content:
     topics = _load("rules.toml").get("topic", [])
     _need(6 <= len(topics) <= 15, "rules.toml", "there must be 6 to 15 topics")
     for t in topics:
-        _need(
-            len(str(t.get("text", ""))) <= 900, f"rules.toml topic {t.get('key')}", "text over 900 characters"
-        )
+        _need(len(str(t.get("text", ""))) <= 900, f"rules.toml topic {t.get('key')}", "text over 900 characters")
     return Content(
         enemies=enemies,
         items=items,

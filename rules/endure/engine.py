@@ -34,6 +34,7 @@ from .world import (
     is_full,
     living,
     move_cap,
+    obj_specs,
     on_map,
     scard,
     sight,
@@ -71,9 +72,7 @@ class Endure(GameSystem[EndureState]):
         camps = ["none"] + [k for k, v in content().campaigns.items() if v.playable]
         return [
             OptionSpec(name="mission", help="which mission to play", default=missions[0], choices=missions),
-            OptionSpec(
-                name="campaign", help="play a campaign instead of one mission", default="none", choices=camps
-            ),
+            OptionSpec(name="campaign", help="play a campaign instead of one mission", default="none", choices=camps),
             OptionSpec(name="survivors", help="number of survivors (0 = one per player)", default="0"),
             OptionSpec(
                 name="crew",
@@ -95,9 +94,7 @@ class Endure(GameSystem[EndureState]):
         if campaign_key and campaign_key != "none":
             camps = {k: v for k, v in c.campaigns.items() if v.playable}
             if campaign_key not in camps:
-                raise RuleError(
-                    f"There is no playable campaign '{campaign_key[:20]}'. Try: {', '.join(camps)}."
-                )
+                raise RuleError(f"There is no playable campaign '{campaign_key[:20]}'. Try: {', '.join(camps)}.")
             camp = camps[campaign_key]
             mission = c.missions[camp.start]
             needs = tuple(camp.needs) + tuple(mission.needs)
@@ -106,9 +103,7 @@ class Endure(GameSystem[EndureState]):
             mission_key = str(options.get("mission") or options.get("scenario") or next(iter(c.missions)))
             match = [k for k in c.missions if k.lower() == mission_key.strip().lower()]
             if not match:
-                raise RuleError(
-                    f"There is no mission '{mission_key[:20]}'. Missions: {', '.join(c.missions)}."
-                )
+                raise RuleError(f"There is no mission '{mission_key[:20]}'. Missions: {', '.join(c.missions)}.")
             mission = c.missions[match[0]]
             needs = mission.needs
         raw_n = str(options.get("survivors", "0") or "0").strip()
@@ -151,9 +146,7 @@ class Endure(GameSystem[EndureState]):
             else:
                 cands = [k for k, s in c.survivors.items() if s.klass.lower() == word]
                 if not cands:
-                    raise RuleError(
-                        f"There is no survivor '{word[:20]}'. Try: {', '.join(sorted(c.survivors))}."
-                    )
+                    raise RuleError(f"There is no survivor '{word[:20]}'. Try: {', '.join(sorted(c.survivors))}.")
                 key = next((k for k in cands if k not in picks), cands[0])
             if key in picks:
                 raise RuleError(f"{c.survivors[key].name} can only be picked once.")
@@ -224,13 +217,13 @@ class Endure(GameSystem[EndureState]):
                 if add_item(probe, probe.found[0]):
                     out.append({"type": "keep"})
             if "hoarder" not in s.phobias:
-                for it in general_items(s):
-                    out.append({"type": "keep", "drop": it.card})
+                for card in sorted({it.card for it in general_items(s)}):
+                    out.append({"type": "keep", "drop": card})
             out.append({"type": "leave"})
             if icard(f).single and icard(f).kind == "item" and s.actions >= 1:
                 out += self._use_actions(st, si, f)
             out.append({"type": "end"})
-            return out
+            return self._checked(st, seat, out)
         has_move = s.actions >= 1 or s.free_moves > 0 or s.step_credit > 0
         if has_move and not s.frozen and s.moved < move_cap(st, s) and s.zone not in st.shields:
             for _, z, _ in exits(st, s.zone):
@@ -257,7 +250,7 @@ class Endure(GameSystem[EndureState]):
             ):
                 out.append({"type": "search"})
             mission = content().missions[st.mission]
-            specs = {o.id: o for o in mission.objectives}
+            specs = obj_specs(st)
             for o in st.objectives:
                 if o.zone == s.zone and not o.done:
                     spec = specs[o.id]
@@ -265,11 +258,7 @@ class Endure(GameSystem[EndureState]):
                         continue
                     if spec.who and o.progress < 1 and scard(s).klass.lower() != spec.who.lower():
                         continue
-                    if (
-                        spec.hook == "pickup"
-                        and mission.max_carry
-                        and len(carried(st, si)) >= mission.max_carry
-                    ):
+                    if spec.hook == "pickup" and mission.max_carry and len(carried(st, si)) >= mission.max_carry:
                         continue
                     if spec.hook == "give" and not any(i in st.set_aside for i in spec.items):
                         continue
@@ -332,10 +321,17 @@ class Endure(GameSystem[EndureState]):
             and any(e.zone == s.zone and e.stunned and e.kind in ("artemis", "sip") for e in st.enemies)
         ):
             out.insert(0, {"type": "reactivate"})
+        if (
+            "rusty" in content().missions[st.mission].specials
+            and scard(s).klass == "Engineer"
+            and any(e.zone == s.zone and e.stunned and e.kind in ("artemis", "sip") for e in st.enemies)
+            and any(o.colour == "green" and not o.done for o in st.objectives)
+        ):
+            out += [{"type": "salvage", "actions": n} for n in range(1, min(3, s.actions) + 1)]
         return self._checked(st, seat, out)
 
     def _object_attacks(self, st: EndureState, si: int, zone: str, weapon: str) -> list[Action]:
-        specs = {o.id: o for o in content().missions[st.mission].objectives}
+        specs = obj_specs(st)
         out: list[Action] = []
         for o in st.objectives:
             if o.zone != zone or o.done or o.hp <= 0:
@@ -349,7 +345,7 @@ class Endure(GameSystem[EndureState]):
         """Keep only actions whose up-front checks pass (trades may overflow an inventory)."""
         keep = []
         for a in actions:
-            if a["type"] not in ("trade", "interact"):
+            if a["type"] not in ("trade", "interact", "keep"):
                 keep.append(a)
                 continue
             try:
@@ -369,9 +365,7 @@ class Endure(GameSystem[EndureState]):
         if card.effect in ("stun_zone", "decoy"):
             view = sight(st, s.zone)
             return [
-                {"type": "use", "item": it.card, "zone": z}
-                for z, (d, _, _) in sorted(view.items())
-                if d <= card.range
+                {"type": "use", "item": it.card, "zone": z} for z, (d, _, _) in sorted(view.items()) if d <= card.range
             ]
         return [{"type": "use", "item": it.card}]
 
@@ -389,8 +383,7 @@ class Endure(GameSystem[EndureState]):
             base = {"type": "ability", "which": which}
             h = ab.hook
             if (
-                h
-                in ("rally", "aimed", "guard", "scan", "weapon_mods", "inspire", "second_wind", "last_stand")
+                h in ("rally", "aimed", "guard", "scan", "weapon_mods", "inspire", "second_wind", "last_stand")
                 or h == "miracle"
             ):
                 out.append(base)
@@ -437,9 +430,7 @@ class Endure(GameSystem[EndureState]):
                     continue
                 for _, z, _ in exits(st, s.zone):
                     if not is_full(st, z):
-                        out.append(
-                            {"type": "reward", "target": scard(st.survivors[i]).klass.lower(), "zone": z}
-                        )
+                        out.append({"type": "reward", "target": scard(st.survivors[i]).klass.lower(), "zone": z})
             return out
         if r == "snipe":
             return [
@@ -448,11 +439,7 @@ class Endure(GameSystem[EndureState]):
                 if d <= 2 and any(e.zone == z and not content().enemies[e.kind].boss for e in st.enemies)
             ]
         if r == "orders":
-            return [
-                {"type": "reward", "target": scard(st.survivors[i]).klass.lower()}
-                for i in living(st)
-                if i != si
-            ]
+            return [{"type": "reward", "target": scard(st.survivors[i]).klass.lower()} for i in living(st) if i != si]
         return [{"type": "reward"}]
 
     # -- actions ---------------------------------------------------------------------------------
@@ -534,9 +521,7 @@ class Endure(GameSystem[EndureState]):
             inv = [it.card for it in general_items(s)]
             worn = [it.card for it in s.body + s.head]
             inj = f" inj:{','.join(s.injuries)}" if s.injuries else ""
-            cards = " ".join(
-                (c.resolve[r.card].name if r.revealed else "?") + f"@{r.number}" for r in s.resolve_cards
-            )
+            cards = " ".join((c.resolve[r.card].name if r.revealed else "?") + f"@{r.number}" for r in s.resolve_cards)
             lines.append(
                 f"{mark}{scard(s).klass} {s.zone} {status}{inj} [{' '.join(inv)}]"
                 + (f" worn[{' '.join(worn)}]" if worn else "")
@@ -595,6 +580,8 @@ class Endure(GameSystem[EndureState]):
             parts.append(str(action.get("level", "")))
         elif t == "loader":
             parts.append(str(action.get("do", "")))
+        elif t == "salvage":
+            parts.append(str(action.get("actions", "")))
         elif t in ("ability", "reward"):
             if t == "ability":
                 parts.append(str(action.get("which", "")))
@@ -696,6 +683,8 @@ class Endure(GameSystem[EndureState]):
                 a["kind"] = kw["kind"][0].lower()
         elif t == "loader":
             a["do"] = pos[0].lower() if pos else ""
+        elif t == "salvage":
+            a["actions"] = int(pos[0]) if pos and pos[0].isdigit() and len(pos[0]) < 3 else (pos[0] if pos else "")
         elif t in ("search", "end", "leave", "exit", "reactivate"):
             pass
         else:

@@ -23,6 +23,7 @@ from .world import (
     is_full,
     living,
     make_noise,
+    obj_specs,
     on_map,
     path_steps,
     pick_by_direction,
@@ -94,7 +95,12 @@ def _attention(st: EndureState, turn: Turn, e: Enemy | Radar, *, is_model: bool)
         target = _nearest_survivor(st, e.zone, living(st))
     if not target and is_model:
         view = sight(st, e.zone)
-        watchers = [i for i in living(st) if st.survivors[i].zone in view]
+        watchers = [
+            i
+            for i in living(st)
+            if st.survivors[i].zone in view
+            and (f"{i}:{e.zone}:y" not in st.unnoticed or any(n.zone == st.survivors[i].zone for n in st.noise))
+        ]
         if blackout(st):
             watchers = [i for i in watchers if st.survivors[i].zone == e.zone]
         spotted = [i for i in e.spotted if on_map(st.survivors[i])] if isinstance(e, Enemy) else []
@@ -151,7 +157,9 @@ def _enemy_attack(st: EndureState, turn: Turn, e: Enemy, targets: list[int]) -> 
     if e.kind == "solomon" or not targets:
         return
     dmg = t.damage
-    if t.family == "gep" and any(o.kind == "solomon" and o.zone == e.zone for o in st.enemies):
+    from .specials import no_solomon
+
+    if t.family == "gep" and not no_solomon(st) and any(o.kind == "solomon" and o.zone == e.zone for o in st.enemies):
         dmg += 1
     if e.kind == "zealot":
         turn.say(f"Zealot {e.id} lashes out at everyone in {st.survivors[targets[0]].zone}.")
@@ -340,7 +348,7 @@ def _hive(st: EndureState, turn: Turn) -> None:
     if turn.rng.die(6, label="the Hive") > 3:
         return
     cell = cells[0] if len(cells) == 1 else cells[turn.rng.die(len(cells), label="which cell") - 1]
-    spec = next(o for o in content().missions[st.mission].objectives if o.id == cell.id)
+    spec = obj_specs(st)[cell.id]
     spawn_token(st, turn, spec.seals or cell.zone)
 
 
@@ -429,9 +437,7 @@ def draw_event(st: EndureState, turn: Turn) -> None:
         if len(tiles) > 1:
             tile = tiles[turn.rng.die(len(tiles), label="which tile") - 1]
         rooms = b.spawn[tile]
-        zone = (
-            rooms[0] if len(rooms) == 1 else rooms[turn.rng.die(len(rooms), label=f"{tile} spawn zone") - 1]
-        )
+        zone = rooms[0] if len(rooms) == 1 else rooms[turn.rng.die(len(rooms), label=f"{tile} spawn zone") - 1]
         spawn_token(st, turn, zone)
     elif card.effect == "life_support":
         hurt = content().missions[st.mission].life_support_damage
@@ -495,6 +501,7 @@ def resolution_phase(st: EndureState, turn: Turn) -> None:
         b.downed = False
     for a in st.allies:
         a.target = ""
+    st.unnoticed = []
     st.scent_hit = False
     per = content().loader.charges_per_cell
     for s in st.survivors:
@@ -516,9 +523,7 @@ def resolution_phase(st: EndureState, turn: Turn) -> None:
 
 
 def models_count(st: EndureState, zone: str) -> int:
-    return sum(1 for s in st.survivors if on_map(s) and s.zone == zone) + sum(
-        1 for e in st.enemies if e.zone == zone
-    )
+    return sum(1 for s in st.survivors if on_map(s) and s.zone == zone) + sum(1 for e in st.enemies if e.zone == zone)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -731,7 +736,7 @@ def goal_met(st: EndureState, goal: str) -> bool:
 
 
 def _pickup(st: EndureState, oid: str) -> bool:
-    spec = next(o for o in content().missions[st.mission].objectives if o.id == oid)
+    spec = obj_specs(st)[oid]
     return spec.hook == "pickup"
 
 

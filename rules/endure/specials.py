@@ -24,7 +24,7 @@ PERMANENT = 10**6
 
 
 def specials(st: EndureState) -> tuple[str, ...]:
-    return content().missions[st.mission].specials
+    return content().missions[st.mission].specials + tuple(st.extra_specials)
 
 
 def follow_noise(st: EndureState, turn: Turn) -> None:
@@ -41,9 +41,7 @@ def follow_noise(st: EndureState, turn: Turn) -> None:
                 zones.append(e.zone)
     if "trophy" in sp:
         zones += [e.zone for e in st.enemies if e.kind == "solomon" and e.marked]
-        zones += [
-            st.survivors[o.carried_by].zone for o in st.objectives if o.carried_by >= 0 and o.id == "trophy"
-        ]
+        zones += [st.survivors[o.carried_by].zone for o in st.objectives if o.carried_by >= 0 and o.id == "trophy"]
     for z in zones:
         st.noise = [n for n in st.noise if n.zone != z or n.level > 5]
         if not any(n.zone == z for n in st.noise):
@@ -186,9 +184,7 @@ MAX_ALLIES = 5
 def sentries_left(st: EndureState) -> int:
     on_board = sum(1 for e in st.enemies if etype(e.kind).family == "sentry")
     hidden = sum(
-        int(t.token.partition(" ")[0])
-        for t in st.radar
-        if etype(t.token.partition(" ")[2]).family == "sentry"
+        int(t.token.partition(" ")[0]) for t in st.radar if etype(t.token.partition(" ")[2]).family == "sentry"
     )
     return on_board + hidden + len(st.allies) + st.escaped
 

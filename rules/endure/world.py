@@ -47,6 +47,16 @@ def the_board(st: EndureState) -> Board:
     return board(st.mission)
 
 
+def obj_specs(st: EndureState) -> dict:
+    """Objective rules for this mission, campaign consequences included."""
+    mission = content().missions[st.mission]
+    specs = {o.id: o for o in mission.objectives}
+    for cons in mission.after:
+        if st.campaign and cons.when in st.campaign_done:
+            specs.update({o.id: o for o in cons.objectives})
+    return specs
+
+
 def on_map(s: Survivor) -> bool:
     return s.alive and not s.exited
 
@@ -133,9 +143,7 @@ def sees(st: EndureState, a: str, b: str) -> bool:
     return b in sight(st, a)
 
 
-def path_steps(
-    st: EndureState, start: str, goal: str, *, mover_blocked=True
-) -> tuple[int, list[tuple[str, str]]]:
+def path_steps(st: EndureState, start: str, goal: str, *, mover_blocked=True) -> tuple[int, list[tuple[str, str]]]:
     """Distance and the first steps (direction, zone) of every shortest route from start to goal.
 
     Full zones (other than the goal) and shielded zones cannot be crossed. (-1, []) if unreachable.
@@ -521,9 +529,7 @@ def injury_roll(st: EndureState, turn: Turn, si: int) -> None:
     s = st.survivors[si]
     if not s.alive:
         return
-    face = turn.rng.roll_faces(list(content().injury_faces), 1, label=f"{sname(s)} injury die", seat=s.seat)[
-        0
-    ]
+    face = turn.rng.roll_faces(list(content().injury_faces), 1, label=f"{sname(s)} injury die", seat=s.seat)[0]
     if face == "none":
         return
     if face in s.injuries:
@@ -552,9 +558,7 @@ def armour_save(st: EndureState, s: Survivor) -> int:
     return save
 
 
-def hit_survivor(
-    st: EndureState, turn: Turn, si: int, amount: int, source: str, *, armour: bool = True
-) -> None:
+def hit_survivor(st: EndureState, turn: Turn, si: int, amount: int, source: str, *, armour: bool = True) -> None:
     """One attack on a survivor: one armour save, then damage and one injury roll."""
     s = st.survivors[si]
     if not s.alive:
@@ -713,8 +717,27 @@ def refresh_sight(st: EndureState, turn: Turn) -> None:
                 break
         if st.phase == "survivors" and on_map(s):
             for e in st.enemies:
-                if e.zone in view and i not in e.spotted:
+                if e.zone in view and i not in e.spotted and not unnoticed(st, turn, i, e):
                     e.spotted.append(i)
+
+
+def unnoticed(st: EndureState, turn: Turn, si: int, e: Enemy) -> bool:
+    """CG10 after CG09: passive enemies may fail to notice a quiet survivor (d6 5-6, once per zone)."""
+    from .specials import specials
+
+    if "unnoticed" not in specials(st) or e.mode != "passive":
+        return False
+    if any(n.zone == st.survivors[si].zone for n in st.noise):
+        return False
+    key = f"{si}:{e.zone}"
+    for mark in st.unnoticed:
+        if mark.rpartition(":")[0] == key:
+            return mark.endswith(":y")
+    face = turn.rng.die(6, label=f"do the enemies in {e.zone} notice {sname(st.survivors[si])}?")
+    st.unnoticed.append(f"{key}:{'y' if face >= 5 else 'n'}")
+    if face >= 5:
+        turn.say(f"The creatures in {e.zone} do not notice {sname(st.survivors[si])}.")
+    return face >= 5
 
 
 def spawn_token(st: EndureState, turn: Turn, zone: str) -> None:
