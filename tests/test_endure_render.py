@@ -1,0 +1,64 @@
+"""The Endure the Stars board picture: a golden snapshot, size limits, and no crash anywhere."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+from PIL import Image, ImageChops, ImageStat
+
+from render.endure import board, draw_board
+from rules.endure import SYSTEM as S
+from rules.endure.content import content
+from rules.endure.state import NoiseToken
+
+from .test_endure_support import give, place, token
+
+SNAP = Path(__file__).parent / "snapshots" / "endure" / "board.png"
+UPDATE = os.environ.get("STARHOST_UPDATE_SNAPSHOTS") == "1"
+
+
+def sample_state():
+    st = S.setup(["a", "b", "c"], {"mission": "CG01", "crew": "medic-a+scout-b+engineer-a"}, 4)
+    st.radar = []
+    token(st, "LS-c", "4 jaeger")
+    place(st, "jaeger", "MED-a", 2)
+    place(st, "swarmer", "MED-a", 3)
+    give(st, 0, "bastion-armour")
+    st.survivors[1].injuries = ["leg"]
+    st.survivors[2].zone = "ENG-c"
+    st.noise.append(NoiseToken(zone="MED-b", level=2))
+    st.doors["CQ-c|CQ-w"] = "locked"
+    return S.view(st, None)
+
+
+def test_board_snapshot():
+    img = draw_board(sample_state()).convert("RGB")
+    if UPDATE or not SNAP.exists():
+        SNAP.parent.mkdir(parents=True, exist_ok=True)
+        img.save(SNAP)
+    golden = Image.open(SNAP).convert("RGB")
+    assert golden.size == img.size
+    diff = ImageStat.Stat(ImageChops.difference(golden, img)).mean
+    if max(diff) > 1.5:
+        img.save(SNAP.with_name("board.failed.png"))
+    assert max(diff) <= 1.5, diff
+
+
+def test_png_is_small_and_valid():
+    png = board(sample_state())
+    assert len(png) < 400_000
+    img = Image.open(io.BytesIO(png))
+    assert 800 <= img.width <= 1400
+
+
+def test_every_mission_and_the_refuge_render():
+    for key in content().missions:
+        st = S.setup(["a", "b"], {"mission": key}, 2)
+        png = board(S.view(st, 0))
+        assert Image.open(io.BytesIO(png)).width <= 1400
+    from .test_endure_campaign import won_cg04
+
+    st, _ = won_cg04()
+    assert board(S.view(st, None)).startswith(b"\x89PNG")
