@@ -438,9 +438,7 @@ def roll(expression: str, *, rng: random.Random | None = None) -> RollResult:
             f"That roll keeps going (too many rerolls or explosions): at most {MAX_ROLLS} dice per roll."
         ) from None
     except d20.RollSyntaxError:
-        raise DiceError(
-            "I couldn't read that dice expression. Try something like 2d6+3, 4d6kh3 or 8d6>=5."
-        ) from None
+        raise DiceError("I couldn't read that dice expression. Try something like 2d6+3, 4d6kh3 or 8d6>=5.") from None
     except d20.RollValueError as exc:
         message = str(exc).strip() or "That roll has an impossible value"
         message = message[0].upper() + message[1:].rstrip(".") + "."  # e.g. "h1 is not a valid selector..."

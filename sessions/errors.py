@@ -13,7 +13,6 @@ class StaleVersion(SessionError):
 
     def __init__(
         self,
-        message: str = "That button is out of date: the game has moved on. "
-        "Use /game status for the current board.",
+        message: str = "That button is out of date: the game has moved on. Use /game status for the current board.",
     ) -> None:
         super().__init__(message)

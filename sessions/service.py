@@ -221,9 +221,7 @@ class GameService:
     async def _take_vacant_seat(self, record: GameRecord, actor: Actor, seat: int | None) -> Update:
         vacant = [s.seat for s in record.seats if s.user_id == VACANT]
         if not vacant:
-            raise SessionError(
-                "This game has started and every seat is taken. You can watch with /game status."
-            )
+            raise SessionError("This game has started and every seat is taken. You can watch with /game status.")
         chosen = vacant[0] if seat is None else seat - 1 if isinstance(seat, int) else -1
         if chosen not in vacant:
             shown = ", ".join(str(s + 1) for s in vacant)
@@ -261,9 +259,7 @@ class GameService:
                 if not players:
                     await self.store.set_status(record.id, "ended", self.clock())
                     record = await self._fresh(record.id)
-                    return Update(
-                        game=record, state=None, events=[Event(text="The table is empty; game closed.")]
-                    )
+                    return Update(game=record, state=None, events=[Event(text="The table is empty; game closed.")])
                 await self.store.set_host(record.id, players[0])
                 record = await self._fresh(record.id)
             loaded = await self._load(record.id)
@@ -290,12 +286,8 @@ class GameService:
             await self.store.start_game(record.id, system.dumps(state), seats, self.clock())
             record = await self._fresh(record.id)
             loaded = await self._load(record.id)
-            events = [
-                Event(text=f"{system.name} begins with {', '.join(s.name for s in seats)}.", kind="turn")
-            ]
-            return Update(
-                game=record, state=loaded.state, events=events, prompts=self._prompts(record, loaded.state)
-            )
+            events = [Event(text=f"{system.name} begins with {', '.join(s.name for s in seats)}.", kind="turn")]
+            return Update(game=record, state=loaded.state, events=events, prompts=self._prompts(record, loaded.state))
 
     # -- playing -------------------------------------------------------------------------------
     def _prompts(self, record: GameRecord, state: BaseState | None) -> list[Prompt]:
@@ -306,9 +298,7 @@ class GameService:
     async def status(self, channel_id: int) -> Update:
         record = await self.game_in(channel_id)
         loaded = await self._load(record.id)
-        return Update(
-            game=loaded.record, state=loaded.state, prompts=self._prompts(loaded.record, loaded.state)
-        )
+        return Update(game=loaded.record, state=loaded.state, prompts=self._prompts(loaded.record, loaded.state))
 
     async def act(
         self,
@@ -382,9 +372,7 @@ class GameService:
             at=at,
             by_default=by_default,
         )
-        version = await self.store.append_action(
-            record.id, record.version, entry, system.dumps(new_state), finished
-        )
+        version = await self.store.append_action(record.id, record.version, entry, system.dumps(new_state), finished)
         record.version = version
         record.last_action_at = at
         record.reminders_sent = 0
@@ -449,11 +437,7 @@ class GameService:
             return "Nobody needs to act."
         names = []
         for prompt in prompts:
-            name = (
-                record.seats[prompt.seat].name
-                if prompt.seat < len(record.seats)
-                else f"seat {prompt.seat + 1}"
-            )
+            name = record.seats[prompt.seat].name if prompt.seat < len(record.seats) else f"seat {prompt.seat + 1}"
             if name not in names:
                 names.append(name)
         return f"Waiting for {', '.join(names)}."
@@ -479,9 +463,7 @@ class GameService:
         async with self._lock(record.id):
             await self.store.set_status(record.id, "ended", self.clock())
             record = await self._fresh(record.id)
-            return Update(
-                game=record, state=None, events=[Event(text="The game was ended by " + actor.name + ".")]
-            )
+            return Update(game=record, state=None, events=[Event(text="The game was ended by " + actor.name + ".")])
 
     async def get_settings(self, channel_id: int) -> tuple[GameRecord, GameSettings]:
         record = await self.game_in(channel_id)
@@ -556,9 +538,7 @@ def verify_export(data: dict[str, Any]) -> VerifyResult:
             return VerifyResult(False, count - 1, f"Action {entry['version']} was refused on replay: {exc}")
     if system.dumps(state) != system.dumps(stored):
         return VerifyResult(False, len(data["actions"]), "Replaying the log does not give the stored state.")
-    return VerifyResult(
-        True, len(data["actions"]), f"Replayed {len(data['actions'])} actions: the record is intact."
-    )
+    return VerifyResult(True, len(data["actions"]), f"Replayed {len(data['actions'])} actions: the record is intact.")
 
 
 def _plain(action: Action) -> dict[str, Any]:

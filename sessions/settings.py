@@ -70,9 +70,7 @@ class GameSettings:
             try:
                 ZoneInfo(value)
             except (ZoneInfoNotFoundError, ValueError):
-                raise SessionError(
-                    f"'{value[:40]}' is not a time zone I know; try e.g. Europe/Paris."
-                ) from None
+                raise SessionError(f"'{value[:40]}' is not a time zone I know; try e.g. Europe/Paris.") from None
             return value
         if value.lower() not in ("on", "off"):
             raise SessionError(f"{key} is on or off.")
@@ -102,12 +100,7 @@ def _quiet(value: str) -> tuple[int | None, int | None]:
     if text in ("off", "none", ""):
         return None, None
     start, sep, end = text.partition("-")
-    if (
-        not sep
-        or not start.isdigit()
-        or not end.isdigit()
-        or not (0 <= int(start) < 24 and 0 <= int(end) < 24)
-    ):
+    if not sep or not start.isdigit() or not end.isdigit() or not (0 <= int(start) < 24 and 0 <= int(end) < 24):
         raise SessionError("Quiet hours look like 22-08 (from 22:00 to 08:00), or off.")
     if int(start) == int(end):
         raise SessionError("Quiet hours need a start and an end that differ.")

@@ -200,8 +200,7 @@ class SqliteStore:
                 game_id = cursor.lastrowid
         except sqlite3.IntegrityError:
             raise SessionError(
-                "This channel already has a game. Finish it with /game end, or start one in another "
-                "channel or thread."
+                "This channel already has a game. Finish it with /game end, or start one in another channel or thread."
             ) from None
         async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
             row = await cursor.fetchone()
@@ -403,9 +402,7 @@ class SqliteStore:
 
     @_locked
     async def get_guild_settings(self, guild_id: int) -> dict[str, str]:
-        async with self.db.execute(
-            "SELECT key, value FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        ) as cursor:
+        async with self.db.execute("SELECT key, value FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cursor:
             return {r[0]: r[1] for r in await cursor.fetchall()}
 
     @_locked
@@ -414,6 +411,19 @@ class SqliteStore:
             "INSERT INTO guild_settings (guild_id, key, value) VALUES (?,?,?)"
             " ON CONFLICT(guild_id, key) DO UPDATE SET value = excluded.value",
             (guild_id, key, value),
+        )
+
+    @_locked
+    async def get_meta(self, key: str) -> str | None:
+        async with self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cursor:
+            row = await cursor.fetchone()
+        return row[0] if row else None
+
+    @_locked
+    async def set_meta(self, key: str, value: str) -> None:
+        await self.db.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (key, value),
         )
 
     # -- reminders and maintenance ---------------------------------------------------------
@@ -440,9 +450,7 @@ class SqliteStore:
     async def game_ids(self, statuses: Iterable[str] = OPEN_STATUSES) -> list[int]:
         wanted = list(statuses)
         marks = ",".join("?" * len(wanted))
-        async with self.db.execute(
-            f"SELECT id FROM games WHERE status IN ({marks}) ORDER BY id", wanted
-        ) as cursor:
+        async with self.db.execute(f"SELECT id FROM games WHERE status IN ({marks}) ORDER BY id", wanted) as cursor:
             return [r[0] for r in await cursor.fetchall()]
 
 

@@ -1,0 +1,1 @@
+"""Thin Discord adapters: slash commands, autocomplete and buttons calling the table layer."""
