@@ -136,3 +136,12 @@ def test_defeat_moves_the_ship_and_repairs_the_fleet():
     assert state.fleets[0].ships[0].damage == 0
     assert all(d.loc == "crew" for d in dice_of(state, 0))
     assert 0 in state.encountered and state.active == -1
+
+
+def test_starion_taking_the_last_ship_down_leaves_no_empty_fleet():
+    state = hades(["starion"])
+    state.players[0].hull = 3
+    state.fleets[0].ships[0].damage = 2
+    enemy(state, 6)
+    assert state.players[0].critical and state.combat is None
+    assert not state.fleets and 1 in state.fleet_tokens

@@ -84,9 +84,7 @@ def test_lazerball_goes_all_in():
 
 
 def test_payout_and_rally_on_kills():
-    state = in_combat(
-        with_hero(with_hero(new_game(), "samantha-azaran"), "leo-ranger"), ["sentinel", "kannon"], ["T"]
-    )
+    state = in_combat(with_hero(with_hero(new_game(), "samantha-azaran"), "leo-ranger"), ["sentinel", "kannon"], ["T"])
     hurt = dice_of(state, 0, "crew")[0]
     hurt.loc = "infirmary"
     state.fleets[0].ships[0].damage = 1

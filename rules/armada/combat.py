@@ -137,9 +137,7 @@ def start(
     shadow = shadow or []
     if frontline < 0:
         frontline = next(m for m in members if m not in shadow)
-    state.combat = Combat(
-        seat=seat, members=list(members), frontline=frontline, fleet=token, shadow=list(shadow)
-    )
+    state.combat = Combat(seat=seat, members=list(members), frontline=frontline, fleet=token, shadow=list(shadow))
     for ship in fleet.ships:
         ship.revealed = True
         ship.shields = enemy_def(ship).shield
@@ -296,6 +294,11 @@ def finish(state: State, outcome: str, turn: Turn) -> None:
             state.phase = "over"
             turn.say(f"The {final_title(fleet.final)} is destroyed! The galaxy is saved.", kind="end")
     else:
+        if not fleet.ships and fleet in state.fleets:
+            state.fleets.remove(fleet)
+            if not fleet.final:
+                state.fleet_tokens.append(fleet.token)
+            turn.say(f"Fleet {fleet.token} is gone, but so is the ship that fought it.")
         for ship in fleet.ships:
             ship.shields = enemy_def(ship).shield
             ship.timers = 0
@@ -567,12 +570,7 @@ def hit(
     """Damage one enemy ship; returns the shield tokens it removed."""
     e = enemy_def(ship)
     c = state.combat
-    if (
-        "quartz" in e.passives
-        and len(fleet.ships) > 1
-        and not direct
-        and [ship.uid, -1] not in (c.stasis if c else [])
-    ):
+    if "quartz" in e.passives and len(fleet.ships) > 1 and not direct and [ship.uid, -1] not in (c.stasis if c else []):
         turn.say(f"{e.name} shrugs off the hit while its fleet stands.")
         return 0
     if fleet.final == "artemis" and artemis_shielded(state, fleet):
@@ -1084,9 +1082,7 @@ def assign_escape(state: State, seat: int, action: dict[str, Any], turn: Turn) -
         return
     if not shows(die.face, esc["symbol"]):
         die.loc = "rolled"
-        raise RuleError(
-            f"The Escape card needs {face_name(esc['symbol'])}; or add hull_to_one to escape at Hull 1."
-        )
+        raise RuleError(f"The Escape card needs {face_name(esc['symbol'])}; or add hull_to_one to escape at Hull 1.")
     c.escape[seat] = c.escape.get(seat, 0) + 1
     if c.escape[seat] >= esc["count"]:
         turn.say(f"{state.seats[seat]} completes the Escape card!")

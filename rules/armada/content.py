@@ -487,9 +487,7 @@ def _section_ok(section: str) -> bool:
     return 1 <= len(section) <= 3 and all(ch in SYMBOLS + "*" for ch in section)
 
 
-def _events(
-    planets: dict[str, Planet], modules: dict[str, Module]
-) -> tuple[dict[int, Event], dict[str, int]]:
+def _events(planets: dict[str, Planet], modules: dict[str, Module]) -> tuple[dict[int, Event], dict[str, int]]:
     data = _load("events.toml")
     raw = data.get("event")
     if not isinstance(raw, list) or len(raw) != EVENT_CARDS:
@@ -604,9 +602,7 @@ def _threats(planets: dict[str, Planet]) -> dict[str, Threat]:
         target = chk.get(t, "target", str, "planet")
         if target not in ("planet", "nearest"):
             raise chk.fail("target must be planet or nearest")
-        out[tid] = Threat(
-            id=tid, kind=kind, planet=planet, ships=chk.int_range(t, "ships", 1, 3), target=target
-        )
+        out[tid] = Threat(id=tid, kind=kind, planet=planet, ships=chk.int_range(t, "ships", 1, 3), target=target)
     if not any(t.kind == "scramble" for t in out.values()):
         raise ContentError("threats.toml: at least one Scramble card is needed")
     return out

@@ -94,9 +94,7 @@ class Armada(GameSystem[State]):
                 default="normal",
                 choices=["easy", "normal", "hard"],
             ),
-            OptionSpec(
-                name="short", help="Final Encounter at 3 Data tokens", default="no", choices=["no", "yes"]
-            ),
+            OptionSpec(name="short", help="Final Encounter at 3 Data tokens", default="no", choices=["no", "yes"]),
             OptionSpec(
                 name="hardline",
                 help="no upgrades in the pool; buy them directly",
@@ -350,9 +348,7 @@ class Armada(GameSystem[State]):
                     if not C.modules[mid].cargo:
                         acts += [{"type": "install", "module": mid, "station": n} for n in range(1, 7)]
                         acts.append({"type": "sell", "module": mid})
-                acts += [
-                    {"type": "store", "station": n} for n in range(1, 7) if player.stations[n - 1].module
-                ]
+                acts += [{"type": "store", "station": n} for n in range(1, 7) if player.stations[n - 1].module]
                 acts.append({"type": "close"})
                 return acts
             if player.offer_kind == "hire":
@@ -367,9 +363,7 @@ class Armada(GameSystem[State]):
                         {"type": "give", "to": other + 1, "what": "module", "value": mid}
                         for mid in sorted(set(player.storage))
                     ]
-                    acts += [
-                        {"type": "give", "to": other + 1, "what": "hero", "value": h} for h in player.heroes
-                    ]
+                    acts += [{"type": "give", "to": other + 1, "what": "hero", "value": h} for h in player.heroes]
         elif state.phase == "encounter":
             mates = [
                 o + 1
@@ -392,11 +386,7 @@ class Armada(GameSystem[State]):
                     acts += [{"type": "mission", "event": b.event, "team": [o]} for o in mates]
             acts.append({"type": "deliver"})
         if has_kind(player, "scan"):
-            acts += [
-                {"type": "scan", "fleet": f.token}
-                for f in state.fleets
-                if any(not s.revealed for s in f.ships)
-            ]
+            acts += [{"type": "scan", "fleet": f.token} for f in state.fleets if any(not s.revealed for s in f.ships)]
         return acts
 
     def _combat_candidates(self, state: State, seat: int) -> list[Action]:
@@ -455,23 +445,18 @@ class Armada(GameSystem[State]):
                     for o in c.members:
                         if o == seat:
                             continue
+                        acts += [{**base, "ally": o + 1, "mode": "send", "crew": x.id} for x in rolled if x.id != d.id][
+                            :2
+                        ]
                         acts += [
-                            {**base, "ally": o + 1, "mode": "send", "crew": x.id}
-                            for x in rolled
-                            if x.id != d.id
-                        ][:2]
-                        acts += [
-                            {**base, "ally": o + 1, "mode": "pull", "crew": x.id}
-                            for x in dice_of(state, o, "rolled")
+                            {**base, "ally": o + 1, "mode": "pull", "crew": x.id} for x in dice_of(state, o, "rolled")
                         ][:2]
                 else:
                     acts.append(base)
             _ = key
         if len(c.members) - len(c.shadow) > 1 and seat not in c.swap:
             acts += [
-                {"type": "assign", "die": d.id, "station": "swap"}
-                for d in rolled
-                if "T" in d.face or "C" in d.face
+                {"type": "assign", "die": d.id, "station": "swap"} for d in rolled if "T" in d.face or "C" in d.face
             ]
         if has_kind(player, "ram"):
             acts += [{"type": "ram", "amount": 1, "target": p} for p in positions]
@@ -491,9 +476,7 @@ class Armada(GameSystem[State]):
             if d.hero == "setsuna":
                 acts += [{"type": "copy", "die": d.id, "source": o.id} for o in rolled if o.id != d.id]
             if d.hero == "rose-palroy":
-                acts += [
-                    {"type": "rose", "die": d.id, "target": o.id} for o in dice_of(state, seat, "station")
-                ]
+                acts += [{"type": "rose", "die": d.id, "target": o.id} for o in dice_of(state, seat, "station")]
         return acts
 
     # -- actions -------------------------------------------------------------------------------
@@ -652,9 +635,7 @@ class Armada(GameSystem[State]):
                 if p.planet == "Titan VI" and not p.critical and i not in state.encountered and i != seat
             ]
             if waiting:
-                raise RuleError(
-                    "Captains at Titan VI go first: the shield grid mission comes before the station."
-                )
+                raise RuleError("Captains at Titan VI go first: the shield grid mission comes before the station.")
         team_raw = action.get("team", [])
         if isinstance(team_raw, str | int):
             team_raw = str(team_raw).replace(",", " ").split()
@@ -775,9 +756,7 @@ class Armada(GameSystem[State]):
             dice = " ".join(f"#{d.id}{d.face or '?'}@{d.loc}" for m in c.members for d in dice_of(state, m))
             lines.append(f"combat fleet {c.fleet} round {c.round} step {c.step} die {c.enemy_die}: {dice}")
         if state.mission is not None:
-            lines.append(
-                f"mission {state.mission.event} {state.mission.step}: {missions.describe_sections(state)}"
-            )
+            lines.append(f"mission {state.mission.event} {state.mission.step}: {missions.describe_sections(state)}")
         if state.final:
             lines.append(f"final: {state.final}")
         return "\n".join(lines)

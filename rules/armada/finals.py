@@ -100,9 +100,7 @@ def final_enemy_def(card: str) -> Enemy:
     cards = _final_cards()
     if card in cards:
         return cards[card]
-    return Enemy(
-        id=card, name="Unknown ship", faction="?", type="?", hull=1, shield=0, scrap=0, copies=1, actions=()
-    )
+    return Enemy(id=card, name="Unknown ship", faction="?", type="?", hull=1, shield=0, scrap=0, copies=1, actions=())
 
 
 def section_critical(card: str, damage: int) -> bool:

@@ -149,9 +149,7 @@ def gain_credits(state: State, seat: int, amount: int, turn: Turn, why: str = ""
 def pay(state: State, seat: int, amount: int, what: str) -> None:
     player = state.players[seat]
     if player.credits < amount:
-        raise RuleError(
-            f"{what} costs {amount} credit{'s' if amount != 1 else ''}; you have {player.credits}."
-        )
+        raise RuleError(f"{what} costs {amount} credit{'s' if amount != 1 else ''}; you have {player.credits}.")
     player.credits -= amount
     state.bank += amount
 

@@ -85,9 +85,7 @@ def start(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     state.mission = Mission(seat=seat, members=members, event=number, need=need, rows=rows)
     state.mission_done.extend(s for s in members if s not in state.mission_done)
     who = " and ".join(state.seats[s] for s in members)
-    turn.say(
-        f"{who} start{'s' if len(members) == 1 else ''} Away Mission {number}: {event.name}.", kind="turn"
-    )
+    turn.say(f"{who} start{'s' if len(members) == 1 else ''} Away Mission {number}: {event.name}.", kind="turn")
     new_roll(state, turn)
 
 
@@ -115,9 +113,7 @@ def new_roll(state: State, turn: Turn) -> None:
     m.helped = []
     m.owing = []
     for seat in m.members:
-        roll(
-            state, dice_of(state, seat, "crew", "rolled"), turn, f"{state.seats[seat]} rolls for the mission"
-        )
+        roll(state, dice_of(state, seat, "crew", "rolled"), turn, f"{state.seats[seat]} rolls for the mission")
         if m.event == 100:
             for d in dice_of(state, seat, "rolled"):
                 if d.face == "-" and not d.hero:
@@ -277,9 +273,7 @@ def win(state: State, turn: Turn) -> None:
     if event.kind == "cargo" and beacon is not None and event.cargo:
         beacon.carrier = lead
         state.players[lead].storage.append(event.cargo)
-        turn.say(
-            f"{state.seats[lead]} loads the {C.modules[event.cargo].name}: deliver it to {event.deliver_to}."
-        )
+        turn.say(f"{state.seats[lead]} loads the {C.modules[event.cargo].name}: deliver it to {event.deliver_to}.")
         return
     if beacon is not None:
         state.beacons.remove(beacon)

@@ -177,9 +177,7 @@ def buy(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
         state.upgrade_stock.remove(mid)
     else:
         player.offer.remove(mid)
-    lower = [
-        o for o in owned_modules(player) if C.modules[o].family == m.family and C.modules[o].tier < m.tier
-    ]
+    lower = [o for o in owned_modules(player) if C.modules[o].family == m.family and C.modules[o].tier < m.tier]
     if lower:
         old = lower[0]
         replaced = False

@@ -93,9 +93,7 @@ def reinforce(state: State, planet: str, n: int, target: str, turn: Turn, *, enc
         _mines(state, fleet.planet, ships, turn)
         fleet.ships.extend(ships)
         if ships:
-            turn.say(
-                f"Fleet {fleet.token} at {fleet.planet} is reinforced by {len(ships)} ship(s).", kind="warn"
-            )
+            turn.say(f"Fleet {fleet.token} at {fleet.planet} is reinforced by {len(ships)} ship(s).", kind="warn")
 
 
 def draw_threat(state: State, turn: Turn, *, encounter: bool = False) -> None:
