@@ -536,9 +536,30 @@ class Endure(GameSystem[EndureState]):
             lines.append("radar " + " ".join(f"?@{t.zone}" + ("*" if t.marked else "") for t in state.radar))
         if state.noise:
             lines.append("noise " + " ".join(f"{n.level}@{n.zone}" for n in state.noise))
-        locked = [d for d, v in state.doors.items() if v == "locked"]
+        locked = [d for d, v in state.doors.items() if v != "open"]
         if locked:
             lines.append("locked " + " ".join(locked))
+        objs = []
+        for o in state.objectives:
+            where = f"carried by {state.survivors[o.carried_by].key}" if o.carried_by >= 0 else o.zone
+            status = "delivered" if o.delivered else ("done" if o.done and o.carried_by < 0 else where)
+            objs.append(f"{o.id}({o.colour})@{status}")
+        if objs:
+            lines.append("objectives " + " ".join(objs))
+        if state.allies:
+            lines.append("allies " + " ".join(f"{a.kind}@{a.zone}" for a in state.allies))
+        if state.loader_zone:
+            pilot = state.survivors[state.loader_pilot].key if state.loader_pilot >= 0 else "empty"
+            lines.append(f"loader @{state.loader_zone} {pilot}{' powered' if state.loader_powered else ''}")
+        if state.campaign:
+            lines.append(
+                f"campaign {state.campaign} done[{' '.join(state.campaign_done)}]"
+                + (
+                    f" refuge track {state.refuge_track} next {'/'.join(state.next_options)}"
+                    if state.phase == "refuge"
+                    else ""
+                )
+            )
         return "\n".join(lines)
 
     # -- notation --------------------------------------------------------------------------------

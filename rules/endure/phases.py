@@ -23,6 +23,7 @@ from .world import (
     is_full,
     living,
     make_noise,
+    models_in,
     obj_specs,
     on_map,
     path_steps,
@@ -258,11 +259,7 @@ def _activate_group(st: EndureState, turn: Turn, group: list[Enemy]) -> None:
             return
         for dest in steps:
             cap = the_board(st).zones[dest].capacity
-            room = (
-                cap
-                - sum(1 for s in st.survivors if on_map(s) and s.zone == dest)
-                - sum(1 for o in st.enemies if o.zone == dest)
-            )
+            room = cap - models_in(st, dest)
             moving = group[: max(0, room)]
             if not moving:
                 break
@@ -523,7 +520,7 @@ def resolution_phase(st: EndureState, turn: Turn) -> None:
 
 
 def models_count(st: EndureState, zone: str) -> int:
-    return sum(1 for s in st.survivors if on_map(s) and s.zone == zone) + sum(1 for e in st.enemies if e.zone == zone)
+    return models_in(st, zone)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -657,7 +654,7 @@ def scard_passive(s) -> str:
 
 
 def check_end(st: EndureState, turn: Turn) -> bool:
-    if st.phase == "over":
+    if st.phase in ("over", "refuge"):
         return True
     if not any(s.alive for s in st.survivors):
         st.phase, st.result = "over", "loss"
