@@ -31,8 +31,9 @@ STYLES = {
 
 def ctx_from(interaction: discord.Interaction) -> Ctx:
     user = interaction.user
-    permissions = getattr(user, "guild_permissions", None)
-    is_admin = bool(permissions and (permissions.manage_channels or permissions.administrator))
+    # The interaction carries the member's resolved permissions in this channel.
+    permissions = interaction.permissions
+    is_admin = interaction.guild_id is not None and (permissions.manage_channels or permissions.administrator)
     return Ctx(
         actor=Actor(user_id=user.id, name=user.display_name, is_admin=is_admin),
         channel_id=interaction.channel_id or 0,

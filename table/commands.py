@@ -88,7 +88,9 @@ class Table:
         await self._require_viewer(ctx, update.game)
         if update.game.status == "lobby":
             return self._lobby_reply(update.game, "Waiting in the lobby.")
-        return self.board_reply(update, lead="Current position.")
+        reply = self.board_reply(update, lead="Current position.")
+        reply.mentions = []  # looking at the board should not ping anyone
+        return reply
 
     async def game_log(self, ctx: Ctx, count: int = 10) -> Reply:
         record, actions = await self.service.history(ctx.channel_id, count)

@@ -1,0 +1,167 @@
+"""End to end: the real Starhost bot (discord.py 2.7) against the local Discord stand-in."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import bot as starhost
+from tests.standin import ALL_PERMISSIONS, FakeUser, StandIn
+
+pytestmark = pytest.mark.e2e
+
+GUILD = 920000000000000001
+CHAN = 920000000000000010
+OTHER = 920000000000000011
+ALICE = FakeUser(id=720000000000000001, name="alice")
+BOB = FakeUser(id=720000000000000002, name="bob")
+CAROL = FakeUser(id=720000000000000003, name="carol")
+MOD = FakeUser(id=720000000000000004, name="mod", permissions=ALL_PERMISSIONS)
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def make_config(tmp_path: Path) -> starhost.Config:
+    config = starhost.load_config(env={}, dotenv=tmp_path / "missing.env")
+    return replace(
+        config,
+        token="fake-token",
+        db_path=tmp_path / "e2e.db",
+        dev_guild=GUILD,
+        extra_systems=("tests.fixtures.pig",),
+        reminder_seconds=3600,
+    )
+
+
+@pytest.fixture
+async def running(tmp_path: Path) -> AsyncIterator[tuple[StandIn, object]]:
+    async with StandIn(guild_id=GUILD, channel_ids=[CHAN, OTHER], users=[ALICE, BOB, CAROL, MOD]) as standin:
+        bot = starhost.make_bot(make_config(tmp_path), guild_ready_timeout=0.05)
+        await standin.run_client(bot)
+        await standin.wait_for_commands(GUILD)
+        try:
+            yield standin, bot
+        finally:
+            await standin.stop_client()
+
+
+async def test_commands_are_synced_once(tmp_path: Path) -> None:
+    async with StandIn(guild_id=GUILD, channel_ids=[CHAN], users=[ALICE]) as standin:
+        bot = starhost.make_bot(make_config(tmp_path), guild_ready_timeout=0.05)
+        await standin.run_client(bot)
+        commands = await standin.wait_for_commands(GUILD)
+        names = {c["name"] for c in commands}
+        assert {"game", "act", "roll", "rules", "help"} <= names
+        game = next(c for c in commands if c["name"] == "game")
+        subcommands = {o["name"] for o in game["options"]}
+        assert {
+            "new",
+            "join",
+            "leave",
+            "start",
+            "status",
+            "log",
+            "end",
+            "settings",
+            "export",
+            "verify",
+            "kick",
+            "timeout",
+        } <= subcommands
+        await standin.stop_client()
+        syncs = len(standin.requests_to("PUT", r"/applications/.*/commands"))
+        # A restart with the same command tree does not sync again.
+        bot = starhost.make_bot(make_config(tmp_path), guild_ready_timeout=0.05)
+        await standin.run_client(bot)
+        await standin.stop_client()
+        assert len(standin.requests_to("PUT", r"/applications/.*/commands")) == syncs
+
+
+async def test_a_game_through_discord(running) -> None:
+    standin, _ = running
+    lobby = await standin.slash("game new", {"system": "pig", "options": "target=10"}, user=ALICE, channel_id=CHAN)
+    assert "table #" in lobby.embed["title"]
+    assert any(cid.endswith(":join") for cid in lobby.custom_ids)
+
+    # Bob joins with the lobby's button: the lobby message is edited in place.
+    join_id = next(cid for cid in lobby.custom_ids if cid.endswith(":join"))
+    joined = await standin.click(lobby, join_id, user=BOB)
+    assert "bob" in joined.embed["description"]
+
+    started = await standin.slash("game start", user=ALICE, channel_id=CHAN)
+    assert started.files["board.png"].startswith(PNG_MAGIC)
+    assert f"<@{ALICE.id}>" in started.content  # exactly the player who must act is pinged
+    assert f"<@{BOB.id}>" not in started.content
+    roll_id = next(cid for cid in started.custom_ids if cid.startswith("sh:act:") and cid.endswith(":0"))
+
+    # Bob may not press Alice's button; nothing changes.
+    refused = await standin.click(started, roll_id, user=BOB)
+    assert refused.ephemeral and "alice" in refused.text.lower()
+
+    pressed = await standin.click(started, roll_id, user=ALICE)
+    board = pressed.followups[-1]  # a new message with the new board
+    assert not pressed.message.custom_ids  # the old board lost its buttons
+    assert board.files["board.png"].startswith(PNG_MAGIC)
+    assert "rolls" in board.text
+
+    # A spectator's status shows the board and who must act, without pinging anyone.
+    now = await standin.slash("game status", user=CAROL, channel_id=CHAN)
+    assert now.files["board.png"].startswith(PNG_MAGIC)
+    assert "<@" not in now.content
+    actor = ALICE if f"<@{ALICE.id}> —" in now.text else BOB
+    assert f"<@{actor.id}> —" in now.text
+
+    # Typed actions, with autocomplete from legal().
+    choices = await standin.autocomplete("act", focused="action", value="", user=actor, channel_id=CHAN)
+    assert {c["value"] for c in choices} == {"roll", "hold"}
+    assert await standin.autocomplete("act", focused="action", value="", user=CAROL, channel_id=CHAN) == []
+    typed = await standin.slash("act", {"action": "hold"}, user=actor, channel_id=CHAN)
+    assert "banks" in typed.text
+
+    # The status board's buttons are now stale: refused, privately, with nothing changed.
+    act_id = next(cid for cid in now.custom_ids if cid.startswith("sh:act:"))
+    stale = await standin.click(now, act_id, user=actor)
+    assert stale.ephemeral and "out of date" in stale.text
+
+
+async def test_refusals_are_private_and_clear(running) -> None:
+    standin, _ = running
+    nothing = await standin.slash("game start", user=ALICE, channel_id=OTHER)
+    assert nothing.ephemeral and "no game" in nothing.text.lower()
+    await standin.slash("game new", {"system": "pig"}, user=ALICE, channel_id=CHAN)
+    second = await standin.slash("game new", {"system": "pig"}, user=BOB, channel_id=CHAN)
+    assert second.ephemeral and "already has a game" in second.text
+    not_host = await standin.slash("game start", user=BOB, channel_id=CHAN)
+    assert not_host.ephemeral and "host" in not_host.text
+    bad_roll = await standin.slash("roll", {"expression": "1d1e1"}, user=BOB, channel_id=CHAN)
+    assert bad_roll.ephemeral
+    ok_roll = await standin.slash("roll", {"expression": "8d6>=5", "reason": "volley"}, user=BOB, channel_id=CHAN)
+    assert not ok_roll.ephemeral and "success" in ok_roll.text
+
+
+async def test_end_needs_confirmation_and_rights(running) -> None:
+    standin, _ = running
+    await standin.slash("game new", {"system": "pig"}, user=ALICE, channel_id=CHAN)
+    refused = await standin.slash("game end", user=BOB, channel_id=CHAN)
+    assert refused.ephemeral and "host" in refused.text
+    ask = await standin.slash("game end", user=MOD, channel_id=CHAN)
+    assert ask.ephemeral
+    yes = next(cid for cid in ask.custom_ids if cid.endswith(":yes"))
+    done = await standin.click(ask, yes, user=MOD)
+    assert "ended" in done.text.lower()
+    again = await standin.slash("game status", user=ALICE, channel_id=CHAN)
+    assert again.ephemeral and "no game" in again.text.lower()
+
+
+async def test_rules_and_help(running) -> None:
+    standin, _ = running
+    topics = await standin.autocomplete(
+        "rules", focused="topic", value="", options={"system": "pig"}, user=ALICE, channel_id=CHAN
+    )
+    assert topics == []  # the test game has no reference text
+    games = await standin.autocomplete("game new", focused="system", value="pi", user=ALICE, channel_id=CHAN)
+    assert any(c["value"] == "pig" for c in games)
+    helped = await standin.slash("help", user=ALICE, channel_id=CHAN)
+    assert helped.ephemeral and "/game new" in helped.text
