@@ -28,6 +28,8 @@ from .helpers import (
     planet_links,
     roll,
     set_critical,
+    station_numbers,
+    station_of,
     to_infirmary,
     worst_free_die,
 )
@@ -365,16 +367,18 @@ def parse_station(state: State, seat: int, value: object) -> int:
     text = str(value).strip().lower()
     if text in STATION_WORDS:
         return STATION_WORDS[text]
+    if len(text) == 2 and text[0] == "s" and text[1] in "1234":
+        text = str(10 + int(text[1]))
     try:
         number = int(text)
     except ValueError:
         player = state.players[seat]
-        for n in range(1, 7):
+        for n in station_numbers(player):
             m = module_at(player, n)
             if m and (m.id == text or m.name.lower() == text):
                 return n
         raise RuleError(f"'{text[:30]}' is not a station: use 1 to 6, infirmary or escape.") from None
-    if not 1 <= number <= 6:
+    if number not in station_numbers(state.players[seat]):
         raise RuleError("Stations are numbered 1 to 6.")
     return number
 
@@ -415,7 +419,7 @@ def assign(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
         turn.say(f"{name}'s medic brings {len(back)} crew back from the Infirmary (ready next round).")
         return
     module = module_at(player, number)
-    station = player.stations[number - 1]
+    station = station_of(player, number)
     if module is None:
         raise RuleError(f"Station {number} is empty.")
     if station.offline and not module.never_offline:
@@ -640,7 +644,7 @@ def fire(
     kind = eff["kind"]
     name = state.seats[seat]
     kw = eff.get("keywords", [])
-    station = player.stations[number - 1]
+    station = station_of(player, number)
     if kind in ("damage", "drone"):
         dtype = eff["dtype"]
         if hero == "grok-grok" and dtype == "energy":
@@ -806,10 +810,10 @@ def end_step_one(state: State, turn: Turn) -> None:
     for seat in list(c.members):
         player = state.players[seat]
         for d in dice_of(state, seat, "locked"):
-            if not 1 <= d.station <= 6:
+            if d.station not in station_numbers(player):
                 continue
             m = module_at(player, d.station)
-            st = player.stations[d.station - 1]
+            st = station_of(player, d.station)
             if m is None or m.kind != "drone" or st.uses > 0 or (st.offline and not m.never_offline):
                 continue
             valid = [s for s in fleet.ships if not blocked(state, fleet, s)]

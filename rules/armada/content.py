@@ -47,6 +47,8 @@ MODULE_KINDS = (
     "relay",
     "configure_anywhere",
     "cargo",
+    "armor",
+    "savior_engine",
 )
 ENEMY_KINDS = ("attack", "shields", "repair", "disable", "timer", "blast", "escape", "per_ship")
 ENEMY_PASSIVES = ("protect", "qube_save", "qube_destroy", "starion", "quartz", "kabuto", "mirage", "cyclone")
@@ -83,6 +85,7 @@ class Module:
     max_dice: int = 0
     starter: bool = False
     cargo: bool = False
+    savior: bool = False
 
     @property
     def kind(self) -> str:
@@ -345,6 +348,7 @@ def _modules() -> dict[str, Module]:
             "relay",
             "configure_anywhere",
             "cargo",
+            "savior_engine",
         )
         if (kind in passive_kinds) != (not req):
             raise chk.fail("passive effects take no dice and active ones need dice")
@@ -365,8 +369,9 @@ def _modules() -> dict[str, Module]:
             max_dice=chk.int_range(m, "max_dice", 0, 3, 0),
             starter=chk.get(m, "starter", bool, False),
             cargo=chk.get(m, "cargo", bool, False),
+            savior=chk.get(m, "savior", bool, False),
         )
-        if (module.starter or module.cargo) and module.copies:
+        if (module.starter or module.cargo or module.savior) and module.copies:
             raise chk.fail("starter and cargo modules are never in the pool (copies = 0)")
         if module.tier > 1 and module.upgrade < 1:
             raise chk.fail("an upgraded tier needs an upgrade cost")

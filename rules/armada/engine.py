@@ -32,6 +32,7 @@ from .helpers import (
     module_at,
     planet_links,
     recompute_max,
+    station_numbers,
     worst_free_die,
 )
 from .resolution import check_loss, lose, resolution, start_encounter
@@ -418,7 +419,7 @@ class Armada(GameSystem[State]):
         positions = list(range(1, len(fleet.ships) + 1))
         for d in rolled:
             key = (d.face, 0)
-            for n in range(1, 8):
+            for n in [*station_numbers(player), 7]:
                 if (d.face + d.hero, n) in seen:
                     continue
                 seen.add((d.face + d.hero, n))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.core import RuleError, Turn
 
 from .content import BASIC, CONTENT, Module
-from .state import Die, Player, State
+from .state import Die, Player, State, Station
 
 C = CONTENT
 SYMBOL_NAMES = {
@@ -44,8 +44,21 @@ def die_label(state: State, die: Die) -> str:
     return f"#{die.id} {who} ({face_name(die.face)})"
 
 
+EXTENSION = 11  # number of the first Savior extension station
+
+
+def station_numbers(player: Player) -> list[int]:
+    return [*range(1, 7), *range(EXTENSION, EXTENSION + len(player.extension))]
+
+
+def station_of(player: Player, number: int) -> Station:
+    if number >= EXTENSION:
+        return player.extension[number - EXTENSION]
+    return player.stations[number - 1]
+
+
 def module_id(player: Player, number: int) -> str:
-    st = player.stations[number - 1]
+    st = station_of(player, number)
     return st.module or st.base
 
 
@@ -56,11 +69,11 @@ def module_at(player: Player, number: int) -> Module | None:
 
 def installed(player: Player, *, online: bool = True) -> list[tuple[int, Module]]:
     out = []
-    for n in range(1, 7):
+    for n in station_numbers(player):
         m = module_at(player, n)
         if m is None:
             continue
-        if online and player.stations[n - 1].offline and not m.never_offline:
+        if online and station_of(player, n).offline and not m.never_offline:
             continue
         out.append((n, m))
     return out

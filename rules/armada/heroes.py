@@ -7,7 +7,18 @@ from typing import Any
 from rules.core import RuleError, Turn
 from rules.core.validate import get_choice
 
-from .helpers import C, dice_of, face_name, find_die, has_hero, module_at, roll, to_infirmary
+from .helpers import (
+    C,
+    dice_of,
+    face_name,
+    find_die,
+    has_hero,
+    module_at,
+    roll,
+    station_numbers,
+    station_of,
+    to_infirmary,
+)
 from .state import State
 
 FACES = ["T", "E", "S", "M"]
@@ -144,11 +155,11 @@ def assignable(state: State, seat: int) -> bool:
     for die in rolled:
         if infirmary and shows(die.face, "M"):
             return True
-        for n in range(1, 7):
+        for n in station_numbers(player):
             m = module_at(player, n)
             if m is None:
                 continue
-            st = player.stations[n - 1]
+            st = station_of(player, n)
             if st.offline and not m.never_offline:
                 if shows(die.face, "E"):
                     return True

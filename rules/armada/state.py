@@ -45,6 +45,7 @@ class Player(msgspec.Struct, kw_only=True):
     critical: bool = False
     credits: int = 0
     stations: list[Station]
+    extension: list[Station] = []  # the Galactic Savior's extra stations, numbered 11-14
     storage: list[str] = []
     heroes: list[str] = []
     actions: int = 2
