@@ -1,0 +1,162 @@
+"""The command layer and the console table: what players see, and what they may not do."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+import bot as starhost
+from rules.core import RuleError
+from sessions.errors import SessionError, StaleVersion
+from sessions.service import Actor, GameService
+from sessions.store import SqliteStore
+from table import Ctx, Table
+from table.console import parse_options, run_console
+
+ALICE, BOB, CAROL = Actor(1, "alice"), Actor(2, "bob"), Actor(3, "carol")
+CHAN, OTHER = 10, 20
+
+
+def ctx(actor: Actor, channel: int = CHAN) -> Ctx:
+    return Ctx(actor=actor, channel_id=channel, guild_id=1)
+
+
+@pytest.fixture
+async def table(tmp_path: Path):
+    service = GameService(SqliteStore(tmp_path / "t.db"), seed_source=lambda: 11)
+    await service.open()
+    yield Table(service)
+    await service.close()
+
+
+async def started(table: Table) -> None:
+    await table.game_new(ctx(ALICE), "pig", options="target=10")
+    await table.game_join(ctx(BOB))
+    await table.game_start(ctx(ALICE))
+
+
+async def test_board_reply_pings_only_the_acting_player(table: Table) -> None:
+    await table.game_new(ctx(ALICE), "pig")
+    await table.game_join(ctx(BOB))
+    reply = await table.game_start(ctx(ALICE))
+    assert reply.mentions == [ALICE.user_id]
+    assert [b.label for b in reply.buttons] == ["roll", "hold", "Status"]
+    assert reply.image is not None and reply.image().startswith(b"\x89PNG")
+    status = await table.game_status(ctx(CAROL))
+    assert status.mentions == []
+
+
+async def test_buttons_refuse_strangers_other_channels_and_stale_boards(table: Table) -> None:
+    await started(table)
+    board = await table.game_status(ctx(ALICE))
+    roll = board.buttons[0].custom_id
+    with pytest.raises(SessionError, match="Only the players"):
+        await table.click(ctx(CAROL), roll)
+    with pytest.raises(SessionError, match="for alice"):
+        await table.click(ctx(BOB), roll)
+    with pytest.raises(SessionError, match="gone"):
+        await table.click(ctx(ALICE, OTHER), roll)
+    for junk in ("", "sh:act:1", "sh:act:1:1:0:x", "sh:act:999:1:0:0", "nonsense", "sh:act:1:1:0:99"):
+        with pytest.raises(SessionError):
+            await table.click(ctx(ALICE), junk)
+    await table.click(ctx(ALICE), roll)
+    with pytest.raises(StaleVersion):
+        await table.click(ctx(ALICE), roll)
+
+
+async def test_lobby_buttons_close_when_the_game_starts(table: Table) -> None:
+    lobby = await table.game_new(ctx(ALICE), "pig")
+    join = next(b.custom_id for b in lobby.buttons if b.label == "Join")
+    await table.click(ctx(BOB), join)
+    await table.game_start(ctx(ALICE))
+    with pytest.raises(StaleVersion, match="lobby is closed"):
+        await table.click(ctx(CAROL), join)
+
+
+async def test_spectators_can_be_switched_off(table: Table) -> None:
+    await started(table)
+    await table.game_status(ctx(CAROL))
+    await table.game_settings(ctx(ALICE), "spectators", "off")
+    with pytest.raises(SessionError, match="spectators"):
+        await table.game_status(ctx(CAROL))
+    with pytest.raises(SessionError, match="spectators"):
+        await table.game_log(ctx(CAROL))
+    await table.game_status(ctx(BOB))
+
+
+async def test_export_hides_the_state_of_a_running_game(table: Table) -> None:
+    await started(table)
+    await table.act(ctx(ALICE), "roll")
+    reply = await table.game_export(ctx(ALICE))
+    assert reply.attachment is not None
+    data = json.loads(reply.attachment[1])
+    assert data["state"] is None and len(data["actions"]) == 1
+    verified = await table.game_verify(ctx(ALICE))
+    assert "intact" in verified.lines[0]
+
+
+async def test_roll_answers_hostile_input_with_a_sentence(table: Table) -> None:
+    for hostile in ("1000000d6", "x" * 10_000, "1d1e1", "", "d", "1d0", "((((((("):
+        with pytest.raises(RuleError) as caught:
+            table.roll(ctx(ALICE), hostile)
+        assert str(caught.value).endswith(".")
+    reply = table.roll(ctx(ALICE), "8d6>=5", reason="volley", secret=True)
+    assert reply.ephemeral and "success" in reply.lines[0] and "volley" in reply.lines[0]
+
+
+async def test_rules_reference_and_help(table: Table) -> None:
+    help_text = "\n".join(table.help().lines)
+    assert "/game new" in help_text and "pig" in help_text
+    with pytest.raises(RuleError, match="no game called"):
+        table.rules("chess")
+    assert table.rule_topics("chess", "") == []
+
+
+def test_console_options_parser() -> None:
+    assert parse_options("system:pig options:target=10 crews=3", ["system", "scenario", "options"]) == {
+        "system": "pig",
+        "options": "target=10 crews=3",
+    }
+    assert parse_options("move B2 door:E", ["action"]) == {"action": "move B2 door:E"}
+    with pytest.raises(ValueError):
+        parse_options("x", [])
+
+
+async def test_console_script_plays_a_whole_game(tmp_path: Path) -> None:
+    service = GameService(SqliteStore(tmp_path / "c.db"), seed_source=lambda: 4)
+    await service.open()
+    lines = ["/game new system:pig options:target=10", "as bob /game join", "as alice /game start"]
+    for _ in range(40):
+        lines += ["as alice /act roll", "as alice /act hold", "as bob /act roll", "as bob /act hold"]
+    lines += ["/game log count:5", "/game export", "/game verify"]
+    script = tmp_path / "demo.txt"
+    script.write_text("\n".join(lines))
+    out = io.StringIO()
+    try:
+        await run_console(service, boards=tmp_path / "boards", script=script, out=out)
+    finally:
+        await service.close()
+    text = out.getvalue()
+    assert "wins!" in text
+    assert "the record is intact" in text
+    pngs = list((tmp_path / "boards").glob("*.png"))
+    assert pngs and all(p.read_bytes().startswith(b"\x89PNG") for p in pngs)
+
+
+def test_missing_token_explains_how_to_get_one(tmp_path: Path, monkeypatch, capsys) -> None:
+    monkeypatch.setattr(starhost, "ROOT", tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert starhost.main([]) == 2
+    err = capsys.readouterr().err
+    assert "DISCORD_TOKEN" in err and "developers" in err and "--console" in err
+
+
+def test_config_reads_dotenv(tmp_path: Path) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text("# comment\nDISCORD_TOKEN='abc'\nexport STARHOST_DEV_GUILD=123\n")
+    config = starhost.load_config(env={}, dotenv=env_file)
+    assert config.token == "abc" and config.dev_guild == 123
+    assert starhost.load_config(env={"DISCORD_TOKEN": "env"}, dotenv=env_file).token == "env"
