@@ -87,3 +87,51 @@ def test_text_notation_replays():
     for seat, a in log:
         again, _ = S.apply(again, seat, S.parse(S.format(a), again, seat))
     assert S.dumps(again) == S.dumps(st)
+
+
+TYPES = [
+    "move", "attack", "search", "keep", "leave", "discard", "equip", "trade", "use", "interact", "noise",
+    "ability", "reward", "end", "exit", "loader", "reactivate", "salvage", "batch", "recruit", "visit", "vote",
+]  # fmt: skip
+KEYS = [
+    "zone", "zones", "weapon", "kill", "step", "object", "item", "drop", "with", "give", "take", "objective",
+    "level", "which", "target", "door", "kind", "do", "actions", "survivor", "replace", "place", "pick",
+    "choice", "route",
+]  # fmt: skip
+VALUES = hs.one_of(
+    hs.none(),
+    hs.booleans(),
+    hs.integers(-(10**30), 10**30),
+    hs.sampled_from(["SEC-b", "SEC-w", "LAB-a", "pistol", "medic", "green", "active", "crisis", "enter", "2", ""]),
+    hs.text(max_size=30),
+    hs.lists(hs.sampled_from(["SEC-w", "pistol", 3, None]), max_size=4),
+    hs.just(["x"] * 5000),
+    hs.dictionaries(hs.text(max_size=3), hs.integers(), max_size=2),
+)
+
+
+@given(
+    hs.lists(
+        hs.tuples(hs.sampled_from(TYPES), hs.dictionaries(hs.sampled_from(KEYS), VALUES, max_size=4)),
+        min_size=1,
+        max_size=12,
+    ),
+    hs.sampled_from(["CG00", "CG01", "C013", "ROP16"]),
+)
+def test_garbage_actions_only_raise_rule_errors(actions, mission):
+    try:
+        st = S.setup(["a", "b"], {"mission": mission, "crew": "technician-a+medic-a"}, 9)
+    except RuleError:
+        return
+    for kind, body in actions:
+        action = {**body, "type": kind}
+        if kind == "batch":
+            action["actions"] = body.get("zones", [{"type": "end"}])
+        for seat in (0, 1):
+            before = S.dumps(st)
+            try:
+                st, _ = S.apply(st, seat, action)
+            except RuleError:
+                assert S.dumps(st) == before
+            if S.outcome(st):
+                return

@@ -316,7 +316,7 @@ def refuge_perform(st: EndureState, seat: int, action: dict[str, Any], turn: Tur
     dead = _needs_recruit(st)
     if kind == "recruit":
         i = action.get("replace")
-        if not isinstance(i, int) or i not in dead:
+        if type(i) is not int or i not in dead:
             raise RuleError("Say which fallen survivor to replace (by number).")
         if st.survivors[i].seat != seat:
             raise RuleError("That survivor was not yours.")
@@ -336,7 +336,7 @@ def refuge_perform(st: EndureState, seat: int, action: dict[str, Any], turn: Tur
         raise RuleError("First replace the survivors who died.")
     if kind == "visit":
         i = action.get("survivor")
-        if not isinstance(i, int) or not 0 <= i < len(st.survivors):
+        if type(i) is not int or not 0 <= i < len(st.survivors):
             mine = [j for j, s in enumerate(st.survivors) if s.seat == seat and j not in st.refuge_visited]
             if len(mine) != 1:
                 raise RuleError("Say which survivor visits (by number).")
