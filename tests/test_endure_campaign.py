@@ -44,7 +44,7 @@ def test_campaign_mission_win_goes_to_refuge():
     assert len(prompts) == 2 and all(p.kind == "choice" for p in prompts)
 
 
-def test_refuge_round_and_carry_over(monkeypatch):
+def test_scenario_15_refuge_round_and_carry_over(monkeypatch):
     st, medic = won_cg04()
     health = st.survivors[medic].health
     resolve = st.survivors[medic].resolve
@@ -73,7 +73,7 @@ def test_staying_draws_a_refuge_event_and_lowers_the_track():
     assert st.refuge_visited == []
 
 
-def test_dead_survivor_is_replaced_by_an_unused_one():
+def test_scenario_15_dead_survivor_cannot_be_picked_again():
     st, medic = won_cg04(kill=True)
     dead = next(i for i, s in enumerate(st.survivors) if not s.alive)
     old_key = st.survivors[dead].key
@@ -87,7 +87,7 @@ def test_dead_survivor_is_replaced_by_an_unused_one():
     assert old_key in st.used_keys
 
 
-def test_dormant_resolve_card_wakes_on_first_failed_test(monkeypatch):
+def test_scenario_15_dormant_resolve_card(monkeypatch):
     st, medic = won_cg04()
     s = st.survivors[medic]
     assert all(len(x.resolve_cards) == 3 for x in st.survivors)
@@ -178,3 +178,14 @@ def test_c014_engineer_salvages_a_part(monkeypatch):
     st2, _ = S.apply(st, st.survivors[eng].seat, {"type": "salvage", "actions": 2})
     assert not st2.enemies and st2.survivors[eng].actions == 1
     assert sum(1 for o in st2.objectives if o.carried_by == eng) == 1
+
+
+def test_scenario_15_refuge_track_zero_forces_departure():
+    st, _ = won_cg04()
+    st.refuge_track = 1
+    for i, s in enumerate(st.survivors):
+        st, _ = S.apply(st, s.seat, {"type": "visit", "survivor": i, "place": "quarters", "pick": "resolve"})
+    assert {"type": "vote", "choice": "stay"} not in S.legal(st, 0)
+    st, _ = S.apply(st, 0, {"type": "vote", "choice": "stay"})
+    st, _ = S.apply(st, 1, {"type": "vote", "choice": "stay"})
+    assert st.phase == "survivors" and st.mission == "CG06"

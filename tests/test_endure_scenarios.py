@@ -11,7 +11,7 @@ from rules.endure.world import hit_survivor, make_noise, move_cap, refresh_sight
 from .test_endure_support import S, Script, fresh, give, place, strip, texts, token, turn_for
 
 
-def test_jam(monkeypatch):
+def test_scenario_01_jam(monkeypatch):
     st = fresh(3)
     strip(st, 0)
     give(st, 0, "assault-rifle")
@@ -26,7 +26,7 @@ def test_jam(monkeypatch):
         S.apply(st2, 0, {"type": "attack", "weapon": "assault-rifle", "zone": "SEC-x"})
 
 
-def test_jam_never_with_one_die(monkeypatch):
+def test_scenario_01_single_die_never_jams(monkeypatch):
     st = fresh(3)
     strip(st, 0)
     give(st, 0, "pistol")
@@ -39,7 +39,7 @@ def test_jam_never_with_one_die(monkeypatch):
     assert not [e for e in st3.enemies if e.zone == "SEC-x"]
 
 
-def test_resolve_test_threshold(monkeypatch):
+def test_scenario_02_resolve_test_threshold(monkeypatch):
     st = fresh(3, crew="medic-a+scout-b+engineer-a")
     Script(monkeypatch, Resolve_test=[[5, 5]])
     turn = turn_for(st)
@@ -49,14 +49,14 @@ def test_resolve_test_threshold(monkeypatch):
     assert st.survivors[0].resolve == 9
 
 
-def test_resolve_test_nine_passes_at_ten(monkeypatch):
+def test_scenario_02_nine_passes_at_ten(monkeypatch):
     st = fresh(3, crew="medic-a+scout-b+engineer-a")
     Script(monkeypatch, Resolve_test=[[4, 5]])
     assert resolve_test(st, turn_for(st), 0, "test")
     assert st.survivors[0].resolve == 10
 
 
-def test_resolve_zero_costs_health_without_dice(monkeypatch):
+def test_scenario_02_zero_resolve_costs_health(monkeypatch):
     st = fresh(3, crew="medic-a+scout-b+engineer-a")
     s = st.survivors[0]
     s.resolve = 0
@@ -66,7 +66,7 @@ def test_resolve_zero_costs_health_without_dice(monkeypatch):
     assert not [e for e in turn.events if e.kind == "roll"]
 
 
-def test_resolve_card_reveals_at_its_number(monkeypatch):
+def test_scenario_02_resolve_card_reveals_at_its_number(monkeypatch):
     st = fresh(3, crew="medic-a+scout-b+engineer-a")
     s = st.survivors[0]
     s.resolve = 8
@@ -80,7 +80,7 @@ def test_resolve_card_reveals_at_its_number(monkeypatch):
     assert "Scream" in texts(turn.events)
 
 
-def test_resolve_check_blocks_leaving(monkeypatch):
+def test_scenario_03_resolve_check(monkeypatch):
     st = fresh(3, crew="medic-a+scout-b+engineer-a")
     s = st.survivors[0]
     place(st, "jaeger", s.zone)
@@ -94,7 +94,7 @@ def test_resolve_check_blocks_leaving(monkeypatch):
     assert st3.survivors[0].actions == 2
 
 
-def test_noise_radius_and_loudest_only(monkeypatch):
+def test_scenario_04_noise_radius_and_loudest_only(monkeypatch):
     st = fresh(3, crew="medic-a+scout-b+engineer-a")
     strip(st, 0)
     give(st, 0, "shotgun")
@@ -115,7 +115,7 @@ def test_noise_radius_and_loudest_only(monkeypatch):
     assert far2.mode == "passive"
 
 
-def test_noise_loudest_of_two_wins():
+def test_scenario_04_loudest_of_two_noises_wins():
     st = fresh(3)
     tok = token(st, "REC-a", "4 swarmer")
     turn = turn_for(st)
@@ -125,7 +125,7 @@ def test_noise_loudest_of_two_wins():
     assert tok.target == "SEC-b"
 
 
-def test_passive_move_turns_clockwise_and_herds(monkeypatch):
+def test_scenario_05_passive_move(monkeypatch):
     st = fresh(3)
     tok = token(st, "SEC-a", "4 swarmer")
     herd = place(st, "swarmer", "REC-a", 3)
@@ -146,7 +146,7 @@ def test_passive_move_turns_clockwise_and_herds(monkeypatch):
     assert tok.zone == "SEC-b" or tok not in st.radar  # north wall, so east into SEC-b
 
 
-def test_active_radar_moves_two_then_reveals_with_solomon(monkeypatch):
+def test_scenario_06_active_radar_token(monkeypatch):
     st = fresh(4)
     for s in st.survivors:
         s.zone = "SEC-w"
@@ -166,7 +166,7 @@ def test_active_radar_moves_two_then_reveals_with_solomon(monkeypatch):
     assert len(tests) == 4
 
 
-def test_damage_split(monkeypatch):
+def test_scenario_07_damage_split(monkeypatch):
     st = fresh(3)
     strip(st, 0)
     give(st, 0, "assault-rifle")
@@ -182,7 +182,7 @@ def test_damage_split(monkeypatch):
     assert jaeger.hp == 2
 
 
-def test_ranged_blocking_and_friendly_fire(monkeypatch):
+def test_scenario_08_ranged_blocking_and_friendly_fire(monkeypatch):
     st = fresh(2, crew="medic-a+psychic-a")
     strip(st, 0)
     give(st, 0, "assault-rifle")
@@ -202,7 +202,7 @@ def test_ranged_blocking_and_friendly_fire(monkeypatch):
     assert "stray" in texts(ev)
 
 
-def test_multi_survivor_hit_and_zealot(monkeypatch):
+def test_scenario_09_multi_survivor_hit(monkeypatch):
     st = fresh(2)
     for s in st.survivors:
         s.zone = "SEC-c"
@@ -221,7 +221,7 @@ def test_multi_survivor_hit_and_zealot(monkeypatch):
     assert [s.health for s in st.survivors] == [before[0] - 1, before[1] - 1]
 
 
-def test_armour_and_leg_injury(monkeypatch):
+def test_scenario_10_armour_and_injury(monkeypatch):
     st = fresh(2)
     s = st.survivors[0]
     give(st, 0, "bastion-armour")
@@ -240,7 +240,7 @@ def test_armour_and_leg_injury(monkeypatch):
     assert st3.survivors[0].injuries == []
 
 
-def test_life_support_failure():
+def test_scenario_11_life_support_failure():
     st = fresh(2)
     (j,) = place(st, "jaeger", "NAV-a")
     place(st, "swarmer", "NAV-c", 5)
@@ -254,7 +254,7 @@ def test_life_support_failure():
     assert a in st.enemies and a.hp == 1
 
 
-def test_gravity_failure(monkeypatch):
+def test_scenario_12_gravity_failure(monkeypatch):
     st = fresh(2)
     st.event = "gravity"
     st2, _ = S.apply(st, 0, {"type": "move", "zones": ["SEC-w", "SEC-x"]})
@@ -304,7 +304,7 @@ def test_all_dead_is_a_loss():
     assert out is not None and out.result == "loss"
 
 
-def test_exo_loader(monkeypatch):
+def test_scenario_13_exo_loader(monkeypatch):
     st = fresh(2)
     st.loader_zone = "SEC-b"
     give(st, 0, "power-cell")
@@ -337,7 +337,7 @@ def test_exo_loader(monkeypatch):
     assert armour_save(st, pilot) == 7
 
 
-def test_boss_turn(monkeypatch):
+def test_scenario_14_boss_turn(monkeypatch):
     from rules.endure.bosses import boss_of, spawn_boss
 
     st = fresh(2)
@@ -358,3 +358,10 @@ def test_boss_turn(monkeypatch):
     assert a.health == a.max_health - 3
     assert len([e for e in turn.events if "armour save" in e.text]) == 1
     assert st.survivors[1].health == st.survivors[1].max_health - 1
+
+
+def test_scenario_11_cg04_life_support_deals_two():
+    st = S.setup(["a", "b"], {"mission": "CG04", "crew": "medic-a+scout-b"}, 2)
+    st.event_deck, st.event = ["life-support"], ""
+    draw_event(st, turn_for(st))
+    assert all(s.health == s.max_health - 2 for s in st.survivors)
