@@ -3,6 +3,7 @@ face-down radar contacts, noise, objectives and exits, plus a status strip for t
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Sequence
 
@@ -13,7 +14,7 @@ from rules.endure.content import board as board_of
 from rules.endure.content import content
 from rules.endure.state import EndureState
 
-from .common import BACKGROUND, HIGHLIGHT, INK, MUTED, PANEL, SEAT_COLOURS, font, text_card, to_png
+from .common import BACKGROUND, HIGHLIGHT, INK, MUTED, PANEL, SEAT_COLOURS, font, text_card
 
 MARGIN = 24
 ROOM = ["#3a4150", "#3b3f4f", "#3d3a4c", "#34443f", "#443d3a", "#3b4452"]
@@ -271,4 +272,12 @@ def board(st: EndureState, *, events: Sequence[Event] = ()) -> bytes:
             state = "dead" if not s.alive else f"Health {s.health}/{s.max_health}, Resolve {s.resolve}"
             body.append(f"{c.survivors[s.key].name}: {state}")
         return text_card("The Refuge", body, [e.text for e in events if e.visible_to is None])
-    return to_png(draw_board(st, events=events))
+    return _encode(draw_board(st, events=events))
+
+
+def _encode(image: Image.Image) -> bytes:
+    """Palette PNG via the fast octree quantizer: the board has few flat colours."""
+    small = image.quantize(colors=64, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    buffer = io.BytesIO()
+    small.save(buffer, format="PNG", compress_level=6)
+    return buffer.getvalue()
