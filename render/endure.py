@@ -140,12 +140,13 @@ def draw_board(st: EndureState, *, events: Sequence[Event] = ()) -> Image.Image:
         d.text((x0 + 5, y0 + 3), zid, font=label_font, fill=INK)
     # things in zones
     items: dict[str, list[tuple[str, str, str]]] = {z: [] for z in b.zones}
+    acting = st.order[st.turn_pos] if st.phase == "survivors" and st.turn_pos < len(st.order) else -1
     for i, s in enumerate(st.survivors):
         if s.alive and not s.exited:
             klass = c.survivors[s.key].klass
             colour = SEAT_COLOURS[s.seat % len(SEAT_COLOURS)]
             mark = ("L" if st.loader_pilot == i else "") + CLASS_MARK.get(klass, klass[:2])
-            items[s.zone].append(("survivor", mark, colour))
+            items[s.zone].insert(0, ("acting" if i == acting else "survivor", mark, colour))
     groups: dict[tuple[str, str], int] = {}
     for e in st.enemies:
         groups[(e.zone, e.kind)] = groups.get((e.zone, e.kind), 0) + 1
@@ -201,8 +202,10 @@ def _dashed(d: ImageDraw.ImageDraw, seg: tuple[int, int, int, int], colour: str)
 
 def _chip(d: ImageDraw.ImageDraw, kind: str, text: str, colour: str, x: int, y: int, size: int, face) -> None:
     box = (x, y, x + size, y + size)
-    if kind == "survivor":
-        d.ellipse(box, fill=colour, outline="#000000", width=2)
+    if kind in ("survivor", "acting"):
+        d.ellipse(
+            box, fill=colour, outline=HIGHLIGHT if kind == "acting" else "#000000", width=4 if kind == "acting" else 2
+        )
         ink = "#000000"
     elif kind == "radar":
         mid = size // 2
