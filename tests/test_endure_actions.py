@@ -262,3 +262,39 @@ def test_describe_and_prompts():
         S.setup(["a"], {"crew": "janitor"}, 1)
     with pytest.raises(RuleError):
         S.setup(["a", "b"], {"survivors": "1"}, 1)
+
+
+def test_loader_enter_refused():
+    st = fresh(2)
+    refused(st, 0, {"type": "loader", "do": "enter"}, "no Exo Loader")
+    st.loader_zone = "SEC-w"
+    refused(st, 0, {"type": "loader", "do": "enter"}, "stands in SEC-w")
+    refused(st, 0, {"type": "loader", "do": "leave"}, "not in the Loader")
+    refused(st, 0, {"type": "loader", "do": "dance"}, "loader enter")
+
+
+def test_salvage_and_reactivate_refused_off_mission():
+    st = fresh(2)
+    refused(st, 0, {"type": "salvage", "actions": 2}, "nothing worth salvaging")
+    refused(st, 0, {"type": "reactivate"}, "nothing to reactivate")
+    st2 = S.setup(["a", "b"], {"mission": "C014", "crew": "engineer-a+medic-a"}, 2)
+    eng = next(i for i, s in enumerate(st2.survivors) if s.key == "engineer-a")
+    st2.turn_pos = st2.order.index(eng)
+    st2.survivors[eng].actions = 3
+    st2.radar = []
+    refused(st2, st2.survivors[eng].seat, {"type": "salvage", "actions": 2}, "no shut-down robot")
+    refused(st2, st2.survivors[eng].seat, {"type": "salvage", "actions": 7}, "between 1 and 3")
+
+
+def test_exit_refused_without_an_exit():
+    st = fresh(2)
+    refused(st, 0, {"type": "exit"}, "no exit")
+
+
+def test_refuge_vote_before_visits_refused():
+    from .test_endure_campaign import won_cg04
+
+    st, _ = won_cg04()
+    refused(st, 0, {"type": "vote", "choice": "leave"}, "Everyone must visit")
+    refused(st, 0, {"type": "visit", "survivor": 0, "place": "spa"}, "Visit the infirmary")
+    refused(st, 0, {"type": "move", "zone": "SEC-w"}, "recruit, visit or vote")
