@@ -215,3 +215,13 @@ def test_r44_resolution_noise_survives_one_resolution():
     st.event_deck = []
     resolution_phase(st, turn)
     assert [(n.zone, n.level) for n in st.noise] == [("NAV-a", 3)]
+
+
+def test_r70_duplicate_tiles_roll_for_the_tile(monkeypatch):
+    st = S.setup(["a", "b"], {"mission": "ROP19", "crew": "medic-a+scout-b"}, 1)
+    st.event_deck, st.event = ["spawn-shr"], ""
+    Script(monkeypatch, which_tile=[[2]], SHX_spawn_zone=[[1]])
+    turn = turn_for(st)
+    before = len(st.radar)
+    draw_event(st, turn)
+    assert len(st.radar) == before + 1 and st.radar[-1].zone == "SHX-a"

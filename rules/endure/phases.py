@@ -425,7 +425,8 @@ def draw_event(st: EndureState, turn: Turn) -> None:
         turn.say("That system has been repaired; nothing happens.")
         return
     if card.effect == "spawn":
-        tiles = [t for t in st.spawn_tiles if t == card.tile or t.startswith(card.tile)]
+        placed = content().missions[st.mission].tiles
+        tiles = [alias for key, alias, _, _ in placed if key == card.tile and alias in st.spawn_tiles]
         tiles = [t for t in tiles if b.spawn.get(t)]
         if not tiles:
             turn.say("That part of the ship is not on this map; nothing happens.")
