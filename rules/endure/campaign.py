@@ -217,7 +217,14 @@ def enter_refuge(st: EndureState, turn: Turn) -> None:
 
 
 def _needs_recruit(st: EndureState) -> list[int]:
+    """Fallen survivors still to be replaced (none once every survivor has been used)."""
+    if not unused_keys(st):
+        return []
     return [i for i, s in enumerate(st.survivors) if not s.alive]
+
+
+def _unvisited(st: EndureState) -> list[int]:
+    return [i for i, s in enumerate(st.survivors) if s.alive and i not in st.refuge_visited]
 
 
 def refuge_pending(st: EndureState) -> list[Prompt]:
@@ -236,7 +243,7 @@ def refuge_pending(st: EndureState) -> list[Prompt]:
                 )
             )
         return out
-    todo = [i for i, s in enumerate(st.survivors) if i not in st.refuge_visited]
+    todo = [i for i, s in enumerate(st.survivors) if s.alive and i not in st.refuge_visited]
     if todo:
         return [
             Prompt(
@@ -272,8 +279,8 @@ def refuge_legal(st: EndureState, seat: int) -> list[dict[str, Any]]:
             if st.survivors[i].seat == seat:
                 out += [{"type": "recruit", "replace": i, "survivor": k} for k in unused_keys(st)]
         return out
-    todo = [i for i, s in enumerate(st.survivors) if i not in st.refuge_visited and s.seat == seat]
-    if todo or any(i not in st.refuge_visited for i in range(len(st.survivors))):
+    todo = [i for i, s in enumerate(st.survivors) if s.alive and i not in st.refuge_visited and s.seat == seat]
+    if todo or _unvisited(st):
         for i in todo:
             s = st.survivors[i]
             out += [
@@ -390,7 +397,7 @@ def refuge_perform(st: EndureState, seat: int, action: dict[str, Any], turn: Tur
         st.refuge_visited.append(i)
         return
     if kind == "vote":
-        if any(i not in st.refuge_visited for i in range(len(st.survivors))):
+        if _unvisited(st):
             raise RuleError("Everyone must visit a place at the Refuge before deciding.")
         if seat in st.votes:
             raise RuleError("You have already voted.")
