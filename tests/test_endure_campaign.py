@@ -189,3 +189,15 @@ def test_scenario_15_refuge_track_zero_forces_departure():
     st, _ = S.apply(st, 0, {"type": "vote", "choice": "stay"})
     st, _ = S.apply(st, 1, {"type": "vote", "choice": "stay"})
     assert st.phase == "survivors" and st.mission == "CG06"
+
+
+def test_refuge_notation_round_trips():
+    st, _ = won_cg04(kill=True)
+    for seat in (0, 1):
+        for a in S.legal(st, seat):
+            assert S.parse(S.format(a), st, seat) == a
+    dead = next(i for i, s in enumerate(st.survivors) if not s.alive)
+    st, _ = S.apply(st, st.survivors[dead].seat, S.parse(f"recruit {dead} captain-b", st, 0))
+    for seat in (0, 1):
+        for a in S.legal(st, seat):
+            assert S.parse(S.format(a), st, seat) == a

@@ -45,7 +45,22 @@ from .world import (
 
 DEFAULT_CREW = ["marine-a", "medic-a", "captain-a", "scout-a", "engineer-a", "psychic-a"]
 MAX_BATCH = 12
-KEYWORDS = {"object", "with", "kill", "step", "at", "target", "door", "path", "give", "take", "drop", "kind"}
+KEYWORDS = {
+    "pick",
+    "route",
+    "object",
+    "with",
+    "kill",
+    "step",
+    "at",
+    "target",
+    "door",
+    "path",
+    "give",
+    "take",
+    "drop",
+    "kind",
+}
 
 
 def token_row(n: int) -> str:
@@ -603,6 +618,20 @@ class Endure(GameSystem[EndureState]):
             parts.append(str(action.get("do", "")))
         elif t == "salvage":
             parts.append(str(action.get("actions", "")))
+        elif t == "recruit":
+            parts += [str(action.get("replace", "")), str(action.get("survivor", ""))]
+        elif t == "visit":
+            parts += [str(action.get("survivor", "")), str(action.get("place", ""))]
+            if action.get("pick"):
+                parts += ["pick", str(action["pick"])]
+            if action.get("take"):
+                parts += ["take", str(action["take"])]
+            if action.get("give"):
+                parts += ["give", *[str(x) for x in action["give"]]]
+        elif t == "vote":
+            parts.append(str(action.get("choice", "")))
+            if action.get("route"):
+                parts += ["route", str(action["route"])]
         elif t in ("ability", "reward"):
             if t == "ability":
                 parts.append(str(action.get("which", "")))
@@ -704,6 +733,26 @@ class Endure(GameSystem[EndureState]):
                 a["kind"] = kw["kind"][0].lower()
         elif t == "loader":
             a["do"] = pos[0].lower() if pos else ""
+        elif t == "recruit":
+            if len(pos) != 2 or not pos[0].isdigit() or len(pos[0]) > 2:
+                raise RuleError("Write recruits as: recruit 1 captain-b (the fallen survivor's number, then who).")
+            a["replace"] = int(pos[0])
+            a["survivor"] = pos[1].lower()
+        elif t == "visit":
+            if len(pos) != 2 or not pos[0].isdigit() or len(pos[0]) > 2:
+                raise RuleError("Write visits as: visit 0 quarters pick health (survivor number, then place).")
+            a["survivor"] = int(pos[0])
+            a["place"] = pos[1].lower()
+            if kw.get("pick"):
+                a["pick"] = kw["pick"][0].lower()
+            if kw.get("take"):
+                a["take"] = kw["take"][0].lower()
+            if kw.get("give"):
+                a["give"] = [x.lower() for x in kw["give"]]
+        elif t == "vote":
+            a["choice"] = pos[0].lower() if pos else ""
+            if kw.get("route"):
+                a["route"] = kw["route"][0].upper()
         elif t == "salvage":
             a["actions"] = int(pos[0]) if pos and pos[0].isdigit() and len(pos[0]) < 3 else (pos[0] if pos else "")
         elif t in ("search", "end", "leave", "exit", "reactivate"):
