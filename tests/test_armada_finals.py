@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.armada import SYSTEM, combat, finals, resolution
+from rules.armada import SYSTEM, combat, finals, resolution, savior
 from rules.armada.helpers import dice_of
 from rules.core import Turn
 
@@ -126,9 +126,15 @@ def test_oblivion_tower_is_a_mission_that_eats_blanks_and_wins():
     assert SYSTEM.outcome(state).result == "win"
 
 
-def test_savior_falls_back_to_ouroboros():
-    state = _reveal(new_game(players=3), ["star", "comet", "ring", "star"])
-    assert state.final == "ouroboros"
+def test_savior_goes_to_the_richest_captain_or_zero():
+    state = new_game(players=3)
+    state.players[1].credits = 9
+    state = _reveal(state, ["star", "comet", "ring", "star"])
+    assert state.final == "savior" and state.savior == 1
+    assert [st.base for st in state.players[1].extension] == list(savior.SAVIOR_MODULES)
+    zero = new_game(players=3)
+    zero.players[2].heroes.append("zero")
+    assert savior.choose(zero) == 2
 
 
 def test_resolution_runs_the_final_hazard():

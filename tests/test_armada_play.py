@@ -32,11 +32,11 @@ def _check(state, crew_before: dict[int, int]) -> None:
     assert seen.rng.seed == 0
 
 
-def play(seed: int, players: int, picks: list[int], options: dict | None = None):
+def play(seed: int, players: int, picks: list[int], options: dict | None = None, max_steps: int = MAX_STEPS):
     state = SYSTEM.setup([f"cap{i}" for i in range(players)], options or {}, seed)
     crew = {i: len(dice_of(state, i)) - len(state.players[i].heroes) for i in range(players)}
     history = []
-    for step in range(MAX_STEPS):
+    for step in range(max_steps):
         if SYSTEM.outcome(state) is not None:
             break
         prompts = SYSTEM.pending(state)

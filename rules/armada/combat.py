@@ -7,7 +7,7 @@ from typing import Any
 from rules.core import RuleError, Turn
 from rules.core.validate import get_choice, get_int
 
-from . import heroes
+from . import heroes, savior
 from .content import BASIC, Enemy, EnemyAction, Module
 from .finals import artemis_shielded, final_enemy_def, section_critical
 from .helpers import (
@@ -390,6 +390,8 @@ def assign(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
         return
     if c.step != "assign" or seat in c.finished:
         raise RuleError("You can only assign crew in step 1 of Combat.")
+    if c.pvp and seat != c.turn_of:
+        raise RuleError("Wait for your step 1 in this duel.")
     die = find_die(state, seat, action.get("die"))
     if die.loc != "rolled":
         raise RuleError(f"Die #{die.id} is not available to assign.")
@@ -455,7 +457,7 @@ def assign(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
             raise RuleError(f"Die #{die.id} shows {face_name(die.face)}; {module.name} needs {need}.")
     if module.per_round and station.uses + fires > module.per_round:
         raise RuleError(f"{module.name} can fire only {module.per_round} time(s) per round.")
-    die.loc = "locked" if module.kind == "drone" else "station"
+    die.loc = "locked" if module.kind in ("drone", "armor") else "station"
     die.station = number
     station.dice += 1
     station.partial = remaining
@@ -638,13 +640,16 @@ def fire(
 ) -> None:
     c = state.combat
     assert c is not None
-    fleet = combat_fleet(state)
     player = state.players[seat]
+    station = station_of(player, number)
+    if c.pvp:
+        duel_fire(state, seat, module, station, face, hero, turn)
+        return
+    fleet = combat_fleet(state)
     eff = module.effect
     kind = eff["kind"]
     name = state.seats[seat]
     kw = eff.get("keywords", [])
-    station = station_of(player, number)
     if kind in ("damage", "drone"):
         dtype = eff["dtype"]
         if hero == "grok-grok" and dtype == "energy":
@@ -771,6 +776,66 @@ def fire(
         raise RuleError(f"{module.name} cannot be used this way yet.")
 
 
+def duel_fire(state: State, seat: int, module: Module, station, face: str, hero: str, turn: Turn) -> None:
+    """A module fired in a duel with the Galactic Savior: weapons hit the other captain's ship."""
+    other = savior.opponent(state, seat)
+    eff = module.effect
+    kind = eff["kind"]
+    name = state.seats[seat]
+    if kind in ("damage", "drone", "spindle") or (kind == "gatling" and not shows(face, "S")):
+        if kind == "gatling":
+            if station.counters <= 0:
+                raise RuleError("The Raflesia Beam Gatling has no charge yet (Science charges it).")
+            amount, dtype = station.counters, "energy"
+        else:
+            amount, dtype = eff["amount"], ("ion" if kind == "spindle" else eff["dtype"])
+        if hero == "grok-grok" and dtype == "energy":
+            dtype = "kinetic"
+        turn.say(f"{name} fires {module.name} at {state.seats[other]}.")
+        damage_player(state, other, amount, dtype, turn, f"{name}'s {module.name}")
+        savior.after_hit(state, turn)
+    elif kind == "gatling":
+        station.counters += 1
+        turn.say(f"{name} charges the Raflesia Beam Gatling ({station.counters}).")
+    elif kind == "armor":
+        turn.say(f"{name} braces the Allium Ablative Armor.")
+    elif kind in ("shield", "repair", "heal", "polarity", "guard", "cloak"):
+        fire_self(state, seat, module, station, turn)
+    else:
+        raise RuleError(f"{module.name} has no use in a duel between captains.")
+
+
+def fire_self(state: State, seat: int, module: Module, station, turn: Turn) -> None:
+    player = state.players[seat]
+    eff = module.effect
+    kind = eff["kind"]
+    name = state.seats[seat]
+    if kind == "shield":
+        amount = eff["amount"] + (station.dice - 1 if eff.get("growing") else 0)
+        player.shield = min(player.max_shield, player.shield + amount)
+        turn.say(f"{name} recharges shields: {player.shield}/{player.max_shield}.")
+    elif kind == "repair":
+        player.hull = min(player.max_hull, player.hull + eff["amount"])
+        turn.say(f"{name} patches the hull: {player.hull}/{player.max_hull}.")
+    elif kind == "heal":
+        back = dice_of(state, seat, "infirmary")
+        for d in back:
+            d.loc = "crew"
+            d.face = ""
+        turn.say(f"{module.name} brings {len(back)} crew back (ready next round).")
+    elif kind == "guard":
+        player.guards.append(eff["against"])
+        turn.say(f"{name} readies {module.name}.")
+    elif kind == "cloak":
+        station.counters += 1
+        if station.counters >= eff.get("threshold", 4):
+            station.counters = 0
+            player.guards.append("cloak")
+        turn.say(f"{name} charges the cloak.")
+    else:
+        raise RuleError(f"{module.name} needs a choice that a duel does not offer.")
+
+
 def ram(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     c = _member(state, seat)
     if c.step != "assign" or seat in c.finished:
@@ -793,6 +858,9 @@ def done(state: State, seat: int, turn: Turn) -> None:
     c = _member(state, seat)
     if c.step == "escape":
         end_escape_attempt(state, seat, turn)
+        return
+    if c.pvp:
+        savior.done(state, seat, turn)
         return
     if c.step != "assign":
         raise RuleError("There is nothing to finish right now.")
@@ -1032,6 +1100,9 @@ def destroy_step(state: State, turn: Turn) -> None:
 
 def gather(state: State, seat: int, turn: Turn) -> None:
     c = _member(state, seat)
+    if c.pvp:
+        savior.gather(state, seat, turn)
+        return
     if c.step != "gather":
         raise RuleError("Gathering happens in step 4.")
     for m in c.members:
@@ -1055,6 +1126,7 @@ def escape(state: State, seat: int, turn: Turn) -> None:
             d.station = 0
             d.face = ""
     c.step = "escape"
+    c.turn_of = seat
     roll(state, dice_of(state, seat, "crew"), turn, f"{state.seats[seat]} rolls for the escape")
     esc = C.finals["tactics"]["escape"]
     turn.say(
@@ -1066,6 +1138,8 @@ def escape(state: State, seat: int, turn: Turn) -> None:
 def assign_escape(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     c = state.combat
     assert c is not None
+    if c.turn_of >= 0 and seat != c.turn_of:
+        raise RuleError(f"{state.seats[c.turn_of]} is the one attempting the escape.")
     die = find_die(state, seat, action.get("die"))
     if die.loc != "rolled":
         raise RuleError(f"Die #{die.id} is not available to assign.")
@@ -1077,12 +1151,12 @@ def assign_escape(state: State, seat: int, action: dict[str, Any], turn: Turn) -
     all_in = str(action.get("hull_to_one", "")).lower() in ("1", "true", "yes", "hull")
     if has_hero(state, seat, "survive_mode") and "C" in face_symbols(die.face):
         turn.say("Hercule's Survive Mode punches through: escape!")
-        finish(state, "escape", turn)
+        _escaped(state, seat, turn)
         return
     if all_in:
         player.hull = 1
         turn.say(f"{state.seats[seat]} burns the hull to Hull 1 and escapes!")
-        finish(state, "escape", turn)
+        _escaped(state, seat, turn)
         return
     if not shows(die.face, esc["symbol"]):
         die.loc = "rolled"
@@ -1090,7 +1164,7 @@ def assign_escape(state: State, seat: int, action: dict[str, Any], turn: Turn) -
     c.escape[seat] = c.escape.get(seat, 0) + 1
     if c.escape[seat] >= esc["count"]:
         turn.say(f"{state.seats[seat]} completes the Escape card!")
-        finish(state, "escape", turn)
+        _escaped(state, seat, turn)
         return
     turn.say(f"Escape card: {c.escape[seat]}/{esc['count']}.")
 
@@ -1103,7 +1177,19 @@ def end_escape_attempt(state: State, seat: int, turn: Turn) -> None:
         d.face = ""
     c.round += 1
     turn.say(f"The escape is not finished; Combat round {c.round} begins.")
-    begin_round(state, turn)
+    if c.pvp:
+        savior.begin_round(state, turn)
+    else:
+        begin_round(state, turn)
+
+
+def _escaped(state: State, seat: int, turn: Turn) -> None:
+    c = state.combat
+    assert c is not None
+    if c.pvp:
+        savior.escaped(state, seat, turn)
+    else:
+        finish(state, "escape", turn)
 
 
 def fleet_summary(state: State, fleet: Fleet, *, hide: bool = True) -> str:

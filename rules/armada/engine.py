@@ -20,7 +20,7 @@ from rules.core import (
 from rules.core.rng import Rng
 from rules.core.validate import get_int
 
-from . import combat, heroes, missions, planning
+from . import combat, heroes, missions, planning, savior
 from .combat import combat_fleet, enemy_def, fleet_by_token, fleet_summary
 from .finals import event_for
 from .helpers import (
@@ -52,6 +52,7 @@ MAX_ROUNDS = 60
 
 # Positional arguments of each action type in the typed notation (the rest are key=value).
 SCHEMA: dict[str, list[str]] = {
+    "attack": ["target"],
     "lockon": ["die"],
     "parley": ["die", "crew", "face"],
     "setface": ["die", "face"],
@@ -74,7 +75,7 @@ SCHEMA: dict[str, list[str]] = {
 }
 LIST_KEYS = {"dice", "team"}
 TURN_TYPES = {"begin", "end", "travel", "repair", "give", "shop", "recruit", "buy", "sell", "install"}
-TURN_TYPES |= {"store", "hire", "close", "fight", "mission", "deliver", "scan"}
+TURN_TYPES |= {"store", "hire", "close", "fight", "mission", "deliver", "scan", "challenge"}
 
 
 class Armada(GameSystem[State]):
@@ -182,8 +183,11 @@ class Armada(GameSystem[State]):
 
     # -- queries ---------------------------------------------------------------------------------
     def outcome(self, state: State) -> Outcome | None:
+        if state.result == "savior":
+            return Outcome(result="win", winners=[state.savior], summary=state.reason)
         if state.result == "win":
-            return Outcome(result="win", winners=list(range(len(state.seats))), summary=state.reason)
+            winners = [i for i in range(len(state.seats)) if i != state.savior]
+            return Outcome(result="win", winners=winners, summary=state.reason)
         if state.result == "loss":
             return Outcome(result="loss", summary=state.reason)
         return None
@@ -192,6 +196,19 @@ class Armada(GameSystem[State]):
         if state.phase == "over":
             return []
         c = state.combat
+        if c is not None and c.pvp:
+            who = c.turn_of if c.step in ("assign", "escape") else c.seat
+            default = {"type": "gather"} if c.step == "gather" else {"type": "done"}
+            return [Prompt(seat=who, kind="assign", text=f"{state.seats[who]}: your move in the duel", default=default)]
+        if state.phase == "ambush":
+            return [
+                Prompt(
+                    seat=state.savior,
+                    kind="choice",
+                    text="Galactic Savior: attack a captain on your planet, or pass",
+                    default={"type": "pass"},
+                )
+            ]
         if c is not None:
             if c.step == "assign":
                 return [
@@ -274,6 +291,8 @@ class Armada(GameSystem[State]):
 
     def _waiting(self, state: State) -> list[int]:
         if state.phase == "planning":
+            if state.savior >= 0 and not state.players[state.savior].done:
+                return [state.savior]
             return [i for i, p in enumerate(state.players) if not p.done]
         if state.phase == "encounter":
             return [i for i in range(len(state.seats)) if i not in state.encountered]
@@ -334,6 +353,16 @@ class Armada(GameSystem[State]):
                     if need:
                         acts.append({"type": "assign", "die": d.id, "section": i + 1})
             return [*acts, {"type": "done"}, {"type": "giveup"}]
+        if state.phase == "ambush":
+            if seat != state.savior:
+                return []
+            here = state.players[seat].planet
+            targets = [
+                {"type": "attack", "target": i + 1}
+                for i, p in enumerate(state.players)
+                if i != seat and p.planet == here and not p.out and not p.critical
+            ]
+            return [*targets, {"type": "pass"}]
         if state.active not in (-1, seat) or seat not in self._waiting(state):
             return []
         player = state.players[seat]
@@ -386,6 +415,8 @@ class Armada(GameSystem[State]):
                     acts.append({"type": "mission", "event": b.event})
                     acts += [{"type": "mission", "event": b.event, "team": [o]} for o in mates]
             acts.append({"type": "deliver"})
+            if state.savior >= 0 and seat != state.savior:
+                acts.append({"type": "challenge"})
         if has_kind(player, "scan"):
             acts += [{"type": "scan", "fleet": f.token} for f in state.fleets if any(not s.revealed for s in f.ships)]
         return acts
@@ -393,6 +424,8 @@ class Armada(GameSystem[State]):
     def _combat_candidates(self, state: State, seat: int) -> list[Action]:
         c = state.combat
         assert c is not None
+        if c.pvp:
+            return self._duel_candidates(state, seat)
         if c.step == "relay":
             return [{"type": "relay"}, {"type": "accept"}]
         if c.step == "gather":
@@ -480,18 +513,54 @@ class Armada(GameSystem[State]):
                 acts += [{"type": "rose", "die": d.id, "target": o.id} for o in dice_of(state, seat, "station")]
         return acts
 
+    def _duel_candidates(self, state: State, seat: int) -> list[Action]:
+        c = state.combat
+        assert c is not None
+        if c.step == "gather":
+            return [{"type": "gather"}, {"type": "escape"}] if seat == c.seat else [{"type": "escape"}]
+        if seat != c.turn_of:
+            return []
+        rolled = dice_of(state, seat, "rolled")
+        if c.step == "escape":
+            acts: list[Action] = [{"type": "assign", "die": d.id, "station": "escape"} for d in rolled]
+            return [*acts, {"type": "done"}]
+        player = state.players[seat]
+        acts = [{"type": "done"}]
+        if c.rerolls.get(seat, 0) > 0 and seat not in c.assigned and rolled:
+            acts.append({"type": "reroll", "dice": [d.id for d in rolled]})
+        for d in rolled:
+            for n in [*station_numbers(player), 7]:
+                acts.append({"type": "assign", "die": d.id, "station": "infirmary" if n == 7 else n})
+        return acts
+
     # -- actions -------------------------------------------------------------------------------
     def perform(self, state: State, seat: int | None, action: Action, turn: Turn) -> None:
         if seat is None:
             raise RuleError("Only a captain can act in Armada.")
         kind = action["type"]
-        if state.combat is not None:
+        if state.phase == "ambush" and state.combat is None:
+            self._ambush(state, seat, kind, action, turn)
+        elif state.combat is not None:
             self._combat_action(state, seat, kind, action, turn)
         elif state.mission is not None:
             self._mission_action(state, seat, kind, action, turn)
         else:
             self._turn_action(state, seat, kind, action, turn)
         self._advance(state, turn)
+
+    def _ambush(self, state: State, seat: int, kind: str, action: Action, turn: Turn) -> None:
+        if seat != state.savior:
+            raise RuleError("The Galactic Savior is deciding whether to attack; wait.")
+        if kind == "pass":
+            state.ambushed = True
+            turn.say(f"{state.seats[seat]} holds fire.")
+            return
+        if kind != "attack":
+            raise RuleError("Attack a captain on your planet (attack <seat>) or pass.")
+        target = get_int(action, "target", 1, len(state.seats), "the captain's seat") - 1
+        if target == seat:
+            raise RuleError("Attack somebody else.")
+        savior.start(state, seat, target, turn)
 
     def _combat_action(self, state: State, seat: int, kind: str, action: Action, turn: Turn) -> None:
         c = state.combat
@@ -558,6 +627,13 @@ class Armada(GameSystem[State]):
             return
         if state.active >= 0:
             raise RuleError(f"It is {state.seats[state.active]}'s turn; wait until they end it.")
+        if (
+            state.phase == "planning"
+            and state.savior >= 0
+            and seat != state.savior
+            and not state.players[state.savior].done
+        ):
+            raise RuleError("The Galactic Savior plans first this round.")
         if seat not in self._waiting(state):
             raise RuleError(f"You already took your {state.phase} turn this round.")
         state.active = seat
@@ -604,7 +680,13 @@ class Armada(GameSystem[State]):
                 raise RuleError("That is done in the Encounter phase.")
             handlers[kind]()
             return
-        if kind == "fight":
+        if kind == "challenge":
+            if state.savior < 0 or seat == state.savior:
+                raise RuleError("There is no Galactic Savior for you to challenge.")
+            savior.start(state, seat, state.savior, turn)
+        elif kind == "fight":
+            if seat == state.savior:
+                raise RuleError("The Galactic Savior does not fight fleets.")
             self._fight(state, seat, action, turn)
         elif kind == "mission":
             if self._mandatory(state, seat):
@@ -685,13 +767,19 @@ class Armada(GameSystem[State]):
             if state.solo and state.players[0].critical:
                 lose(state, turn, "Your ship is in Critical Damage with no Rebuild left.")
                 return
+            if savior.check(state, turn):
+                return
             if state.combat is not None or state.mission is not None or state.active >= 0:
                 return
             if state.phase == "planning" and all(p.done for p in state.players):
+                if self._ambush_possible(state):
+                    state.phase = "ambush"
+                    turn.say("The Galactic Savior may attack a captain on its planet.", kind="turn")
+                    return
                 start_encounter(state, turn)
-                for i, p in enumerate(state.players):
-                    if p.critical and not self._mandatory(state, i):
-                        pass
+                continue
+            if state.phase == "ambush" and state.ambushed:
+                start_encounter(state, turn)
                 continue
             if state.phase == "encounter" and not self._waiting(state):
                 if state.round >= MAX_ROUNDS:
@@ -701,6 +789,17 @@ class Armada(GameSystem[State]):
                 continue
             return
         _ = check_loss
+
+    def _ambush_possible(self, state: State) -> bool:
+        if state.savior < 0 or state.ambushed:
+            return False
+        sv = state.players[state.savior]
+        if sv.out or sv.critical:
+            return False
+        return any(
+            i != state.savior and p.planet == sv.planet and not p.out and not p.critical
+            for i, p in enumerate(state.players)
+        )
 
     # -- views and text -------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> State:

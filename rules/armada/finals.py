@@ -172,12 +172,12 @@ def decode(symbols: list[str], players: int) -> str:
 def reveal(state: State, turn: Turn) -> None:
     symbols = [s for p in state.players for s in p.data]
     final = decode(symbols, len(state.seats))
-    if final == "savior":
-        # The player-versus-player Savior is not built yet: the Ouroboros stands in.
-        turn.say("The signal points to the Galactic Savior... but the Ouroboros answers instead.")
-        final = "ouroboros"
     state.final = final
     turn.say(f"Final Encounter revealed: {FINAL_NAMES[final]}!", kind="warn")
+    if final == "savior":
+        from .savior import become
+
+        become(state, turn)
     if final == "lokust":
         ship = EnemyShip(uid=state.next_uid, card="lokust-mothership", revealed=True)
         state.next_uid += 1

@@ -253,6 +253,13 @@ def damage_player(state: State, seat: int, amount: int, dtype: str, turn: Turn, 
     if "cloak" in player.guards:
         turn.say(f"{name} is cloaked: {source} misses.")
         return 0
+    for d in state.dice:
+        if d.owner == seat and d.loc == "locked" and d.station in station_numbers(player):
+            m = module_at(player, d.station)
+            if m is not None and m.kind == "armor":
+                d.loc, d.station, d.face = "crew", 0, ""
+                turn.say(f"{name}'s Allium Ablative Armor soaks up {source}.")
+                return 0
     if dtype == "kinetic" and "kinetic" in player.guards:
         turn.say(f"Senna Anti-Ordnance stops {source}.")
         return 0
@@ -286,6 +293,12 @@ def set_critical(state: State, seat: int, turn: Turn) -> None:
         return
     player.critical = True
     turn.say(f"{state.seats[seat]}'s ship is in Critical Damage!", kind="warn")
+    if state.savior >= 0 and not player.out:
+        player.out = True
+        player.done = True
+        if seat not in state.encountered:
+            state.encountered.append(seat)
+        turn.say(f"{state.seats[seat]} is out of the game.", kind="warn")
     if state.solo and player.rebuild > 0:
         player.rebuild -= 1
         player.critical = False

@@ -46,6 +46,10 @@ def can_attempt(state: State, seat: int, number: int) -> Beacon:
         raise RuleError("A ship in Critical Damage cannot run an Away Mission.")
     if seat in state.mission_done:
         raise RuleError("You already attempted an Away Mission this Encounter phase.")
+    if state.savior == seat:
+        raise RuleError("The Galactic Savior does not answer distress beacons.")
+    if state.savior >= 0 and state.players[state.savior].planet == player.planet:
+        raise RuleError("The Galactic Savior's ship is here: it blocks the beacons like a fleet.")
     if any(f.planet == player.planet and not f.fresh and not f.final for f in state.fleets):
         raise RuleError("Beat the fleets on this planet before answering its beacons.")
     event = event_for(number)

@@ -233,6 +233,7 @@ def lose(state: State, turn: Turn, why: str) -> None:
 def start_round(state: State, turn: Turn) -> None:
     state.round += 1
     state.active = -1
+    state.ambushed = False
     state.encountered = []
     state.mission_done = []
     state.ongoing = [n for n in state.ongoing if n != 99]
@@ -262,6 +263,8 @@ def start_encounter(state: State, turn: Turn) -> None:
     state.encountered = [i for i, p in enumerate(state.players) if p.out]
     state.mission_done = []
     state.relayed = []
+    if state.savior >= 0 and state.savior not in state.encountered:
+        state.encountered.append(state.savior)  # the Savior never resolves fleets or beacons
     for p in state.players:
         p.offer = []
         p.offer_kind = ""

@@ -101,6 +101,8 @@ class Combat(msgspec.Struct, kw_only=True):
     swap: list[int] = []  # seats with a die on the Swap card this round
     used: list[str] = []  # once-per-round abilities used ("kino:0")
     shadow: list[int] = []  # Pale Valkyries joining from a nearby planet (Shadow Strike)
+    pvp: bool = False  # a duel with the Galactic Savior (members = attacker, defender)
+    turn_of: int = -1  # in a duel: whose step 1 it is
     destroyed: list[str] = []
     enemy_die: int = 0
     relay_used: bool = False
@@ -157,3 +159,5 @@ class State(BaseState, kw_only=True):
     ruined: list[str] = []  # planets destroyed by Artemis V2
     relayed: list[int] = []  # seats that used Rome's Relay this Encounter phase
     keep_turn: int = -1  # seat whose Encounter turn stays open after a mission (Relay)
+    savior: int = -1  # the seat turned Galactic Savior (-1 = none)
+    ambushed: bool = False  # the Savior already chose whether to attack after this Planning phase
