@@ -31,7 +31,7 @@ def check_invariants(state) -> None:
     for card in {m.card for m in state.monsters}:
         assert sum(1 for m in state.monsters if m.card == card) <= E.CONTENT.monsters[card].figures
     assert all(c.vt >= 0 for c in state.crews)
-    assert len(state.deck) + len(state.discard) == 30
+    assert len(state.deck) + len(state.discard) + (1 if state.pending_event else 0) == 30
     assert state.act.mp >= 0
 
 
@@ -39,11 +39,12 @@ def check_invariants(state) -> None:
     seed=st.integers(min_value=0, max_value=2**32),
     seats=st.integers(min_value=2, max_value=4),
     draft=st.sampled_from(["choice", "snake", "random"]),
+    events=st.sampled_from(["auto", "choose"]),
     data=st.data(),
 )
-def test_random_games_keep_invariants_and_replay(seed, seats, draft, data):
+def test_random_games_keep_invariants_and_replay(seed, seats, draft, events, data):
     names = [f"P{i}" for i in range(seats)]
-    state = SYSTEM.setup(names, {"draft": draft}, seed)
+    state = SYSTEM.setup(names, {"draft": draft, "events": events}, seed)
     history = []
     for _ in range(MAX_STEPS):
         prompts = SYSTEM.pending(state)
@@ -56,7 +57,7 @@ def test_random_games_keep_invariants_and_replay(seed, seats, draft, data):
         state, _ = SYSTEM.apply(state, seat, action)
         history.append((seat, action))
         check_invariants(state)
-    replay = SYSTEM.setup(names, {"draft": draft}, seed)
+    replay = SYSTEM.setup(names, {"draft": draft, "events": events}, seed)
     for seat, action in history:
         replay, _ = SYSTEM.apply(replay, seat, action)
     assert SYSTEM.dumps(replay) == SYSTEM.dumps(state)
@@ -75,11 +76,7 @@ def test_default_actions_always_apply(seed):
 
 
 junk = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.text(max_size=12)
-    | st.sampled_from(["C3", "edge", "S01", "portal"]),
+    st.none() | st.booleans() | st.integers() | st.text(max_size=12) | st.sampled_from(["C3", "edge", "S01", "portal"]),
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
     max_leaves=8,
 )

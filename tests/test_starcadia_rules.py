@@ -62,9 +62,7 @@ def test_claim_and_gear():
     st = setup_state(draft="random")
     seat = st.order[0]
     h0 = st.crews[seat].heroes[0]
-    st2, _ = SYSTEM.apply(
-        st, seat, {"type": "gear", "hero": h0, "tokens": ["pulse-blade", "S02", "red-shirt"]}
-    )
+    st2, _ = SYSTEM.apply(st, seat, {"type": "gear", "hero": h0, "tokens": ["pulse-blade", "S02", "red-shirt"]})
     assert [u.id for u in hero(st2, h0).upgrades] == ["S01", "S02", "S07"]
     refused(st, seat, {"type": "gear", "hero": h0, "tokens": []}, "more than 6")
     refused(st, seat, {"type": "gear", "hero": h0, "tokens": ["S99"]}, "no upgrade")
@@ -77,9 +75,7 @@ def test_claim_and_gear():
 
 def test_prefs():
     st = play_state()
-    st2, _ = SYSTEM.apply(
-        st, 1, {"type": "prefs", "hero": "hannah", "reroll": "off", "reaction": "kitty-primed"}
-    )
+    st2, _ = SYSTEM.apply(st, 1, {"type": "prefs", "hero": "hannah", "reroll": "off", "reaction": "kitty-primed"})
     assert hero(st2, "hannah").reaction == "S06" and not hero(st2, "hannah").auto_reroll
     refused(st, 1, {"type": "prefs", "hero": "edge", "reroll": "off"}, "not in your crew")
     refused(st, 1, {"type": "prefs", "hero": "hannah", "reaction": "pulse-blade"}, "not a reaction")
@@ -160,9 +156,7 @@ def test_mp_budget_and_contiguity(dice):
     place(st, "edge", "B3")
     add_monster(st, "weeble", "D2")
     st, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["B2", "C2"]})
-    st, _ = SYSTEM.apply(
-        st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"}
-    )
+    st, _ = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"})
     if st.current == 0 and st.act.hero == "edge":
         refused(st, 0, {"type": "move", "hero": "edge", "path": ["B2"]}, "already used its movement")
     # Door, step, door back: 3 MP; a fifth MP is refused.
@@ -181,9 +175,7 @@ def test_mp_budget_and_contiguity(dice):
     place(st, "edge", "C2")
     add_monster(st, "weeble", "D2")
     hero(st, "edge").gadgets = ["recharge"]  # keeps the activation open after both parts
-    st, _ = SYSTEM.apply(
-        st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"}
-    )
+    st, _ = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"})
     st, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["C3"]})
     assert hero(st, "edge").pos == "C3"
     # Unspent MP are gone: the next activation has 4 again.
@@ -281,9 +273,7 @@ def test_attack_refusals():
     st = play_state()
     place(st, "edge", "C2")
     add_monster(st, "weeble", "D2")
-    refused(
-        st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "laser-sword"}, "no upgrade"
-    )
+    refused(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "laser-sword"}, "no upgrade")
     refused(
         st,
         0,
@@ -387,9 +377,7 @@ def test_payback_and_overkill(dice):
     place(st, "red", "E7")
     hero(st, "edge").upgrades = [Up(id="S03")]
     add_monster(st, "weeble", "E7")
-    st2, ev = SYSTEM.apply(
-        st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "blaster-rifle"}
-    )
+    st2, ev = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "blaster-rifle"})
     t = texts(ev)
     moves = [i for i, x in enumerate(t) if x.startswith("Weeble (weeble#1) moves")]
     hits = [i for i, x in enumerate(t) if "attacks Edge" in x and "payback" in x]
@@ -400,9 +388,7 @@ def test_payback_and_overkill(dice):
     place(st, "edge", "C2")
     add_monster(st, "weeble", "D2")
     dice.set("melee", "melee", "melee")  # weeble defence then rolls blanks
-    st2, ev = SYSTEM.apply(
-        st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"}
-    )
+    st2, ev = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"})
     assert "Overkill!" in texts(ev) and not any("payback" in x for x in texts(ev))
     assert not st2.monsters and st2.crews[0].vt == 1
     # Wounds reach life without overkill: payback first, then removal.
@@ -410,9 +396,7 @@ def test_payback_and_overkill(dice):
     place(st, "edge", "C2")
     add_monster(st, "weeble", "D2").wounds = 1
     dice.set("melee", "blank", "blank")
-    st2, ev = SYSTEM.apply(
-        st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"}
-    )
+    st2, ev = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"})
     t = texts(ev)
     pay = next(i for i, x in enumerate(t) if "payback" in x)
     gone = next(i for i, x in enumerate(t) if "destroyed" in x)
@@ -426,9 +410,7 @@ def test_kill_credit_and_vt(dice):
     add_monster(st, "octocruel", "D2", "officer-I").wounds = 3  # wounded earlier by yellow
     st.current = 1
     dice.set("melee")
-    st2, _ = SYSTEM.apply(
-        st, 1, {"type": "attack", "hero": "hannah", "target": "octocruel#1", "weapon": "pulse-blade"}
-    )
+    st2, _ = SYSTEM.apply(st, 1, {"type": "attack", "hero": "hannah", "target": "octocruel#1", "weapon": "pulse-blade"})
     assert st2.crews[1].vt == 2 and st2.crews[0].vt == 0
     # A monster kills a blue hero: every other crew gains 1.
     st = setup_state(seats=3, draft="random")
@@ -450,9 +432,7 @@ def test_kill_credit_and_vt(dice):
     hero(st, "hannah").wounds = 4
     hero(st, "hannah").gadgets = ["stimpack", "recharge"]
     dice.set("melee", "melee")
-    st2, _ev = SYSTEM.apply(
-        st, 0, {"type": "attack", "hero": "edge", "target": "hannah", "weapon": "pulse-blade"}
-    )
+    st2, _ev = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "hannah", "weapon": "pulse-blade"})
     assert hero(st2, "hannah").dead
     assert st2.crews[0].vt == 1 + 2
     assert st2.done == {"pvp-blue": 0}
@@ -575,9 +555,7 @@ def test_quests_and_scenario_end(dice):
     place(st, "edge", "C2")
     add_monster(st, "iceheart", "D2", "villain").wounds = 7
     dice.set("melee", "melee", "melee")
-    st2, _ = SYSTEM.apply(
-        st, 0, {"type": "attack", "hero": "edge", "target": "iceheart#1", "weapon": "pulse-blade"}
-    )
+    st2, _ = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "iceheart#1", "weapon": "pulse-blade"})
     assert "1-3" not in st2.done and st2.pve_index == 0
     # Hacking two terminals fulfils quest 1 and places the data core.
     st = play_state()
@@ -597,9 +575,7 @@ def test_quests_and_scenario_end(dice):
     place(st, "edge", "C2")
     add_monster(st, "iceheart", "D2", "villain").wounds = 7
     dice.set("melee")
-    st2, _ = SYSTEM.apply(
-        st, 0, {"type": "attack", "hero": "edge", "target": "iceheart#1", "weapon": "pulse-blade"}
-    )
+    st2, _ = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "iceheart#1", "weapon": "pulse-blade"})
     assert st2.phase == "over"
     assert st2.crews[0].vt == 4 + 4  # reward + quest
     out = SYSTEM.outcome(st2)
@@ -698,3 +674,45 @@ def test_legal_moves_open_doors_and_offer_hoverboard_rides():
     assert hero(st3, "red").pos != "B3" and hero(st3, "edge").gadgets == []
     for action in moves:
         assert SYSTEM.parse(SYSTEM.format(action), st, 0) == action
+
+
+def test_event_choices_by_the_active_player(dice):
+    st = play_state(events="choose")
+    st.dashboard["trooper-II"] = "scuttlebutt"
+    add_monster(st, "scuttlebutt", "G3", "trooper-II")
+    add_monster(st, "scuttlebutt", "B9", "trooper-II")
+    place(st, "hannah", "G4")
+    place(st, "red", "C9")
+    st.deck = ["E10", "E10"]
+    st, ev = SYSTEM.apply(st, 0, {"type": "rest"})
+    assert st.pending_event == "E10" and st.current == 0
+    assert SYSTEM.pending(st)[0].default == {"type": "event"}
+    refused(st, 0, {"type": "rest"}, "resolve the event")
+    refused(st, 1, {"type": "event"}, "not your turn")
+    refused(st, 0, {"type": "event", "figure": "weeble#1"}, "choose one of")
+    refused(st, 0, {"type": "event", "spawn": "B2"}, "activate it instead")
+    refused(st, 0, {"type": "event", "figure": "scuttlebutt#2", "target": "nobody"}, "hero on the board")
+    # The active player may even send a monster at their own hero.
+    st2, ev = SYSTEM.apply(st, 0, {"type": "event", "figure": "scuttlebutt#2", "target": "red"})
+    assert any("attacks Red" in x for x in texts(ev))
+    assert st2.pending_event == "" and st2.current == 1 and st2.doors["D1"]
+    # With none on the board the player picks the spawn point.
+    st = play_state(events="choose")
+    st.dashboard["trooper-II"] = "scuttlebutt"
+    st.deck = ["E10"]
+    st, _ = SYSTEM.apply(st, 0, {"type": "rest"})
+    refused(st, 0, {"type": "event", "spawn": "C4"}, "spawn on one of")
+    st2, _ = SYSTEM.apply(st, 0, {"type": "event", "spawn": "I4"})
+    assert st2.monsters[0].pos == "I4"
+    for action in SYSTEM.legal(st, 0):
+        assert SYSTEM.parse(SYSTEM.format(action), st, 0) == action
+
+
+def test_shoved_hero_does_not_trigger_guard():
+    st = play_state()
+    place(st, "hannah", "G4")
+    add_monster(st, "weeble", "G3")
+    turn = Turn(st, None)
+    E.shove(st, turn, "G4", "hannah")
+    assert hero(st, "hannah").pos != "G4"
+    assert not any(" attacks " in e.text for e in turn.events)

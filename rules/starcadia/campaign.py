@@ -110,9 +110,7 @@ def end_scenario(state: StarState, turn: Turn) -> None:
         milestones = crew.total_vt // 7 - before
         if milestones:
             crew.new_badges += milestones
-            turn.say(
-                f"The {crew.colour} crew passes {crew.total_vt // 7 * 7} VT overall: +{milestones} badge(s)."
-            )
+            turn.say(f"The {crew.colour} crew passes {crew.total_vt // 7 * 7} VT overall: +{milestones} badge(s).")
     win = 3 if state.scenario == CAMPAIGN_LAST else 1
     for seat in state.winners:
         state.crews[seat].new_badges += win

@@ -492,9 +492,7 @@ def spawn_points_for(state: StarState, seat: int) -> list[B.XY]:
     return sorted(b.spawns, key=lambda p: (dist(p), b.spawns.index(p)))
 
 
-def spawn(
-    state: StarState, turn: Turn, designation: str, at: list[B.XY] | None = None
-) -> MonsterState | None:
+def spawn(state: StarState, turn: Turn, designation: str, at: list[B.XY] | None = None) -> MonsterState | None:
     card_id = state.dashboard.get(designation)
     if not card_id:
         return None
@@ -715,9 +713,7 @@ def _plan_path(state: StarState, h: HeroState, path_in: object, mp: int) -> list
             if not b.playable(dxy):
                 raise RuleError(f"{B.name(dxy)} is not a space you can enter.")
             if abs(cxy[0] - dxy[0]) + abs(cxy[1] - dxy[1]) != 1:
-                raise RuleError(
-                    f"{B.name(dxy)} is not next to {cur}; steps are orthogonal, one space at a time."
-                )
+                raise RuleError(f"{B.name(dxy)} is not next to {cur}; steps are orthogonal, one space at a time.")
             if not b.passage(cxy, dxy, doors):
                 raise RuleError(f"A wall or closed door blocks the way from {cur} to {B.name(dxy)}.")
             cost += 1
@@ -844,9 +840,7 @@ def hero_attack(state: StarState, turn: Turn, h: HeroState, action: dict) -> Non
         if tok.exhausted:
             raise RuleError(f"{card.name} is exhausted.")
         if not boost_fits(weapon, card):
-            raise RuleError(
-                f"{card.name} is a {card.type} boost and cannot power the {weapon.type} {weapon.name}."
-            )
+            raise RuleError(f"{card.name} is a {card.type} boost and cannot power the {weapon.type} {weapon.name}.")
         if any(c.id == card.id for c, _ in boosts):
             raise RuleError(f"{card.name} is listed twice.")
         boosts.append((card, tok))
@@ -898,11 +892,7 @@ def hero_attack(state: StarState, turn: Turn, h: HeroState, action: dict) -> Non
     if tm is not None:
         card = mcard(tm)
         pool = 0 if tm.dazed else card.defense
-        saves = (
-            roll_pool(roller(turn, f"{card.name} defends"), pool, "defense").successes("defense")
-            if pool
-            else 0
-        )
+        saves = roll_pool(roller(turn, f"{card.name} defends"), pool, "defense").successes("defense") if pool else 0
         wounds = max(0, hits - saves)
         turn.say(f"{hits} hit(s), {card.name} saves {saves} -> {wounds} wound(s).")
         tm.wounds += wounds
@@ -942,21 +932,80 @@ def start_activation(state: StarState, turn: Turn, h: HeroState) -> None:
     collect(state, turn, h)
 
 
-def draw_event(state: StarState, turn: Turn) -> None:
+def draw_event(state: StarState, turn: Turn) -> bool:
+    """Draw the top event card and resolve it; False if it waits for the player's choices."""
     if not state.deck:
         state.deck = list(state.discard)
         state.discard = []
         turn.rng.shuffle(state.deck)
         turn.say("The event deck is reshuffled.")
     if not state.deck:
-        return
+        return True
     cid = state.deck.pop(0)
     card = CONTENT.events[cid]
     state.last_event = cid
     turn.say(f"Event: {card.name} ({card.designation}).", kind="turn")
+    if state.event_mode == "choose" and state.dashboard.get(card.designation):
+        state.pending_event = cid
+        turn.say(f"{state.seats[state.current]} decides how the {card.designation} slot acts.")
+        return False
     designation_step(state, turn, card.designation)
     effect(state, turn, card)
     state.discard.append(cid)
+    return True
+
+
+def event_choices(state: StarState) -> tuple[list[MonsterState], list[B.XY]]:
+    """Figures the pending event may activate, or spawn points it may use (if none is out)."""
+    card = CONTENT.events[state.pending_event]
+    card_id = state.dashboard.get(card.designation, "")
+    figures = [m for m in state.monsters if m.card == card_id]
+    if figures:
+        return figures, []
+    b = board_of(state)
+    need = 0 if CONTENT.monsters[card_id].huge else 1
+    free = [p for p in b.spawns if occupancy(state, B.name(p)) <= need]
+    return [], free or list(b.spawns)
+
+
+def resolve_event(state: StarState, turn: Turn, action: dict) -> None:
+    """The active player's choices for the pending event: figure and target, or spawn point."""
+    card = CONTENT.events[state.pending_event]
+    figures, points = event_choices(state)
+    fig_ref, target_ref, spawn_ref = action.get("figure"), action.get("target"), action.get("spawn")
+    if figures:
+        if spawn_ref is not None:
+            raise RuleError("A figure of that slot is on the board: activate it instead of spawning.")
+        m = figures[0]
+        if fig_ref is not None:
+            m = find_monster(state, str(fig_ref).lower()) if isinstance(fig_ref, str) else None
+            if m is None or m not in figures:
+                raise RuleError(f"Choose one of: {', '.join(f.uid for f in figures)}.")
+        only = None
+        if target_ref is not None:
+            only = find_hero(state, str(target_ref).lower()) if isinstance(target_ref, str) else None
+            if only is None or only.dead or not only.pos:
+                raise RuleError("The target must be a hero on the board.")
+        if fig_ref is None and only is None:
+            designation_step(state, turn, card.designation)
+        else:
+            activate_monster(state, turn, m, only=only, avoid=state.current)
+    else:
+        if fig_ref is not None or target_ref is not None:
+            raise RuleError("No figure of that slot is on the board: choose a spawn point.")
+        at = points
+        if spawn_ref is not None:
+            xy = B.parse_space(spawn_ref) if isinstance(spawn_ref, str) else None
+            if xy not in points:
+                raise RuleError(f"Spawn on one of: {', '.join(B.name(p) for p in points)}.")
+            at = [xy]
+        else:
+            at = [p for p in spawn_points_for(state, state.current) if p in points]
+        spawn(state, turn, card.designation, at)
+    effect(state, turn, card)
+    state.discard.append(state.pending_event)
+    state.pending_event = ""
+    advance(state, turn)
 
 
 def designation_step(state: StarState, turn: Turn, des: str) -> None:
@@ -1030,7 +1079,12 @@ def effect(state: StarState, turn: Turn, card) -> None:
 def end_turn(state: StarState, turn: Turn) -> None:
     if state.phase != "play":
         return
-    draw_event(state, turn)
+    if draw_event(state, turn):
+        advance(state, turn)
+
+
+def advance(state: StarState, turn: Turn) -> None:
+    """After the event: check the scenario end, then pass the turn to the left."""
     if scenario_over(state):
         finish(state, turn)
         return

@@ -37,6 +37,7 @@ ACTION_TYPES = (
     "take",
     "outfit",
     "route",
+    "event",
 )
 PHASE_ACTIONS = {"updraft": "keep", "upgrade": "take", "outfit": "outfit", "route": "route"}
 
@@ -61,16 +62,11 @@ class Starcadia(GameSystem[StarState]):
 
     # -- setup -----------------------------------------------------------------------------
     def scenarios(self) -> list[Choice]:
-        return [
-            Choice(value=s.id, label=f"{s.id}: {s.title}", help=s.text[:100])
-            for s in CONTENT.scenarios.values()
-        ]
+        return [Choice(value=s.id, label=f"{s.id}: {s.title}", help=s.text[:100]) for s in CONTENT.scenarios.values()]
 
     def options(self) -> list[OptionSpec]:
         return [
-            OptionSpec(
-                name="scenario", help="scenario to play", default="1", choices=sorted(CONTENT.scenarios)
-            ),
+            OptionSpec(name="scenario", help="scenario to play", default="1", choices=sorted(CONTENT.scenarios)),
             OptionSpec(
                 name="draft",
                 help="hero choice: choice (2 each in turn), snake (advanced draft), random",
@@ -78,14 +74,18 @@ class Starcadia(GameSystem[StarState]):
                 choices=["choice", "snake", "random"],
             ),
             OptionSpec(
+                name="events",
+                help="auto: event choices follow a fixed policy; choose: the active player makes them",
+                default="auto",
+                choices=["auto", "choose"],
+            ),
+            OptionSpec(
                 name="monsters",
                 help="who runs Guard/Payback monsters",
                 default="bot",
                 choices=["bot", "player"],
             ),
-            OptionSpec(
-                name="mode", help="campaign or episodic", default="campaign", choices=["campaign", "episodic"]
-            ),
+            OptionSpec(name="mode", help="campaign or episodic", default="campaign", choices=["campaign", "episodic"]),
             OptionSpec(
                 name="tiles",
                 help="random, or tile ids joined by '+' (e.g. t01+t02+t03+t04)",
@@ -121,6 +121,7 @@ class Starcadia(GameSystem[StarState]):
             mode=mode,
             draft=draft,
             monster_control=str(options.get("monsters", "bot")),
+            event_mode=str(options.get("events", "auto")),
         )
         turn = Turn(state, None)
         rng = turn.rng
@@ -163,9 +164,7 @@ class Starcadia(GameSystem[StarState]):
         for hid in ids:
             slot = len(crew.heroes)
             crew.heroes.append(hid)
-            state.heroes.append(
-                HeroState(id=hid, seat=seat, upgrades=[Up(id=u) for u in STARTER_SPLIT[slot]])
-            )
+            state.heroes.append(HeroState(id=hid, seat=seat, upgrades=[Up(id=u) for u in STARTER_SPLIT[slot]]))
 
     # -- queries -----------------------------------------------------------------------------
     def pending(self, state: StarState) -> list[Prompt]:
@@ -238,6 +237,10 @@ class Starcadia(GameSystem[StarState]):
         if state.phase != "play":
             return []
         seat = state.current
+        if state.pending_event:
+            card = CONTENT.events[state.pending_event]
+            text = f"{state.seats[seat]}: event {card.name}: choose the {card.designation} figure and target"
+            return [Prompt(seat=seat, kind="choice", text=text, default={"type": "event"})]
         if state.act.hero:
             text = f"{state.seats[seat]}: {CONTENT.heroes[state.act.hero].name} is active ({state.act.mp} MP)"
             return [Prompt(seat=seat, kind="turn", text=text, default={"type": "end"})]
@@ -300,6 +303,8 @@ class Starcadia(GameSystem[StarState]):
             return [{"type": "outfit"}]
         if state.phase == "route":
             return [{"type": "route", "scenario": s} for s in CONTENT.scenarios[state.scenario].next]
+        if state.pending_event:
+            return self._event_options(state)
         out: list[Action] = []
         crew = state.crews[seat]
         heroes = [E.find_hero(state, hid) for hid in crew.heroes]
@@ -324,6 +329,16 @@ class Starcadia(GameSystem[StarState]):
                     out.extend(self._hoverboard_options(state, b, h))
                     continue
                 out.append({"type": "use", "hero": h.id, "gadget": g})
+        return out
+
+    def _event_options(self, state: StarState) -> list[Action]:
+        figures, points = E.event_choices(state)
+        out: list[Action] = [{"type": "event"}]
+        heroes = E.heroes_on_board(state)
+        for m in figures:
+            out.append({"type": "event", "figure": m.uid})
+            out.extend({"type": "event", "figure": m.uid, "target": h.id} for h in heroes)
+        out.extend({"type": "event", "spawn": B.name(p)} for p in points)
         return out
 
     def _hoverboard_options(self, state: StarState, b: B.Board, h: HeroState) -> list[Action]:
@@ -389,9 +404,7 @@ class Starcadia(GameSystem[StarState]):
                     continue
                 out.append({"type": "attack", "hero": h.id, "target": tid, "weapon": card.slug, "boosts": []})
                 if boosts:
-                    out.append(
-                        {"type": "attack", "hero": h.id, "target": tid, "weapon": card.slug, "boosts": boosts}
-                    )
+                    out.append({"type": "attack", "hero": h.id, "target": tid, "weapon": card.slug, "boosts": boosts})
         return out
 
     def view(self, state: StarState, seat: int | None) -> StarState:
@@ -437,6 +450,13 @@ class Starcadia(GameSystem[StarState]):
             raise RuleError("Setup is over.")
         if seat != state.current:
             raise RuleError("It is not your turn.")
+        if state.pending_event:
+            if kind != "event":
+                raise RuleError("Resolve the event card first (event ...).")
+            E.resolve_event(state, turn, dict(action))
+            return None
+        if kind == "event":
+            raise RuleError("There is no event card waiting for your choices.")
         if kind == "rest":
             return E.rest(state, turn, seat, action)
         if kind == "end":
@@ -543,9 +563,7 @@ class Starcadia(GameSystem[StarState]):
             raise RuleError(f"{E.hero_name(ally)} would hold more than {E.SLOTS} upgrades.")
         h.upgrades = [owned[i] for i in mine]
         ally.upgrades = [owned[i] for i in rest]
-        turn.say(
-            f"{E.hero_name(h)} now carries {', '.join(CONTENT.upgrades[i].name for i in mine) or 'nothing'}."
-        )
+        turn.say(f"{E.hero_name(h)} now carries {', '.join(CONTENT.upgrades[i].name for i in mine) or 'nothing'}.")
 
     def _prefs(self, state: StarState, seat: int, action: Action, turn: Turn) -> None:
         h = _hero_arg(state, action)
@@ -596,6 +614,12 @@ class Starcadia(GameSystem[StarState]):
             return f"take {action.get('token')}"
         if kind == "route":
             return f"route {action.get('scenario')}"
+        if kind == "event":
+            parts = ["event"]
+            for key in ("figure", "target", "spawn"):
+                if key in action:
+                    parts.append(f"{key}={action[key]}")
+            return " ".join(parts)
         if kind == "outfit":
             load = action.get("loadout") or {}
             return " ".join(["outfit", *(f"{h}:{','.join(toks)}" for h, toks in load.items())])
@@ -669,6 +693,14 @@ class Starcadia(GameSystem[StarState]):
             return {"type": "pick", "heroes": [a.lower() for a in args]}
         if kind == "keep":
             return {"type": "keep", "tokens": args}
+        if kind == "event":
+            action = {"type": "event"}
+            for w in args:
+                key, _, val = w.partition("=")
+                if key.lower() not in ("figure", "target", "spawn") or not val:
+                    raise RuleError("event [figure=<monster>] [target=<hero>] [spawn=<space>]")
+                action[key.lower()] = val if key.lower() == "spawn" else val.lower()
+            return action
         if kind in ("take", "route"):
             if len(args) != 1:
                 raise RuleError(f"{kind} <{'token' if kind == 'take' else 'scenario'}>")
@@ -707,9 +739,7 @@ class Starcadia(GameSystem[StarState]):
         ]
         if state.act.hero:
             a = state.act
-            lines.append(
-                f"active {a.hero} mp={a.mp}{' moved' if a.moved else ''}{' attacked' if a.attacked else ''}"
-            )
+            lines.append(f"active {a.hero} mp={a.mp}{' moved' if a.moved else ''}{' attacked' if a.attacked else ''}")
         for c in state.crews:
             hs = []
             for hid in c.heroes:
@@ -718,15 +748,11 @@ class Starcadia(GameSystem[StarState]):
                 ups = " ".join(u.id + ("*" if u.exhausted else "") for u in h.upgrades)
                 extra = ("".join(f" {g}" for g in h.gadgets + h.quest_tokens)) + (" dazed" if h.dazed else "")
                 hs.append(f"{hid}@{where} w{h.wounds}/{E.hero_life(h)} [{ups}]{extra}")
-            lines.append(
-                f"{c.colour} {c.vt}VT shuttle={c.shuttle + 1 if c.shuttle >= 0 else '-'}: " + "; ".join(hs)
-            )
+            lines.append(f"{c.colour} {c.vt}VT shuttle={c.shuttle + 1 if c.shuttle >= 0 else '-'}: " + "; ".join(hs))
         if state.monsters:
             lines.append(
                 "monsters: "
-                + " ".join(
-                    f"{m.uid}@{m.pos} w{m.wounds}{' dazed' if m.dazed else ''}" for m in state.monsters
-                )
+                + " ".join(f"{m.uid}@{m.pos} w{m.wounds}{' dazed' if m.dazed else ''}" for m in state.monsters)
             )
         pve = state.pve
         qs = " ".join(q + ("*" if q in state.done else "") for q in pve)
