@@ -10,13 +10,10 @@ from rules.endure.world import change_resolve, kill_survivor, resolve_test
 from .test_endure_support import S, Script, turn_for
 
 
-def won_cg04(n: int = 2, kill: bool = False):
+def won_cg04(n: int = 2, kill: bool = False, seed: int = 8):
     """A 'Best of a Terrible Situation' campaign just after CG04 was won."""
-    st = S.setup(
-        [f"p{i}" for i in range(n)],
-        {"campaign": "terrible", "crew": "+".join(["medic-a", "scout-b", "marine-a"][:n])},
-        8,
-    )
+    crew = "+".join(["medic-a", "scout-b", "marine-a"][:n])
+    st = S.setup([f"p{i}" for i in range(n)], {"campaign": "terrible", "crew": crew}, seed)
     assert st.mission == "CG04"
     st.radar, st.enemies, st.event_deck, st.event_discard = [], [], [], []
     medic = next(i for i, s in enumerate(st.survivors) if s.key == "medic-a")

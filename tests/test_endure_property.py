@@ -135,3 +135,28 @@ def test_garbage_actions_only_raise_rule_errors(actions, mission):
                 assert S.dumps(st) == before
             if S.outcome(st):
                 return
+
+
+@given(hs.integers(0, 2**16), hs.integers(2, 3), hs.booleans(), hs.integers(0, 2**16))
+def test_random_campaign_play_through_the_refuge_replays(seed, n, kill, pick_seed):
+    from .test_endure_campaign import won_cg04
+
+    start, _ = won_cg04(n=n, kill=kill, seed=seed)
+    r = random.Random(pick_seed)
+    st, log = start, []
+    for _ in range(80):
+        if S.outcome(st) is not None:
+            break
+        prompts = S.pending(st)
+        seat = r.choice(prompts).seat
+        acts = S.legal(st, seat)
+        a = r.choice(acts)
+        st, _ = S.apply(st, seat, a)
+        log.append((seat, a))
+        assert S.loads(S.dumps(st)) == st
+        if st.phase != "refuge":
+            check_invariants(st)
+    again = start
+    for seat, a in log:
+        again, _ = S.apply(again, seat, a)
+    assert S.dumps(again) == S.dumps(st)
