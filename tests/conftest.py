@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import os
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 import tests.fixtures.pig  # noqa: F401  (registers the Pig test system)
 
+# CI: small, repeatable, and no shrinking (a failure there must not eat the time budget;
+# rerun it locally with the dev profile to get a minimal example).
 settings.register_profile(
-    "ci", max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+    "ci",
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize=True,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+    print_blob=True,
 )
 settings.register_profile("dev", max_examples=60, deadline=None)
 settings.register_profile("deep", max_examples=1000, deadline=None)
