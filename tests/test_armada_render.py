@@ -1,0 +1,73 @@
+"""Armada picture: a golden snapshot, size limits, and no crash in any phase."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+from PIL import Image, ImageChops, ImageStat
+
+from render.armada import board, draw_board
+from rules.armada import SYSTEM
+
+from .test_armada_play import play
+from .test_armada_support import add_fleet, in_combat, new_game, place_beacon
+
+SNAP = Path(__file__).parent / "snapshots" / "armada" / "board.png"
+UPDATE = os.environ.get("STARHOST_UPDATE_SNAPSHOTS") == "1"
+
+
+def sample_state():
+    state = new_game(players=3)
+    add_fleet(state, ["warden", "sentinel"], planet="Kagawa", token=2)
+    add_fleet(state, ["kannon"], planet="Titan VI", token=3, revealed=True)
+    for number in (26, 53, 55, 50):
+        place_beacon(state, number)
+    state.players[1].planet = "Luna"
+    state.players[2].hull = 4
+    state.players[0].stations[3].module = "lotus-laser-2"
+    state.players[0].stations[1].offline = True
+    state.players[0].heroes.append("kyuu")
+    return SYSTEM.view(state, None)
+
+
+def test_board_snapshot():
+    img = draw_board(sample_state()).convert("RGB")
+    if UPDATE or not SNAP.exists():
+        SNAP.parent.mkdir(parents=True, exist_ok=True)
+        img.save(SNAP)
+    golden = Image.open(SNAP).convert("RGB")
+    assert golden.size == img.size
+    diff = ImageStat.Stat(ImageChops.difference(golden, img)).mean
+    if max(diff) > 1.5:
+        img.save(SNAP.with_name("board.failed.png"))
+    assert max(diff) <= 1.5, diff
+
+
+def test_png_is_small_and_valid():
+    png = board(sample_state())
+    assert len(png) < 400_000
+    assert 1000 <= Image.open(io.BytesIO(png)).width <= 1400
+
+
+def test_combat_mission_and_duel_render():
+    state = in_combat(new_game(), ["warden", "sentinel", "falcon"], ["T", "S", "E", "-", "C"])
+    state, events = SYSTEM.apply(state, 0, {"type": "assign", "die": 0, "station": 4, "target": 1})
+    assert board(SYSTEM.view(state, None), events=events)
+    from .test_armada_savior import savior_game
+
+    duel = savior_game()
+    duel.phase = "ambush"
+    duel, _ = SYSTEM.apply(duel, 0, {"type": "attack", "target": 2})
+    assert board(SYSTEM.view(duel, 1))
+    mission = new_game()
+    mission.phase, mission.active = "encounter", -1
+    mission, _ = SYSTEM.apply(mission, 0, {"type": "mission", "event": 0})
+    assert board(SYSTEM.view(mission, 0))
+
+
+def test_random_states_render():
+    for seed in range(3):
+        state, _ = play(seed, 4, [seed * 97 + 13, 5, 700], max_steps=80)
+        assert board(SYSTEM.view(state, None))
