@@ -165,3 +165,31 @@ async def test_rules_and_help(running) -> None:
     assert any(c["value"] == "pig" for c in games)
     helped = await standin.slash("help", user=ALICE, channel_id=CHAN)
     assert helped.ephemeral and "/game new" in helped.text
+
+
+async def test_reminders_ping_the_waiting_player_in_the_channel(running) -> None:
+    standin, bot = running
+    await standin.slash("game new", {"system": "pig"}, user=ALICE, channel_id=CHAN)
+    await standin.slash("game join", user=BOB, channel_id=CHAN)
+    await standin.slash("game start", user=ALICE, channel_id=CHAN)
+    real_clock = bot.service.clock
+    bot.service.clock = lambda: real_clock() + 25 * 3600
+    sent = await bot.get_cog("ReminderCog").send_due()
+    assert sent == 1
+    message = await standin.wait_for_message(CHAN, predicate=lambda m: "Reminder 1/3" in m.content)
+    assert f"<@{ALICE.id}>" in message.content and f"<@{BOB.id}>" not in message.content
+    assert await bot.get_cog("ReminderCog").send_due() == 0  # once per interval
+
+
+async def test_thread_per_game(running) -> None:
+    standin, _ = running
+    refused = await standin.slash("game settings", {"key": "thread_per_game", "value": "on"}, user=BOB, channel_id=CHAN)
+    assert refused.ephemeral and "manage channels" in refused.text
+    await standin.slash("game settings", {"key": "thread_per_game", "value": "on"}, user=MOD, channel_id=CHAN)
+    opened = await standin.slash("game new", {"system": "pig"}, user=ALICE, channel_id=CHAN)
+    assert opened.ephemeral and "ready in" in opened.text
+    thread_posts = standin.requests_to("POST", r"/channels/\d+/threads")
+    assert len(thread_posts) == 1
+    # The channel itself stays free for another table.
+    second = await standin.slash("game new", {"system": "pig"}, user=BOB, channel_id=CHAN)
+    assert second.ephemeral and "ready in" in second.text
