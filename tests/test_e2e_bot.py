@@ -193,3 +193,20 @@ async def test_thread_per_game(running) -> None:
     # The channel itself stays free for another table.
     second = await standin.slash("game new", {"system": "pig"}, user=BOB, channel_id=CHAN)
     assert second.ephemeral and "ready in" in second.text
+
+
+async def test_buttons_survive_a_restart(tmp_path: Path) -> None:
+    async with StandIn(guild_id=GUILD, channel_ids=[CHAN], users=[ALICE, BOB]) as standin:
+        first = starhost.make_bot(make_config(tmp_path), guild_ready_timeout=0.05)
+        await standin.run_client(first)
+        await standin.slash("game new", {"system": "pig"}, user=ALICE, channel_id=CHAN)
+        await standin.slash("game join", user=BOB, channel_id=CHAN)
+        board = await standin.slash("game start", user=ALICE, channel_id=CHAN)
+        await standin.stop_client()
+
+        second = starhost.make_bot(make_config(tmp_path), guild_ready_timeout=0.05)
+        await standin.run_client(second)
+        hold = next(cid for cid in board.custom_ids if cid.startswith("sh:act:") and cid.endswith(":1"))
+        pressed = await standin.click(board, hold, user=ALICE)
+        assert "banks" in pressed.followups[-1].text
+        await standin.stop_client()
