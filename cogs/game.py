@@ -110,6 +110,10 @@ class GameCog(commands.Cog):
     async def status(self, interaction: discord.Interaction) -> None:
         await send_reply(interaction, await bot_of(interaction).table.game_status(ctx_from(interaction)))
 
+    @game.command(name="view", description="Your own view of the game, hidden cards included (only you see it)")
+    async def view(self, interaction: discord.Interaction) -> None:
+        await send_reply(interaction, await bot_of(interaction).table.game_view(ctx_from(interaction)))
+
     @game.command(name="log", description="The last moves of this channel's game")
     @app_commands.describe(count="How many moves (1-50)")
     async def log_(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 10) -> None:

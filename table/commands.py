@@ -92,6 +92,19 @@ class Table:
         reply.mentions = []  # looking at the board should not ping anyone
         return reply
 
+    async def game_view(self, ctx: Ctx) -> Reply:
+        """Your own view of the game, hidden things included (only you see it)."""
+        update = await self.service.status(ctx.channel_id)
+        seat = update.game.seat_of(ctx.actor.user_id)
+        if seat is None:
+            raise SessionError("Only players have a private view; /game status shows the public board.")
+        if update.game.status == "lobby":
+            raise SessionError("The game has not started yet.")
+        reply = self.board_reply(update, lead="Your view (only you see this).", viewer_seat=seat)
+        reply.ephemeral = True
+        reply.mentions = []
+        return reply
+
     async def game_log(self, ctx: Ctx, count: int = 10) -> Reply:
         record, actions = await self.service.history(ctx.channel_id, count)
         await self._require_viewer(ctx, record)
@@ -309,8 +322,18 @@ class Table:
             ],
         )
 
-    def board_reply(self, update: Update, *, lead: str | None = None, actor_seat: int | None = None) -> Reply:
-        """The standard answer after anything happens in a running game."""
+    def board_reply(
+        self,
+        update: Update,
+        *,
+        lead: str | None = None,
+        actor_seat: int | None = None,
+        viewer_seat: int | None = None,
+    ) -> Reply:
+        """The standard answer after anything happens in a running game.
+
+        The picture is the public view unless ``viewer_seat`` asks for that seat's private one.
+        """
         record, state = update.game, update.state
         system = registry.get(record.system)
         lines = [lead] if lead else []
@@ -333,7 +356,7 @@ class Table:
                 buttons = self._action_buttons(record, system, state, update)
         image = None
         if state is not None:
-            public = system.view(state, None)
+            public = system.view(state, viewer_seat)
             description = system.describe(public)
             events = [e for e in update.events if e.visible_to is None]
             title = f"{system.name} · game #{record.id}"

@@ -31,7 +31,7 @@ Handler = Callable[["Console", Ctx, dict[str, str]], Awaitable[Reply] | Reply]
 
 HELP = """Commands are typed as in Discord, options as name:value:
   /game new system:<game> [scenario:<name>] [options:<k=v ...>]
-  /game join [seat:<n>] | leave | start | status | log [count:<n>] | end | export | verify
+  /game join [seat:<n>] | leave | start | status | view | log [count:<n>] | end | export | verify
   /game settings [key:<name> value:<value>] | kick user:<name> | timeout
   /act action:<notation>      (or just: /act roll)     /actions  (list what you may do)
   /roll expression:<dice> [reason:<text>] [secret:true]
@@ -212,6 +212,7 @@ COMMANDS: dict[str, tuple[list[str], Handler]] = {
     "game leave": ([], lambda c, x, o: c.table.game_leave(x)),
     "game start": ([], lambda c, x, o: c.table.game_start(x)),
     "game status": ([], lambda c, x, o: c.table.game_status(x)),
+    "game view": ([], lambda c, x, o: c.table.game_view(x)),
     "game log": (["count"], lambda c, x, o: c.table.game_log(x, _int(o, "count", 10) or 10)),
     "game end": ([], lambda c, x, o: c.table.game_end(x)),
     "game settings": (["key", "value"], lambda c, x, o: c.table.game_settings(x, o.get("key"), o.get("value"))),

@@ -160,3 +160,11 @@ def test_config_reads_dotenv(tmp_path: Path) -> None:
     config = starhost.load_config(env={}, dotenv=env_file)
     assert config.token == "abc" and config.dev_guild == 123
     assert starhost.load_config(env={"DISCORD_TOKEN": "env"}, dotenv=env_file).token == "env"
+
+
+async def test_private_view_is_for_players_only(table: Table) -> None:
+    await started(table)
+    mine = await table.game_view(ctx(BOB))
+    assert mine.ephemeral and mine.mentions == [] and mine.image is not None
+    with pytest.raises(SessionError, match="Only players"):
+        await table.game_view(ctx(CAROL))
