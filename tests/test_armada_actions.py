@@ -470,3 +470,15 @@ def test_setup_options():
     assert easy.bag.count(-1) == 12 and easy.players[0].credits == 4
     assert any(b.event == 0 and b.planet == "Terra" for b in easy.beacons)
     assert 9 not in easy.fleet_tokens and len(easy.fleet_tokens) == 25
+
+
+def test_parse_team_and_keywords():
+    state = new_game()
+    assert SYSTEM.parse("fight 3 team=2 frontline=2", state, 0) == {
+        "type": "fight",
+        "fleet": "3",
+        "team": ["2"],
+        "frontline": "2",
+    }
+    assert SYSTEM.parse("travel zenith one", state, 0) == {"type": "travel", "to": "Zenith One"}
+    assert SYSTEM.parse("reroll 1,2 4", state, 0) == {"type": "reroll", "dice": ["1", "2", "4"]}

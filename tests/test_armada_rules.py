@@ -138,3 +138,13 @@ def test_infirmary_dice_return_after_combat():
     dice_of(state, 0, "crew")[0].loc = "infirmary"
     combat.finish(state, "escape", Turn(state, 0))
     assert all(d.loc == "crew" for d in dice_of(state, 0))
+
+
+def test_cargo_installs_for_free_outside_a_shipyard():
+    state = new_game(ships="hades,harmony")
+    state.players[0].planet = "Luna"
+    state.players[0].storage.append("cargo-medical")
+    state, _ = SYSTEM.apply(state, 0, {"type": "install", "module": "cargo-medical", "station": 3})
+    assert state.players[0].stations[2].module == "cargo-medical" and state.players[0].actions == 2
+    state.players[0].storage.append("lotus-laser")
+    refused(state, 0, {"type": "install", "module": "lotus-laser", "station": 4}, "buy/configure")

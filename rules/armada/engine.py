@@ -386,6 +386,9 @@ class Armada(GameSystem[State]):
                 return [*acts, {"type": "close"}]
             acts += [{"type": "travel", "to": p} for p in locations(state) if p != player.planet]
             acts += [{"type": "repair"}, {"type": "shop"}, {"type": "recruit"}]
+            for mid in sorted(set(player.storage)):
+                if C.modules[mid].cargo:
+                    acts += [{"type": "install", "module": mid, "station": n} for n in range(1, 7)]
             for other in range(len(state.seats)):
                 if other != seat and state.players[other].planet == player.planet:
                     acts.append({"type": "give", "to": other + 1, "what": "credits", "value": 1})

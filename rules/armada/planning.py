@@ -222,9 +222,10 @@ def sell(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
 
 def install(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     player = state.players[seat]
-    if player.offer_kind != "shop":
-        raise RuleError("Configuring happens during the Buy/Configure action (shop).")
     mid = get_str(action, "module", "module")
+    cargo = mid in C.modules and C.modules[mid].cargo
+    if player.offer_kind != "shop" and not cargo:
+        raise RuleError("Configuring happens during the Buy/Configure action (shop).")
     if mid not in player.storage:
         raise RuleError("That module is not in your storage.")
     number = get_int(action, "station", 1, 6, "the station")
