@@ -268,7 +268,6 @@ def draw_bottom(d: ImageDraw.ImageDraw, state: State, events: Sequence[Event]) -
         d.text((x, y), f"Away Mission {m.event}: {event.name} ({event.kind}) - {m.step}", font=face, fill=HIGHLIGHT)
         for k, need in enumerate(m.need):
             bx = x + k * 150
-            full = event.rows[m.rows[k]]
             done = not need
             d.rectangle(
                 (bx, y + 32, bx + 142, y + 84),
@@ -278,7 +277,6 @@ def draw_bottom(d: ImageDraw.ImageDraw, state: State, events: Sequence[Event]) -
             )
             d.text((bx + 6, y + 36), f"{k + 1} (row {m.rows[k] + 1})", font=font(15, bold=True), fill=INK)
             d.text((bx + 6, y + 58), "done" if done else f"needs {need}", font=font(15), fill=INK)
-            _ = full
         dice = [dd for dd in state.dice if dd.owner in m.members and dd.loc in ("rolled", "mission")]
         for k, dd in enumerate(dice[:24]):
             where = f"@{dd.section + 1}" if dd.loc == "mission" else ""

@@ -33,9 +33,8 @@ from .helpers import (
     planet_links,
     recompute_max,
     station_numbers,
-    worst_free_die,
 )
-from .resolution import check_loss, lose, resolution, start_encounter
+from .resolution import lose, resolution, start_encounter
 from .state import Beacon, Die, Player, State, Station
 
 SHIP_ORDER = ["pathfinder", "hades", "harmony", "ag-01", "dawns-reach", "pale-valkyrie"]
@@ -454,7 +453,6 @@ class Armada(GameSystem[State]):
         seen: set[tuple[str, int]] = set()
         positions = list(range(1, len(fleet.ships) + 1))
         for d in rolled:
-            key = (d.face, 0)
             for n in [*station_numbers(player), 7]:
                 if (d.face + d.hero, n) in seen:
                     continue
@@ -490,7 +488,6 @@ class Armada(GameSystem[State]):
                         ][:2]
                 else:
                     acts.append(base)
-            _ = key
         if len(c.members) - len(c.shadow) > 1 and seat not in c.swap:
             acts += [
                 {"type": "assign", "die": d.id, "station": "swap"} for d in rolled if "T" in d.face or "C" in d.face
@@ -791,7 +788,6 @@ class Armada(GameSystem[State]):
                 resolution(state, turn)
                 continue
             return
-        _ = check_loss
 
     def _ambush_possible(self, state: State) -> bool:
         if state.savior < 0 or state.ambushed:
@@ -912,6 +908,3 @@ def _planet_name(text: str) -> str:
         if normalise(p) == normalise(text):
             return p
     return text
-
-
-_ = (worst_free_die, planet_links)

@@ -8,7 +8,6 @@ from rules.core import RuleError, Turn
 from rules.core.validate import get_choice
 
 from .helpers import (
-    C,
     dice_of,
     face_name,
     find_die,
@@ -83,7 +82,7 @@ def parley(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
 
 def set_face(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     """Kino: when every crew die but one is in the Infirmary, set that one to any face."""
-    c = _step_one(state, seat, "Kino")
+    _step_one(state, seat, "Kino")
     if not has_hero(state, seat, "kino"):
         raise RuleError("Only Kino's crew can do that.")
     die = _rolled(state, seat, action.get("die"))
@@ -94,7 +93,6 @@ def set_face(state: State, seat: int, action: dict[str, Any], turn: Turn) -> Non
     _once(state, seat, "kino", "Kino")
     die.face = face
     turn.say(f"Kino steadies die #{die.id}: {face_name(face)}.")
-    _ = c
 
 
 def copy(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
@@ -192,6 +190,3 @@ def all_in(state: State, seat: int, turn: Turn) -> None:
         if d.hero == "lazerball":
             to_infirmary(state, d, turn, forced=False)
             turn.say("Lazerball went All In and is recovering in the Infirmary.")
-
-
-_ = C

@@ -7,7 +7,7 @@ from typing import Any
 from rules.core import RuleError, Turn
 from rules.core.validate import get_int
 
-from .combat import match, shows
+from .combat import match
 from .content import Event
 from .finals import event_for
 from .helpers import (
@@ -371,6 +371,3 @@ def deliver(state: State, seat: int, turn: Turn) -> None:
 def can_deliver(state: State, seat: int) -> bool:
     player = state.players[seat]
     return any(b.carrier == seat and event_for(b.event).deliver_to == player.planet for b in state.beacons)
-
-
-_ = (shows, Beacon)

@@ -15,7 +15,6 @@ from .helpers import (
     has_hero,
     has_kind,
     locations,
-    module_at,
     owned_modules,
     pay,
     planet_has,
@@ -304,6 +303,3 @@ def close(state: State, seat: int, turn: Turn) -> None:
     player.offer = []
     player.offer_kind = ""
     turn.say(f"{state.seats[seat]} is done shopping.")
-
-
-_ = module_at

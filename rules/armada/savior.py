@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.core import RuleError, Turn
 
 from . import heroes
-from .helpers import C, dice_of, has_hero, installed, planet_links, roll, set_critical
+from .helpers import C, dice_of, installed, planet_links, roll, set_critical
 from .state import Combat, State, Station
 
 SAVIOR_MODULES = ("allium-armor", "savior-lance", "savior-bulwark", "savior-engine")
@@ -186,6 +186,3 @@ def end(state: State, turn: Turn) -> None:
         state.encountered.append(attacker)
     state.active = -1
     check(state, turn)
-
-
-_ = has_hero
