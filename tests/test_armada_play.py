@@ -45,7 +45,10 @@ def play(seed: int, players: int, picks: list[int], options: dict | None = None,
         options_now = SYSTEM.legal(state, seat)
         assert options_now, SYSTEM.describe(state)
         action = options_now[(pick // 7) % len(options_now)]
+        typed = SYSTEM.parse(SYSTEM.format(action), state, seat)
+        via_text, _ = SYSTEM.apply(state, seat, typed)
         state, _ = SYSTEM.apply(state, seat, action)
+        assert SYSTEM.dumps(via_text) == SYSTEM.dumps(state), SYSTEM.format(action)
         history.append((seat, action))
         _check(state, crew)
     return state, history
