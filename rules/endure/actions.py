@@ -76,10 +76,17 @@ def survivor_arg(st: EndureState, action: dict[str, Any], key: str) -> int:
         raise RuleError("Say which survivor, for example medic.")
     wanted = value.strip().lower()[:40]
     for i, s in enumerate(st.survivors):
-        card = scard(s)
-        if wanted in (s.key, card.klass.lower(), card.name.lower(), st.seats[s.seat].lower()):
+        if wanted == s.key:
             return i
-    names = ", ".join(scard(s).klass.lower() for s in st.survivors)
+    matches = [
+        i
+        for i, s in enumerate(st.survivors)
+        if wanted in (scard(s).klass.lower(), scard(s).name.lower(), st.seats[s.seat].lower())
+    ]
+    live = [i for i in matches if on_map(st.survivors[i])]
+    if live or matches:
+        return (live or matches)[0]
+    names = ", ".join(s.key for s in st.survivors)
     raise RuleError(f"There is no survivor '{wanted[:30]}'. Survivors: {names}.")
 
 

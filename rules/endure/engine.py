@@ -298,7 +298,7 @@ class Endure(GameSystem[EndureState]):
                     if oi == si:
                         continue
                     o = st.survivors[oi]
-                    who = scard(o).klass.lower()
+                    who = o.key
                     if "hoarder" not in s.phobias:
                         for it in general_items(s):
                             out.append({"type": "trade", "with": who, "give": [it.card], "take": []})
@@ -406,11 +406,11 @@ class Endure(GameSystem[EndureState]):
                 for i in survivors_in(st, s.zone):
                     t = st.survivors[i]
                     if t.health < t.max_health or t.injuries:
-                        out.append({**base, "target": scard(t).klass.lower()})
+                        out.append({**base, "target": t.key})
             elif h in ("orders", "soothe"):
                 for i in living(st):
                     if i != si and st.survivors[i].zone in view:
-                        out.append({**base, "target": scard(st.survivors[i]).klass.lower()})
+                        out.append({**base, "target": st.survivors[i].key})
             elif h in ("mind_blast", "turret"):
                 for z, (d, _, _) in sorted(view.items()):
                     if any(e.zone == z for e in st.enemies) and (h == "mind_blast" or d <= 2):
@@ -445,7 +445,7 @@ class Endure(GameSystem[EndureState]):
                     continue
                 for _, z, _ in exits(st, s.zone):
                     if not is_full(st, z):
-                        out.append({"type": "reward", "target": scard(st.survivors[i]).klass.lower(), "zone": z})
+                        out.append({"type": "reward", "target": st.survivors[i].key, "zone": z})
             return out
         if r == "snipe":
             return [
@@ -454,7 +454,7 @@ class Endure(GameSystem[EndureState]):
                 if d <= 2 and any(e.zone == z and not content().enemies[e.kind].boss for e in st.enemies)
             ]
         if r == "orders":
-            return [{"type": "reward", "target": scard(st.survivors[i]).klass.lower()} for i in living(st) if i != si]
+            return [{"type": "reward", "target": st.survivors[i].key} for i in living(st) if i != si]
         return [{"type": "reward"}]
 
     # -- actions ---------------------------------------------------------------------------------
