@@ -145,3 +145,15 @@ def test_starion_taking_the_last_ship_down_leaves_no_empty_fleet():
     enemy(state, 6)
     assert state.players[0].critical and state.combat is None
     assert not state.fleets and 1 in state.fleet_tokens
+
+
+def test_a_beaten_ship_retreats_to_the_safest_nearby_planet():
+    from .test_armada_support import add_fleet
+
+    state = hades(["todesritter"])
+    add_fleet(state, ["kannon", "kannon"], planet="Luna", token=5)
+    add_fleet(state, ["kannon"], planet="Kagawa", token=6)
+    add_fleet(state, ["kannon"], planet="Titan VI", token=7)
+    state.players[0].hull = 1
+    enemy(state, 1, [6])
+    assert state.players[0].planet == "Zenith One"

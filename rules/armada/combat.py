@@ -25,7 +25,7 @@ from .helpers import (
     installed,
     module_at,
     pay,
-    planet_links,
+    retreat_to,
     roll,
     set_critical,
     station_numbers,
@@ -211,7 +211,7 @@ def leave(state: State, seat: int, outcome: str, turn: Turn) -> None:
             set_critical(state, seat, turn)
         if player.critical:
             player.hull = 0
-    dest = planet_links(state, player.planet)[0]
+    dest = retreat_to(state, player.planet)
     player.planet = dest
     turn.say(f"{state.seats[seat]} limps away to {dest}.")
     if seat not in state.encountered:
@@ -310,7 +310,7 @@ def finish(state: State, outcome: str, turn: Turn) -> None:
         for seat in members:
             player = state.players[seat]
             if seat not in c.shadow:
-                player.planet = planet_links(state, player.planet)[0]
+                player.planet = retreat_to(state, player.planet)
             if seat not in state.encountered:
                 state.encountered.append(seat)
         if outcome == "escape":

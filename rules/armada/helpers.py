@@ -119,6 +119,19 @@ def planet_links(state: State, planet: str) -> list[str]:
     return links
 
 
+def retreat_to(state: State, planet: str) -> str:
+    """Where a beaten or escaping ship falls back: the nearby location with the fewest enemy
+    ships, then the fewest beacons, then the first in map order."""
+    links = planet_links(state, planet)
+
+    def danger(place: str) -> tuple[int, int, int]:
+        ships = sum(len(f.ships) for f in state.fleets if f.planet == place)
+        beacons = sum(1 for b in state.beacons if b.planet == place)
+        return (ships, beacons, links.index(place))
+
+    return min(links, key=danger)
+
+
 def planet_has(state: State, planet: str, what: str) -> bool:
     """Whether a working Shipyard/Waystation is at this location."""
     p = C.planets.get(planet)

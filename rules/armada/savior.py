@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.core import RuleError, Turn
 
 from . import heroes
-from .helpers import C, dice_of, installed, planet_links, roll, set_critical
+from .helpers import C, dice_of, installed, retreat_to, roll, set_critical
 from .state import Combat, State, Station
 
 SAVIOR_MODULES = ("allium-armor", "savior-lance", "savior-bulwark", "savior-engine")
@@ -165,7 +165,7 @@ def gather(state: State, seat: int, turn: Turn) -> None:
 
 def escaped(state: State, seat: int, turn: Turn) -> None:
     player = state.players[seat]
-    player.planet = planet_links(state, player.planet)[0]
+    player.planet = retreat_to(state, player.planet)
     turn.say(f"{state.seats[seat]} breaks away to {player.planet}.")
     end(state, turn)
 
