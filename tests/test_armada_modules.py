@@ -247,3 +247,11 @@ def test_hercule_escapes_with_command():
     herc.loc, herc.face = "rolled", "C"
     state, _ = SYSTEM.apply(state, 0, {"type": "assign", "die": herc.id, "station": "escape"})
     assert state.combat is None
+
+
+def test_iris_scanners_mk2_peek_at_the_threat_deck():
+    state = new_game()
+    assert SYSTEM.view(state, 0).td_deck[0] == "?"
+    fit(state, 3, "iris-scanners-2")
+    seen = SYSTEM.view(state, 0)
+    assert seen.td_deck[0] == state.td_deck[0] and set(seen.td_deck[1:]) == {"?"}

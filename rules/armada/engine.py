@@ -805,7 +805,7 @@ class Armada(GameSystem[State]):
         v = self.clone(state)
         v.rng = RngState(seed=0, draws=state.rng.draws)
         v.enemy_deck = ["?"] * len(v.enemy_deck)
-        peek = seat is not None and 0 <= seat < len(v.seats) and has_hero(state, seat, "peek_td")
+        peek = seat is not None and 0 <= seat < len(v.seats) and self._peeks(state, seat)
         v.td_deck = [(c if (peek and i == 0) else "?") for i, c in enumerate(v.td_deck)]
         v.hero_deck = ["?"] * len(v.hero_deck)
         v.module_pool = ["?"] * len(v.module_pool)
@@ -817,6 +817,11 @@ class Armada(GameSystem[State]):
                     s.card = "?"
                     s.damage = 0
         return v
+
+    def _peeks(self, state: State, seat: int) -> bool:
+        """E.V.A. or upgraded Iris Scanners let a captain see the top Threat card (one card only)."""
+        scanner = has_kind(state.players[seat], "scan")
+        return has_hero(state, seat, "peek_td") or (scanner is not None and scanner.effect.get("level", 1) >= 2)
 
     def describe(self, state: State) -> str:
         lines = [
