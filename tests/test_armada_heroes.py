@@ -154,3 +154,15 @@ def test_pathos_charges_shields_on_science():
     pathos.face = "S"
     heroes.combat_rolled(state, 0, [pathos], Turn(state, 0))
     assert state.players[0].shield == 1
+
+
+def test_gus_rolls_medical_straight_into_the_infirmary():
+    from rules.armada import heroes
+
+    state = in_combat(with_hero(new_game(), "gus"), ["kannon"], [])
+    hurt = dice_of(state, 0, "crew")[0]
+    hurt.loc = "infirmary"
+    gus = next(d for d in state.dice if d.hero == "gus")
+    gus.loc, gus.face = "rolled", "M"
+    heroes.combat_rolled(state, 0, [gus], Turn(state, 0))
+    assert hurt.loc == "crew" and gus.loc == "station"

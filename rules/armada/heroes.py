@@ -130,6 +130,13 @@ def combat_rolled(state: State, seat: int, dice: list, turn: Turn) -> None:
     """Hooks right after a Combat roll: Pathos, Dr. Karla Moeller."""
     player = state.players[seat]
     for die in dice:
+        if die.hero == "gus" and "M" in die.face:
+            hurt = dice_of(state, seat, "infirmary")
+            if hurt:
+                for d in hurt:
+                    d.loc, d.face = "crew", ""
+                die.loc, die.station = "station", 7
+                turn.say(f"Gus tends the wounded: {len(hurt)} crew back from the Infirmary (ready next round).")
         if die.hero == "pathos" and "S" in die.face:
             player.shield = min(player.max_shield, player.shield + 1)
             turn.say(f"Pathos foresees the attack: +1 Shield ({player.shield}).")
