@@ -255,3 +255,18 @@ def test_iris_scanners_mk2_peek_at_the_threat_deck():
     fit(state, 3, "iris-scanners-2")
     seen = SYSTEM.view(state, 0)
     assert seen.td_deck[0] == state.td_deck[0] and set(seen.td_deck[1:]) == {"?"}
+
+
+def test_ag01_reconfigures_in_combat_unless_offline():
+    state = in_combat(new_game(ships="ag-01,hades"), ["kannon"], ["T"])
+    state.players[0].storage.append("lotus-laser-2")
+    refused(new_game(), 0, {"type": "install", "module": "x", "station": 1}, "buy/configure")
+    state.players[0].stations[3].offline = True
+    refused(state, 0, {"type": "install", "module": "lotus-laser-2", "station": 1}, "offline")
+    state.players[0].stations[3].offline = False
+    state, _ = SYSTEM.apply(state, 0, {"type": "install", "module": "lotus-laser-2", "station": 1})
+    assert state.players[0].stations[0].module == "lotus-laser-2"
+    state = go(state, rolled_ids(state)[0], 1, target=1)
+    refused(state, 0, {"type": "store", "station": 1}, "before assigning")
+    hades = in_combat(new_game(ships="hades,ag-01"), ["kannon"], ["T"])
+    refused(hades, 0, {"type": "store", "station": 1}, "modular frame")

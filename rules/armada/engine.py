@@ -494,6 +494,9 @@ class Armada(GameSystem[State]):
             ]
         if has_kind(player, "ram"):
             acts += [{"type": "ram", "amount": 1, "target": p} for p in positions]
+        if has_kind(player, "configure_anywhere") and seat not in c.assigned:
+            for mid in sorted(set(player.storage)):
+                acts += [{"type": "install", "module": mid, "station": n} for n in range(1, 7)]
         hero_ids = set(player.heroes)
         if "kisaragi" in hero_ids:
             acts += [{"type": "lockon", "die": d.id} for d in rolled]
@@ -576,6 +579,8 @@ class Armada(GameSystem[State]):
             "escape": lambda: combat.escape(state, seat, turn),
             "relay": lambda: combat.relay(state, seat, True, turn),
             "accept": lambda: combat.relay(state, seat, False, turn),
+            "install": lambda: combat.reconfigure(state, seat, "install", action, turn),
+            "store": lambda: combat.reconfigure(state, seat, "store", action, turn),
             "lockon": lambda: heroes.lock_on(state, seat, action, turn),
             "parley": lambda: heroes.parley(state, seat, action, turn),
             "setface": lambda: heroes.set_face(state, seat, action, turn),

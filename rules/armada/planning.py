@@ -219,11 +219,11 @@ def sell(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     gain_credits(state, seat, C.modules[mid].cost, turn, f"sold {C.modules[mid].name}")
 
 
-def install(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+def install(state: State, seat: int, action: dict[str, Any], turn: Turn, *, free: bool = False) -> None:
     player = state.players[seat]
     mid = get_str(action, "module", "module")
     cargo = mid in C.modules and C.modules[mid].cargo
-    if player.offer_kind != "shop" and not cargo:
+    if player.offer_kind != "shop" and not cargo and not free:
         raise RuleError("Configuring happens during the Buy/Configure action (shop).")
     if mid not in player.storage:
         raise RuleError("That module is not in your storage.")
@@ -239,9 +239,9 @@ def install(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None
     turn.say(f"{state.seats[seat]} installs {C.modules[mid].name} in station {number}{covered}.")
 
 
-def store(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+def store(state: State, seat: int, action: dict[str, Any], turn: Turn, *, free: bool = False) -> None:
     player = state.players[seat]
-    if player.offer_kind != "shop":
+    if player.offer_kind != "shop" and not free:
         raise RuleError("Configuring happens during the Buy/Configure action (shop).")
     number = get_int(action, "station", 1, 6, "the station")
     st = player.stations[number - 1]
