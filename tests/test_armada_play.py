@@ -30,6 +30,7 @@ def _check(state, crew_before: dict[int, int]) -> None:
     assert set(seen.enemy_deck) <= {"?"}
     assert set(seen.module_pool) <= {"?"}
     assert seen.rng.seed == 0
+    assert SYSTEM.describe(seen)
 
 
 def play(seed: int, players: int, picks: list[int], options: dict | None = None, max_steps: int = MAX_STEPS):
