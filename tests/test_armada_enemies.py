@@ -157,3 +157,11 @@ def test_a_beaten_ship_retreats_to_the_safest_nearby_planet():
     state.players[0].hull = 1
     enemy(state, 1, [6])
     assert state.players[0].planet == "Zenith One"
+
+
+def test_stalemate_ends_after_twenty_rounds():
+    state = hades(["decabuilder"])
+    state.combat.round = 20
+    state.combat.step = "gather"
+    state, events = SYSTEM.apply(state, 0, {"type": "gather"})
+    assert state.combat is None and any("stalemate" in e.text for e in events)

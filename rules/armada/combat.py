@@ -37,6 +37,7 @@ from .state import Combat, Die, EnemyShip, Fleet, State
 
 STATION_WORDS = {"infirmary": INFIRMARY, "medbay": INFIRMARY, "escape": 8, "swap": 9}
 SWAP = 9
+STALEMATE = 20  # house rule: a Combat still going after this many rounds ends as an escape
 
 
 # -- lookups ------------------------------------------------------------------------------
@@ -1134,6 +1135,10 @@ def gather(state: State, seat: int, turn: Turn) -> None:
             d.station = 0
             d.face = ""
     c.round += 1
+    if c.round > STALEMATE:
+        turn.say(f"After {STALEMATE} rounds of stalemate the fleet breaks off; both sides withdraw.", kind="warn")
+        finish(state, "escape", turn)
+        return
     turn.say(f"Crew gathered. Combat round {c.round}.")
     begin_round(state, turn)
 

@@ -159,6 +159,10 @@ def gather(state: State, seat: int, turn: Turn) -> None:
             d.station = 0
             d.face = ""
     c.round += 1
+    if c.round > 20:
+        turn.say("The duel grinds to a halt; both ships pull apart.", kind="warn")
+        end(state, turn)
+        return
     turn.say(f"Crew gathered. Duel round {c.round}.")
     begin_round(state, turn)
 
