@@ -40,11 +40,13 @@ def check_invariants(state) -> None:
     seats=st.integers(min_value=2, max_value=4),
     draft=st.sampled_from(["choice", "snake", "random"]),
     events=st.sampled_from(["auto", "choose"]),
+    monsters=st.sampled_from(["bot", "player"]),
     data=st.data(),
 )
-def test_random_games_keep_invariants_and_replay(seed, seats, draft, events, data):
+def test_random_games_keep_invariants_and_replay(seed, seats, draft, events, monsters, data):
     names = [f"P{i}" for i in range(seats)]
-    state = SYSTEM.setup(names, {"draft": draft, "events": events}, seed)
+    opts = {"draft": draft, "events": events, "monsters": monsters}
+    state = SYSTEM.setup(names, opts, seed)
     history = []
     for _ in range(MAX_STEPS):
         prompts = SYSTEM.pending(state)
@@ -57,7 +59,7 @@ def test_random_games_keep_invariants_and_replay(seed, seats, draft, events, dat
         state, _ = SYSTEM.apply(state, seat, action)
         history.append((seat, action))
         check_invariants(state)
-    replay = SYSTEM.setup(names, {"draft": draft, "events": events}, seed)
+    replay = SYSTEM.setup(names, opts, seed)
     for seat, action in history:
         replay, _ = SYSTEM.apply(replay, seat, action)
     assert SYSTEM.dumps(replay) == SYSTEM.dumps(state)

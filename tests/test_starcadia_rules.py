@@ -716,3 +716,28 @@ def test_shoved_hero_does_not_trigger_guard():
     E.shove(st, turn, "G4", "hannah")
     assert hero(st, "hannah").pos != "G4"
     assert not any(" attacks " in e.text for e in turn.events)
+
+
+def test_payback_run_by_the_player_to_the_right(dice):
+    st = play_state(monsters="player")
+    place(st, "edge", "B7")
+    hero(st, "edge").upgrades = [Up(id="S03")]
+    add_monster(st, "weeble", "E7").wounds = 1
+    dice.set("ranged")  # 1 hit: wounds reach life (2) but not overkill (3)
+    st, ev = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "blaster-rifle"})
+    assert st.payback is not None and st.payback.seat == 1 and st.monsters
+    assert SYSTEM.pending(st)[0].seat == 1
+    refused(st, 0, {"type": "end"}, "player to the right")
+    refused(st, 1, {"type": "payback", "path": ["I9"], "attack": True}, "cannot take that path")
+    refused(st, 1, {"type": "payback", "path": [], "attack": True}, "cannot hit")
+    options = SYSTEM.legal(st, 1)
+    assert {"type": "payback", "path": ["D7", "C7"], "attack": True} in options
+    for action in options:
+        assert SYSTEM.parse(SYSTEM.format(action), st, 1) == action
+    st2, ev = SYSTEM.apply(st, 1, {"type": "payback", "path": ["D7", "C7"], "attack": True})
+    t = texts(ev)
+    assert any("attacks Edge" in x for x in t) and not st2.monsters and st2.payback is None
+    assert st2.crews[0].vt == 1 and st2.current == 0 and st2.act.attacked
+    # Holding the attack is allowed too.
+    _, ev = SYSTEM.apply(st, 1, {"type": "payback", "path": [], "attack": False})
+    assert not any("attacks Edge" in x for x in texts(ev))

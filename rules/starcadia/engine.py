@@ -15,7 +15,7 @@ from rules.core import RuleError, Turn
 from . import board as B
 from .content import CONTENT, GADGETS, HeroCard, MonsterCard, UpgradeCard
 from .dice import FACES, RollResult, roll_pool
-from .state import Activation, CrewState, HeroState, MonsterState, StarState, Up
+from .state import Activation, CrewState, HeroState, MonsterState, Payback, StarState, Up
 
 MAX_PATH = 40
 BASE_MP = 4
@@ -906,6 +906,11 @@ def hero_attack(state: StarState, turn: Turn, h: HeroState, action: dict) -> Non
             return
         if do_shove and not card.huge:
             shove(state, turn, tm.pos, tm.uid)
+        if not h.dead and state.monster_control == "player":
+            seat = (state.current - 1) % len(state.seats)
+            state.payback = Payback(monster=tm.uid, hero=h.id, seat=seat)
+            turn.say(f"{state.seats[seat]} runs the Payback of {mname(tm)}.")
+            return
         if not h.dead:
             activate_monster(state, turn, tm, only=h, why="payback")
         if tm.wounds >= life and find_monster(state, tm.uid) is not None:
@@ -1094,8 +1099,65 @@ def advance(state: StarState, turn: Turn) -> None:
     turn.say(f"{state.seats[state.current]}'s turn.", kind="turn")
 
 
+def payback_options(state: StarState) -> list[dict]:
+    """Moves the Payback monster may make (stay or walk), each with or without its attack."""
+    pb = state.payback
+    m, h = find_monster(state, pb.monster), find_hero(state, pb.hero)
+    b = board_of(state)
+    out: list[dict] = [{"type": "payback"}, {"type": "payback", "path": [], "attack": False}]
+    found = reach_ops(state, b, m.pos, mstats(m)[2], m.uid, huge=mcard(m).huge, doors=True)
+    for space, (_cost, ops) in sorted(found.items()):
+        path = notation(ops, m.pos)
+        saved = m.pos
+        m.pos = space
+        can = h is not None and not h.dead and monster_can_hit(state, b, m, space, h)
+        m.pos = saved
+        if can:
+            out.append({"type": "payback", "path": path, "attack": True})
+        elif path:
+            out.append({"type": "payback", "path": path, "attack": False})
+    return out
+
+
+def resolve_payback(state: StarState, turn: Turn, action: dict) -> None:
+    pb = state.payback
+    m, h = find_monster(state, pb.monster), find_hero(state, pb.hero)
+    if "path" not in action and "attack" not in action:
+        if h is not None and not h.dead:
+            activate_monster(state, turn, m, only=h, why="payback")
+    else:
+        path = action.get("path", [])
+        if isinstance(path, str):
+            path = path.split()
+        attack = action.get("attack", True)
+        if attack not in (True, False, "yes", "no"):
+            raise RuleError("attack is yes or no.")
+        attack = attack in (True, "yes")
+        wanted = {tuple(o.get("path", [])): o.get("attack") for o in payback_options(state) if "path" in o}
+        key = tuple(str(p) for p in path) if isinstance(path, list | tuple) else None
+        if key is None or key not in wanted:
+            raise RuleError("The monster cannot take that path with its movement points.")
+        if attack and not wanted[key]:
+            raise RuleError(f"From there {mcard(m).name} cannot hit {hero_name(h)}.")
+        b = board_of(state)
+        found = reach_ops(state, b, m.pos, mstats(m)[2], m.uid, huge=mcard(m).huge, doors=True)
+        ops = next((o for _s, (_c, o) in found.items() if tuple(notation(o, m.pos)) == key), [])
+        move_monster(state, turn, m, ops)
+        if attack:
+            monster_attack(state, turn, m, h, "payback")
+        else:
+            turn.say(f"{mname(m)} holds its attack.")
+    state.payback = None
+    life = mstats(m)[0]
+    if m.wounds >= life and find_monster(state, m.uid) is not None:
+        remove_monster(state, turn, m, h)
+    after_hero_action(state, turn)
+
+
 def after_hero_action(state: StarState, turn: Turn) -> None:
     """End the activation by itself when nothing useful is left."""
+    if state.payback is not None:
+        return
     if scenario_over(state):
         finish(state, turn)
         return

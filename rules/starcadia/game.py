@@ -38,6 +38,7 @@ ACTION_TYPES = (
     "outfit",
     "route",
     "event",
+    "payback",
 )
 PHASE_ACTIONS = {"updraft": "keep", "upgrade": "take", "outfit": "outfit", "route": "route"}
 
@@ -81,7 +82,7 @@ class Starcadia(GameSystem[StarState]):
             ),
             OptionSpec(
                 name="monsters",
-                help="who runs Guard/Payback monsters",
+                help="bot: Payback follows a fixed policy; player: the player to the right runs it",
                 default="bot",
                 choices=["bot", "player"],
             ),
@@ -237,6 +238,10 @@ class Starcadia(GameSystem[StarState]):
         if state.phase != "play":
             return []
         seat = state.current
+        if state.payback is not None:
+            pb = state.payback
+            text = f"{state.seats[pb.seat]}: run the Payback of {pb.monster} against {pb.hero}"
+            return [Prompt(seat=pb.seat, kind="reaction", text=text, default={"type": "payback"})]
         if state.pending_event:
             card = CONTENT.events[state.pending_event]
             text = f"{state.seats[seat]}: event {card.name}: choose the {card.designation} figure and target"
@@ -303,6 +308,8 @@ class Starcadia(GameSystem[StarState]):
             return [{"type": "outfit"}]
         if state.phase == "route":
             return [{"type": "route", "scenario": s} for s in CONTENT.scenarios[state.scenario].next]
+        if state.payback is not None:
+            return E.payback_options(state)
         if state.pending_event:
             return self._event_options(state)
         out: list[Action] = []
@@ -448,6 +455,13 @@ class Starcadia(GameSystem[StarState]):
             return self._claim(state, seat, action, turn)
         if kind in ("pick", "claim"):
             raise RuleError("Setup is over.")
+        if state.payback is not None:
+            if kind != "payback" or seat != state.payback.seat:
+                raise RuleError("A monster's Payback is waiting for the player to the right.")
+            E.resolve_payback(state, turn, dict(action))
+            return None
+        if kind == "payback":
+            raise RuleError("No Payback is waiting.")
         if seat != state.current:
             raise RuleError("It is not your turn.")
         if state.pending_event:
@@ -614,6 +628,11 @@ class Starcadia(GameSystem[StarState]):
             return f"take {action.get('token')}"
         if kind == "route":
             return f"route {action.get('scenario')}"
+        if kind == "payback":
+            if "path" not in action and "attack" not in action:
+                return "payback"
+            attack = "attack" if action.get("attack", True) else "hold"
+            return " ".join(["payback", *[str(p) for p in action.get("path", [])], attack])
         if kind == "event":
             parts = ["event"]
             for key in ("figure", "target", "spawn"):
@@ -693,6 +712,14 @@ class Starcadia(GameSystem[StarState]):
             return {"type": "pick", "heroes": [a.lower() for a in args]}
         if kind == "keep":
             return {"type": "keep", "tokens": args}
+        if kind == "payback":
+            if not args:
+                return {"type": "payback"}
+            if args[-1].lower() not in ("attack", "hold"):
+                raise RuleError("payback [path ...] attack|hold")
+            path = [a if ":" in a or a.lower() == "portal" else a.upper() for a in args[:-1]]
+            path = [a.lower() if a.lower() == "portal" else a for a in path]
+            return {"type": "payback", "path": path, "attack": args[-1].lower() == "attack"}
         if kind == "event":
             action = {"type": "event"}
             for w in args:

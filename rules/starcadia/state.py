@@ -73,6 +73,14 @@ class Record(msgspec.Struct, kw_only=True):
     inventory: list[list[str]] = []
 
 
+class Payback(msgspec.Struct, kw_only=True):
+    """A Payback waiting for the player to the right (monsters=player)."""
+
+    monster: str
+    hero: str
+    seat: int
+
+
 class StarState(BaseState, kw_only=True):
     scenario: str = "1"
     mode: str = "campaign"
@@ -80,6 +88,7 @@ class StarState(BaseState, kw_only=True):
     monster_control: str = "bot"
     event_mode: str = "auto"  # auto: the engine makes the active player's event choices; choose: they do
     pending_event: str = ""  # event card waiting for the active player's choices
+    payback: Payback | None = None
     first: int = 0
     current: int = 0
     order: list[int] = []  # draft or shuttle-claim order
