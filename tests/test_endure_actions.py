@@ -124,7 +124,14 @@ def test_trade():
     strip(st, 1)
     give(st, 0, "pistol")
     give(st, 1, "med-kit")
-    st2, _ = S.apply(st, 0, {"type": "trade", "with": "scout", "give": ["pistol"], "take": ["med-kit"]})
+    st1, ev = S.apply(st, 0, {"type": "trade", "with": "scout", "give": ["pistol"], "take": ["med-kit"]})
+    assert st1.offer is not None and S.pending(st1)[0].seat == 1 and "must answer" in texts(ev)
+    refused(st1, 0, {"type": "move", "zone": "SEC-w"}, "answer the trade")
+    refused(st1, 0, {"type": "answer", "accept": True}, "Only the other player")
+    st_no, _ = S.apply(st1, 1, {"type": "answer", "accept": False})
+    assert st_no.offer is None and st_no.survivors[0].actions == 3
+    st2, _ = S.apply(st1, 1, S.parse("answer yes", st1, 1))
+    assert st2.survivors[0].actions == 2
     a, b = st2.survivors
     assert [it.card for stack in a.slots for it in stack] == ["med-kit"]
     assert [it.card for stack in b.slots for it in stack] == ["pistol"]
@@ -298,3 +305,20 @@ def test_refuge_vote_before_visits_refused():
     refused(st, 0, {"type": "vote", "choice": "leave"}, "Everyone must visit")
     refused(st, 0, {"type": "visit", "survivor": 0, "place": "spa"}, "Visit the infirmary")
     refused(st, 0, {"type": "move", "zone": "SEC-w"}, "recruit, visit or vote")
+
+
+def test_trade_between_one_players_survivors_is_immediate():
+    st = S.setup(["solo"], {"survivors": "2", "crew": "medic-a+scout-b"}, 4)
+    st.radar = [r for r in st.radar if r.marked]
+    strip(st, 0)
+    strip(st, 1)
+    give(st, 1, "med-kit")
+    cur = st.order[0]
+    other = 1 - cur
+    want = "med-kit" if other == 1 else None
+    if want is None:
+        give(st, 0, "fire-axe")
+        want = "fire-axe"
+    st2, _ = S.apply(st, 0, {"type": "trade", "with": st.survivors[other].key, "take": [want]})
+    assert st2.offer is None
+    assert any(it.card == want for stack in st2.survivors[cur].slots for it in stack)

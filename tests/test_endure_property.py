@@ -40,7 +40,7 @@ def check_invariants(st) -> None:
     assert all(slot.card == "" for s in v.survivors for slot in s.resolve_cards if not slot.revealed)
     if S.outcome(st) is None:
         p = S.pending(st)
-        assert len(p) == 1 and p[0].default == {"type": "end"}
+        assert len(p) == 1 and p[0].default in ({"type": "end"}, {"type": "answer", "accept": False})
         assert S.legal(st, p[0].seat)
 
 

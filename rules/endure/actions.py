@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from rules.core import RuleError, Turn
 from rules.core.validate import get_int, get_list
 
 from .content import TURN_BUFFS, ItemCard, content
 from .phases import detonate, end_turn
-from .state import EndureState, Enemy, ItemInst, Survivor
+from .state import EndureState, Enemy, ItemInst, Survivor, TradeOffer
 from .world import (
     MAX_RESOLVE,
     add_item,
@@ -598,6 +600,43 @@ def do_equip(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> No
 
 
 def do_trade(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
+    """Trade at once with your own survivor; otherwise offer it and wait for the other player."""
+    oi = survivor_arg(st, action, "with")
+    if oi != si and st.survivors[oi].seat != st.survivors[si].seat:
+        probe = msgspec.msgpack.decode(msgspec.msgpack.encode(st), type=EndureState)
+        _trade(probe, Turn(probe, None), si, action)  # every check, on a scratch copy
+        give = [str(x) for x in get_list(action, "give", 5, "items to give")]
+        take = [str(x) for x in get_list(action, "take", 5, "items to take")]
+        st.offer = TradeOffer(giver=si, taker=oi, give=give, take=take)
+        g = ", ".join(give) or "nothing"
+        t = ", ".join(take) or "nothing"
+        o = st.survivors[oi]
+        turn.say(f"{sname(st.survivors[si])} offers {g} for {t}; {st.seats[o.seat]} ({sname(o)}) must answer.")
+        return
+    _trade(st, turn, si, action)
+
+
+def do_answer(st: EndureState, turn: Turn, seat: int, action: dict[str, Any]) -> None:
+    offer = st.offer
+    if offer is None:
+        raise RuleError("There is no trade offer to answer.")
+    accept = action.get("accept")
+    if not isinstance(accept, bool):
+        raise RuleError("Answer yes or no.")
+    taker_seat = st.survivors[offer.taker].seat
+    giver_seat = st.survivors[offer.giver].seat
+    if seat not in (taker_seat, giver_seat):
+        raise RuleError("That trade offer is not yours to answer.")
+    if accept and seat != taker_seat:
+        raise RuleError("Only the other player can accept; you may withdraw the offer with 'answer no'.")
+    st.offer = None
+    if not accept:
+        turn.say("The trade offer is turned down." if seat == taker_seat else "The trade offer is withdrawn.")
+        return
+    _trade(st, turn, offer.giver, {"with": offer.taker, "give": offer.give, "take": offer.take})
+
+
+def _trade(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
     s = st.survivors[si]
     no_found(s)
     no_loader(st, si, "trade")

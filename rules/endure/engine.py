@@ -18,7 +18,7 @@ from rules.core import (
 )
 from rules.core.game import LOG_KEEP
 
-from .actions import HANDLERS, attack_range, survivor_arg, target_zones
+from .actions import HANDLERS, attack_range, do_answer, survivor_arg, target_zones
 from .campaign import new_survivor, refuge_legal, refuge_pending, refuge_perform, start_mission
 from .content import content
 from .phases import check_end, end_turn
@@ -193,6 +193,18 @@ class Endure(GameSystem[EndureState]):
     def pending(self, state: EndureState) -> list[Prompt]:
         if state.phase == "refuge":
             return refuge_pending(state)
+        if state.offer is not None:
+            o = state.offer
+            giver, taker = state.survivors[o.giver], state.survivors[o.taker]
+            what = f"{', '.join(o.give) or 'nothing'} for {', '.join(o.take) or 'nothing'}"
+            return [
+                Prompt(
+                    seat=taker.seat,
+                    kind="reaction",
+                    text=f"{sname(giver)} offers {sname(taker)} {what}: answer yes or no.",
+                    default={"type": "answer", "accept": False},
+                )
+            ]
         si = self.current(state)
         if si is None:
             return []
@@ -219,6 +231,12 @@ class Endure(GameSystem[EndureState]):
     def legal(self, state: EndureState, seat: int) -> list[Action]:
         if state.phase == "refuge":
             return refuge_legal(state, seat)
+        if state.offer is not None:
+            if seat == state.survivors[state.offer.taker].seat:
+                return [{"type": "answer", "accept": True}, {"type": "answer", "accept": False}]
+            if seat == state.survivors[state.offer.giver].seat:
+                return [{"type": "answer", "accept": False}]
+            return []
         si = self.current(state)
         if si is None or state.survivors[si].seat != seat:
             return []
@@ -473,6 +491,14 @@ class Endure(GameSystem[EndureState]):
                     raise RuleError("The game ended before all your commands were carried out.")
                 self.perform(state, seat, dict(sub), turn)
             return
+        if kind == "answer":
+            if seat is None:
+                raise RuleError("Only a player can answer a trade offer.")
+            do_answer(state, turn, seat, action)
+            return
+        if state.offer is not None:
+            taker = state.survivors[state.offer.taker]
+            raise RuleError(f"Waiting for {state.seats[taker.seat]} to answer the trade offer first.")
         if state.phase == "refuge":
             if seat is None or not any(p.seat == seat for p in refuge_pending(state)):
                 raise RuleError("Nothing is waiting for you at the Refuge right now.")
@@ -628,6 +654,8 @@ class Endure(GameSystem[EndureState]):
                 parts += ["take", str(action["take"])]
             if action.get("give"):
                 parts += ["give", *[str(x) for x in action["give"]]]
+        elif t == "answer":
+            parts.append("yes" if action.get("accept") is True else "no")
         elif t == "vote":
             parts.append(str(action.get("choice", "")))
             if action.get("route"):
@@ -749,6 +777,11 @@ class Endure(GameSystem[EndureState]):
                 a["take"] = kw["take"][0].lower()
             if kw.get("give"):
                 a["give"] = [x.lower() for x in kw["give"]]
+        elif t == "answer":
+            word = pos[0].lower() if pos else ""
+            if word not in ("yes", "no", "accept", "decline"):
+                raise RuleError("Answer the trade offer with: answer yes, or answer no.")
+            a["accept"] = word in ("yes", "accept")
         elif t == "vote":
             a["choice"] = pos[0].lower() if pos else ""
             if kw.get("route"):

@@ -86,6 +86,13 @@ class Radar(msgspec.Struct, kw_only=True):
     stunned: bool = False
 
 
+class TradeOffer(msgspec.Struct, kw_only=True):
+    giver: int  # the survivor whose turn it is
+    taker: int  # the survivor in the same zone who must accept
+    give: list[str] = []
+    take: list[str] = []
+
+
 class BossState(msgspec.Struct, kw_only=True):
     enemy: int  # the boss model's Enemy.id
     kind: str
@@ -162,6 +169,7 @@ class EndureState(BaseState, kw_only=True):
     escaped: int = 0  # C013: friendly Sentries walked out of the exit
     extra_specials: list[str] = []  # special rules added by campaign consequences
     unnoticed: list[str] = []  # "survivor:zone" pairs the passive enemies there failed to notice
+    offer: TradeOffer | None = None  # a trade waiting for the other player's answer
     next_id: int = 1
     result: str = ""
     summary: str = ""
