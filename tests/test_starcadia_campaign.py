@@ -140,3 +140,14 @@ def test_campaign_must_start_at_one():
         setup_state(scenario="2A", tiles="random")
     st = setup_state(scenario="2A", mode="episodic", tiles="random", draft="random")
     assert st.pve == ["2A-1", "2A-2", "2A-3"]
+
+
+def test_campaign_sheet_lists_route_scores_and_inventories():
+    st = in_play(seats=2)
+    st.crews[0].vt = 4
+    E.finish(st, Turn(st, None))
+    lines = C.campaign_sheet(st)
+    assert lines[0].startswith("Route: 1")
+    assert "Scenario 1: yellow 4, blue 0; won by P0" in lines
+    assert any("badges 1" in x and "S01" in x for x in lines)
+    assert "1b" in SYSTEM.describe(st)

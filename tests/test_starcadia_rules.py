@@ -741,3 +741,17 @@ def test_payback_run_by_the_player_to_the_right(dice):
     # Holding the attack is allowed too.
     _, ev = SYSTEM.apply(st, 1, {"type": "payback", "path": [], "attack": False})
     assert not any("attacks Edge" in x for x in texts(ev))
+
+
+def test_attacker_chooses_where_to_shove(dice):
+    st = play_state()
+    place(st, "edge", "B7")
+    hero(st, "edge").upgrades = [Up(id="1-04"), Up(id="S03")]
+    add_monster(st, "octocruel", "D7", "officer-I")
+    act = {"type": "attack", "hero": "edge", "target": "octocruel#1", "weapon": "pocket-cannon", "boosts": []}
+    act["shove"] = "D6"
+    refused(st, 0, {**act, "shove": "F7"}, "free space close")
+    refused(st, 0, {**act, "weapon": "blaster-rifle"}, "does not shove")
+    assert SYSTEM.parse(SYSTEM.format(act), st, 0) == act
+    _st2, ev = SYSTEM.apply(st, 0, act)
+    assert "Octocruel (octocruel#1) is shoved to D6." in texts(ev)

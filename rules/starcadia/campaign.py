@@ -337,3 +337,20 @@ def keep(state: StarState, turn: Turn, seat: int, action: dict) -> None:
         deal_level(state, turn)
     else:
         start_outfit(state, turn)
+
+
+def campaign_sheet(state: StarState) -> list[str]:
+    """The campaign sheet as text lines: route, VT per scenario, badges and inventories."""
+    lines = ["Route: " + (" > ".join(r.scenario for r in state.history) or "-") + f" (now {state.scenario})"]
+    for r in state.history:
+        vts = ", ".join(f"{state.crews[i].colour} {v}" for i, v in enumerate(r.vt))
+        won = ", ".join(state.seats[s] for s in r.winners)
+        lines.append(f"Scenario {r.scenario}: {vts}; won by {won}")
+    for crew in state.crews:
+        heroes = " & ".join(CONTENT.heroes[h].name for h in crew.heroes) or "-"
+        tokens = " ".join(owned(state, crew.seat))
+        lines.append(
+            f"{crew.colour.capitalize()} ({state.seats[crew.seat]}): {heroes}; badges {crew.badges}, "
+            f"campaign VT {crew.total_vt}; upgrades {tokens or '-'}"
+        )
+    return lines

@@ -263,27 +263,35 @@ def remove_monster(state: StarState, turn: Turn, m: MonsterState, killer: HeroSt
 
 
 # -- shove -------------------------------------------------------------------------------------------
-def shove(state: StarState, turn: Turn, space: str, who: str) -> None:
-    """Push a character into the first free Close space (N, E, S, W); stays put if none."""
+def shove_spaces(state: StarState, space: str) -> list[str]:
+    b = board_of(state)
+    return [B.name(nb) for nb in b.neighbours(B.parse_space(space), state.doors) if occupancy(state, B.name(nb)) < 2]
+
+
+def shove(state: StarState, turn: Turn, space: str, who: str, to: str = "") -> None:
+    """Push a character into a free Close space (``to``, else the first of N, E, S, W).
+
+    It stays put if there is none; a shoved hero never provokes Guard.
+    """
     h = find_hero(state, who)
     if h is not None and ability(h, "steady"):
         turn.say(f"{hero_name(h)} stands steady and cannot be shoved.")
         return
-    b = board_of(state)
-    xy = B.parse_space(space)
-    for nb in b.neighbours(xy, state.doors):
-        dest = B.name(nb)
-        if occupancy(state, dest) < 2:
-            if h is not None:
-                h.pos = dest
-                turn.say(f"{hero_name(h)} is shoved to {dest}.")
-            else:
-                m = find_monster(state, who)
-                if m is not None:
-                    m.pos = dest
-                    turn.say(f"{mname(m)} is shoved to {dest}.")
-            return
-    turn.say("There is nowhere to shove; the target stays put.")
+    choices = shove_spaces(state, space)
+    if to and to in choices:
+        choices = [to]
+    if not choices:
+        turn.say("There is nowhere to shove; the target stays put.")
+        return
+    dest = choices[0]
+    if h is not None:
+        h.pos = dest
+        turn.say(f"{hero_name(h)} is shoved to {dest}.")
+        return
+    m = find_monster(state, who)
+    if m is not None:
+        m.pos = dest
+        turn.say(f"{mname(m)} is shoved to {dest}.")
 
 
 # -- monster attacks ----------------------------------------------------------------------------------
@@ -888,6 +896,14 @@ def hero_attack(state: StarState, turn: Turn, h: HeroState, action: dict) -> Non
     )
     daze_on_wound = any(c.ability_kind == "daze" for c in all_cards)
     do_shove = any(c.ability_kind == "shove" for c in all_cards)
+    shove_to = action.get("shove", "")
+    if shove_to:
+        if not do_shove:
+            raise RuleError("This attack does not shove.")
+        sxy = B.parse_space(shove_to) if isinstance(shove_to, str) else None
+        if sxy is None or B.name(sxy) not in shove_spaces(state, tspace):
+            raise RuleError("Shove the target into a free space Close to it.")
+        shove_to = B.name(sxy)
     state.act.attacked = True
     if tm is not None:
         card = mcard(tm)
@@ -905,7 +921,7 @@ def hero_attack(state: StarState, turn: Turn, h: HeroState, action: dict) -> Non
             remove_monster(state, turn, tm, h)
             return
         if do_shove and not card.huge:
-            shove(state, turn, tm.pos, tm.uid)
+            shove(state, turn, tm.pos, tm.uid, shove_to)
         if not h.dead and state.monster_control == "player":
             seat = (state.current - 1) % len(state.seats)
             state.payback = Payback(monster=tm.uid, hero=h.id, seat=seat)
@@ -923,7 +939,7 @@ def hero_attack(state: StarState, turn: Turn, h: HeroState, action: dict) -> Non
         turn.say(f"{hero_name(th)} is dazed.")
     check_hero_death(state, turn, th, h)
     if do_shove and not th.dead:
-        shove(state, turn, th.pos, th.id)
+        shove(state, turn, th.pos, th.id, shove_to)
 
 
 # -- turn flow ---------------------------------------------------------------------------------------------

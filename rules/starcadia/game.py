@@ -609,7 +609,8 @@ class Starcadia(GameSystem[StarState]):
             return f"move {action.get('hero')} " + " ".join(str(p) for p in action.get("path", []))
         if kind == "attack":
             boosts = "".join(f" +{x}" for x in action.get("boosts", []))
-            return f"attack {action.get('hero')} {action.get('target')} with {action.get('weapon')}{boosts}"
+            shove = f" shove={action['shove']}" if action.get("shove") else ""
+            return f"attack {action.get('hero')} {action.get('target')} with {action.get('weapon')}{boosts}{shove}"
         if kind == "use":
             extra = "".join(f" {p}" for p in action.get("path", []) or [])
             return f"use {action.get('hero')} {action.get('gadget')}{extra}"
@@ -697,10 +698,21 @@ class Starcadia(GameSystem[StarState]):
             if len(args) < 3:
                 raise RuleError("attack <hero> <target> with <weapon> [+boost ...]")
             rest = [w for w in args[2:] if w.lower() != "with"]
+            shove = [w.partition("=")[2].upper() for w in rest if w.lower().startswith("shove=")]
+            rest = [w for w in rest if not w.lower().startswith("shove=")]
             weapon = next((w for w in rest if not w.startswith("+")), None)
             if weapon is None:
                 raise RuleError("Name the weapon: attack <hero> <target> with <weapon>.")
             boosts = [w[1:] for w in rest if w.startswith("+")]
+            if shove:
+                return {
+                    "type": "attack",
+                    "hero": args[0].lower(),
+                    "target": args[1].lower(),
+                    "weapon": weapon,
+                    "boosts": boosts,
+                    "shove": shove[0],
+                }
             return {
                 "type": "attack",
                 "hero": args[0].lower(),
@@ -764,6 +776,10 @@ class Starcadia(GameSystem[StarState]):
             f"starcadia s{state.scenario} {state.phase} turn {state.turn_no} seat {state.current}"
             f" ({state.seats[state.current]})"
         ]
+        if state.pending_event:
+            lines.append(f"event {state.pending_event} waits for choices")
+        if state.payback is not None:
+            lines.append(f"payback {state.payback.monster} vs {state.payback.hero} by seat {state.payback.seat}")
         if state.act.hero:
             a = state.act
             lines.append(f"active {a.hero} mp={a.mp}{' moved' if a.moved else ''}{' attacked' if a.attacked else ''}")
@@ -775,7 +791,9 @@ class Starcadia(GameSystem[StarState]):
                 ups = " ".join(u.id + ("*" if u.exhausted else "") for u in h.upgrades)
                 extra = ("".join(f" {g}" for g in h.gadgets + h.quest_tokens)) + (" dazed" if h.dazed else "")
                 hs.append(f"{hid}@{where} w{h.wounds}/{E.hero_life(h)} [{ups}]{extra}")
-            lines.append(f"{c.colour} {c.vt}VT shuttle={c.shuttle + 1 if c.shuttle >= 0 else '-'}: " + "; ".join(hs))
+            lines.append(
+                f"{c.colour} {c.vt}VT {c.badges}b shuttle={c.shuttle + 1 if c.shuttle >= 0 else '-'}: " + "; ".join(hs)
+            )
         if state.monsters:
             lines.append(
                 "monsters: "
