@@ -553,7 +553,7 @@ def test_quests_and_scenario_end(dice):
     # Killing the villain while quest 1 is current does nothing for quest 3.
     st.dashboard["villain"] = "iceheart"
     place(st, "edge", "C2")
-    add_monster(st, "iceheart", "D2", "villain").wounds = 7
+    add_monster(st, "iceheart", "D2", "villain").wounds = 6
     dice.set("melee", "melee", "melee")
     st2, _ = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "iceheart#1", "weapon": "pulse-blade"})
     assert "1-3" not in st2.done and st2.pve_index == 0
@@ -573,7 +573,7 @@ def test_quests_and_scenario_end(dice):
     st.done = {"1-1": 1, "1-2": 1, "pvp-yellow": 1}
     st.crews[1].vt = 3
     place(st, "edge", "C2")
-    add_monster(st, "iceheart", "D2", "villain").wounds = 7
+    add_monster(st, "iceheart", "D2", "villain").wounds = 6
     dice.set("melee")
     st2, _ = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "iceheart#1", "weapon": "pulse-blade"})
     assert st2.phase == "over"
