@@ -34,6 +34,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--serial", type=int, help="extra one-at-a-time acts after the concurrent run (default min(actions, 1000))"
     )
+    p.add_argument("--rate", type=float, default=1000.0, help="arrival rate of the paced run (actions/s)")
     p.add_argument("--seed", type=int, default=12345, help="seed of the bench's own choices")
     p.add_argument("--dir", help="parent of the temporary work directory (default: the system temp dir)")
     p.add_argument(
@@ -56,6 +57,7 @@ def settings(args: argparse.Namespace) -> dict[str, Any]:
         "render_reps": max(1, args.render_reps if args.render_reps is not None else base["render_reps"]),
         "serial_actions": max(0, args.serial if args.serial is not None else min(actions, 1000)),
         "seed": args.seed,
+        "rate": args.rate,
     }
 
 
@@ -69,6 +71,7 @@ async def _run_async(params: dict[str, Any], workdir: Path, profile: str | None)
         params["seed"],
         params["serial_actions"],
         profile,
+        params.get("rate", 1000.0),
     )
     sizes = played.pop("_sizes")
     results.update(played)

@@ -122,14 +122,48 @@ def rss_peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
 
 
+async def paced_run(driver: Driver, tables: list[Table], run: Run, actions: int, rate: float) -> None:
+    """Start one act every 1/rate seconds on a random game that is not already acting."""
+    busy: set[int] = set()
+    pending: set[asyncio.Task[None]] = set()
+
+    async def one(index: int) -> None:
+        busy.add(index)
+        try:
+            await driver.play(tables[index], run, [1])
+        finally:
+            busy.discard(index)
+
+    begin = time.perf_counter()
+    for n in range(actions):
+        delay = begin + n / rate - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        index = driver.rng.randrange(len(tables))
+        if index in busy:
+            continue
+        task = asyncio.create_task(one(index))
+        pending.add(task)
+        task.add_done_callback(pending.discard)
+    if pending:
+        await asyncio.gather(*pending)
+
+
 async def latency_run(
-    db_path: Path, system_id: str, games: int, actions: int, seed: int, serial_actions: int, profile: str | None
+    db_path: Path,
+    system_id: str,
+    games: int,
+    actions: int,
+    seed: int,
+    serial_actions: int,
+    profile: str | None,
+    rate: float = 1000.0,
 ) -> dict:
     """Create and start ``games`` games, then spend ``actions`` acts over them from one task per game."""
     system = systems.get(system_id)
     rng = random.Random(seed)
     rss_before = rss_now_mb()
-    service = GameService(SqliteStore(db_path), seed_source=lambda: rng.getrandbits(62))
+    service = GameService(SqliteStore(db_path), seed_source=lambda: rng.getrandbits(62), cache_size=max(256, games * 2))
     await service.open()
     try:
         driver = Driver(service, system, rng)
@@ -153,6 +187,13 @@ async def latency_run(
             profiler.dump_stats(profile)
         rss = {"peak_mb": rss_peak_mb(), "now_mb": rss_now_mb(), "before_mb": rss_before}
 
+        # Paced (open loop): actions arrive at a steady rate spread over all games, as players do.
+        # This is the latency a player sees; the closed loop above measures saturation.
+        paced = Run()
+        started = time.perf_counter()
+        await paced_run(driver, tables, paced, actions, rate)
+        paced.wall = time.perf_counter() - started
+
         # The same service, one act at a time: what one action costs with nobody queued ahead.
         serial = Run()
         started = time.perf_counter()
@@ -172,6 +213,12 @@ async def latency_run(
         finished_and_replaced=run.replaced,
         stuck=run.stuck,
     )
+    paced_summary = summary_ms(paced.latencies)
+    paced_summary.update(
+        rate_per_s=rate,
+        achieved_per_s=len(paced.latencies) / paced.wall if paced.wall > 0 else 0.0,
+        errors=paced.errors,
+    )
     serial_summary = summary_ms(serial.latencies)
     serial_summary.update(errors=serial.errors)
     mean_state = sum(s[0] for s in run.sizes) / max(len(run.sizes), 1)
@@ -183,6 +230,7 @@ async def latency_run(
             "actions": len(run.latencies),
             "wall_s": run.wall,
         },
+        "paced": paced_summary,
         "serial": serial_summary,
         "rss": rss,
         "bytes_per_action": {"state": mean_state, "action_row": mean_row},

@@ -52,11 +52,26 @@ def info(name: str, value: float, unit: str) -> dict[str, Any]:
 def checks(results: dict[str, Any]) -> list[dict[str, Any]]:
     lat, thr, ser = results["latency"], results["throughput"], results["serial"]
     base, rss, up = results["baseline"], results["rss"], results["startup"]
+    paced = results["paced"]
     rows = [
-        info(f"act latency p50 ({lat['tasks']} concurrent games)", lat["p50_ms"], "ms"),
-        check("act latency p99", lat["p99_ms"], TARGETS["p99_ms"], "ms"),
-        info("act latency max", lat["max_ms"], "ms"),
-        check("throughput", thr["actions_per_s"], TARGETS["throughput"], "actions/s", higher_is_better=True),
+        info(
+            f"paced: {paced['rate_per_s']:g} actions/s over {lat['tasks']} games, achieved",
+            paced["achieved_per_s"],
+            "actions/s",
+        ),
+        info("paced act latency p50", paced["p50_ms"], "ms"),
+        check("paced act latency p99", paced["p99_ms"], TARGETS["p99_ms"], "ms"),
+        check("paced ours/bare p99", _ratio(paced["p99_ms"], base["p99_ms"]), TARGETS["ratio"], "x"),
+        check("paced ours/bare mean", _ratio(paced["mean_ms"], base["mean_ms"]), TARGETS["ratio"], "x"),
+        check(
+            "saturation throughput (every game acting at once)",
+            thr["actions_per_s"],
+            TARGETS["throughput"],
+            "actions/s",
+            higher_is_better=True,
+        ),
+        info("saturated act latency p50 (queueing)", lat["p50_ms"], "ms"),
+        info("saturated act latency p99 (queueing)", lat["p99_ms"], "ms"),
         info("act latency p50, one at a time", ser["p50_ms"], "ms"),
         check("act latency p99, one at a time", ser["p99_ms"], TARGETS["p99_ms"], "ms"),
         check(f"startup with {up['stored']} games stored", up["seconds"], TARGETS["startup_s"], "s"),
@@ -65,8 +80,7 @@ def checks(results: dict[str, Any]) -> list[dict[str, Any]]:
         info("RSS now (VmRSS) after latency run", rss["now_mb"], "MB"),
         info("bare sqlite3 commit p50", base["p50_ms"], "ms"),
         info("bare sqlite3 commit p99", base["p99_ms"], "ms"),
-        check("ours/bare mean (concurrent)", base["ratio_mean"], TARGETS["ratio"], "x"),
-        check("ours/bare p99 (concurrent)", base["ratio_p99"], TARGETS["ratio"], "x"),
+        info("ours/bare mean (saturated, queueing included)", base["ratio_mean"], "x"),
         info("ours/bare mean (one at a time)", base["ratio_mean_serial"], "x"),
         info("ours/bare p99 (one at a time)", base["ratio_p99_serial"], "x"),
         info("ours per action (1/throughput) / bare mean", base["ratio_cost"], "x"),
@@ -79,6 +93,10 @@ def checks(results: dict[str, Any]) -> list[dict[str, Any]]:
         rows.append(info(f"render {entry['name']} p95", entry["p95_ms"], "ms"))
         rows.append(check(f"render {entry['name']} PNG", entry["png_kb"], TARGETS["png_kb"], "KB"))
     return rows
+
+
+def _ratio(ours: float, bare: float) -> float:
+    return ours / bare if bare > 0 else 0.0
 
 
 def _load(values: Any) -> str:

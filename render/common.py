@@ -30,7 +30,7 @@ def font(size: int, *, bold: bool = False, mono: bool = False) -> ImageFont.Free
 def to_png(image: Image.Image, *, palette: bool = True) -> bytes:
     """Encode compactly; flat-colour boards shrink a lot as palette images."""
     if palette and image.mode == "RGB":
-        image = image.quantize(colors=128, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+        image = image.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", optimize=False, compress_level=6)
     return buffer.getvalue()

@@ -372,7 +372,14 @@ class GameService:
             at=at,
             by_default=by_default,
         )
-        version = await self.store.append_action(record.id, record.version, entry, system.dumps(new_state), finished)
+        try:
+            version = await self.store.append_action(
+                record.id, record.version, entry, system.dumps(new_state), finished
+            )
+        except BaseException:
+            # Another process (or a cancelled caller) may have moved the game on: reload next time.
+            self._forget(record.id)
+            raise
         record.version = version
         record.last_action_at = at
         record.reminders_sent = 0

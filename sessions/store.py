@@ -87,6 +87,20 @@ class ActionRecord:
     by_default: bool = False
 
 
+MAX_BATCH = 256
+"""Most actions one group commit writes."""
+
+
+@dataclass
+class _PendingAppend:
+    game_id: int
+    expected_version: int
+    record: ActionRecord
+    new_state: bytes
+    finished: bool
+    future: asyncio.Future[int | None]
+
+
 class Store(Protocol):
     async def open(self) -> None: ...
     async def close(self) -> None: ...
@@ -129,6 +143,8 @@ class SqliteStore:
         # One connection is shared by every game, so a transaction must never interleave
         # with another coroutine's statements: every access holds this lock.
         self._lock = asyncio.Lock()
+        self._queue: list[_PendingAppend] = []
+        self._writer: asyncio.Task[None] | None = None
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -148,6 +164,8 @@ class SqliteStore:
         await self._migrate()
 
     async def close(self) -> None:
+        if self._writer is not None and not self._writer.done():
+            await self._writer  # everything acknowledged so far is written before closing
         if self._db is not None:
             await self._db.close()
             self._db = None
@@ -295,51 +313,86 @@ class SqliteStore:
             await self.db.execute("ROLLBACK")
             raise
 
-    @_locked
     async def append_action(
         self, game_id: int, expected_version: int, record: ActionRecord, new_state: bytes, finished: bool
     ) -> int:
-        """Log ``record``, store ``new_state`` and bump the version in one transaction.
+        """Log ``record``, store ``new_state`` and bump the version, durably, before returning.
 
-        Raises :class:`StaleVersion` if the game's version is no longer ``expected_version``.
+        Actions of different games that arrive together share one transaction (group
+        commit): each keeps its own version guard, and each caller hears back only after
+        the COMMIT reached the disk. Raises :class:`StaleVersion` if the game's version is
+        no longer ``expected_version``.
         """
-        new_version = expected_version + 1
-        await self.db.execute("BEGIN IMMEDIATE")
+        loop = asyncio.get_running_loop()
+        pending = _PendingAppend(game_id, expected_version, record, new_state, finished, loop.create_future())
+        self._queue.append(pending)
+        if self._writer is None or self._writer.done():
+            self._writer = loop.create_task(self._write_queued(), name="starhost-group-commit")
+        version = await asyncio.shield(pending.future)
+        if version is None:
+            raise StaleVersion()
+        return version
+
+    async def _write_queued(self) -> None:
+        while self._queue:
+            batch, self._queue = self._queue[:MAX_BATCH], self._queue[MAX_BATCH:]
+            try:
+                async with self._lock:
+                    # aiosqlite's worker thread runs the whole batch: one hop, one fsync.
+                    outcomes = await self.db._execute(self._write_batch, batch)
+            except Exception as exc:
+                for pending in batch:
+                    if not pending.future.done():
+                        pending.future.set_exception(exc)
+                continue
+            for pending, outcome in zip(batch, outcomes, strict=True):
+                if not pending.future.done():
+                    pending.future.set_result(outcome)
+
+    def _write_batch(self, batch: list[_PendingAppend]) -> list[int | None]:
+        """Runs on the connection's thread. ``None`` marks a stale version."""
+        conn = self.db._conn
+        outcomes: list[int | None] = []
+        conn.execute("BEGIN IMMEDIATE")
         try:
-            async with self.db.execute(
-                "UPDATE games SET state=?, version=?, updated_at=?, last_action_at=?, reminders_sent=0,"
-                " last_reminder_at=NULL, status=? WHERE id=? AND version=? AND status='active'",
-                (
-                    new_state,
-                    new_version,
-                    record.at,
-                    record.at,
-                    "finished" if finished else "active",
-                    game_id,
-                    expected_version,
-                ),
-            ) as cursor:
+            for item in batch:
+                record, new_version = item.record, item.expected_version + 1
+                cursor = conn.execute(
+                    "UPDATE games SET state=?, version=?, updated_at=?, last_action_at=?, reminders_sent=0,"
+                    " last_reminder_at=NULL, status=? WHERE id=? AND version=? AND status='active'",
+                    (
+                        item.new_state,
+                        new_version,
+                        record.at,
+                        record.at,
+                        "finished" if item.finished else "active",
+                        item.game_id,
+                        item.expected_version,
+                    ),
+                )
                 if cursor.rowcount != 1:
-                    raise StaleVersion()
-            await self.db.execute(
-                "INSERT INTO actions (game_id, version, seat, user_id, action, events, at, by_default)"
-                " VALUES (?,?,?,?,?,?,?,?)",
-                (
-                    game_id,
-                    new_version,
-                    record.seat,
-                    record.user_id,
-                    json.dumps(record.action),
-                    json.dumps(record.events),
-                    record.at,
-                    int(record.by_default),
-                ),
-            )
-            await self.db.execute("COMMIT")
+                    outcomes.append(None)
+                    continue
+                conn.execute(
+                    "INSERT INTO actions (game_id, version, seat, user_id, action, events, at, by_default)"
+                    " VALUES (?,?,?,?,?,?,?,?)",
+                    (
+                        item.game_id,
+                        new_version,
+                        record.seat,
+                        record.user_id,
+                        json.dumps(record.action),
+                        json.dumps(record.events),
+                        record.at,
+                        int(record.by_default),
+                    ),
+                )
+                outcomes.append(new_version)
+            conn.execute("COMMIT")
         except BaseException:
-            await self.db.execute("ROLLBACK")
+            conn.execute("ROLLBACK")
             raise
-        return new_version
+        return outcomes
 
     @_locked
     async def actions(self, game_id: int, since_version: int = 0) -> list[ActionRecord]:
