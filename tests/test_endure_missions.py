@@ -391,3 +391,22 @@ def test_c013_shut_down_reactivate_and_walk_out(monkeypatch):
 
     assert check_end(st3, turn) and st3.result == "loss"  # only one Sentry is left in the world
     _ = sentries
+
+
+def test_rop17_shrine_offers_two_cards_keep_one():
+    st = mission("ROP17", n=2)
+    for s in st.survivors:
+        s.zone = "SHR-d"
+        strip(st, st.survivors.index(s))
+    si = current(st)
+    other = 1 - si
+    st.item_deck = ["noise-1", "shotgun", "med-kit", "noise-2", "fire-axe", "pistol"]
+    st2, _ = S.apply(st, st.survivors[si].seat, {"type": "interact", "objective": "shrine"})
+    assert sorted(f.card for f in st2.survivors[si].found) == ["fire-axe", "pistol"]
+    assert sorted(f.card for f in st2.survivors[other].found) == ["med-kit", "shotgun"]
+    for a in S.legal(st2, st2.survivors[si].seat):
+        assert S.parse(S.format(a), st2, st2.survivors[si].seat) == a
+    refused(st2, st2.survivors[si].seat, {"type": "keep", "item": "shotgun"}, "Keep one of")
+    st3, _ = S.apply(st2, st2.survivors[si].seat, {"type": "keep", "item": "pistol"})
+    assert [it.card for stack in st3.survivors[si].slots for it in stack] == ["pistol"]
+    assert not st3.survivors[si].found and st3.survivors[other].found

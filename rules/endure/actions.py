@@ -101,8 +101,8 @@ def spend(s: Survivor, n: int = 1) -> None:
 
 def no_found(s: Survivor) -> None:
     if s.found:
-        card = icard(s.found[0])
-        raise RuleError(f"First decide about the {card.name} you found: keep it (dropping something) or leave it.")
+        names = " or ".join(icard(f).name for f in s.found)
+        raise RuleError(f"First decide about the {names} you found: keep one (dropping something) or leave it.")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -546,12 +546,20 @@ def do_keep(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> Non
     if not s.found:
         raise RuleError("You have not found anything waiting for room.")
     inst = s.found[0]
+    if action.get("item") is not None:
+        wanted = action.get("item")
+        pick = [
+            f for f in s.found if isinstance(wanted, str) and wanted.strip().lower() in (f.card, icard(f).name.lower())
+        ]
+        if not pick:
+            raise RuleError("Keep one of the cards you found: " + ", ".join(f.card for f in s.found) + ".")
+        inst = pick[0]
     drop = action.get("drop")
     if drop is not None:
         if "hoarder" in s.phobias:
             raise RuleError(f"{sname(s)} cannot bear to throw anything away.")
         old = find_item(s, drop)
-        if old.uid == inst.uid:
+        if any(old.uid == f.uid for f in s.found):
             raise RuleError("Drop something you already carry.")
         remove_item(s, old.uid)
         turn.say(f"{sname(s)} drops the {icard(old).name}.")
@@ -565,7 +573,7 @@ def do_leave(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> No
     s = st.survivors[si]
     if not s.found:
         raise RuleError("You have not found anything waiting for room.")
-    turn.say(f"{sname(s)} leaves the {icard(s.found[0]).name} behind.")
+    turn.say(f"{sname(s)} leaves the {' and the '.join(icard(f).name for f in s.found)} behind.")
     s.found = []
 
 
@@ -700,7 +708,7 @@ def do_use(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None
     no_loader(st, si, "use items")
     inst = find_item(s, action.get("item"))
     card = icard(inst)
-    from_found = bool(s.found) and s.found[0].uid == inst.uid
+    from_found = any(f.uid == inst.uid for f in s.found)
     if s.found and not from_found:
         no_found(s)
     if card.kind != "item":
@@ -805,6 +813,22 @@ def do_interact(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) ->
         obj.done = True
         obj.carried_by = si
         turn.say(f"{sname(s)} lifts the sedated woman.")
+        return
+    if spec.hook == "shrine":
+        obj.done = True
+        turn.say(f"{sname(s)} opens the shrine's offerings.")
+        for i in survivors_in(st, s.zone):
+            t = st.survivors[i]
+            cards: list[str] = []
+            while st.item_deck and len(cards) < 2:
+                k = st.item_deck.pop()
+                if content().items[k].kind != "noise":
+                    cards.append(k)
+            t.found = [ItemInst(uid=st.next_id + n, card=k) for n, k in enumerate(cards)]
+            st.next_id += len(cards)
+            if cards:
+                shown = " and ".join(content().items[k].name for k in cards)
+                turn.say(f"{sname(t)} may keep one of: {shown}.")
         return
     if spec.hook == "purge":
         obj.done = True

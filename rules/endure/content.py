@@ -400,7 +400,7 @@ MISSION_GOALS = {
 COLOUR_GOALS = {"collect", "deliver", "reach", "clear_near", "escorted"}
 MISSION_FAILS = {"carrier_dies", "pass_on"}
 OBJECTIVE_HOOKS = {
-    "unlock", "pickup", "give", "fix", "object", "marker", "lair", "wake", "capture", "sedate", "purge",
+    "unlock", "pickup", "give", "fix", "object", "marker", "lair", "wake", "capture", "sedate", "purge", "shrine",
 }  # fmt: skip
 
 

@@ -24,7 +24,6 @@ from .content import content
 from .phases import check_end, end_turn
 from .state import EndureState, ItemInst
 from .world import (
-    add_item,
     carried,
     deal_accomplishment,
     event_effect,
@@ -244,17 +243,17 @@ class Endure(GameSystem[EndureState]):
         s = st.survivors[si]
         out: list[Action] = []
         if s.found:
-            f = s.found[0]
-            if len(s.slots) < 3 or icard(f).kind in ("armour", "helmet"):
-                probe = self.clone(st).survivors[si]
-                if add_item(probe, probe.found[0]):
-                    out.append({"type": "keep"})
-            if "hoarder" not in s.phobias:
-                for card in sorted({it.card for it in general_items(s)}):
-                    out.append({"type": "keep", "drop": card})
+            choices = sorted({f.card for f in s.found})
+            for card in choices:
+                base: Action = {"type": "keep"} if len(s.found) == 1 else {"type": "keep", "item": card}
+                out.append(dict(base))
+                if "hoarder" not in s.phobias:
+                    for old in sorted({it.card for it in general_items(s)}):
+                        out.append({**base, "drop": old})
             out.append({"type": "leave"})
-            if icard(f).single and icard(f).kind == "item" and s.actions >= 1:
-                out += self._use_actions(st, si, f)
+            for f in s.found:
+                if icard(f).single and icard(f).kind == "item" and s.actions >= 1:
+                    out += [a for a in self._use_actions(st, si, f) if a not in out]
             out.append({"type": "end"})
             return self._checked(st, seat, out)
         has_move = s.actions >= 1 or s.free_moves > 0 or s.step_credit > 0
@@ -627,6 +626,8 @@ class Endure(GameSystem[EndureState]):
             if action.get("zone"):
                 parts += ["at", str(action["zone"])]
         elif t == "keep":
+            if action.get("item"):
+                parts.append(str(action["item"]))
             if action.get("drop"):
                 parts += ["drop", str(action["drop"])]
         elif t == "trade":
@@ -729,6 +730,8 @@ class Endure(GameSystem[EndureState]):
             if kw.get("at"):
                 a["zone"] = kw["at"][0]
         elif t == "keep":
+            if pos:
+                a["item"] = "-".join(pos).lower()
             if kw.get("drop"):
                 a["drop"] = "-".join(kw["drop"]).lower()
         elif t == "trade":
