@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from rules.core import registry
 
 from .service import VACANT, GameService
-from .settings import GameSettings
+from .settings import MIN_REMIND_HOURS, GameSettings
 from .store import GameRecord
 
 
@@ -35,7 +35,9 @@ def reminder_due(record: GameRecord, settings: GameSettings, now: float) -> bool
 async def due_reminders(service: GameService, now: float) -> list[Reminder]:
     """Reminders to send now; each one is marked sent before it is returned."""
     due: list[Reminder] = []
-    for record in await service.store.active_games():
+    # No game can be due sooner than the shortest allowed interval after its last action or reminder.
+    idle_before = now - MIN_REMIND_HOURS * 3600
+    for record in await service.store.active_games(idle_before=idle_before):
         settings = GameSettings.parse(await service.store.get_settings(record.id))
         if not reminder_due(record, settings, now):
             continue

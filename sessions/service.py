@@ -8,6 +8,7 @@ per-game lock, and persists each accepted action before anyone hears of it.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
 from collections import OrderedDict
@@ -22,6 +23,8 @@ from rules.core import Action, BaseState, Event, GameSystem, Prompt, RuleError, 
 from .errors import SessionError, StaleVersion
 from .settings import GameSettings
 from .store import ActionRecord, GameRecord, SeatRecord, SqliteStore
+
+log = logging.getLogger("starhost.sessions")
 
 VACANT = 0
 """user_id of a seat whose player left a running game; the host may act for it."""
@@ -380,6 +383,18 @@ class GameService:
             # Another process (or a cancelled caller) may have moved the game on: reload next time.
             self._forget(record.id)
             raise
+        log.info(
+            "action applied",
+            extra={
+                "fields": {
+                    "game": record.id,
+                    "version": version,
+                    "seat": seat,
+                    "default": by_default,
+                    "action": entry.action.get("type"),
+                }
+            },
+        )
         record.version = version
         record.last_action_at = at
         record.reminders_sent = 0

@@ -8,6 +8,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .errors import SessionError
 
+MIN_REMIND_HOURS = 1
+
 DEFAULTS: dict[str, str] = {
     "remind_hours": "24",
     "max_reminders": "3",
@@ -59,7 +61,7 @@ class GameSettings:
         if key not in DEFAULTS:
             raise SessionError(f"There is no setting '{key[:30]}'. Settings: {', '.join(DEFAULTS)}.")
         if key in ("remind_hours", "max_reminders"):
-            low, high = (1, 168) if key == "remind_hours" else (0, 10)
+            low, high = (MIN_REMIND_HOURS, 168) if key == "remind_hours" else (0, 10)
             if not value.isdigit() or not low <= int(value) <= high:
                 raise SessionError(f"{key} must be a whole number from {low} to {high}.")
             return str(int(value))

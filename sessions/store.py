@@ -129,7 +129,7 @@ class Store(Protocol):
     async def set_host(self, game_id: int, user_id: int) -> None: ...
     async def get_settings(self, game_id: int) -> dict[str, str]: ...
     async def set_setting(self, game_id: int, key: str, value: str) -> None: ...
-    async def active_games(self) -> list[GameRecord]: ...
+    async def active_games(self, idle_before: float | None = None) -> list[GameRecord]: ...
     async def mark_reminded(self, game_id: int, now: float) -> None: ...
     async def count_games(self) -> int: ...
 
@@ -251,6 +251,10 @@ class SqliteStore:
             "SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (row["id"],)
         ) as cursor:
             seats = [SeatRecord(r[0], r[1], r[2]) for r in await cursor.fetchall()]
+        return self._row_to_record(row, seats)
+
+    @staticmethod
+    def _row_to_record(row: sqlite3.Row, seats: list[SeatRecord]) -> GameRecord:
         return GameRecord(
             id=row["id"],
             guild_id=row["guild_id"],
@@ -481,10 +485,28 @@ class SqliteStore:
 
     # -- reminders and maintenance ---------------------------------------------------------
     @_locked
-    async def active_games(self) -> list[GameRecord]:
-        async with self.db.execute("SELECT * FROM games WHERE status = 'active' ORDER BY id") as cursor:
+    async def active_games(self, idle_before: float | None = None) -> list[GameRecord]:
+        """Running games; with ``idle_before``, only those with no action or reminder since then.
+
+        Seats come in one query, so a pass over thousands of games holds the lock briefly.
+        """
+        sql = "SELECT * FROM games WHERE status = 'active'"
+        params: tuple[float, ...] = ()
+        if idle_before is not None:
+            sql += " AND COALESCE(last_reminder_at, last_action_at) <= ?"
+            params = (idle_before,)
+        async with self.db.execute(sql + " ORDER BY id", params) as cursor:
             rows = await cursor.fetchall()
-        return [await self._record(r) for r in rows]
+        if not rows:
+            return []
+        seats: dict[int, list[SeatRecord]] = {}
+        async with self.db.execute(
+            "SELECT s.game_id, s.seat, s.user_id, s.name FROM seats s JOIN games g ON g.id = s.game_id"
+            " WHERE g.status = 'active' ORDER BY s.game_id, s.seat"
+        ) as cursor:
+            for game_id, seat, user_id, name in await cursor.fetchall():
+                seats.setdefault(game_id, []).append(SeatRecord(seat, user_id, name))
+        return [self._row_to_record(r, seats.get(r["id"], [])) for r in rows]
 
     @_locked
     async def mark_reminded(self, game_id: int, now: float) -> None:
