@@ -32,6 +32,11 @@ def name(xy: XY) -> str:
 def parse_space(text: object) -> XY | None:
     if not isinstance(text, str) or not 2 <= len(text) <= 4:
         return None
+    return _parse_space(text)
+
+
+@lru_cache(maxsize=4096)
+def _parse_space(text: str) -> XY | None:
     t = text.strip().upper()
     if not t or not t[0].isalpha() or not t[1:].isdigit():
         return None
@@ -54,6 +59,7 @@ class Board:
     slots: dict[XY, str] = field(default_factory=dict)  # gadget/victory/armory slots
     shuttles: dict[str, list[XY]] = field(default_factory=dict)  # crew colour -> spaces
     shuttle_slot_spaces: list[list[XY]] = field(default_factory=list)
+    _los_cache: dict = field(default_factory=dict, repr=False)
 
     def on_board(self, xy: XY) -> bool:
         return xy in self.cells
@@ -96,9 +102,18 @@ class Board:
         return self._see_through(a) and self._see_through(b) and self.passage(a, b, door_open)
 
     def los(self, a: XY, b: XY, door_open: dict[str, bool]) -> bool:
-        """Centre-to-centre line of sight between two spaces."""
+        """Centre-to-centre line of sight between two spaces (memoised per door setting)."""
         if a == b:
             return True
+        key = (a, b, tuple(sorted(d for d, o in door_open.items() if o and d in self.doors)))
+        hit = self._los_cache.get(key)
+        if hit is None:
+            if len(self._los_cache) > 50_000:
+                self._los_cache.clear()
+            hit = self._los_cache[key] = self._los(a, b, door_open)
+        return hit
+
+    def _los(self, a: XY, b: XY, door_open: dict[str, bool]) -> bool:
         if not (self._see_through(a) and self._see_through(b)):
             return False
         x0, y0 = Fraction(a[0]) + Fraction(1, 2), Fraction(a[1]) + Fraction(1, 2)
