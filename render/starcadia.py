@@ -14,7 +14,7 @@ from rules.starcadia import engine as E
 from rules.starcadia.content import CONTENT
 from rules.starcadia.state import StarState
 
-from .common import BACKGROUND, HIGHLIGHT, INK, MUTED, PANEL, font, to_png
+from .common import BACKGROUND, HIGHLIGHT, INK, MUTED, PANEL, font, text_card, to_png
 
 CELL = 84
 MARGIN = 40
@@ -180,9 +180,7 @@ def draw_board(state: StarState, *, events: Sequence[Event] = ()) -> Image.Image
             )
             if wounds:
                 d.ellipse((cx + r - 12, cy - r - 6, cx + r + 8, cy - r + 14), fill="#c0392b")
-                d.text(
-                    (cx + r - 2, cy - r + 4), str(wounds), font=font(13, bold=True), fill="white", anchor="mm"
-                )
+                d.text((cx + r - 2, cy - r + 4), str(wounds), font=font(13, bold=True), fill="white", anchor="mm")
             if dazed:
                 d.text((cx - r, cy + r - 4), "z", font=bold, fill=HIGHLIGHT, anchor="mm")
         if active is not None and active.pos == space:
@@ -248,7 +246,13 @@ def _status(d: ImageDraw.ImageDraw, state: StarState, top: int, width: int) -> N
         d.text((MARGIN + 36, y + 2), "   ".join(parts), font=text, fill=INK)
         y += STRIP_LINE
     q = E.current_pve(state)
-    quest = (
-        f"Quest {state.pve_index + 1}/{len(state.pve)}: {q.name} - {q.text}" if q else "All PvE quests done"
-    )
+    quest = f"Quest {state.pve_index + 1}/{len(state.pve)}: {q.name} - {q.text}" if q else "All PvE quests done"
     d.text((MARGIN, y + 2), quest[:110], font=font(20), fill=MUTED)
+
+
+def dashboard(state: StarState, seat: int) -> bytes:
+    """A crew's dashboard as its own picture (inventory by the names players type)."""
+    from rules.starcadia.sheets import crew_sheet
+
+    lines = crew_sheet(state, seat)
+    return text_card(lines[0], lines[1:])

@@ -59,3 +59,18 @@ def test_every_phase_renders():
     board(SYSTEM.view(st, 0))
     st = setup_state(draft="random", mode="episodic", scenario="4", tiles="random")
     board(st)
+
+
+def test_sheets_and_dashboard_picture():
+    from render.starcadia import dashboard
+    from rules.starcadia.sheets import crew_sheet, monster_sheet
+
+    st = sample_state()
+    lines = crew_sheet(st, 0)
+    assert lines[0].startswith("Yellow crew (P0)")
+    assert any("pulse-blade [S01] (weapon, melee, 3 dice)" in x for x in lines)
+    assert any("red-shirt [S07]" in x and "+1 def" in x for x in lines)
+    mons = monster_sheet(st)
+    assert any(x.startswith("villain: Iceheart") and "iceheart#1@C7" in x for x in mons)
+    png = dashboard(st, 1)
+    assert Image.open(io.BytesIO(png)).width == 900
