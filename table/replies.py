@@ -39,7 +39,7 @@ class Reply:
     private: list[str] = field(default_factory=list)  # lines only the asking user may see
     plain: bool = False  # a short answer without an embed
 
-    def description(self, limit: int = 4000) -> str:
+    def description(self, limit: int = 3500) -> str:
         text = "\n".join(self.lines)
         if len(text) <= limit:
             return text
