@@ -203,8 +203,14 @@ async def run_bot(config: Config) -> None:
     for signum in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(signum, stop)
-    async with bot:
-        await bot.start(config.token or "")
+    try:
+        async with bot:
+            await bot.start(config.token or "")
+    finally:
+        # start() returns as soon as the gateway closes; finish closing before the loop ends.
+        for task in closing:
+            await task
+        await bot.service.close()
 
 
 async def run_console(config: Config, script: Path | None) -> int:

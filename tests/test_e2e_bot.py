@@ -210,3 +210,44 @@ async def test_buttons_survive_a_restart(tmp_path: Path) -> None:
         pressed = await standin.click(board, hold, user=ALICE)
         assert "banks" in pressed.followups[-1].text
         await standin.stop_client()
+
+
+async def test_unexpected_errors_get_a_reference_and_change_nothing(running, monkeypatch) -> None:
+    standin, bot = running
+
+    def broken() -> None:
+        raise RuntimeError("kaboom")
+
+    monkeypatch.setattr(bot.table, "help", broken)
+    reply = await standin.slash("help", user=ALICE, channel_id=CHAN)
+    assert reply.ephemeral and "reference" in reply.text and "kaboom" not in reply.text
+
+
+async def test_sigterm_closes_the_database_cleanly(tmp_path: Path) -> None:
+    import asyncio
+    import os
+    import signal
+
+    async with StandIn(guild_id=GUILD, channel_ids=[CHAN], users=[ALICE]) as standin:
+        config = make_config(tmp_path)
+        made = []
+        real_make = starhost.make_bot
+
+        def capture(cfg, **options):
+            bot = real_make(cfg, guild_ready_timeout=0.05, **options)
+            standin.attach(bot)
+            made.append(bot)
+            return bot
+
+        starhost.make_bot = capture
+        try:
+            task = asyncio.create_task(starhost.run_bot(config))
+            await standin.wait_for_commands(GUILD)
+            while not made or not made[0].is_ready():
+                await asyncio.sleep(0.02)
+            os.kill(os.getpid(), signal.SIGTERM)
+            await asyncio.wait_for(task, 10)
+        finally:
+            starhost.make_bot = real_make
+        assert made[0].is_closed()
+        assert made[0].service.store._db is None  # the store was closed
