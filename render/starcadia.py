@@ -145,6 +145,20 @@ def draw_board(state: StarState, *, events: Sequence[Event] = ()) -> Image.Image
             d.rounded_rectangle((box[2] - 50, top, box[2] - 4, top + 18), radius=4, fill=colour)
             d.text((box[2] - 27, top + 9), text, font=font(13, bold=True), fill="black", anchor="mm")
 
+    # What happened in this update: paths walked and attack lines.
+    for e in events:
+        data = e.data or {}
+        colour = "#ff8fa3" if data.get("monster") else HIGHLIGHT
+        path = [B.parse_space(s) for s in data.get("path", []) if isinstance(s, str)]
+        pts = [_centre(xy) for xy in path if xy in b.cells]
+        if len(pts) >= 2:
+            d.line(pts, fill=colour, width=5, joint="curve")
+            d.ellipse((pts[-1][0] - 7, pts[-1][1] - 7, pts[-1][0] + 7, pts[-1][1] + 7), fill=colour)
+        line = [B.parse_space(s) for s in data.get("attack", []) if isinstance(s, str)]
+        if len(line) == 2 and all(xy in b.cells for xy in line) and line[0] != line[1]:
+            (x0, y0), (x1, y1) = _centre(line[0]), _centre(line[1])
+            d.line((x0, y0, x1, y1), fill="#ff4d4d", width=4)
+            d.polygon(_arrow_head(x0, y0, x1, y1), fill="#ff4d4d")
     # Figures: up to two per space, side by side.
     occupants: dict[str, list[tuple[str, str, str, bool, int, bool]]] = {}
     for h in state.heroes:
@@ -196,6 +210,20 @@ def draw_board(state: StarState, *, events: Sequence[Event] = ()) -> Image.Image
 
     _status(d, state, MARGIN * 2 + b.height * CELL - 10, width)
     return img
+
+
+def _centre(xy: B.XY) -> tuple[int, int]:
+    return MARGIN + xy[0] * CELL + CELL // 2, MARGIN + xy[1] * CELL + CELL // 2
+
+
+def _arrow_head(x0: float, y0: float, x1: float, y1: float) -> list[tuple[float, float]]:
+    import math
+
+    ang = math.atan2(y1 - y0, x1 - x0)
+    tip = (x1 - 22 * math.cos(ang), y1 - 22 * math.sin(ang))
+    left = (tip[0] - 16 * math.cos(ang - 0.5), tip[1] - 16 * math.sin(ang - 0.5))
+    right = (tip[0] - 16 * math.cos(ang + 0.5), tip[1] - 16 * math.sin(ang + 0.5))
+    return [tip, left, right]
 
 
 def _edge_line(d: ImageDraw.ImageDraw, a: B.XY, c: B.XY, colour: str, width: int, inset: int = 0) -> None:

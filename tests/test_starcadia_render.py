@@ -74,3 +74,20 @@ def test_sheets_and_dashboard_picture():
     assert any(x.startswith("villain: Iceheart") and "iceheart#1@C7" in x for x in mons)
     png = dashboard(st, 1)
     assert Image.open(io.BytesIO(png)).width == 900
+
+
+def test_moves_and_attacks_are_drawn_from_event_data():
+    from rules.starcadia.state import Up
+
+    st = play_state()
+    add_monster(st, "weeble", "E7")
+    hero(st, "red").upgrades = [Up(id="S03")]
+    place(st, "red", "B7")
+    st.deck = ["E17"] * 5
+    st, ev1 = SYSTEM.apply(st, 0, {"type": "move", "hero": "red", "path": ["C7", "D7"]})
+    st, ev2 = SYSTEM.apply(st, 0, {"type": "attack", "hero": "red", "target": "weeble#1", "weapon": "blaster-rifle"})
+    data = [e.data for e in ev1 + ev2 if e.data]
+    assert {"path": ["B7", "C7", "D7"]} in data and {"attack": ["D7", "E7"]} in data
+    plain = draw_board(st)
+    marked = draw_board(st, events=ev1 + ev2)
+    assert ImageChops.difference(plain.convert("RGB"), marked.convert("RGB")).getbbox() is not None

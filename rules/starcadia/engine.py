@@ -305,7 +305,7 @@ def monster_can_hit(state: StarState, b: B.Board, m: MonsterState, pos: str, h: 
 def monster_attack(state: StarState, turn: Turn, m: MonsterState, h: HeroState, why: str) -> None:
     card = mcard(m)
     rerolls = card.ability.value if card.ability.kind == "reroll" else 0
-    turn.say(f"{mname(m)} attacks {hero_name(h)} with {card.attack_name} ({why}).")
+    turn.say(f"{mname(m)} attacks {hero_name(h)} with {card.attack_name} ({why}).", attack=[m.pos, h.pos], monster=True)
     res = roll_pool(roller(turn, f"{card.name} attacks"), card.dice, card.attack_type, rerolls)
     hits = res.successes(card.attack_type)
     space = h.pos
@@ -411,6 +411,7 @@ def move_monster(state: StarState, turn: Turn, m: MonsterState, ops: list[Op]) -
     """Walk a monster along ``ops``. A Huge monster shoves everyone out of each space it enters."""
     if not ops:
         return
+    trail = [m.pos]
     for kind, arg in ops:
         if kind == "door":
             state.doors[arg] = not state.doors.get(arg, False)
@@ -424,7 +425,8 @@ def move_monster(state: StarState, turn: Turn, m: MonsterState, ops: list[Op]) -
             for o in list(state.monsters):
                 if o.pos == arg and o.uid != m.uid:
                     shove(state, turn, arg, o.uid)
-    turn.say(f"{mname(m)} moves to {m.pos}.")
+        trail.append(arg)
+    turn.say(f"{mname(m)} moves to {m.pos}.", path=trail, monster=True)
 
 
 def activate_monster(
@@ -738,6 +740,7 @@ def hero_move(state: StarState, turn: Turn, h: HeroState, path: object, mp: int)
     """Move a hero along a path, resolving Guard before each step. Returns MP spent."""
     ops = _plan_path(state, h, path, mp)
     spent = 0
+    trail = [h.pos]
     collect(state, turn, h)
     for op, arg in ops:
         if h.dead:
@@ -758,11 +761,13 @@ def hero_move(state: StarState, turn: Turn, h: HeroState, path: object, mp: int)
                 turn.say(f"{hero_name(h)} was knocked off the path and stops at {h.pos}.")
                 break
             h.pos = arg
+            trail.append(arg)
             spent += 1
             collect(state, turn, h)
             check_deliver(state, turn, h)
         elif op == "portal":
             h.pos = arg
+            trail.append(arg)
             spent += 0 if ability(h, "free_portal") else 1
             turn.say(f"{hero_name(h)} zips through a portal to {arg}.")
             collect(state, turn, h)
@@ -797,7 +802,7 @@ def hero_move(state: StarState, turn: Turn, h: HeroState, path: object, mp: int)
         if scenario_over(state):
             break
     if not h.dead and ops and ops[-1][0] in ("step", "portal"):
-        turn.say(f"{hero_name(h)} ends the move at {h.pos}.")
+        turn.say(f"{hero_name(h)} ends the move at {h.pos}.", path=trail)
     return spent
 
 
@@ -888,7 +893,10 @@ def hero_attack(state: StarState, turn: Turn, h: HeroState, action: dict) -> Non
     if kind == "ranged":
         rerolls += ability(h, "ranged_reroll")
     tlabel = mname(tm) if tm else hero_name(th)
-    turn.say(f"{hero_name(h)} attacks {tlabel} with {' + '.join(c.name for c in all_cards)} ({dice} dice).")
+    turn.say(
+        f"{hero_name(h)} attacks {tlabel} with {' + '.join(c.name for c in all_cards)} ({dice} dice).",
+        attack=[h.pos, tspace],
+    )
     res: RollResult = roll_pool(roller(turn, f"{hero_name(h)} attacks", h.seat), dice, kind, rerolls)
     hits = res.successes(kind)
     crit_daze = any(c.ability_kind == "crit_daze" for c in all_cards) or (
