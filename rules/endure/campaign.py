@@ -367,7 +367,10 @@ def refuge_perform(st: EndureState, seat: int, action: dict[str, Any], turn: Tur
             a = find_item(s, give[0], where="general")
             b = find_item(s, give[1], where="general")
             if a.uid == b.uid:
-                raise RuleError("Give two different items.")
+                twin = [it for it in general_items(s) if it.card == b.card and it.uid != a.uid]
+                if not twin:
+                    raise RuleError("Give two different items.")
+                b = twin[0]
             remove_item(s, a.uid)
             remove_item(s, b.uid)
             st.trading_post.remove(take)
