@@ -236,6 +236,8 @@ def allies_act(st: EndureState, turn: Turn) -> None:
                 turn.say(f"{name} walks out of the exit ({st.escaped} safe).")
                 break
             if any(e.zone == a.zone for e in st.enemies):
+                if any(e.zone == a.zone and etype(e.kind).family == "sentry" for e in st.enemies):
+                    hit = max(2, hit - 1)  # Sentries know where to hit other Sentries
                 faces = turn.rng.dice(dice, 6, label=f"{name} attacks ({hit}+)")
                 hits = sum(1 for f in faces if f >= hit)
                 killed = remove_dead(st, turn, allocate(st, a.zone, hits, []))
