@@ -20,7 +20,22 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
-COGS = ("cogs.game", "cogs.dice", "cogs.reference", "cogs.reminders")
+
+
+def cog_modules() -> list[str]:
+    """Every module in cogs/ with a ``setup`` function (game systems add their own)."""
+    import importlib
+    import pkgutil
+
+    import cogs
+
+    names = []
+    for info in sorted(pkgutil.iter_modules(cogs.__path__), key=lambda i: i.name):
+        module = importlib.import_module(f"cogs.{info.name}")
+        if callable(getattr(module, "setup", None)):
+            names.append(f"cogs.{info.name}")
+    return names
+
 
 TOKEN_HELP = """DISCORD_TOKEN is not set, so the bot cannot log in to Discord.
 
@@ -137,7 +152,7 @@ def make_bot(config: Config, **client_options: object):  # -> StarhostBot
             from cogs.common import ActionButton
 
             self.add_dynamic_items(ActionButton)
-            for name in COGS:
+            for name in cog_modules():
                 await self.load_extension(name)
             await self.sync_commands_if_changed()
 

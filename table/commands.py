@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from render import render_board
-from rules.core import BaseState, Event, GameSystem, RuleError, registry
+from rules.core import Action, BaseState, Event, GameSystem, RuleError, registry
 from sessions.dice import DiceError
 from sessions.dice import roll as roll_dice
 from sessions.errors import SessionError, StaleVersion
@@ -29,6 +29,25 @@ MAX_BUTTONS = 4
 """Action buttons under a board (plus Status); more choices go through /act's autocomplete."""
 
 BUTTON_ID = re.compile(r"sh:(?P<kind>act|lobby|end|status):(?P<game>[0-9]{1,18})(?::(?P<rest>[a-z0-9:]{0,60}))?")
+
+
+@dataclass(frozen=True)
+class SeatContext:
+    """A running game as one user sees it."""
+
+    record: GameRecord
+    state: BaseState
+    system: GameSystem
+    seat: int | None
+
+    def require_seat(self) -> int:
+        if self.seat is None:
+            raise SessionError("You are not playing in this game.")
+        return self.seat
+
+    def my_view(self) -> BaseState:
+        """What this user may see: their seat's private view, or the public one."""
+        return self.system.view(self.state, self.seat)
 
 
 @dataclass(frozen=True)
@@ -210,9 +229,25 @@ class Table:
         return self.board_reply(last)
 
     # -- playing --------------------------------------------------------------------------------
-    async def act(self, ctx: Ctx, action: str) -> Reply:
+    async def act(self, ctx: Ctx, action: Action | str) -> Reply:
+        """Play an action (data built by a system's command, or typed notation) for the asking player."""
         update = await self.service.act(actor=ctx.actor, action=action, channel_id=ctx.channel_id)
         return self.board_reply(update, actor_seat=update.game.seat_of(ctx.actor.user_id))
+
+    async def seat_context(self, ctx: Ctx, system_id: str | None = None) -> SeatContext:
+        """The running game in this channel, its state and the asking user's seat (None: not seated).
+
+        System commands use it for autocomplete and private dashboards. ``system_id`` refuses a
+        command of one game used at another game's table.
+        """
+        record = await self.service.game_in(ctx.channel_id)
+        record, state = await self.service.get(record.id)
+        if system_id is not None and record.system != system_id:
+            other = registry.get(record.system).name
+            raise SessionError(f"This channel is playing {other}; use its commands (see /help).")
+        if state is None:
+            raise SessionError("The game has not started yet. The host can /game start it.")
+        return SeatContext(record, state, registry.get(record.system), record.seat_of(ctx.actor.user_id))
 
     async def suggest_actions(self, ctx: Ctx, typed: str, limit: int = 25) -> list[str]:
         """Autocomplete for /act: the acting user's legal actions that match what is typed."""

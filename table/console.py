@@ -106,7 +106,7 @@ class Console:
 
     async def _command(self, text: str) -> None:
         words = text.split()
-        for length in (2, 1):
+        for length in (3, 2, 1):
             path = " ".join(words[:length])
             if path in COMMANDS:
                 names, handler = COMMANDS[path]
@@ -185,6 +185,13 @@ def parse_options(text: str, names: Iterable[str]) -> dict[str, str]:
     return options
 
 
+def system_help() -> list[str]:
+    extra = sorted(path for path in COMMANDS if path not in BASE_COMMANDS)
+    if not extra:
+        return []
+    return ["Game commands:", *(f"  /{path} " + " ".join(f"{n}:" for n in COMMANDS[path][0]) for path in extra)]
+
+
 def _int(options: dict[str, str], key: str, default: int | None = None) -> int | None:
     value = options.get(key)
     if value is None:
@@ -232,14 +239,32 @@ COMMANDS: dict[str, tuple[list[str], Handler]] = {
         ),
     ),
     "rules": (["system", "topic"], lambda c, x, o: c.table.rules(o.get("system", ""), o.get("topic"))),
-    "help": ([], lambda c, x, o: Reply(title="Console table", lines=[HELP])),
+    "help": ([], lambda c, x, o: Reply(title="Console table", lines=[HELP, *system_help()])),
 }
+
+
+BASE_COMMANDS = frozenset(COMMANDS)
+
+
+def load_system_commands() -> None:
+    """Merge ``CONSOLE_COMMANDS`` of every ``table/<system>.py`` (same format as :data:`COMMANDS`)."""
+    import importlib
+    import pkgutil
+
+    import table
+
+    for info in pkgutil.iter_modules(table.__path__):
+        if info.name in ("commands", "console", "reference", "replies"):
+            continue
+        module = importlib.import_module(f"table.{info.name}")
+        COMMANDS.update(getattr(module, "CONSOLE_COMMANDS", {}))
 
 
 async def run_console(
     service: GameService, *, boards: Path, script: Path | None = None, out: TextIO = sys.stdout
 ) -> int:
     """Run the REPL (or a script); returns the number of commands that were refused."""
+    load_system_commands()
     console = Console(Table(service), boards=boards, out=out)
     if script is not None:
         for raw in script.read_text().splitlines():
