@@ -151,3 +151,15 @@ def test_campaign_sheet_lists_route_scores_and_inventories():
     assert "Scenario 1: yellow 4, blue 0; won by P0" in lines
     assert any("badges 1" in x and "S01" in x for x in lines)
     assert "1b" in SYSTEM.describe(st)
+
+
+def test_claim_places_heroes_in_chosen_shuttle_spaces():
+    st = setup_state(draft="random")
+    seat = st.order[0]
+    a, b = st.crews[seat].heroes
+    action = {"type": "claim", "slot": 1, "place": {a: "D1", b: "D1"}}
+    assert SYSTEM.parse(SYSTEM.format(action), st, seat) == {**action, "slot": "1"}
+    st2, _ = SYSTEM.apply(st, seat, action)
+    assert [h.pos for h in st2.heroes if h.seat == seat] == ["D1", "D1"]
+    refused(st, seat, {"type": "claim", "slot": 1, "place": {a: "E5"}}, "shuttle's spaces are C1 and D1")
+    refused(st, seat, {"type": "claim", "slot": 1, "place": {"zzz": "C1"}}, "not a hero of your crew")

@@ -536,10 +536,19 @@ class Starcadia(GameSystem[StarState]):
         crew = state.crews[seat]
         crew.shuttle = slot
         b = E.board_of(state)
-        spaces = b.shuttles[crew.colour]
+        spaces = [B.name(xy) for xy in b.shuttles[crew.colour]]
+        place = action.get("place") or {}
+        if not isinstance(place, dict) or len(place) > 2:
+            raise RuleError("Place your heroes as hero: shuttle space.")
+        for key, space in place.items():
+            if not isinstance(key, str) or key.lower() not in crew.heroes:
+                raise RuleError(f"'{str(key)[:20]}' is not a hero of your crew.")
+            if not isinstance(space, str) or space.upper() not in spaces:
+                raise RuleError(f"Your shuttle's spaces are {' and '.join(spaces)}.")
         for i, hid in enumerate(crew.heroes):
-            E.find_hero(state, hid).pos = B.name(spaces[i % 2])
-        turn.say(f"The {crew.colour} shuttle docks at slot {slot + 1} ({B.name(spaces[0])}).")
+            want = {k.lower(): v.upper() for k, v in place.items()}.get(hid, spaces[i % 2])
+            E.find_hero(state, hid).pos = want
+        turn.say(f"The {crew.colour} shuttle docks at slot {slot + 1} ({spaces[0]}).")
         state.order_pos += 1
         if state.order_pos >= len(state.order):
             state.phase = "play"
@@ -644,7 +653,8 @@ class Starcadia(GameSystem[StarState]):
             load = action.get("loadout") or {}
             return " ".join(["outfit", *(f"{h}:{','.join(toks)}" for h, toks in load.items())])
         if kind == "claim":
-            return f"claim {action.get('slot')}"
+            places = "".join(f" {h}@{s}" for h, s in (action.get("place") or {}).items())
+            return f"claim {action.get('slot')}{places}"
         if kind == "gear":
             return f"gear {action.get('hero')} " + " ".join(action.get("tokens", []))
         if kind == "prefs":
@@ -755,9 +765,12 @@ class Starcadia(GameSystem[StarState]):
                 load[hid.lower()] = [x for x in toks.split(",") if x]
             return {"type": "outfit", "loadout": load}
         if kind == "claim":
-            if len(args) != 1:
-                raise RuleError("claim <slot number>")
-            return {"type": "claim", "slot": args[0]}
+            if not args or any("@" not in a for a in args[1:]):
+                raise RuleError("claim <slot number> [hero@space ...]")
+            action = {"type": "claim", "slot": args[0]}
+            if len(args) > 1:
+                action["place"] = {a.partition("@")[0].lower(): a.partition("@")[2].upper() for a in args[1:]}
+            return action
         if kind == "gear":
             return {"type": "gear", "hero": args[0].lower(), "tokens": args[1:]}
         if kind == "prefs":
