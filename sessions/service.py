@@ -298,8 +298,9 @@ class GameService:
             return []
         return registry.get(record.system).pending(state)
 
-    async def status(self, channel_id: int) -> Update:
-        record = await self.game_in(channel_id)
+    async def status(self, channel_id: int, *, include_finished: bool = False) -> Update:
+        """The channel's open game; with ``include_finished``, else the last one played here."""
+        record = await (self.game_in_or_latest(channel_id) if include_finished else self.game_in(channel_id))
         loaded = await self._load(record.id)
         return Update(game=loaded.record, state=loaded.state, prompts=self._prompts(loaded.record, loaded.state))
 

@@ -103,11 +103,14 @@ class Table:
         return self.board_reply(update)
 
     async def game_status(self, ctx: Ctx) -> Reply:
-        update = await self.service.status(ctx.channel_id)
+        update = await self.service.status(ctx.channel_id, include_finished=True)
         await self._require_viewer(ctx, update.game)
         if update.game.status == "lobby":
             return self._lobby_reply(update.game, "Waiting in the lobby.")
-        reply = self.board_reply(update, lead="Current position.")
+        if update.state is None:
+            raise SessionError("No game is running here; the last one ended before it started. Try /game new.")
+        lead = "Current position." if update.game.status == "active" else "Final position of the last game here."
+        reply = self.board_reply(update, lead=lead)
         reply.mentions = []  # looking at the board should not ping anyone
         return reply
 

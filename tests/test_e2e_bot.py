@@ -152,7 +152,7 @@ async def test_end_needs_confirmation_and_rights(running) -> None:
     done = await standin.click(ask, yes, user=MOD)
     assert "ended" in done.text.lower()
     again = await standin.slash("game status", user=ALICE, channel_id=CHAN)
-    assert again.ephemeral and "no game" in again.text.lower()
+    assert again.ephemeral and "ended before it started" in again.text
 
 
 async def test_rules_and_help(running) -> None:

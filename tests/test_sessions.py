@@ -221,6 +221,8 @@ async def test_end_requires_host_or_manager(service: GameService) -> None:
     assert update.game.status == "ended"
     with pytest.raises(SessionError, match="no game"):
         await service.status(CHAN)
+    last = await service.status(CHAN, include_finished=True)
+    assert last.game.status == "ended" and last.state is not None and last.prompts == []
 
 
 async def test_idle_games_leave_memory(tmp_path: Path) -> None:

@@ -168,3 +168,11 @@ async def test_private_view_is_for_players_only(table: Table) -> None:
     assert mine.ephemeral and mine.mentions == [] and mine.image is not None
     with pytest.raises(SessionError, match="Only players"):
         await table.game_view(ctx(CAROL))
+
+
+async def test_status_after_the_end_shows_the_final_board(table: Table) -> None:
+    await started(table)
+    confirm = await table.game_end(ctx(ALICE))
+    await table.click(ctx(ALICE), confirm.buttons[0].custom_id)
+    final = await table.game_status(ctx(CAROL))
+    assert "Final position" in final.lines[0] and final.buttons == [] and final.image is not None
