@@ -317,3 +317,19 @@ async def test_acknowledged_actions_survive_sigkill(tmp_path: Path) -> None:
             assert result.ok, result.message
     finally:
         await svc.close()
+
+
+async def test_kick_opens_the_seat_and_the_host_can_play_its_default(service: GameService) -> None:
+    await started_pig(service)
+    await service.act(actor=ALICE, action="hold", channel_id=CHAN)  # bob's turn now
+    with pytest.raises(SessionError, match="Only the host"):
+        await service.kick(CHAN, BOB, ALICE.user_id)
+    with pytest.raises(SessionError, match="leave"):
+        await service.kick(CHAN, ALICE, ALICE.user_id)
+    with pytest.raises(SessionError, match="not seated"):
+        await service.kick(CHAN, ALICE, CAROL.user_id)
+    update = await service.kick(CHAN, ALICE, BOB.user_id)
+    assert update.game.user_of(1) == VACANT and update.waiting_users() == []
+    # No deadline for an empty seat: the host may play its default at once.
+    [timed_out] = await service.apply_defaults(CHAN, ALICE)
+    assert timed_out.action_text == "hold" and timed_out.waiting_users() == [ALICE.user_id]
