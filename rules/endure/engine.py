@@ -82,10 +82,8 @@ class Endure(GameSystem[EndureState]):
         ]
 
     def options(self) -> list[OptionSpec]:
-        missions = list(content().missions)
         camps = ["none"] + [k for k, v in content().campaigns.items() if v.playable]
         return [
-            OptionSpec(name="mission", help="which mission to play", default=missions[0], choices=missions),
             OptionSpec(name="campaign", help="play a campaign instead of one mission", default="none", choices=camps),
             OptionSpec(name="survivors", help="number of survivors (0 = one per player)", default="0"),
             OptionSpec(
@@ -114,7 +112,7 @@ class Endure(GameSystem[EndureState]):
             needs = tuple(camp.needs) + tuple(mission.needs)
         else:
             campaign_key = ""
-            mission_key = str(options.get("mission") or options.get("scenario") or next(iter(c.missions)))
+            mission_key = str(options.get("scenario") or options.get("mission") or next(iter(c.missions)))
             match = [k for k in c.missions if k.lower() == mission_key.strip().lower()]
             if not match:
                 raise RuleError(f"There is no mission '{mission_key[:20]}'. Missions: {', '.join(c.missions)}.")
