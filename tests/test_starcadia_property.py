@@ -41,11 +41,13 @@ def check_invariants(state) -> None:
     draft=st.sampled_from(["choice", "snake", "random"]),
     events=st.sampled_from(["auto", "choose"]),
     monsters=st.sampled_from(["bot", "player"]),
+    scenario=st.sampled_from(["1", "1", "2A", "2B", "3A", "3B", "3C", "4"]),
     data=st.data(),
 )
-def test_random_games_keep_invariants_and_replay(seed, seats, draft, events, monsters, data):
+def test_random_games_keep_invariants_and_replay(seed, seats, draft, events, monsters, scenario, data):
     names = [f"P{i}" for i in range(seats)]
-    opts = {"draft": draft, "events": events, "monsters": monsters}
+    opts = {"draft": draft, "events": events, "monsters": monsters, "scenario": scenario}
+    opts["mode"] = "campaign" if scenario == "1" else "episodic"
     state = SYSTEM.setup(names, opts, seed)
     history = []
     for _ in range(MAX_STEPS):
