@@ -13,7 +13,6 @@ from .content import TURN_BUFFS, ItemCard, content
 from .phases import detonate, end_turn
 from .state import EndureState, Enemy, ItemInst, Survivor, TradeOffer
 from .world import (
-    MAX_RESOLVE,
     add_item,
     carried,
     change_resolve,
@@ -49,7 +48,6 @@ from .world import (
     scard,
     sight,
     sname,
-    stun_survivor,
     survivors_in,
     the_board,
 )
@@ -1195,5 +1193,3 @@ HANDLERS = {
     "reactivate": do_reactivate,
     "salvage": do_salvage,
 }
-
-_ = (MAX_RESOLVE, stun_survivor)

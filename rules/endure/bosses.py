@@ -12,7 +12,6 @@ from .world import (
     living,
     on_map,
     path_steps,
-    pick_by_direction,
     rolloff,
     sight,
     sname,
@@ -195,6 +194,3 @@ def boss_damaged(st: EndureState, turn: Turn, e: Enemy) -> bool:
         st.bosses.remove(b)
     turn.say(f"The {etype(e.kind).name} is dead!", kind="warn")
     return False
-
-
-_ = pick_by_direction

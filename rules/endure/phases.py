@@ -11,7 +11,6 @@ from .state import EndureState, Enemy, Radar
 from .world import (
     blackout,
     change_resolve,
-    creep_tokens,
     damage,
     etype,
     event_effect,
@@ -22,10 +21,10 @@ from .world import (
     injury_roll,
     is_full,
     living,
-    make_noise,
     models_in,
     obj_specs,
     on_map,
+    passive,
     path_steps,
     pick_by_direction,
     progress,
@@ -33,7 +32,6 @@ from .world import (
     remove_dead,
     remove_item,
     resolve_test,
-    roll_direction,
     rolloff,
     sight,
     sname,
@@ -477,7 +475,7 @@ def resolution_phase(st: EndureState, turn: Turn) -> None:
     for i in living(st):
         s = st.survivors[i]
         zone = the_board(st).zones[s.zone]
-        if models_count(st, s.zone) >= zone.capacity:
+        if models_in(st, s.zone) >= zone.capacity:
             turn.say(f"{sname(s)} is trapped in {s.zone}!", kind="warn")
             damage(st, turn, i, 1, "the crush")
             change_resolve(st, turn, i, -1)
@@ -518,10 +516,6 @@ def resolution_phase(st: EndureState, turn: Turn) -> None:
             break
     st.round += 1
     begin_round(st, turn)
-
-
-def models_count(st: EndureState, zone: str) -> int:
-    return models_in(st, zone)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -574,7 +568,7 @@ def start_turn(st: EndureState, turn: Turn) -> None:
         s.used_active = False
         s.moved = 0
         s.step_credit = 0
-        s.free_moves = 1 if scard_passive(s) == "light_feet" else 0
+        s.free_moves = 1 if passive(s) == "light_feet" else 0
         s.searched = []
         s.buffs = []
         s.next_attack = []
@@ -648,10 +642,6 @@ def end_turn(st: EndureState, turn: Turn, si: int) -> None:
     s.next_attack = []
     st.turn_pos += 1
     start_turn(st, turn)
-
-
-def scard_passive(s) -> str:
-    return content().survivors[s.key].passive.hook
 
 
 def check_end(st: EndureState, turn: Turn) -> bool:
@@ -747,6 +737,3 @@ __all__ = [
     "resolution_phase",
     "start_turn",
 ]
-
-# silence unused-import lint for helpers kept for later phases
-_ = (creep_tokens, make_noise, progress, roll_direction)

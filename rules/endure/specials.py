@@ -11,7 +11,6 @@ from .world import (
     etype,
     exits,
     living,
-    on_map,
     pick_by_direction,
     place_models,
     sight,
@@ -169,9 +168,6 @@ def carrier_penalty(st: EndureState, si: int) -> int:
 
 def no_solomon(st: EndureState) -> bool:
     return "no_solomon" in specials(st)
-
-
-_ = (etype, on_map)
 
 
 # ---------------------------------------------------------------------------------------------
