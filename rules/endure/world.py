@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rules.core import RuleError, Turn
 
-from .content import DIRS, OPPOSITE, Board, board, content, door_id
+from .content import DIRS, OPPOSITE, Board, board, content
 from .state import EndureState, Enemy, ItemInst, NoiseToken, Radar, Survivor
 
 MAX_RESOLVE = 10
@@ -116,10 +116,6 @@ def models_in(st: EndureState, zone: str) -> int:
 
 def is_full(st: EndureState, zone: str) -> bool:
     return models_in(st, zone) >= the_board(st).zones[zone].capacity
-
-
-def enemies_in(st: EndureState, zone: str) -> list[Enemy]:
-    return [e for e in st.enemies if e.zone == zone]
 
 
 def survivors_in(st: EndureState, zone: str) -> list[int]:
@@ -466,10 +462,6 @@ def carried(st: EndureState, si: int) -> list:
     return [o for o in st.objectives if o.carried_by == si]
 
 
-def piloting(st: EndureState, si: int) -> bool:
-    return st.loader_pilot == si
-
-
 def stun_survivor(st: EndureState, turn: Turn, si: int) -> None:
     s = st.survivors[si]
     if st.phase == "survivors" and st.order and st.order[st.turn_pos] == si:
@@ -803,7 +795,3 @@ def push_line(st: EndureState, zone: str, direction: str) -> str:
 
 def opposite(d: str) -> str:
     return OPPOSITE[d]
-
-
-def door_between(a: str, b: str) -> str:
-    return door_id(a, b)
