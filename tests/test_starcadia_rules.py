@@ -755,3 +755,27 @@ def test_attacker_chooses_where_to_shove(dice):
     assert SYSTEM.parse(SYSTEM.format(act), st, 0) == act
     _st2, ev = SYSTEM.apply(st, 0, act)
     assert "Octocruel (octocruel#1) is shoved to D6." in texts(ev)
+
+
+def test_sweep_hits_everyone_in_the_space_with_one_roll_and_one_payback(dice):
+    st = play_state()
+    place(st, "edge", "C2")
+    hero(st, "edge").upgrades = [Up(id="2-03")]
+    add_monster(st, "weeble", "D2")
+    place(st, "hannah", "D2")
+    dice.set("melee", "melee", "melee", "melee")  # 4 hits; every defence die then comes up blank
+    st2, ev = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "grav-hammer"})
+    assert dice.counts[0] == 4 and dice.labels.count("Edge attacks") == 1
+    assert not st2.monsters and hero(st2, "hannah").wounds == 4
+    # Two monsters reach their life: only the primary answers with Payback, then both go.
+    st = play_state()
+    place(st, "edge", "C2")
+    hero(st, "edge").upgrades = [Up(id="2-03")]
+    add_monster(st, "weeble", "D2")
+    add_monster(st, "scuttlebutt", "D2")
+    dice.set("melee", "melee")
+    st2, ev = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "grav-hammer"})
+    t = texts(ev)
+    assert sum("(payback)" in x for x in t) == 1
+    assert not any("Scuttlebutt (scuttlebutt#1) attacks" in x for x in t)
+    assert not st2.monsters and st2.crews[0].vt == 2

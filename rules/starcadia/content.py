@@ -43,6 +43,7 @@ UPGRADE_ABILITIES = {
     "defense_dice",
     "cancel_hits",
     "sacrifice_dice",
+    "sweep",
 }
 CATEGORIES = {"weapon", "boost", "passive", "reaction"}
 TYPES = {"melee", "ranged", "special"}

@@ -897,12 +897,6 @@ def hero_attack(state: StarState, turn: Turn, h: HeroState, action: dict) -> Non
         f"{hero_name(h)} attacks {tlabel} with {' + '.join(c.name for c in all_cards)} ({dice} dice).",
         attack=[h.pos, tspace],
     )
-    res: RollResult = roll_pool(roller(turn, f"{hero_name(h)} attacks", h.seat), dice, kind, rerolls)
-    hits = res.successes(kind)
-    crit_daze = any(c.ability_kind == "crit_daze" for c in all_cards) or (
-        kind == "melee" and ability(h, "crit_daze") > 0
-    )
-    daze_on_wound = any(c.ability_kind == "daze" for c in all_cards)
     do_shove = any(c.ability_kind == "shove" for c in all_cards)
     shove_to = action.get("shove", "")
     if shove_to:
@@ -912,42 +906,66 @@ def hero_attack(state: StarState, turn: Turn, h: HeroState, action: dict) -> Non
         if sxy is None or B.name(sxy) not in shove_spaces(state, tspace):
             raise RuleError("Shove the target into a free space Close to it.")
         shove_to = B.name(sxy)
+    res: RollResult = roll_pool(roller(turn, f"{hero_name(h)} attacks", h.seat), dice, kind, rerolls)
+    hits = res.successes(kind)
+    crit_daze = any(c.ability_kind == "crit_daze" for c in all_cards) or (
+        kind == "melee" and ability(h, "crit_daze") > 0
+    )
+    daze_on_wound = any(c.ability_kind == "daze" for c in all_cards)
     state.act.attacked = True
-    if tm is not None:
-        card = mcard(tm)
-        pool = 0 if tm.dazed else card.defense
-        saves = roll_pool(roller(turn, f"{card.name} defends"), pool, "defense").successes("defense") if pool else 0
-        wounds = max(0, hits - saves)
-        turn.say(f"{hits} hit(s), {card.name} saves {saves} -> {wounds} wound(s).")
-        tm.wounds += wounds
-        if (res.crits and crit_daze) or (wounds and daze_on_wound):
-            tm.dazed = True
-            turn.say(f"{mname(tm)} is dazed.")
-        life, overkill, _, _ = mstats(tm)
-        if wounds >= overkill:
-            turn.say("Overkill!")
-            remove_monster(state, turn, tm, h)
-            return
-        if do_shove and not card.huge:
-            shove(state, turn, tm.pos, tm.uid, shove_to)
-        if not h.dead and state.monster_control == "player":
-            seat = (state.current - 1) % len(state.seats)
-            state.payback = Payback(monster=tm.uid, hero=h.id, seat=seat)
-            turn.say(f"{state.seats[seat]} runs the Payback of {mname(tm)}.")
-            return
-        if not h.dead:
-            activate_monster(state, turn, tm, only=h, why="payback")
-        if tm.wounds >= life and find_monster(state, tm.uid) is not None:
-            remove_monster(state, turn, tm, h)
-        return
-    wounds = defend(state, turn, th, hits, hero_name(h))
-    th.wounds += wounds
-    if ((res.crits and crit_daze) or (wounds and daze_on_wound)) and not ability(th, "steady"):
-        th.dazed = True
-        turn.say(f"{hero_name(th)} is dazed.")
-    check_hero_death(state, turn, th, h)
-    if do_shove and not th.dead:
+    # One roll for every target: the primary, plus (sweep) every other enemy in its space.
+    targets: list[MonsterState | HeroState] = [tm if tm is not None else th]
+    if any(c.ability_kind == "sweep" for c in all_cards):
+        targets += [m for m in state.monsters if m.pos == tspace and m is not tm]
+        targets += [o for o in heroes_on_board(state) if o.pos == tspace and o.seat != h.seat and o is not th]
+        if len(targets) > 1:
+            turn.say(f"The attack sweeps {len(targets)} targets.")
+    provoked: list[MonsterState] = []
+    hurt_heroes: list[HeroState] = []
+    for i, target in enumerate(targets):
+        if isinstance(target, MonsterState):
+            card = mcard(target)
+            pool = 0 if target.dazed else card.defense
+            saves = roll_pool(roller(turn, f"{card.name} defends"), pool, "defense").successes("defense")
+            wounds = max(0, hits - saves)
+            turn.say(f"{hits} hit(s), {mname(target)} saves {saves} -> {wounds} wound(s).")
+            target.wounds += wounds
+            if (res.crits and crit_daze) or (wounds and daze_on_wound):
+                target.dazed = True
+                turn.say(f"{mname(target)} is dazed.")
+            if wounds >= mstats(target)[1]:
+                turn.say("Overkill!")
+                remove_monster(state, turn, target, h)
+                continue
+            if i == 0 and do_shove and not card.huge:
+                shove(state, turn, target.pos, target.uid, shove_to)
+            provoked.append(target)
+        else:
+            wounds = defend(state, turn, target, hits, hero_name(h))
+            target.wounds += wounds
+            if ((res.crits and crit_daze) or (wounds and daze_on_wound)) and not ability(target, "steady"):
+                target.dazed = True
+                turn.say(f"{hero_name(target)} is dazed.")
+            hurt_heroes.append(target)
+    for victim in hurt_heroes:
+        check_hero_death(state, turn, victim, h)
+    if th is not None and do_shove and not th.dead and th.pos:
         shove(state, turn, th.pos, th.id, shove_to)
+    # Only one monster answers with Payback (the player to the right picks: policy = the primary).
+    payer = provoked[0] if provoked and not h.dead else None
+    for m in provoked:
+        if m is not payer and m.wounds >= mstats(m)[0] and find_monster(state, m.uid) is not None:
+            remove_monster(state, turn, m, h)
+    if payer is None:
+        return
+    if state.monster_control == "player":
+        seat = (state.current - 1) % len(state.seats)
+        state.payback = Payback(monster=payer.uid, hero=h.id, seat=seat)
+        turn.say(f"{state.seats[seat]} runs the Payback of {mname(payer)}.")
+        return
+    activate_monster(state, turn, payer, only=h, why="payback")
+    if payer.wounds >= mstats(payer)[0] and find_monster(state, payer.uid) is not None:
+        remove_monster(state, turn, payer, h)
 
 
 # -- turn flow ---------------------------------------------------------------------------------------------
