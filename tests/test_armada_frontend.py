@@ -1,0 +1,458 @@
+"""The Armada front end: table commands, autocomplete, private views, console and Discord.
+
+Seed 12 with two captains (alice: Pathfinder, bob: Hades) puts Fleet 1 (two face-down ships) at
+Terra after round 1, so round 2's Encounter is a Combat at the starting planet.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from rules.core import RuleError
+from sessions.errors import SessionError
+from sessions.service import Actor, GameService
+from sessions.store import SqliteStore
+from table import Ctx, Table
+from table import armada as A
+from table.console import run_console
+
+ALICE, BOB, CAROL = Actor(1, "alice"), Actor(2, "bob"), Actor(3, "carol")
+CHAN = 10
+SEED = 12
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def cx(actor: Actor) -> Ctx:
+    return Ctx(actor=actor, channel_id=CHAN, guild_id=1)
+
+
+@pytest.fixture
+async def table(tmp_path: Path) -> AsyncIterator[Table]:
+    service = GameService(SqliteStore(tmp_path / "armada.db"), seed_source=lambda: SEED)
+    await service.open()
+    yield Table(service)
+    await service.close()
+
+
+async def start(table: Table) -> None:
+    await table.game_new(cx(ALICE), "armada")
+    await table.game_join(cx(BOB))
+    await table.game_start(cx(ALICE))
+
+
+async def snapshot(table: Table) -> tuple[int, bytes]:
+    sc = await table.seat_context(cx(ALICE))
+    return sc.record.version, sc.system.dumps(sc.state)
+
+
+async def refused(table: Table, call, match: str) -> None:
+    """The call is refused with a sentence matching ``match`` and nothing changes."""
+    before = await snapshot(table)
+    with pytest.raises(RuleError, match=match):
+        await call
+    assert await snapshot(table) == before
+
+
+async def state(table: Table):
+    return (await table.seat_context(cx(ALICE))).state
+
+
+async def to_combat(table: Table) -> None:
+    """Round 1 passes quietly; in round 2's Encounter alice and bob face Fleet 1 at Terra together."""
+    await start(table)
+    for _ in range(3):
+        await A.end_turn(table, cx(ALICE))
+        await A.end_turn(table, cx(BOB))
+    reply = await A.engage(table, cx(ALICE), "1", "bob")
+    assert "Combat!" in reply.as_text()
+
+
+def good_choices(choices: list[tuple[str, str]]) -> None:
+    assert len(choices) <= 25
+    for label, value in choices:
+        assert 0 < len(label) <= 100 and 0 < len(value) <= 100
+
+
+# -- Planning ---------------------------------------------------------------------------------
+
+
+async def test_travel_with_autocomplete_and_refusals(table: Table) -> None:
+    await start(table)
+    choices = await A.complete(table, cx(ALICE), "travel", "to", "")
+    good_choices(choices)
+    assert {v for _, v in choices} == {"Luna", "Kagawa", "Zenith One", "Titan VI"}
+    assert all("Invictus" != v for _, v in choices)
+    assert await A.complete(table, cx(ALICE), "travel", "to", "kag") == [
+        c for c in choices if c[1] == "Kagawa"
+    ]
+    assert await A.complete(table, cx(CAROL), "travel", "to", "") == []  # not seated
+    await refused(table, A.travel(table, cx(ALICE), "Narnia"), "no planet 'Narnia'")
+    await refused(table, A.travel(table, cx(ALICE), "Invictus"), "not nearby")
+    await refused(table, A.travel(table, cx(ALICE), "terra"), "already at Terra")
+    with pytest.raises(SessionError, match="not playing"):
+        await A.travel(table, cx(CAROL), "Luna")
+    reply = await A.travel(table, cx(ALICE), "zen")  # a unique prefix is enough
+    assert "travels to Zenith One" in reply.as_text() and reply.image is not None
+    await refused(table, A.travel(table, cx(BOB), "Luna"), "turn")  # alice's turn is open
+
+
+async def test_shipyard_buy_configure_and_end_step(table: Table) -> None:
+    await start(table)
+    await refused(table, A.configure(table, cx(ALICE), "2", "storage"), "open the shipyard")
+    await refused(table, A.buy(table, cx(ALICE), "lotus-laser"), "Open the shipyard first|no module")
+    opened = await A.buy(table, cx(ALICE))
+    assert "On offer" in opened.as_text()
+    offers = await A.complete(table, cx(ALICE), "buy", "module", "")
+    good_choices(offers)
+    assert offers and all(" cr" in label for label, _ in offers)
+    await refused(table, A.buy(table, cx(ALICE)), "already open")
+    await refused(table, A.buy(table, cx(ALICE), "nonsense module"), "no module called")
+    sc = await table.seat_context(cx(ALICE))
+    player = sc.state.players[0]
+    cheap = [m for m in player.offer if A.C.modules[m].cost <= player.credits]
+    dear = [m for m in player.offer if A.C.modules[m].cost > player.credits]
+    if dear:
+        await refused(table, A.buy(table, cx(ALICE), dear[0]), "credit")
+    if cheap:
+        bought = await A.buy(table, cx(ALICE), A.C.modules[cheap[0]].name)  # by name works too
+        assert "buys" in bought.as_text() or "upgrades" in bought.as_text()
+        stations = await A.complete(table, cx(ALICE), "configure", "station", "")
+        good_choices(stations)
+        modules = await A.complete(table, cx(ALICE), "configure", "module", "", {"station": "4"})
+        assert cheap[0] in {v for _, v in modules}
+        installed = await A.configure(table, cx(ALICE), "4", cheap[0])
+        assert "installs" in installed.as_text()
+    await refused(table, A.configure(table, cx(ALICE), "9", "storage"), "1 to 6")
+    closed = await A.end_step(table, cx(ALICE))
+    assert "done shopping" in closed.as_text()
+    await refused(table, A.end_step(table, cx(ALICE)), "no step to end")
+
+
+async def test_hire_repair_trade_and_end_turn(table: Table) -> None:
+    await start(table)
+    await refused(table, A.hire(table, cx(ALICE)), "no Waystation")
+    await A.travel(table, cx(ALICE), "Kagawa")  # free (Galeforce Thrusters)
+    visit = await A.hire(table, cx(ALICE))
+    assert "For hire" in visit.as_text()
+    heroes = await A.complete(table, cx(ALICE), "hire", "hero", "")
+    good_choices(heroes)
+    assert len(heroes) == 3
+    await refused(table, A.hire(table, cx(ALICE), "Nobody Special"), "no hero called")
+    sc = await table.seat_context(cx(ALICE))
+    dear = [h for h in sc.state.players[0].offer if A.C.heroes[h].cost > 2]
+    if dear:
+        await refused(table, A.hire(table, cx(ALICE), dear[0]), "credit")
+    await A.end_step(table, cx(ALICE))
+    repaired = await A.repair(table, cx(ALICE))
+    assert "repairs" in repaired.as_text()
+    await refused(table, A.repair(table, cx(ALICE)), "no actions left")
+    await A.end_turn(table, cx(ALICE))
+    # bob is at Terra, alice at Kagawa: no trading partner.
+    await refused(table, A.trade(table, cx(BOB), "alice", "credits", "1"), "not at Terra")
+    await refused(table, A.trade(table, cx(BOB), "bob", "credits", "1"), "another captain")
+    await refused(table, A.trade(table, cx(BOB), "zed", "credits", "1"), "no captain 'zed'")
+    await refused(table, A.trade(table, cx(BOB), "1", "spaceship", "1"), "credits, module or hero")
+    assert await A.complete(table, cx(BOB), "trade", "captain", "") == []
+
+
+async def test_trade_credits_between_captains_here(table: Table) -> None:
+    await start(table)
+    captains = await A.complete(table, cx(ALICE), "trade", "captain", "")
+    assert [v for _, v in captains] == ["2"]
+    assert await A.complete(table, cx(ALICE), "trade", "what", "") == [("credits", "credits")]
+    values = await A.complete(table, cx(ALICE), "trade", "value", "", {"what": "credits"})
+    assert [v for _, v in values] == ["1", "2"]
+    await refused(table, A.trade(table, cx(ALICE), "bob", "credits", "9"), "only have 2")
+    await refused(table, A.trade(table, cx(ALICE), "bob", "credits", "-1"), "at least 1")
+    given = await A.trade(table, cx(ALICE), "Hades Mk II", "credits", "2")  # a ship name names its captain
+    assert "gives 2 credits to bob" in given.as_text()
+    st = await state(table)
+    assert (st.players[0].credits, st.players[1].credits) == (0, 4)
+
+
+# -- Encounter: missions --------------------------------------------------------------------------
+
+
+async def test_away_mission_assign_end_step_and_giveup(table: Table) -> None:
+    await start(table)
+    await A.end_turn(table, cx(ALICE))
+    await A.end_turn(table, cx(BOB))
+    await refused(table, A.mission(table, cx(BOB), "99"), "no beacon 99")
+    beacons = await A.complete(table, cx(BOB), "mission", "beacon", "")
+    assert [v for _, v in beacons] == ["0"] and "First Light" in beacons[0][0]
+    mates = await A.complete(table, cx(BOB), "mission", "teammates", "", {"beacon": "0"})
+    assert [v for _, v in mates] == ["1"]
+    await refused(table, A.assign(table, cx(BOB), "5", "1"), "neither")
+    started = await A.mission(table, cx(BOB), "0")
+    assert "Away Mission 0" in started.as_text()
+    await refused(table, A.end_turn(table, cx(BOB)), "Finish the Away Mission")
+    dice = await A.complete(table, cx(BOB), "assign", "die", "")
+    good_choices(dice)
+    st = await state(table)
+    wrong = next((d for d in st.dice if d.owner == 1 and d.loc == "rolled" and "E" not in d.face), None)
+    if wrong is not None:
+        await refused(table, A.assign(table, cx(BOB), str(wrong.id), "1"), "does not fit")
+    await refused(table, A.assign(table, cx(BOB), "0", "1"), "not one of your crew")
+    await refused(table, A.assign(table, cx(BOB), "#77", "1"), "no die #77")
+    if dice:
+        die = dice[0][1]
+        sections = await A.complete(table, cx(BOB), "assign", "station", "", {"die": die})
+        assert sections and all(label.startswith("section") for label, _ in sections)
+        placed = await A.assign(table, cx(BOB), f"#{die}", sections[0][1])
+        assert "puts" in placed.as_text()
+    st = await state(table)
+    if st.mission is not None and st.mission.step == "assign":
+        again = await A.roll(table, cx(BOB))  # /armada roll = Try Again
+        assert "Try Again" in again.as_text() or "Infirmary" in again.as_text()
+    st = await state(table)
+    if st.mission is not None and st.mission.step == "sacrifice":
+        await refused(table, A.end_step(table, cx(BOB)), "sacrifice")
+        die = (await A.complete(table, cx(BOB), "sacrifice", "die", ""))[0][1]
+        await A.sacrifice(table, cx(BOB), die)
+    if (await state(table)).mission is not None:
+        gave_up = await A.giveup(table, cx(BOB))
+        assert "abandoned" in gave_up.as_text()
+    await refused(table, A.giveup(table, cx(BOB)), "not on an Away Mission")
+
+
+# -- Encounter: Combat ------------------------------------------------------------------------------
+
+
+async def test_combat_assign_swap_end_step_roll_and_escape(table: Table) -> None:
+    await start(table)
+    for _ in range(3):
+        await A.end_turn(table, cx(ALICE))
+        await A.end_turn(table, cx(BOB))
+    await refused(table, A.end_turn(table, cx(ALICE)), "must be fought")
+    targets = await A.complete(table, cx(ALICE), "engage", "target", "")
+    assert targets == [("Fleet 1 at Terra: 2 ship(s) (2 unknown)", "1")]
+    await refused(table, A.engage(table, cx(ALICE), "7"), "no fleet 7")
+    await refused(table, A.engage(table, cx(ALICE), "1", "alice"), "your own team")
+    reply = await A.engage(table, cx(ALICE), "fleet 1", "bob", "bob")
+    assert "Combat!" in reply.as_text()
+    st = await state(table)
+    assert st.combat is not None and st.combat.frontline == 1
+
+    await refused(table, A.end_turn(table, cx(BOB)), "Finish the Combat")
+    await refused(table, A.assign(table, cx(BOB), "5", "9"), "Stations are numbered")
+    await refused(table, A.assign(table, cx(BOB), "5", "warp drive"), "not a station")
+    await refused(table, A.assign(table, cx(BOB), "5", "1", "shields=3"), "not a choice")
+    await refused(table, A.escape(table, cx(BOB), "5"), "start the escape")
+    await refused(table, A.roll(table, cx(BOB)), "assign them")
+
+    # bob: a Tactical die on the Twin Link with a target picked from the suggestions.
+    dice = await A.complete(table, cx(BOB), "assign", "die", "")
+    good_choices(dice)
+    tactical = next(v for label, v in dice if "Tactical" in label)
+    stations = await A.complete(table, cx(BOB), "assign", "station", "", {"die": tactical})
+    assert "1" in {v for _, v in stations}
+    aims = await A.complete(table, cx(BOB), "assign", "target", "", {"die": tactical, "station": "1"})
+    good_choices(aims)
+    assert aims and all("target" in label for label, _ in aims)
+    fired = await A.assign(table, cx(BOB), tactical, "1", aims[-1][1])
+    assert "bob" in fired.as_text()
+
+    # Swap: bob (Frontline) and alice each need a Tactical die on the card.
+    swaps = await A.complete(table, cx(BOB), "swap", "die", "")
+    st = await state(table)
+    if swaps:
+        await A.swap(table, cx(BOB), swaps[0][1])
+    await refused(table, A.swap(table, cx(ALICE), "1"), "Swap card needs|already")
+
+    for who in (ALICE, BOB):
+        st = await state(table)
+        if st.combat is not None and st.combat.step == "assign" and (0 if who is ALICE else 1) in st.combat.members:
+            if (0 if who is ALICE else 1) not in st.combat.finished:
+                await A.end_step(table, cx(who))
+    st = await state(table)
+    assert st.combat is None or st.combat.step in ("gather", "assign", "relay")
+    if st.combat is not None and st.combat.step == "gather":
+        seat = st.combat.seat if st.combat.seat in st.combat.members else st.combat.members[0]
+        who = ALICE if seat == 0 else BOB
+        started = await A.escape(table, cx(who))
+        assert "Escape attempt" in started.as_text()
+        await refused(table, A.escape(table, cx(who)), "under way")
+        esc = await A.complete(table, cx(who), "escape", "die", "")
+        good_choices(esc)
+        if esc:
+            out = await A.escape(table, cx(who), esc[0][1], hull_to_one=True)
+            assert "escape" in out.as_text().lower()
+
+
+async def test_roll_gathers_for_the_next_round(table: Table) -> None:
+    await to_combat(table)
+    await A.end_step(table, cx(ALICE))
+    await A.end_step(table, cx(BOB))
+    st = await state(table)
+    if st.combat is not None and st.combat.step == "gather":
+        seat = st.combat.seat
+        rolled = await A.roll(table, cx(ALICE if seat == 0 else BOB))
+        assert "Combat round 2" in rolled.as_text()
+    await refused(table, A.reroll(table, cx(ALICE), "all"), "reroll|no rolled")
+    await refused(table, A.hero(table, cx(ALICE), "warp 3"), "Hero moves are")
+    await refused(table, A.ram(table, cx(ALICE), "2", "1"), "Ram|ram|can")
+    await refused(table, A.relay(table, cx(ALICE)), "relay|Relay|enemy die")
+
+
+# -- private views ------------------------------------------------------------------------------
+
+
+async def test_views_are_private_and_keep_face_down_cards_hidden(table: Table) -> None:
+    await to_combat(table)
+    ship = await A.view_ship(table, cx(ALICE))
+    assert ship.ephemeral and "Pathfinder" in ship.as_text() and "Crew dice" in ship.as_text()
+    bobs = await A.view_ship(table, cx(CAROL), "bob")  # spectators may look (default settings)
+    assert "Hades" in bobs.as_text()
+    with pytest.raises(SessionError, match="no ship"):
+        await A.view_ship(table, cx(CAROL))
+    captains = await A.complete(table, cx(CAROL), "view ship", "captain", "")
+    assert [v for _, v in captains] == ["1", "2"]
+
+    fleets = await A.view_fleets(table, cx(ALICE))
+    text = fleets.as_text()
+    assert fleets.ephemeral and "Fleet 1" in text
+    st = await state(table)
+    for f in st.fleets:
+        if f.token != 1:  # not in Combat: still face down
+            assert all(not s.revealed for s in f.ships)
+    hidden = text.split("**Fleet 2**")[1] if "**Fleet 2**" in text else ""
+    assert "face-down ship" in hidden
+    engine = (await table.seat_context(cx(ALICE))).state
+    secret_names = {A.C.enemies[s.card].name for f in engine.fleets if f.token != 1 for s in f.ships}
+    shown_names = {A.C.enemies[s.card].name for s in engine.fleets[0].ships}
+    for name in secret_names - shown_names:
+        assert name not in text
+
+    events = await A.view_events(table, cx(BOB))
+    assert events.ephemeral and "First Light" in events.as_text()
+    board = await A.view_map(table, cx(BOB))
+    assert board.ephemeral and "Terra" in board.as_text()
+    assert board.image is not None and board.image().startswith(PNG)
+
+
+async def test_commands_of_another_game_are_refused(table: Table) -> None:
+    await table.game_new(cx(ALICE), "pig")
+    await table.game_join(cx(BOB))
+    await table.game_start(cx(ALICE))
+    with pytest.raises(SessionError, match="use its commands"):
+        await A.repair(table, cx(ALICE))
+    assert await A.complete(table, cx(ALICE), "travel", "to", "") == []
+
+
+# -- console -------------------------------------------------------------------------------------
+
+
+async def test_console_script(tmp_path: Path) -> None:
+    script = tmp_path / "armada.txt"
+    script.write_text(
+        "\n".join(
+            [
+                "/game new system:armada",
+                "as bob /game join",
+                "as alice /game start",
+                "/armada view ship",
+                "/armada travel Narnia",
+                "/armada travel Kagawa",
+                "/armada hire",
+                "/armada end-step",
+                "/armada end-turn",
+                "as bob /armada buy",
+                "as bob /armada end-turn",
+                "as bob /armada view events",
+                "as bob /armada view map",
+                "as bob /armada mission beacon:0",
+                "as bob /armada end-step",
+            ]
+        )
+    )
+    service = GameService(SqliteStore(tmp_path / "c.db"), seed_source=lambda: SEED)
+    await service.open()
+    out = io.StringIO()
+    try:
+        errors = await run_console(service, boards=tmp_path / "boards", script=script, out=out)
+    finally:
+        await service.close()
+    text = out.getvalue()
+    assert errors == 1, text  # only Narnia
+    assert "! There is no planet 'Narnia'" in text
+    assert "travels to Kagawa" in text and "visits the waystation" in text
+    assert "On offer" in text and "Away Mission 0" in text
+    assert "(only you see this) == Ship of alice ==" in text
+    assert list((tmp_path / "boards").glob("*.png"))
+
+
+# -- Discord, end to end --------------------------------------------------------------------------
+
+
+@pytest.mark.e2e
+async def test_armada_through_discord(tmp_path: Path) -> None:
+    import bot as starhost
+    from tests.standin import FakeUser, StandIn
+    from tests.test_e2e_bot import GUILD, make_config
+
+    chan = 920000000000000010
+    alice = FakeUser(id=720000000000000001, name="alice")
+    bob = FakeUser(id=720000000000000002, name="bob")
+    async with StandIn(guild_id=GUILD, channel_ids=[chan], users=[alice, bob]) as standin:
+        bot = starhost.make_bot(make_config(tmp_path), guild_ready_timeout=0.05)
+        await standin.run_client(bot)
+        commands = await standin.wait_for_commands(GUILD)
+        try:
+            armada = next(c for c in commands if c["name"] == "armada")
+            subs = armada["options"]
+            assert len(subs) <= 25
+            names = {o["name"] for o in subs}
+            assert {"travel", "repair", "trade", "buy", "configure", "hire", "engage", "roll", "assign"} <= names
+            assert {"reroll", "escape", "swap", "end-step", "end-turn", "view"} <= names
+            for sub in subs:
+                assert len(sub["description"]) <= 100
+                for opt in sub.get("options", []):
+                    assert opt["name"] == opt["name"].lower() and len(opt["description"]) <= 100
+
+            bot.service.seed_source = lambda: SEED
+            await standin.slash("game new", {"system": "armada"}, user=alice, channel_id=chan)
+            await standin.slash("game join", user=bob, channel_id=chan)
+            started = await standin.slash("game start", user=alice, channel_id=chan)
+            assert started.files["board.png"].startswith(PNG)
+
+            places = await standin.autocomplete("armada travel", focused="to", value="", user=alice, channel_id=chan)
+            assert {c["value"] for c in places} == {"Luna", "Kagawa", "Zenith One", "Titan VI"}
+            moved = await standin.slash("armada travel", {"to": "Kagawa"}, user=alice, channel_id=chan)
+            assert "travels to Kagawa" in moved.text
+            assert moved.files["board.png"].startswith(PNG)
+
+            refusal = await standin.slash("armada travel", {"to": "Narnia"}, user=alice, channel_id=chan)
+            assert refusal.ephemeral and "Narnia" in refusal.text
+
+            sheet = await standin.slash("armada view ship", user=alice, channel_id=chan)
+            assert sheet.ephemeral and "Pathfinder" in sheet.text
+
+            await standin.slash("armada end-turn", user=alice, channel_id=chan)
+            await standin.slash("armada end-turn", user=bob, channel_id=chan)
+            beacons = await standin.autocomplete(
+                "armada mission", focused="beacon", value="", user=bob, channel_id=chan
+            )
+            assert [c["value"] for c in beacons] == ["0"]
+            mission = await standin.slash("armada mission", {"beacon": "0"}, user=bob, channel_id=chan)
+            assert "Away Mission 0" in mission.text
+            dice = await standin.autocomplete("armada assign", focused="die", value="", user=bob, channel_id=chan)
+            assert dice
+            sections = await standin.autocomplete(
+                "armada assign",
+                focused="station",
+                value="",
+                options={"die": dice[0]["value"]},
+                user=bob,
+                channel_id=chan,
+            )
+            assert sections and sections[0]["name"].startswith("section")
+            placed = await standin.slash(
+                "armada assign", {"die": dice[0]["value"], "station": sections[0]["value"]}, user=bob, channel_id=chan
+            )
+            assert "puts" in placed.text and placed.files["board.png"].startswith(PNG)
+        finally:
+            await standin.stop_client()
