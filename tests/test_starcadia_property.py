@@ -55,7 +55,11 @@ def test_random_games_keep_invariants_and_replay(seed, seats, draft, events, mon
         if not prompts:
             break
         seat = prompts[0].seat
+        before = SYSTEM.dumps(state)
         options = SYSTEM.legal(state, seat)
+        SYSTEM.view(state, seat)
+        SYSTEM.describe(state)
+        assert SYSTEM.dumps(state) == before, "queries must not change the state"
         assert options, SYSTEM.describe(state)
         action = data.draw(st.sampled_from(options))
         state, _ = SYSTEM.apply(state, seat, action)

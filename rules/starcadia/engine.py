@@ -1150,10 +1150,7 @@ def payback_options(state: StarState) -> list[dict]:
     found = reach_ops(state, b, m.pos, mstats(m)[2], m.uid, huge=mcard(m).huge, doors=True)
     for space, (_cost, ops) in sorted(found.items()):
         path = notation(ops, m.pos)
-        saved = m.pos
-        m.pos = space
-        can = h is not None and not h.dead and monster_can_hit(state, b, m, space, h)
-        m.pos = saved
+        can = h is not None and not h.dead and bool(h.pos) and monster_can_hit(state, b, m, space, h)
         if can:
             out.append({"type": "payback", "path": path, "attack": True})
         elif path:
