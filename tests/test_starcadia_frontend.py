@@ -1,0 +1,378 @@
+"""Starcadia Quest's front end: table commands, autocomplete, console commands and one Discord session."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from rules.core import RuleError
+from rules.starcadia import SYSTEM
+from rules.starcadia import board as B
+from rules.starcadia import engine as E
+from rules.starcadia.content import CONTENT
+from sessions.service import Actor, GameService
+from sessions.store import SqliteStore
+from table import Ctx, Table
+from table import starcadia as sq
+from table.console import run_console
+
+ALICE, BOB, CAROL = Actor(1, "alice"), Actor(2, "bob"), Actor(3, "carol")
+PLAYERS = [ALICE, BOB]
+CHAN = 10
+
+
+def ctx(actor: Actor) -> Ctx:
+    return Ctx(actor=actor, channel_id=CHAN, guild_id=1)
+
+
+@pytest.fixture
+async def table(tmp_path: Path):
+    service = GameService(SqliteStore(tmp_path / "s.db"), seed_source=lambda: 7)
+    await service.open()
+    yield Table(service)
+    await service.close()
+
+
+async def new_game(table: Table, options: str = "draft=random") -> None:
+    await table.game_new(ctx(ALICE), "starcadia", options=options)
+    await table.game_join(ctx(BOB))
+    await table.game_start(ctx(ALICE))
+
+
+async def state_of(table: Table):
+    return (await table.seat_context(ctx(CAROL), "starcadia")).state
+
+
+async def version(table: Table) -> int:
+    return (await table.service.game_in(CHAN)).version
+
+
+async def waiting(table: Table) -> Actor:
+    state = await state_of(table)
+    return PLAYERS[SYSTEM.pending(state)[0].seat]
+
+
+async def refused(table: Table, call, match: str) -> None:
+    """The call is refused with a sentence matching ``match`` and the game does not move."""
+    before = await version(table)
+    with pytest.raises(RuleError, match=match):
+        await call
+    assert await version(table) == before
+
+
+async def to_play(table: Table) -> None:
+    """Random heroes, then both shuttle slots claimed through /starcadia claim."""
+    await new_game(table)
+    for _ in range(2):
+        actor = await waiting(table)
+        slots = await sq.suggest(table, ctx(actor), "claim", "slot", "", {})
+        await sq.claim(table, ctx(actor), slots[0][1])
+    assert (await state_of(table)).phase == "play"
+
+
+def hero_of(state, actor: Actor) -> list[str]:
+    return list(state.crews[PLAYERS.index(actor)].heroes)
+
+
+def distance_to_monsters(state, space: str) -> int:
+    x, y = B.parse_space(space)
+    return min(
+        (abs(x - B.parse_space(m.pos)[0]) + abs(y - B.parse_space(m.pos)[1]) for m in state.monsters), default=99
+    )
+
+
+async def until_attack(table: Table, turns: int = 30) -> Actor:
+    """Walk heroes toward the monsters with /starcadia move and end until someone can attack."""
+    for _ in range(turns):
+        state = await state_of(table)
+        actor = await waiting(table)
+        seat = PLAYERS.index(actor)
+        legal = SYSTEM.legal(state, seat)
+        if any(a["type"] == "attack" for a in legal):
+            return actor
+        if state.act.hero:
+            await sq.end(table, ctx(actor))
+            continue
+        moves = [a for a in legal if a["type"] == "move" and B.parse_space(a["path"][-1]) is not None]
+        if not moves:
+            await sq.rest(table, ctx(actor))
+            continue
+        best = min(moves, key=lambda a: (distance_to_monsters(state, a["path"][-1]), -len(a["path"])))
+        await sq.move(table, ctx(actor), " ".join(best["path"]), hero=best["hero"])
+        state = await state_of(table)
+        mine = state.phase == "play" and state.act.hero and PLAYERS[state.current] == actor
+        if mine and not any(a["type"] == "attack" for a in SYSTEM.legal(state, seat)):
+            await sq.end(table, ctx(actor))
+    raise AssertionError("nobody got into attack range")
+
+
+# -- setup ------------------------------------------------------------------------------------------
+async def test_pick_heroes_by_name_and_refusals(table: Table) -> None:
+    await new_game(table, "draft=choice")
+    first = await waiting(table)
+    other = BOB if first is ALICE else ALICE
+    offers = await sq.suggest(table, ctx(first), "pick", "heroes", "zip", {})
+    assert offers and all("zip" in v for _, v in offers) and all(len(label) <= 100 for label, _ in offers)
+    assert await sq.suggest(table, ctx(other), "pick", "heroes", "", {}) == []
+    free = await sq.offer_view(table, ctx(other))
+    assert free.ephemeral and len(free.lines) == len(CONTENT.heroes)
+    await refused(table, sq.pick(table, ctx(first), "batman zip"), "no hero 'batman'")
+    await refused(table, sq.pick(table, ctx(first), "zip"), "exactly 2")
+    reply = await sq.pick(table, ctx(first), "Zip Kablooey, digits")
+    assert "Zip Kablooey" in "\n".join(reply.lines)
+    await refused(table, sq.pick(table, ctx(other), "zip red"), "already taken")
+    await refused(table, sq.claim(table, ctx(other), "1"), "cannot claim a shuttle slot now")
+    await sq.pick(table, ctx(other), "red edge")
+    with pytest.raises(RuleError, match="Nothing to choose"):
+        await sq.offer_view(table, ctx(other))  # the draft is over
+
+
+async def test_claim_gear_and_prefs_before_play(table: Table) -> None:
+    await new_game(table)
+    actor = await waiting(table)
+    state = await state_of(table)
+    a, b = hero_of(state, actor)
+    await refused(table, sq.claim(table, ctx(actor), "front"), "a number")
+    await refused(table, sq.gear(table, ctx(actor), a, "laser-sword"), "not an upgrade of your crew")
+    await refused(table, sq.gear(table, ctx(actor), "nobody", "pulse-blade"), "no hero 'nobody'")
+    reply = await sq.gear(table, ctx(actor), CONTENT.heroes[a].name, "pulse blade, iron fists, red shirt")
+    assert "now carries" in "\n".join(reply.lines)
+    state = await state_of(table)
+    assert [u.id for u in E.find_hero(state, a).upgrades] == ["S01", "S04", "S07"]
+    assert len(E.find_hero(state, b).upgrades) == 4
+    await refused(table, sq.prefs(table, ctx(actor), a), "Say what to change")
+    await refused(table, sq.prefs(table, ctx(actor), a, reaction="pulse-blade"), "not a reaction")
+    await sq.prefs(table, ctx(actor), b, reroll="off", reaction="kitty")
+    assert E.find_hero(await state_of(table), b).reaction == "S06"
+    slots = await sq.suggest(table, ctx(actor), "claim", "slot", "", {})
+    places = await sq.suggest(table, ctx(actor), "claim", "place", "", {"slot": slots[-1][1]})
+    assert len(places) == 2
+    await sq.claim(table, ctx(actor), slots[-1][1], places[1][1])
+    state = await state_of(table)
+    want = dict(item.split(":") for item in places[1][1].split())
+    assert {h: E.find_hero(state, h).pos for h in (a, b)} == want
+
+
+# -- a turn --------------------------------------------------------------------------------------------
+async def test_move_with_a_suggested_path_and_refusals(table: Table) -> None:
+    await to_play(table)
+    actor = await waiting(table)
+    other = BOB if actor is ALICE else ALICE
+    state = await state_of(table)
+    a, b = hero_of(state, actor)
+    await refused(table, sq.move(table, ctx(actor), "B2"), "Say which hero")
+    await refused(table, sq.move(table, ctx(actor), "Z99 x", hero=b), "not part of a path")
+    start = E.find_hero(state, a).pos
+    far = B.name((B.parse_space(start)[0] + 3, B.parse_space(start)[1] + 3))
+    await refused(table, sq.move(table, ctx(actor), far, hero=a), "not next to")
+    await refused(table, sq.move(table, ctx(other), "B2", hero=hero_of(state, other)[0]), "not your turn")
+    paths = await sq.suggest(table, ctx(actor), "move", "path", "", {"hero": a})
+    assert paths and len(paths) <= 25 and all(len(label) <= 100 for label, _ in paths)
+    assert await sq.suggest(table, ctx(other), "move", "path", "", {}) == []
+    path = paths[0][1]
+    # "/starcadia move <hero> <path>" with the start space written first also works.
+    reply = await sq.move(table, ctx(actor), f"{a} {start} {path}")
+    assert f"move {a}" in "\n".join(reply.lines) and reply.image is not None
+    state = await state_of(table)
+    assert state.act.hero == a and E.find_hero(state, a).pos != start
+    await refused(table, sq.move(table, ctx(actor), path, hero=b), "already activated")
+    await sq.end(table, ctx(actor))
+    await refused(table, sq.end(table, ctx(actor)), "not your turn")
+
+
+async def test_attack_with_weapon_boosts_and_refusals(table: Table) -> None:
+    await to_play(table)
+    actor = await until_attack(table)
+    seat = PLAYERS.index(actor)
+    state = await state_of(table)
+    legal = [a for a in SYSTEM.legal(state, seat) if a["type"] == "attack"]
+    hero = legal[0]["hero"]
+    targets = await sq.suggest(table, ctx(actor), "attack", "target", "", {"hero": hero})
+    assert targets and all(len(label) <= 100 for label, _ in targets)
+    target = targets[0][1]
+    weapons = await sq.suggest(table, ctx(actor), "attack", "weapon", "", {"hero": hero, "target": target})
+    assert weapons
+    weapon = weapons[0][1]
+    boosts = await sq.suggest(
+        table, ctx(actor), "attack", "boosts", "", {"hero": hero, "target": target, "weapon": weapon}
+    )
+    assert boosts[0][1] == "none"
+    await refused(table, sq.attack(table, ctx(actor), "nobody", weapon, hero=hero), "no 'nobody' on the board")
+    own = next(h for h in hero_of(state, actor) if h != hero)
+    await refused(table, sq.attack(table, ctx(actor), own, weapon, hero=hero), "own crew")
+    await refused(table, sq.attack(table, ctx(actor), target, "laser-sword", hero=hero), "no weapon called")
+    wrong = [c.slug for c, _ in E.ups(E.find_hero(state, hero)) if c.category == "boost"]
+    wrong = [w for w in wrong if not E.boost_fits(CONTENT.upgrade_by_ref(weapon), CONTENT.upgrade_by_ref(w))]
+    if wrong:
+        await refused(table, sq.attack(table, ctx(actor), target, weapon, wrong[0], hero=hero), "cannot power")
+    reply = await sq.attack(table, ctx(actor), target, weapon, boosts[-1][1], hero=hero)
+    text = "\n".join(reply.lines)
+    assert "attacks" in text and "hit(s)" in text
+    state = await state_of(table)
+    tok = next(u for u in E.find_hero(state, hero).upgrades if CONTENT.upgrades[u.id].slug == weapon)
+    assert tok.exhausted or state.current != seat  # exhausted (or the rest already readied it)
+
+
+async def test_rest_gives_tokens_and_use_needs_a_gadget(table: Table) -> None:
+    await to_play(table)
+    actor = await waiting(table)
+    state = await state_of(table)
+    a, b = hero_of(state, actor)
+    await refused(table, sq.use(table, ctx(actor), "stimpack"), "carries a stimpack|Nobody")
+    await refused(table, sq.use(table, ctx(actor), "banana"), "gadgets are")
+    await refused(table, sq.rest(table, ctx(actor), give="pulse-blade"), "token>hero")
+    await refused(table, sq.rest(table, ctx(actor), place=f"{a}:shuttle"), "not dead")
+    gives = await sq.suggest(table, ctx(actor), "rest", "give", "", {})
+    assert gives and all(">" in v for _, v in gives)
+    donor_token = next(v for _, v in gives if v.endswith(f">{b}"))
+    more = await sq.suggest(table, ctx(actor), "rest", "give", donor_token + ", ", {})
+    assert more and all(v.startswith(donor_token + ", ") for _, v in more)
+    reply = await sq.rest(table, ctx(actor), give=donor_token)
+    assert "rests" in "\n".join(reply.lines)
+    state = await state_of(table)
+    slug = donor_token.split(">")[0]
+    assert any(CONTENT.upgrades[u.id].slug == slug for u in E.find_hero(state, b).upgrades)
+    assert PLAYERS[state.current] is not actor
+
+
+async def test_views_are_private(table: Table) -> None:
+    await to_play(table)
+    crew = await sq.crew_view(table, ctx(ALICE))
+    assert crew.ephemeral and "crew" in crew.lines[0] and crew.image().startswith(b"\x89PNG")
+    rival = await sq.crew_view(table, ctx(CAROL), "blue")
+    assert rival.ephemeral and "Blue crew" in rival.lines[0]
+    with pytest.raises(RuleError, match="no crew 'purple'"):
+        await sq.crew_view(table, ctx(ALICE), "purple")
+    with pytest.raises(RuleError, match="name a crew"):
+        await sq.crew_view(table, ctx(CAROL))
+    monsters = await sq.monsters_view(table, ctx(BOB))
+    assert monsters.ephemeral and any("weeble" in line.lower() for line in monsters.lines)
+    quests = await sq.quests_view(table, ctx(BOB))
+    assert quests.ephemeral and "CURRENT" in quests.lines[0]
+    sheet = await sq.campaign_view(table, ctx(BOB))
+    assert sheet.ephemeral and sheet.lines[0].startswith("Route")
+    with pytest.raises(RuleError, match="Nothing to choose"):
+        await sq.offer_view(table, ctx(BOB))
+    colours = await sq.suggest(table, ctx(CAROL), "crew", "crew", "bl", {})
+    assert colours == [("blue (bob)", "blue")]
+
+
+async def test_between_scenario_commands_refuse_during_play(table: Table) -> None:
+    await to_play(table)
+    actor = await waiting(table)
+    await refused(table, sq.take(table, ctx(actor), "anything"), "cannot take an upgrade now")
+    await refused(table, sq.outfit(table, ctx(actor)), "cannot outfit")
+    await refused(table, sq.route(table, ctx(actor), "2A"), "cannot choose the next scenario")
+    await refused(table, sq.keep(table, ctx(actor), "a, b"), "cannot keep")
+    await refused(table, sq.event(table, ctx(actor)), "No event card")
+    await refused(table, sq.payback(table, ctx(actor)), "No Payback")
+
+
+async def test_episodic_draft_keep_and_outfit(table: Table) -> None:
+    await new_game(table, "draft=random mode=episodic scenario=2A")
+    state = await state_of(table)
+    assert state.phase == "updraft"
+    hand = await sq.offer_view(table, ctx(ALICE))
+    assert hand.ephemeral and "keep 2" in hand.title
+    await refused(table, sq.keep(table, ctx(ALICE), "pulse-blade, red-shirt"), "not in your hand")
+    for actor in PLAYERS:
+        offers = await sq.suggest(table, ctx(actor), "keep", "tokens", "", {})
+        await sq.keep(table, ctx(actor), offers[0][1])
+    while (await state_of(table)).phase == "updraft":
+        for actor in PLAYERS:
+            offers = await sq.suggest(table, ctx(actor), "keep", "tokens", "", {})
+            if offers:
+                await sq.keep(table, ctx(actor), offers[0][1])
+    assert (await state_of(table)).phase == "outfit"
+    stock = await sq.offer_view(table, ctx(ALICE))
+    assert "auto would give" in stock.lines[-1]
+    loads = await sq.suggest(table, ctx(ALICE), "outfit", "loadout", "", {})
+    await refused(table, sq.outfit(table, ctx(ALICE), "nobody: pulse-blade"), "no hero 'nobody'")
+    await sq.outfit(table, ctx(ALICE), loads[1][1])
+    await sq.outfit(table, ctx(BOB), "auto")
+    assert (await state_of(table)).phase == "shuttle"
+
+
+async def test_payback_run_by_the_player_to_the_right(table: Table) -> None:
+    await table.game_new(ctx(ALICE), "starcadia", options="draft=random monsters=player")
+    await table.game_join(ctx(BOB))
+    await table.game_start(ctx(ALICE))
+    for _ in range(2):
+        actor = await waiting(table)
+        await sq.claim(table, ctx(actor), (await sq.suggest(table, ctx(actor), "claim", "slot", "", {}))[0][1])
+    for _ in range(40):
+        state = await state_of(table)
+        if state.payback is not None:
+            break
+        actor = PLAYERS[SYSTEM.pending(state)[0].seat]
+        seat = PLAYERS.index(actor)
+        monster_hits = [
+            a for a in SYSTEM.legal(state, seat) if a["type"] == "attack" and E.find_monster(state, a["target"])
+        ]
+        if monster_hits:
+            a = monster_hits[0]
+            await sq.attack(table, ctx(actor), a["target"], a["weapon"], hero=a["hero"])
+        elif state.act.hero:
+            await sq.end(table, ctx(actor))
+        else:
+            moves = [a for a in SYSTEM.legal(state, seat) if a["type"] == "move" and B.parse_space(a["path"][-1])]
+            best = min(moves, key=lambda a: (distance_to_monsters(state, a["path"][-1]), -len(a["path"])))
+            await sq.move(table, ctx(actor), " ".join(best["path"]), best["hero"])
+            state = await state_of(table)
+            if (
+                state.act.hero
+                and state.payback is None
+                and not any(a["type"] == "attack" for a in SYSTEM.legal(state, seat))
+            ):
+                await sq.end(table, ctx(actor))
+    state = await state_of(table)
+    if state.payback is None:
+        pytest.skip("no Payback arose with this seed")
+    runner = PLAYERS[state.payback.seat]
+    other = BOB if runner is ALICE else ALICE
+    await refused(table, sq.payback(table, ctx(other)), "not your turn|runs this Payback")
+    await refused(table, sq.payback(table, ctx(runner), "A1 A2 A3 A4 A5"), "cannot take that path")
+    paths = await sq.suggest(table, ctx(runner), "payback", "path", "", {})
+    assert paths
+    await sq.payback(table, ctx(runner), paths[0][1])
+    assert (await state_of(table)).payback is None
+
+
+# -- console ---------------------------------------------------------------------------------------------
+async def test_console_commands(tmp_path: Path) -> None:
+    state = SYSTEM.setup(["alice", "bob"], {"draft": "random"}, 7)  # same seed: who claims first
+    first = ["alice", "bob"][SYSTEM.pending(state)[0].seat]
+    second = "bob" if first == "alice" else "alice"
+    lines = [
+        "/game new system:starcadia options:draft=random",
+        "as bob /game join",
+        "as alice /game start",
+        "/starcadia help",
+        f"as {first} /starcadia claim 1",
+        f"as {second} /starcadia claim slot:2",
+        f"as {first} /starcadia crew",
+        "/starcadia quests",
+        "/starcadia monsters",
+        "/starcadia campaign",
+        f"as {first} /starcadia move Q1 Q2",
+        f"as {first} /starcadia rest",
+        f"as {second} /starcadia end",
+    ]
+    script = tmp_path / "play.txt"
+    script.write_text("\n".join(lines))
+    out = io.StringIO()
+    service = GameService(SqliteStore(tmp_path / "c.db"), seed_source=lambda: 7)
+    await service.open()
+    try:
+        refusals = await run_console(service, boards=tmp_path / "boards", script=script, out=out)
+    finally:
+        await service.close()
+    text = out.getvalue()
+    assert "Starcadia Quest commands" in text
+    assert "docks at slot 1" in text and "docks at slot 2" in text
+    assert "crew dashboard" in text and "Monster dashboard" in text and "Route:" in text
+    assert "crew rests" in text
+    assert "! " in text and refusals == 2  # the bad path, and "end" before activating a hero
+    assert list((tmp_path / "boards").glob("*.png"))
