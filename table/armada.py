@@ -749,7 +749,8 @@ def _enemy_lines(state: State, fleet: Fleet) -> list[str]:
         passives = f" · {', '.join(e.passives)}" if e.passives else ""
         out.append(
             f"  `{pos}` **{e.name}** ({e.faction} {e.type}) hull {e.hull - ship.damage}/{e.hull}, "
-            f"shields {ship.shields}/{e.shield}, scrap {e.scrap}{' · timers ' + str(ship.timers) if ship.timers else ''}"
+            f"shields {ship.shields}/{e.shield}, scrap {e.scrap}"
+            f"{' · timers ' + str(ship.timers) if ship.timers else ''}"
             f" — {acts}{passives}"
         )
     return out
