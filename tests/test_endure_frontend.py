@@ -1,0 +1,444 @@
+"""Endure the Stars front end: the /endure commands at the table, in the console and through Discord.
+
+Positions are staged by editing the game's live (cached) state between commands, the way a
+player would reach them after a few turns; dice are left alone, so tests check what was played
+and what was refused, not how the rolls fell.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import bot as starhost
+from rules.core import RuleError, Turn
+from rules.endure.campaign import enter_refuge
+from rules.endure.content import content
+from rules.endure.state import EndureState, Enemy, ItemInst
+from rules.endure.world import add_item
+from sessions.service import Actor, GameService
+from sessions.store import SqliteStore
+from table import Ctx, Table
+from table import endure as play
+from table.console import COMMANDS, load_system_commands, run_console
+from tests.standin import FakeUser, StandIn
+
+ALICE, BOB, CAROL = Actor(101, "alice"), Actor(102, "bob"), Actor(103, "carol")
+CHAN = 77
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def ctx(actor: Actor) -> Ctx:
+    return Ctx(actor=actor, channel_id=CHAN, guild_id=1)
+
+
+A, B, C = ctx(ALICE), ctx(BOB), ctx(CAROL)
+
+
+@pytest.fixture
+async def table(tmp_path: Path) -> AsyncIterator[Table]:
+    service = GameService(SqliteStore(tmp_path / "t.db"), seed_source=lambda: 5)
+    await service.open()
+    yield Table(service)
+    await service.close()
+
+
+async def start(table: Table, options: str = "crew=marine-a+medic-a", scenario: str = "CG00") -> EndureState:
+    """Alice plays the Marine, Bob the Medic; radar contacts and events cleared for calm tests."""
+    await table.game_new(A, "endure", scenario, options)
+    await table.game_join(B)
+    await table.game_start(A)
+    st = await live(table)
+    st.radar = [r for r in st.radar if r.marked]
+    st.enemies, st.noise, st.event = [], [], ""
+    st.event_deck = ["lockdown"] * 5
+    return st
+
+
+async def live(table: Table) -> EndureState:
+    """The cached state the next command will act on (edited in place to stage a position)."""
+    record = await table.service.game_in(CHAN)
+    _, state = await table.service.get(record.id)
+    return state  # type: ignore[return-value]
+
+
+async def version(table: Table) -> int:
+    return (await table.service.game_in(CHAN)).version
+
+
+async def refused(table: Table, call, match: str) -> None:
+    """The command is refused with a clear sentence and nothing changes."""
+    before = await version(table)
+    snapshot = (await live(table)).survivors[0].zone
+    with pytest.raises(RuleError, match=match):
+        await call
+    assert await version(table) == before
+    assert (await live(table)).survivors[0].zone == snapshot
+
+
+def place(st: EndureState, kind: str, zone: str, n: int = 1) -> None:
+    for _ in range(n):
+        st.enemies.append(Enemy(id=st.next_id, kind=kind, zone=zone, hp=content().enemies[kind].health))
+        st.next_id += 1
+
+
+def give(st: EndureState, si: int, card: str) -> None:
+    assert add_item(st.survivors[si], ItemInst(uid=st.next_id, card=card))
+    st.next_id += 1
+
+
+def arm(st: EndureState, si: int, *cards: str) -> None:
+    st.survivors[si].slots = []
+    for card in cards:
+        give(st, si, card)
+
+
+# -- one test per decision: a legal case and a refused case ---------------------------------------------------
+
+
+async def test_move_one_zone_a_path_and_refusals(table: Table) -> None:
+    await start(table)
+    reply = await play.move(table, A, "sec-w")  # any case
+    assert "`move SEC-w`" in reply.as_text() and reply.image is not None
+    assert (await live(table)).survivors[0].zone == "SEC-w"
+    await refused(table, play.move(table, A, "NAV-a"), "cannot be reached")
+    await refused(table, play.move(table, A, "Bridge-9"), "no zone 'Bridge-9'")
+    await refused(table, play.move(table, A, ""), "Say where to move")
+    await refused(table, play.move(table, B, "SEC-b"), "Marine Kovac's turn, played by alice")
+    await refused(table, play.move(table, C, "SEC-b"), "not playing")
+    path = await play.move(table, A, "SEC-b, SEC-c")
+    assert "move SEC-b SEC-c" in path.as_text()
+    assert (await live(table)).survivors[0].zone == "SEC-c"
+
+
+async def test_attack_with_damage_split_and_refusals(table: Table) -> None:
+    st = await start(table)
+    arm(st, 0, "plasma-cutter", "pistol")
+    place(st, "swarmer", "SEC-b", 2)
+    place(st, "jaeger", "SEC-b")
+    await refused(table, play.attack(table, A, "SEC-b"), "Pick a weapon: Plasma Cutter, Pistol|Pick a weapon: Pistol")
+    await refused(table, play.attack(table, A, "SEC-b", "shotgun"), "has no 'shotgun'")
+    await refused(table, play.attack(table, A, "SEC-b", "pistol", kill="icarus"), "no Icarus in SEC-b")
+    await refused(table, play.attack(table, A, "SEC-b", "pistol", kill="toaster"), "not an enemy")
+    await refused(table, play.attack(table, A, "SEC-c", "pistol"), "nothing to attack")
+    reply = await play.attack(table, A, "sec-b", "Plasma Cutter", kill="jaegers, swarmer")
+    assert "attack SEC-b with plasma-cutter kill jaeger swarmer" in reply.as_text()
+    assert (await live(table)).survivors[0].actions == 2
+
+
+async def test_search_keep_leave_discard(table: Table) -> None:
+    st = await start(table)
+    st.item_deck = ["med-kit", "fire-axe", "shotgun"]
+    arm(st, 0, "pistol", "plasma-cutter", "swarmer-leg")
+    await refused(table, play.keep(table, A), "not found anything")
+    reply = await play.search(table, A)
+    assert "`search`" in reply.as_text()
+    assert [f.card for f in (await live(table)).survivors[0].found] == ["shotgun"]
+    await refused(table, play.move(table, A, "SEC-a"), "First decide")
+    await refused(table, play.keep(table, A), "No room")
+    await refused(table, play.keep(table, A, drop="laser"), "has no 'laser'")
+    kept = await play.keep(table, A, "shotgun", drop="Swarmer Leg")
+    assert "keep shotgun drop swarmer-leg" in kept.as_text()
+    await refused(table, play.search(table, A), "already searched")
+    await play.move(table, A, "SEC-c")
+    await play.search(table, A)
+    assert (await live(table)).survivors[0].found
+    thrown = await play.discard(table, A, "pistol")  # free, even with a find waiting
+    assert "gone for good" in thrown.as_text()
+    await refused(table, play.discard(table, A, "pistol"), "has no 'pistol'")
+    left = await play.leave(table, A)
+    assert "`leave`" in left.as_text() and "Lindqvist's turn" in left.as_text()  # no actions left
+
+
+async def test_interact(table: Table) -> None:
+    st = await start(table)
+    await refused(table, play.interact(table, A), "nothing to interact")
+    await refused(table, play.interact(table, A, "purple"), "no objective 'purple'")
+    st.survivors[0].zone = "NAV-a"
+    reply = await play.interact(table, A, "Green")
+    assert "interact green" in reply.as_text()
+    assert (await live(table)).doors.get("LAB-c|LAB-z") == "open"
+
+
+async def test_abilities_with_and_without_a_choice(table: Table) -> None:
+    st = await start(table, "crew=medic-a+marine-a")  # alice: Medic, bob: Marine
+    st.survivors[1].health -= 3
+    await refused(table, play.ability(table, A, "passive"), "active .* or crisis")
+    await refused(table, play.ability(table, A, "active"), "needs a choice")
+    await refused(table, play.ability(table, A, "active", "nobody-at-all"), "no survivor")
+    pairs = await play.complete_ability_choice(table, A, "", {"which": "active"})
+    assert ("marine-a" in {v for _, v in pairs}) and all(len(label) <= 100 for label, _ in pairs)
+    reply = await play.ability(table, A, "active", "Marine")  # class name instead of key
+    assert "ability active target marine-a" in reply.as_text()
+    assert (await live(table)).survivors[1].health > content().survivors["marine-a"].health - 3
+    await refused(table, play.ability(table, A, "active", "marine"), "already used")
+
+
+async def test_reward(table: Table) -> None:
+    st = await start(table)
+    await refused(table, play.reward(table, A), "no unlocked reward")
+    s = st.survivors[0]
+    s.accomplishment, s.unlocked, s.resolve = "alone-time", True, 6
+    reply = await play.reward(table, A)
+    assert "`reward`" in reply.as_text()
+    assert (await live(table)).survivors[0].resolve == 8
+
+
+async def test_trade_offer_answered_by_the_other_player(table: Table) -> None:
+    st = await start(table)
+    arm(st, 0, "pistol")
+    arm(st, 1, "med-kit")
+    await refused(table, play.trade(table, A, "medic"), "Say what to give")
+    await refused(table, play.trade(table, A, "medic", take="shotgun"), "has no 'shotgun'")
+    await refused(table, play.trade(table, A, "ghost", give="pistol"), "no survivor 'ghost'")
+    await refused(table, play.answer(table, A, "yes"), "no trade offer")
+    partners = await play.complete_partner(table, A, "", {})
+    assert [v for _, v in partners] == ["medic-a"]
+    takes = await play.complete_take(table, A, "", {"partner": "medic-a"})
+    assert ("Med Kit", "med-kit") in takes
+    offer = await play.trade(table, A, "Lindqvist", give="pistol", take="med kit")
+    assert "trade medic-a give pistol take med-kit" in offer.as_text()
+    assert offer.mentions == [BOB.user_id]
+    await refused(table, play.move(table, A, "SEC-a"), "Waiting for bob")
+    await refused(table, play.answer(table, B, "maybe"), "yes or no")
+    assert [v for _, v in await play.complete_answer(table, B, "", {})] == ["yes", "no"]
+    done = await play.answer(table, B, "yes")
+    assert "gives Pistol" in done.as_text()
+    st = await live(table)
+    assert [it.card for stack in st.survivors[0].slots for it in stack] == ["med-kit"]
+
+
+async def test_use_reorganise_noise_end(table: Table) -> None:
+    st = await start(table)
+    arm(st, 0, "bastion-armour", "pistol", "med-kit", "riot-plating")  # the first armour is worn
+    st.survivors[0].health -= 2
+    await refused(table, play.use(table, A, "pistol"), "not something you use")
+    await refused(table, play.use(table, A, "med-kit", at="Nowhere"), "no zone")
+    used = await play.use(table, A, "Med Kit")
+    assert "use med-kit" in used.as_text()
+    await refused(table, play.reorganise(table, A, "pistol"), "Only armour and helmets")
+    worn = await play.reorganise(table, A, "riot")
+    assert "equip riot-plating" in worn.as_text()
+    assert [it.card for it in (await live(table)).survivors[0].body] == ["riot-plating"]
+    await refused(table, play.noise(table, A, "4"), "1, 2 or 3")
+    await refused(table, play.noise(table, A, "2"), "only 1 action")
+    loud = await play.noise(table, A, "1")
+    assert "noise 1" in loud.as_text()
+    assert (await live(table)).survivors[0].zone == "SEC-b"  # Alice's turn ended by itself: 0 actions
+    await refused(table, play.end(table, A), "Lindqvist's turn")
+    ended = await play.end(table, B)
+    assert "ends the turn" in ended.as_text()
+
+
+async def test_exit_and_loader(table: Table) -> None:
+    st = await start(table, scenario="CG01")
+    await refused(table, play.exit_map(table, A), "exit|Exit")
+    await refused(table, play.loader(table, A, "fly"), "enter or leave")
+    await refused(table, play.loader(table, A, "enter"), "Loader stands in")
+    st.survivors[0].zone = st.loader_zone
+    climbed = await play.loader(table, A, "in")
+    assert "loader enter" in climbed.as_text()
+    assert (await live(table)).loader_pilot == 0
+
+
+async def test_whole_turn_in_one_command_is_all_or_nothing(table: Table) -> None:
+    await start(table)
+    await refused(table, play.turn(table, A, "move SEC-w; move NAV-a"), "cannot be reached")
+    await refused(table, play.turn(table, A, "dance"), "not an Endure command")
+    reply = await play.turn(table, A, "move SEC-w; move SEC-b; end")
+    assert "move SEC-w; move SEC-b; end" in reply.as_text()
+    assert "Lindqvist's turn" in reply.as_text()
+    nxt = await play.complete_turn(table, B, "move SEC-c; ", {})
+    assert nxt and all(v.startswith("move SEC-c; ") for _, v in nxt)
+    assert any(v == "move SEC-c; move SEC-b" for _, v in nxt)  # computed from where the first move leads
+
+
+async def test_dashboard_and_briefing_are_private(table: Table) -> None:
+    st = await start(table)
+    st.survivors[0].injuries = ["leg"]
+    mine = await play.dashboard(table, A)
+    text = mine.as_text()
+    assert mine.ephemeral and "Marine Kovac" in text and "Health 10/10" in text
+    assert "injured: leg" in text and "Slot 1:" in text and "? at" in text and "Accomplishment" in text
+    assert "Acting now: 3 action(s) left" in text
+    other = await play.dashboard(table, C, "medic")  # a spectator may look, hidden cards stay hidden
+    assert "Medic Lindqvist" in other.as_text() and "? at" in other.as_text()
+    await refused(table, play.dashboard(table, A, "ghost"), "no survivor")
+    brief = await play.briefing(table, B)
+    assert brief.ephemeral and "Noisy Neighbours" in brief.title
+    assert "Kill the GEPs of the marked radar token" in brief.as_text() and "green" in brief.as_text()
+    assert brief.image is not None and brief.image().startswith(PNG)
+
+
+async def test_refuge_visits_and_vote(table: Table) -> None:
+    st = await start(table, "campaign=terrible crew=marine-a+medic-a", scenario="")
+    await refused(table, play.vote(table, A, "leave"), "not at the Refuge")
+    enter_refuge(st, Turn(st, None))
+    await refused(table, play.move(table, A, "SEC-w"), "at the Refuge")
+    await refused(table, play.visit(table, A, "medic", "quarters", "health"), "not your survivor")
+    await refused(table, play.visit(table, A, "marine", "spa"), "Visit one of")
+    await refused(table, play.visit(table, A, "marine", "quarters"), "pick health")
+    places = [v for _, v in await play.complete_place(table, A, "", {})]
+    assert "quarters" in places and "infirmary" in places
+    assert [v for _, v in await play.complete_refuge_survivor(table, A, "", {})] == ["0"]
+    visited = await play.visit(table, A, "Kovac", "quarters", "resolve")
+    assert "visit 0 quarters pick resolve" in visited.as_text()
+    await play.visit(table, B, "medic", "loved ones")
+    assert {v for _, v in await play.complete_vote(table, A, "", {})} >= {"leave"}
+    await refused(table, play.vote(table, A, "maybe"), "stay .* or leave")
+    voted = await play.vote(table, A, "leave")
+    assert "vote leave" in voted.as_text()
+
+
+async def test_recruit_replaces_a_fallen_survivor(table: Table) -> None:
+    st = await start(table, "campaign=terrible crew=marine-a+medic-a", scenario="")
+    st.survivors[0].alive = False
+    enter_refuge(st, Turn(st, None))
+    fallen = await play.complete_fallen(table, A, "", {})
+    assert [v for _, v in fallen] == ["0"]
+    names = [v for _, v in await play.complete_recruit(table, A, "", {})]
+    assert "marine-a" not in names and "scout-a" in names
+    await refused(table, play.recruit(table, A, "0", "medic-a"), "already been played")
+    await refused(table, play.recruit(table, A, "0", "janitor"), "no survivor 'janitor'")
+    reply = await play.recruit(table, A, "Kovac", "Scout-A")
+    assert "recruit 0 scout-a" in reply.as_text()
+
+
+# -- autocomplete ---------------------------------------------------------------------------------------------
+
+
+async def test_autocomplete_comes_from_legal_and_respects_limits(table: Table) -> None:
+    st = await start(table)
+    arm(st, 0, "pistol", "plasma-cutter")
+    place(st, "swarmer", "SEC-b", 2)
+    place(st, "jaeger", "SEC-b")
+    moves = await play.complete_move(table, A, "", {})
+    assert {v for _, v in moves} == {"SEC-a", "SEC-c", "SEC-w"}
+    assert all(len(label) <= 100 and len(v) <= 100 for label, v in moves)
+    assert [v for _, v in await play.complete_move(table, A, "sec-c", {})] == ["SEC-c"]
+    path = await play.complete_move(table, A, "SEC-w ", {})
+    assert path and all(v.startswith("SEC-w ") for _, v in path)
+    assert await play.complete_move(table, B, "", {}) == []  # not Bob's turn
+    assert await play.complete_move(table, C, "", {}) == []  # not seated
+    zones = await play.complete_attack_zone(table, A, "", {})
+    assert [v for _, v in zones] == ["SEC-b"] and "2 Swarmers" in zones[0][0]
+    weapons = {v for _, v in await play.complete_weapon(table, A, "", {"zone": "SEC-b"})}
+    assert weapons == {"pistol", "plasma-cutter"}
+    splits = {v for _, v in await play.complete_kill(table, A, "", {"zone": "SEC-b"})}
+    assert splits == {"jaeger swarmer", "swarmer jaeger"}
+    assert {v for _, v in await play.complete_noise(table, A, "", {})} == {"1", "2", "3"}
+    assert await play.complete_survivor(table, C, "lind", {}) == [("Medic Lindqvist (bob, SEC-b, Health 7)", "medic-a")]
+    give = await play.complete_give(table, A, "pistol ", {})
+    assert [v for _, v in give] == ["pistol plasma-cutter"]
+    st.event_deck = []
+    assert len(await play.complete_turn(table, A, "", {})) <= 25
+
+
+async def test_autocomplete_without_a_game_is_empty(table: Table) -> None:
+    for helper in (play.complete_move, play.complete_turn, play.complete_survivor, play.complete_vote):
+        assert await helper(table, A, "", {}) == []
+
+
+# -- console ---------------------------------------------------------------------------------------------------
+
+
+async def test_console_script(tmp_path: Path) -> None:
+    load_system_commands()
+    assert "endure refuge visit" in COMMANDS and "endure attack" in COMMANDS
+    script = tmp_path / "play.txt"
+    script.write_text(
+        "\n".join(
+            [
+                "as alice /game new system:endure scenario:CG00 options:crew=marine-a+medic-a",
+                "as bob /game join",
+                "as alice /game start",
+                "/endure briefing",
+                "/endure dashboard",
+                "/endure move SEC-w",
+                "/endure move to:NAV-a",
+                "/endure noise level:1",
+                "/endure end",
+                "as bob /endure turn actions:move SEC-c; search",
+                "/endure help",
+            ]
+        )
+    )
+    service = GameService(SqliteStore(tmp_path / "c.db"), seed_source=lambda: 3)
+    await service.open()
+    out = io.StringIO()
+    try:
+        errors = await run_console(service, boards=tmp_path / "boards", script=script, out=out)
+    finally:
+        await service.close()
+    text = out.getvalue()
+    assert errors == 1, text  # only the move to NAV-a
+    assert "! NAV-a cannot be reached" in text
+    assert "**alice**: `move SEC-w`" in text and "**bob**: `move SEC-c; search`" in text
+    assert "Kill the GEPs" in text and "Dashboard · Marine Kovac" in text
+    pngs = sorted((tmp_path / "boards").glob("*.png"))
+    assert pngs and all(p.read_bytes().startswith(PNG) for p in pngs)
+
+
+# -- Discord, end to end through the stand-in ------------------------------------------------------------------
+
+GUILD = 930000000000000001
+CHANNEL = 930000000000000010
+D_ALICE = FakeUser(id=730000000000000001, name="alice")
+D_BOB = FakeUser(id=730000000000000002, name="bob")
+
+
+@pytest.mark.e2e
+async def test_endure_through_discord(tmp_path: Path) -> None:
+    config = starhost.load_config(env={}, dotenv=tmp_path / "missing.env")
+    config = replace(config, token="fake-token", db_path=tmp_path / "e2e.db", dev_guild=GUILD, reminder_seconds=3600)
+    async with StandIn(guild_id=GUILD, channel_ids=[CHANNEL], users=[D_ALICE, D_BOB]) as standin:
+        bot = starhost.make_bot(config, guild_ready_timeout=0.05)
+        await standin.run_client(bot)
+        commands = await standin.wait_for_commands(GUILD)
+        try:
+            endure = next(c for c in commands if c["name"] == "endure")
+            subs = {o["name"]: o for o in endure["options"]}
+            assert len(subs) <= 25 and {"move", "attack", "turn", "dashboard", "briefing", "refuge"} <= set(subs)
+            for sub in subs.values():
+                assert len(sub["description"]) <= 100 and sub["name"] == sub["name"].lower()
+
+            await standin.slash(
+                "game new",
+                {"system": "endure", "scenario": "CG00", "options": "crew=marine-a+medic-a"},
+                user=D_ALICE,
+                channel_id=CHANNEL,
+            )
+            await standin.slash("game join", user=D_BOB, channel_id=CHANNEL)
+            started = await standin.slash("game start", user=D_ALICE, channel_id=CHANNEL)
+            assert started.files["board.png"].startswith(PNG)
+
+            choices = await standin.autocomplete(
+                "endure move", focused="to", value="", user=D_ALICE, channel_id=CHANNEL
+            )
+            assert {c["value"] for c in choices} >= {"SEC-a", "SEC-w"}
+            assert await standin.autocomplete("endure move", focused="to", user=D_BOB, channel_id=CHANNEL) == []
+
+            moved = await standin.slash("endure move", {"to": "SEC-w"}, user=D_ALICE, channel_id=CHANNEL)
+            assert not moved.ephemeral and "move SEC-w" in moved.text
+            assert moved.files["board.png"].startswith(PNG)
+
+            wrong = await standin.slash("endure move", {"to": "SEC-a"}, user=D_BOB, channel_id=CHANNEL)
+            assert wrong.ephemeral and "Marine Kovac's turn" in wrong.text
+
+            batch = await standin.autocomplete(
+                "endure turn", focused="actions", value="move SEC-b; ", user=D_ALICE, channel_id=CHANNEL
+            )
+            assert batch and all(c["value"].startswith("move SEC-b; ") for c in batch)
+            turn = await standin.slash("endure turn", {"actions": "move SEC-b; end"}, user=D_ALICE, channel_id=CHANNEL)
+            assert "Lindqvist's turn" in turn.text
+
+            board = await standin.slash("endure dashboard", user=D_BOB, channel_id=CHANNEL)
+            assert board.ephemeral and "Medic Lindqvist" in board.text
+            brief = await standin.slash("endure briefing", user=D_BOB, channel_id=CHANNEL)
+            assert brief.ephemeral and brief.files["board.png"].startswith(PNG)
+        finally:
+            await standin.stop_client()
