@@ -869,8 +869,10 @@ def _ac_move_path(sc: SeatContext, given: dict[str, str | None]) -> Pairs:
     rest.sort(key=lambda a: (-len(a["path"]), a["path"]))
     out = []
     for a in special + rest:
-        who = "" if hid else f"{a['hero']}: "
-        out.append((who + _space_label(a["path"]), " ".join(a["path"])))
+        if hid:
+            out.append((_space_label(a["path"]), " ".join(a["path"])))
+        else:  # no hero chosen yet: the value names the hero, "/starcadia move path:zip B2 B3"
+            out.append((f"{a['hero']}: {_space_label(a['path'])}", " ".join([a["hero"], *a["path"]])))
     return out
 
 

@@ -376,3 +376,79 @@ async def test_console_commands(tmp_path: Path) -> None:
     assert "crew rests" in text
     assert "! " in text and refusals == 2  # the bad path, and "end" before activating a hero
     assert list((tmp_path / "boards").glob("*.png"))
+
+
+# -- Discord, end to end ---------------------------------------------------------------------------------
+GUILD = 930000000000000001
+DCHAN = 930000000000000010
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def make_config(tmp_path: Path):
+    from dataclasses import replace
+
+    import bot as starhost
+
+    config = starhost.load_config(env={}, dotenv=tmp_path / "missing.env")
+    return replace(config, token="fake-token", db_path=tmp_path / "e2e.db", dev_guild=GUILD, reminder_seconds=3600)
+
+
+@pytest.mark.e2e
+async def test_a_starcadia_session_through_discord(tmp_path: Path) -> None:
+    import bot as starhost
+    from tests.standin import FakeUser, StandIn
+
+    users = {
+        ALICE.name: FakeUser(id=730000000000000001, name="alice"),
+        BOB.name: FakeUser(id=730000000000000002, name="bob"),
+    }
+    alice, bob = users["alice"], users["bob"]
+
+    def next_up(reply) -> FakeUser:
+        return alice if f"<@{alice.id}>" in reply.content else bob
+
+    async with StandIn(guild_id=GUILD, channel_ids=[DCHAN], users=[alice, bob]) as standin:
+        client = starhost.make_bot(make_config(tmp_path), guild_ready_timeout=0.05)
+        client.service.seed_source = lambda: 7  # a fixed table: the same station and shuffle every run
+        await standin.run_client(client)
+        commands = await standin.wait_for_commands(GUILD)
+        group = next(c for c in commands if c["name"] == "starcadia")
+        subs = {o["name"] for o in group["options"]}
+        assert {"move", "attack", "rest", "use", "end", "pick", "claim", "crew", "monsters", "quests"} <= subs
+        assert len(subs) <= 25
+        try:
+            await standin.slash(
+                "game new", {"system": "starcadia", "options": "draft=random"}, user=alice, channel_id=DCHAN
+            )
+            await standin.slash("game join", user=bob, channel_id=DCHAN)
+            board = await standin.slash("game start", user=alice, channel_id=DCHAN)
+            assert board.files["board.png"].startswith(PNG)
+            for _ in range(2):
+                who = next_up(board)
+                slots = await standin.autocomplete(
+                    "starcadia claim", focused="slot", value="", user=who, channel_id=DCHAN
+                )
+                assert slots and all(len(c["name"]) <= 100 for c in slots)
+                board = await standin.slash("starcadia claim", {"slot": slots[0]["value"]}, user=who, channel_id=DCHAN)
+                assert "docks at slot" in board.text and board.files["board.png"].startswith(PNG)
+            who = next_up(board)
+            other = bob if who is alice else alice
+            # A refusal is private and clear.
+            wrong = await standin.slash("starcadia end", user=other, channel_id=DCHAN)
+            assert wrong.ephemeral and "not your turn" in wrong.text.lower()
+            paths = await standin.autocomplete("starcadia move", focused="path", value="", user=who, channel_id=DCHAN)
+            assert paths and len(paths) <= 25
+            assert (
+                await standin.autocomplete("starcadia move", focused="path", value="", user=other, channel_id=DCHAN)
+                == []
+            )
+            moved = await standin.slash("starcadia move", {"path": paths[0]["value"]}, user=who, channel_id=DCHAN)
+            assert not moved.ephemeral and "activates" in moved.text and moved.files["board.png"].startswith(PNG)
+            bad = await standin.slash("starcadia move", {"path": "B2 B3"}, user=who, channel_id=DCHAN)
+            assert bad.ephemeral and "already used its movement" in bad.text
+            mine = await standin.slash("starcadia crew", user=who, channel_id=DCHAN)
+            assert mine.ephemeral and mine.files["crew.png"].startswith(PNG)
+            ended = await standin.slash("starcadia end", user=who, channel_id=DCHAN)
+            assert "Event" in ended.text and f"<@{other.id}>" in ended.content
+        finally:
+            await standin.stop_client()
