@@ -50,8 +50,27 @@ GOAL_TEXT = {
     "escorted": "Escort {c} friendly Sentries out",
 }
 FAIL_TEXT = {
-    "carrier_dies": "The mission fails if whoever carries the {c} objective dies",
-    "pass_on": "The {c} objective may not be handed on",
+    "carrier_dies": "the survivor carrying the {c} objective dies",
+    "pass_on": "a {c} objective's carrier dies with nobody in their zone to take it",
+}
+SPECIAL_TEXT = {
+    "hive": "the hive breeds new radar contacts every Enemy phase",
+    "specimen": "the green specimen unsettles its carrier: a d6 each turn may cost Resolve and an action, "
+    "or draw every enemy to them",
+    "escort": "whoever escorts an objective moves at most 2 zones a turn; bringing one out gives +1 Resolve",
+    "scent": "one survivor has a chest wound that never heals, and the enemies smell the blood",
+    "no_solomon": "no Solomon joins revealed GEP contacts",
+    "unnoticed": "passive enemies may fail to notice a quiet survivor (d6 5-6, once per zone)",
+    "rusty": "the Engineer can salvage stunned Sentries for parts (/endure salvage)",
+    "trophy": "the marked Solomon must be captured alive; it is loud wherever it goes",
+    "pilot_start": "the first survivor starts inside the Exo Loader",
+    "titan_noise": "a wounded Titan bellows: a loud noise follows it",
+    "olympian": "the Olympian sleeps until something wakes it",
+    "woman": "a frightened woman (pink) wanders each round until sedated; carrying her costs an action",
+    "lair": "the Preacher waits in a shrine until someone sees it",
+    "walkies": "a Technician can reactivate stunned Sentries as allies (/endure reactivate); "
+    "fewer than 4 Sentries left loses the mission",
+    "vials": "DNA vials: each survivor carries at most one",
 }
 HOOK_TEXT = {
     "unlock": "switch: opens doors",
@@ -99,6 +118,11 @@ REWARD_TEXT = {
     "annihilate": "devastating attacks this turn",
     "free_search": "a free search this turn",
 }
+INJURY_TEXT = {
+    "head": "head (weapon range -1)",
+    "chest": "chest (a d6 of 1-3 costs 1 Health at the start of each turn)",
+    "leg": "leg (at most 2 moves a turn)",
+}
 PLACES = {
     "infirmary": "Infirmary (roll 2d6 for Health)",
     "loved-ones": "Loved Ones (roll 2d6 for Resolve)",
@@ -125,7 +149,7 @@ def _fit(pairs: Iterable[tuple[str, str]], typed: str) -> Pairs:
     seen: set[str] = set()
     for label, value in pairs:
         value = value[:MAX_LABEL]
-        if value in seen:
+        if not value or value in seen:
             continue
         if wanted and wanted not in label.lower() and wanted not in value.lower():
             continue
@@ -178,7 +202,7 @@ def _item_name(key: str) -> str:
 def _enemy_name(kind: str, n: int = 1) -> str:
     e = content().enemies.get(kind)
     name = e.name if e else kind
-    return name if n == 1 else f"{name}s"
+    return name if n == 1 or name.endswith("s") else f"{name}s"
 
 
 def _legal(sc: SeatContext) -> list[Action]:
@@ -296,11 +320,16 @@ def _enemy_kind(text: str) -> str:
     raise RuleError(f"'{text[:20]}' is not an enemy. Enemies: {', '.join(content().enemies)}.")
 
 
-def _objective_id(st: EndureState, text: object) -> str:
+def _objective_id(st: EndureState, text: object, zone: str | None = None) -> str:
+    """An objective by id or colour; with several of a colour, the one in ``zone`` (not yet done)."""
     wanted = _norm(text)
     for o in st.objectives:
-        if wanted in (o.id.lower(), o.colour.lower()):
+        if wanted == o.id.lower():
             return o.id
+    same = [o for o in st.objectives if o.colour.lower() == wanted]
+    if same:
+        here = [o for o in same if o.zone == zone and not o.done]
+        return (here or same)[0].id
     names = ", ".join(f"{o.colour} ({o.id})" for o in st.objectives) or "none"
     raise RuleError(f"There is no objective '{str(text).strip()[:20]}'. Objectives: {names}.")
 
@@ -388,11 +417,13 @@ async def attack(
         options = sorted({a["weapon"] for a in legal if a["zone"] == where})
         if piloting:
             options = ["loader"]
-        if len(options) != 1:
-            if not options:
-                raise RuleError(f"{_sname(s)} has no weapon that can attack {where} now.")
+        carried = [it.card for it in general_items(s) if content().items[it.card].kind == "weapon"]
+        if not options and not carried:
+            raise RuleError(f"{_sname(s)} carries no weapon.")
+        if len(options) > 1:
             raise RuleError(f"Pick a weapon: {', '.join(_item_name(k) for k in options)}.")
-        key = options[0]
+        # none can reach: let the engine say why (out of range, out of sight, nothing there...)
+        key = options[0] if options else carried[0]
     action: Action = {"type": "attack", "zone": where, "weapon": key}
     if kill:
         kinds = [_enemy_kind(w) for w in _words(kill)]
@@ -403,7 +434,7 @@ async def attack(
             raise RuleError(f"There is no {_enemy_name(missing[0])} in {where}; there: {there}.")
         action["kill"] = list(dict.fromkeys(kinds))[:6]
     if target:
-        action["object"] = _objective_id(st, target)
+        action["object"] = _objective_id(st, target, where)
     if step:
         action["step"] = _zone(st, step)
     return await table.act(ctx, action)
@@ -439,10 +470,10 @@ async def leave(table: Table, ctx: Ctx) -> Reply:
 async def interact(table: Table, ctx: Ctx, objective: str | None = None) -> Reply:
     sc = await _context(table, ctx)
     st = _state(sc)
-    _acting(sc)
+    si = _acting(sc)
     action: Action = {"type": "interact"}
     if objective:
-        action["objective"] = _objective_id(st, objective)
+        action["objective"] = _objective_id(st, objective, st.survivors[si].zone)
     return await table.act(ctx, action)
 
 
@@ -761,7 +792,7 @@ def dashboard_lines(st: EndureState, si: int) -> list[str]:
         )
     status = []
     if s.injuries:
-        status.append("injured: " + ", ".join(s.injuries))
+        status.append("injured: " + ", ".join(INJURY_TEXT.get(i, i) for i in s.injuries))
     if s.stunned:
         status.append("stunned")
     if s.frozen:
@@ -877,9 +908,10 @@ def briefing_lines(st: EndureState) -> list[str]:
         lines.append(f"Exits: {', '.join(m.exits)}{lock}")
     if m.max_carry:
         lines.append(f"Nobody may carry more than {m.max_carry} objective(s).")
-    specials = list(m.specials) + list(st.extra_specials)
+    specials = list(dict.fromkeys(list(m.specials) + list(st.extra_specials)))
     if specials:
-        lines.append("Special rules: " + ", ".join(specials) + " (see /rules system:endure)")
+        lines.append("__Special rules__")
+        lines += [f"• {SPECIAL_TEXT.get(k, k)}" for k in specials]
     if st.campaign and st.campaign in c.campaigns:
         done = ", ".join(st.campaign_done) or "none yet"
         lines.append(f"Campaign: {c.campaigns[st.campaign].name} · done: {done}")
@@ -967,6 +999,8 @@ async def complete_kill(table: Table, ctx: Ctx, typed: str, options: Options) ->
     for z in zones:
         here = _enemies_in(st, z)
         kinds = sorted(here)
+        if not kinds:
+            continue
         for order in itertools.permutations(kinds, min(len(kinds), 3)):
             names = " then ".join(_enemy_name(k, here[k]) for k in order)
             out.append((f"{names} first" + ("" if zone else f" (in {z})"), " ".join(order)))
