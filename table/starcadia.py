@@ -22,6 +22,7 @@ from rules.starcadia.campaign import auto_loadout, campaign_sheet, owned
 from rules.starcadia.content import CONTENT, GADGETS, slug
 from rules.starcadia.sheets import crew_sheet, monster_sheet, upgrade_line
 from rules.starcadia.state import HeroState, MonsterState, StarState
+from sessions.errors import SessionError
 
 from .commands import Ctx, SeatContext, Table
 from .replies import COLOUR_GOOD, Reply
@@ -129,6 +130,14 @@ def _legal(sc: SeatContext, kind: str | None = None) -> list[dict]:
         return []
     acts = SYSTEM.legal(_star(sc), sc.seat)
     return [a for a in acts if kind is None or a.get("type") == kind]
+
+
+def _my_turn(table: Table, sc: SeatContext) -> None:
+    """Refuse early (before reading names) when nothing waits for this player."""
+    seat = sc.require_seat()
+    prompts = SYSTEM.pending(_star(sc))
+    if seat not in {p.seat for p in prompts}:
+        raise SessionError(f"It is not your turn. {table.service.waiting_text(sc.record, prompts)}")
 
 
 def _require_phase(state: StarState, phases: tuple[str, ...], what: str) -> None:
@@ -292,6 +301,7 @@ async def pick(table: Table, ctx: Ctx, heroes: str) -> Reply:
     state = _star(sc)
     sc.require_seat()
     _require_phase(state, ("draft",), "pick heroes")
+    _my_turn(table, sc)
     taken = {h.id for h in state.heroes}
     ids = []
     for ref in _words(heroes):
@@ -313,6 +323,7 @@ async def claim(table: Table, ctx: Ctx, slot: str, place: str | None = None) -> 
     sc = await _context(table, ctx)
     state, seat = _star(sc), sc.require_seat()
     _require_phase(state, ("shuttle",), "claim a shuttle slot")
+    _my_turn(table, sc)
     text = str(slot).strip().lower().removeprefix("slot")
     if not text.strip().isdigit():
         raise RuleError("The shuttle slot is a number, e.g. slot:1.")
@@ -333,7 +344,11 @@ async def gear(table: Table, ctx: Ctx, hero: str, tokens: str) -> Reply:
     sc = await _context(table, ctx)
     state, seat = _star(sc), sc.require_seat()
     _require_phase(state, ("draft", "shuttle"), "hand out upgrades freely (rest to move them in play)")
-    hid = _own_hero(state, seat, hero)
+    _my_turn(table, sc)
+    words = (hero or "").split(maxsplit=1)
+    if not (tokens or "").strip() and len(words) == 2 and _match_hero(words[0], _crew_ids(state, seat)):
+        hero, tokens = words  # "/starcadia gear red pulse-blade, iron-fists"
+    hid = _own_hero(state, seat, hero or "")
     have = [u.id for x in _crew_ids(state, seat) for u in E.find_hero(state, x).upgrades]
     toks = [_token_ref(t, have, "an upgrade of your crew") for t in _words(tokens) if t.lower() != "none"]
     return await table.act(ctx, {"type": "gear", "hero": hid, "tokens": toks})
@@ -343,6 +358,7 @@ async def prefs(table: Table, ctx: Ctx, hero: str, reroll: str | None = None, re
     """Standing choices used when the hero is attacked off-turn."""
     sc = await _context(table, ctx)
     state, seat = _star(sc), sc.require_seat()
+    _my_turn(table, sc)
     hid = _own_hero(state, seat, hero)
     action: dict = {"type": "prefs", "hero": hid}
     rr = _yes_no(reroll, "reroll")
@@ -364,16 +380,39 @@ async def move(table: Table, ctx: Ctx, path: str, hero: str | None = None) -> Re
     sc = await _context(table, ctx)
     state, seat = _star(sc), sc.require_seat()
     _require_phase(state, ("play",), "move")
+    _my_turn(table, sc)
     words = (path or "").split()
     if not hero and words and B.parse_space(words[0]) is None:
         found = _match_hero(words[0], _crew_ids(state, seat))
         if found is not None:  # "/starcadia move zip B2 B3"
             hero, path = found, " ".join(words[1:])
+    if not (hero or "").strip() and not state.act.hero:
+        hero = _hero_by_first_step(state, seat, path)
     hid = _acting_hero(sc, hero, "move")
     h = E.find_hero(state, hid)
     if h.dead or not h.pos:
         raise RuleError(f"{E.hero_name(h)} is dead; rest to bring them back.")
     return await table.act(ctx, {"type": "move", "hero": hid, "path": _path(state, h, path)})
+
+
+def _hero_by_first_step(state: StarState, seat: int, path: str) -> str | None:
+    """The one hero of the crew that starts on, or next to, the path's first space (else None)."""
+    try:
+        steps = _steps(path)
+    except RuleError:
+        return None
+    first = B.parse_space(steps[0]) if steps else None
+    if first is None:
+        return None
+    fits = []
+    for hid in _crew_ids(state, seat):
+        h = E.find_hero(state, hid)
+        if h.dead or not h.pos:
+            continue
+        x, y = B.parse_space(h.pos)
+        if abs(x - first[0]) + abs(y - first[1]) <= 1:
+            fits.append(hid)
+    return fits[0] if len(fits) == 1 else None
 
 
 async def attack(
@@ -389,6 +428,7 @@ async def attack(
     sc = await _context(table, ctx)
     state, seat = _star(sc), sc.require_seat()
     _require_phase(state, ("play",), "attack")
+    _my_turn(table, sc)
     legal = _legal(sc, "attack")
     reachable = sorted({a["target"] for a in legal})
     tid = _target(state, seat, target, reachable)
@@ -444,6 +484,7 @@ async def use(table: Table, ctx: Ctx, gadget: str, hero: str | None = None, path
     sc = await _context(table, ctx)
     state, seat = _star(sc), sc.require_seat()
     _require_phase(state, ("play",), "use a gadget")
+    _my_turn(table, sc)
     want = gadget.strip().lower()
     names = [g for g in GADGETS if g.startswith(want)] if want else []
     if len(names) != 1:
@@ -481,6 +522,7 @@ async def end(table: Table, ctx: Ctx) -> Reply:
     """End the activation: the event card is drawn and the turn passes."""
     sc = await _context(table, ctx)
     _require_phase(_star(sc), ("play",), "end a turn")
+    _my_turn(table, sc)
     return await table.act(ctx, {"type": "end"})
 
 
@@ -493,6 +535,7 @@ async def rest(table: Table, ctx: Ctx, give: str | None = None, place: str | Non
     sc = await _context(table, ctx)
     state, seat = _star(sc), sc.require_seat()
     _require_phase(state, ("play",), "rest")
+    _my_turn(table, sc)
     crew = _crew_ids(state, seat)
     action: dict = {"type": "rest"}
     gives = []
@@ -539,6 +582,7 @@ async def event(
     state, seat = _star(sc), sc.require_seat()
     if not state.pending_event:
         raise RuleError("No event card is waiting for your choices.")
+    _my_turn(table, sc)
     action: dict = {"type": "event"}
     if figure and figure.strip():
         want = figure.strip().lower()
@@ -565,12 +609,11 @@ async def payback(table: Table, ctx: Ctx, path: str | None = None, attack: str |
     With no option the engine's usual policy plays it.
     """
     sc = await _context(table, ctx)
-    state, seat = _star(sc), sc.require_seat()
+    state = _star(sc)
     pb = state.payback
     if pb is None:
         raise RuleError("No Payback is waiting.")
-    if pb.seat != seat:
-        raise RuleError(f"{state.seats[pb.seat]} runs this Payback, not you.")
+    _my_turn(table, sc)
     hit = _yes_no(attack, "attack")
     if (path is None or not path.strip()) and hit is None:
         return await table.act(ctx, {"type": "payback"})
@@ -593,6 +636,7 @@ async def keep(table: Table, ctx: Ctx, tokens: str) -> Reply:
     sc = await _context(table, ctx)
     state, seat = _star(sc), sc.require_seat()
     _require_phase(state, ("updraft",), "keep drafted tokens")
+    _my_turn(table, sc)
     hand = state.crews[seat].hand
     ids = [_token_ref(t, hand, "in your hand") for t in _words(tokens)]
     return await table.act(ctx, {"type": "keep", "tokens": ids})
@@ -604,6 +648,7 @@ async def take(table: Table, ctx: Ctx, token: str) -> Reply:
     state = _star(sc)
     sc.require_seat()
     _require_phase(state, ("upgrade",), "take an upgrade")
+    _my_turn(table, sc)
     return await table.act(ctx, {"type": "take", "token": _token_ref(token, state.pool, "on offer")})
 
 
@@ -633,6 +678,7 @@ async def outfit(table: Table, ctx: Ctx, loadout: str | None = None) -> Reply:
     sc = await _context(table, ctx)
     state, seat = _star(sc), sc.require_seat()
     _require_phase(state, ("outfit",), "outfit your heroes")
+    _my_turn(table, sc)
     text = (loadout or "").strip()
     if not text or text.lower() == "auto":
         return await table.act(ctx, {"type": "outfit"})
@@ -645,6 +691,7 @@ async def route(table: Table, ctx: Ctx, scenario: str) -> Reply:
     state = _star(sc)
     sc.require_seat()
     _require_phase(state, ("route",), "choose the next scenario")
+    _my_turn(table, sc)
     want = scenario.strip().upper().removeprefix("SCENARIO").strip()
     allowed = CONTENT.scenarios[state.scenario].next
     if want not in allowed:
@@ -1144,16 +1191,10 @@ async def suggest(table: Table, ctx: Ctx, command: str, option: str, typed: str,
 
 # -- console ------------------------------------------------------------------------------------------------
 def _console(func: Callable[..., Awaitable[Reply]], *names: str):
+    """A console handler: every option is passed (missing ones as ""), so a bare command gets a sentence."""
+
     def handler(console, ctx: Ctx, options: dict[str, str]) -> Awaitable[Reply]:
-        return func(console.table, ctx, **{n: options[n] for n in names if n in options})
-
-    return handler
-
-
-def _required(func: Callable[..., Awaitable[Reply]], first: str, *names: str):
-    def handler(console, ctx: Ctx, options: dict[str, str]) -> Awaitable[Reply]:
-        kwargs = {n: options[n] for n in names if n in options}
-        return func(console.table, ctx, options.get(first, ""), **kwargs)
+        return func(console.table, ctx, **{n: options.get(n, "") for n in names})
 
     return handler
 
@@ -1188,21 +1229,21 @@ def _guide_handler(console, ctx: Ctx, options: dict[str, str]) -> Reply:
 
 
 CONSOLE_COMMANDS = {
-    "starcadia pick": (COMMAND_OPTIONS["pick"], _required(pick, "heroes")),
-    "starcadia claim": (COMMAND_OPTIONS["claim"], _required(claim, "slot", "place")),
+    "starcadia pick": (COMMAND_OPTIONS["pick"], _console(pick, "heroes")),
+    "starcadia claim": (COMMAND_OPTIONS["claim"], _console(claim, "slot", "place")),
     "starcadia gear": (COMMAND_OPTIONS["gear"], _console(gear, "hero", "tokens")),
     "starcadia prefs": (COMMAND_OPTIONS["prefs"], _console(prefs, "hero", "reroll", "reaction")),
-    "starcadia move": (COMMAND_OPTIONS["move"], _required(move, "path", "hero")),
-    "starcadia attack": (COMMAND_OPTIONS["attack"], _required(attack, "target", "weapon", "boosts", "hero", "shove")),
-    "starcadia use": (COMMAND_OPTIONS["use"], _required(use, "gadget", "hero", "path")),
+    "starcadia move": (COMMAND_OPTIONS["move"], _console(move, "path", "hero")),
+    "starcadia attack": (COMMAND_OPTIONS["attack"], _console(attack, "target", "weapon", "boosts", "hero", "shove")),
+    "starcadia use": (COMMAND_OPTIONS["use"], _console(use, "gadget", "hero", "path")),
     "starcadia end": ([], _console(end)),
     "starcadia rest": (COMMAND_OPTIONS["rest"], _console(rest, "give", "place")),
     "starcadia event": (COMMAND_OPTIONS["event"], _console(event, "figure", "target", "spawn")),
     "starcadia payback": (COMMAND_OPTIONS["payback"], _console(payback, "path", "attack")),
-    "starcadia keep": (COMMAND_OPTIONS["keep"], _required(keep, "tokens")),
-    "starcadia take": (COMMAND_OPTIONS["take"], _required(take, "token")),
+    "starcadia keep": (COMMAND_OPTIONS["keep"], _console(keep, "tokens")),
+    "starcadia take": (COMMAND_OPTIONS["take"], _console(take, "token")),
     "starcadia outfit": (COMMAND_OPTIONS["outfit"], _console(outfit, "loadout")),
-    "starcadia route": (COMMAND_OPTIONS["route"], _required(route, "scenario")),
+    "starcadia route": (COMMAND_OPTIONS["route"], _console(route, "scenario")),
     "starcadia crew": (COMMAND_OPTIONS["crew"], _console(crew_view, "crew")),
     "starcadia monsters": ([], _console(monsters_view)),
     "starcadia quests": ([], _console(quests_view)),

@@ -452,3 +452,41 @@ async def test_a_starcadia_session_through_discord(tmp_path: Path) -> None:
             assert "Event" in ended.text and f"<@{other.id}>" in ended.content
         finally:
             await standin.stop_client()
+
+
+JUNK = ["", "???", "zip", "A1", "all", "x" * 150, "a:b>c, d; e", "portal", "door:Q", "weeble", "-1", "S01"]
+
+
+async def test_every_command_answers_junk_with_a_sentence(table: Table, caplog) -> None:
+    """Junk in every option of every console command, in setup and in play: a reply or a RuleError."""
+
+    class Fake:
+        pass
+
+    console = Fake()
+    console.table = table
+    await new_game(table)
+    for phase_round in range(2):
+        if phase_round == 1:
+            for _ in range(2):
+                state = await state_of(table)
+                if state.phase != "shuttle":
+                    break
+                actor = await waiting(table)
+                await sq.claim(table, ctx(actor), (await sq.suggest(table, ctx(actor), "claim", "slot", "", {}))[0][1])
+        for path, (names, handler) in sq.CONSOLE_COMMANDS.items():
+            for actor in (ALICE, BOB, CAROL):
+                for junk in JUNK:
+                    options = {n: junk for n in names}
+                    try:
+                        result = handler(console, ctx(actor), options)
+                        if not isinstance(result, sq.Reply):
+                            await result
+                    except RuleError:
+                        pass
+                for name in names:
+                    for typed in ("", "a", "zz top"):
+                        pairs = await sq.suggest(table, ctx(actor), path.split()[1], name, typed, {})
+                        assert len(pairs) <= 25, path
+                        assert all(len(label) <= 100 and 0 < len(value) <= 100 for label, value in pairs), path
+    assert not [r for r in caplog.records if "autocomplete failed" in r.getMessage()]
