@@ -21,7 +21,7 @@ from render import render_board
 from rules.armada.combat import STATION_WORDS, enemy_def
 from rules.armada.content import CONTENT as C
 from rules.armada.finals import event_for
-from rules.armada.helpers import face_name, locations, module_at, planet_links, station_of
+from rules.armada.helpers import face_name, has_kind, locations, module_at, planet_links, station_of
 from rules.armada.state import Die, Fleet, State
 from rules.core import Action, RuleError, normalise
 from sessions.errors import SessionError
@@ -55,6 +55,7 @@ HINTS = {
     "add hull_to_one": "set hull_to_one",
     "(escape instead of gathering)": "(/armada escape instead of gathering)",
     "reroll 1 4": "/armada reroll dice:1,4",
+    "Say which enemy to target:": "Say which enemy to target (target option):",
 }
 
 
@@ -105,6 +106,58 @@ def _blank(value: str | None) -> bool:
 def _sym(req: Iterable[str]) -> str:
     names = [face_name(s) if s != "*" else "any" for s in req]
     return " + ".join(names) if names else "no crew (works on its own)"
+
+
+def effect_text(mid: str) -> str:
+    """A short description of what one activation of a module does."""
+    m = C.modules.get(mid)
+    if m is None:
+        return ""
+    e = m.effect
+    kind = e.get("kind", "")
+    amount = e.get("amount", 0)
+    if kind == "damage":
+        words = [w.replace("_", " ") for w in e.get("keywords", [])]
+        text = f"{amount} {e.get('dtype', '')} damage" + (f" ({', '.join(words)})" if words else "")
+        return text + (", also feeds station 2" if e.get("twin") else "")
+    texts = {
+        "shield": f"+{amount} Shield" + (", more per extra die" if e.get("growing") else ""),
+        "repair": f"+{amount} Hull",
+        "heal": "brings every crew die back from the Infirmary",
+        "stasis": "freezes one enemy action this round",
+        "polarity": "ignore Energy or Kinetic hits this round",
+        "guard": f"next enemy step: ignore {e.get('against', '')} hits",
+        "cloak": f"a counter; at {e.get('threshold', 4)} ignore the next enemy step",
+        "gatling": "Science charges it, Tactical fires the charge",
+        "drone": f"locks the die: {amount} {e.get('dtype', '')} damage every round",
+        "spindle": f"{amount} ion damage; gain Shield if it strips shields",
+        "transfer": f"move {amount} Shield to an ally",
+        "teleport": "move a crew die to or from an ally",
+        "reroll": f"{e.get('count', 1)} reroll(s) per round before assigning",
+        "travel": f"one Travel covers up to {e.get('moves', 2)} moves",
+        "free_travel": "one free Travel each Planning phase",
+        "max_hull": f"+{amount} max Hull",
+        "max_shield": f"+{amount} max Shield",
+        "credits_bonus": f"+{amount} credit per victory or mission",
+        "minelayer": "reinforcements at your planet take a damage cube",
+        "jammer": "blocks hazards of events here" if e.get("level", 1) == 1 else "blocks enemy spawns here",
+        "scan": "reveal a fleet once per round" + (", peek at the Threat deck" if e.get("level", 1) > 1 else ""),
+        "lock": "Away Missions: keep dice between rerolls",
+        "ram": "lose Hull to deal that much Kinetic damage",
+        "stabilizer": "ignore damage of one icon type",
+        "relay": "pay 1 credit to reroll the enemy die",
+        "configure_anywhere": "configure away from a shipyard",
+        "cargo": "mission cargo",
+        "armor": "pre-assigned dice soak attacks",
+    }
+    text = texts.get(kind, kind.replace("_", " "))
+    if e.get("max_shield") and kind == "shield":
+        text += f", +{e['max_shield']} max Shield"
+    if m.credit_cost:
+        text += f", costs {m.credit_cost} cr per use"
+    if m.per_round:
+        text += f", {m.per_round}x per round"
+    return text
 
 
 def _die_text(die: Die) -> str:
@@ -166,8 +219,13 @@ def _module_label(state: State, seat: int, mid: str, *, with_price: bool = False
     if with_price:
         from rules.armada.planning import price
 
-        return f"{m.name} [{mid}] · {price(state, seat, mid)} cr · needs {_sym(m.req)}"
-    return f"{m.name} [{mid}] needs {_sym(m.req)}"
+        return f"{m.name} [{mid}] · {price(state, seat, mid)} cr · {_short_req(m.req)}: {effect_text(mid)}"
+    return f"{m.name} [{mid}] · {_short_req(m.req)}: {effect_text(mid)}"
+
+
+def _short_req(req: Iterable[str]) -> str:
+    letters = "".join(req)
+    return letters if letters else "passive"
 
 
 def _hero_label(state: State, seat: int, hid: str) -> str:
@@ -660,6 +718,7 @@ async def _viewer(table: Table, ctx: Ctx) -> tuple[SeatContext, State]:
 def ship_lines(state: State, seat: int, *, own: bool) -> list[str]:
     p = state.players[seat]
     ship = C.ships[p.ship]
+    free = has_kind(p, "free_travel") is not None
     status = []
     if p.critical:
         status.append("**CRITICAL DAMAGE**")
@@ -670,7 +729,7 @@ def ship_lines(state: State, seat: int, *, own: bool) -> list[str]:
     lines = [
         f"**{state.seats[seat]}** — {ship.name} at **{p.planet}** " + " ".join(status),
         f"Shield {p.shield}/{p.max_shield} · Hull {p.hull}/{p.max_hull} · {p.credits} credits · "
-        f"{p.actions} action(s) left" + (" · free travel ready" if p.free_travel else ""),
+        f"{p.actions} action(s) left" + (" · free travel ready" if p.free_travel and free else ""),
         "",
         "**Stations**",
     ]
@@ -692,7 +751,7 @@ def ship_lines(state: State, seat: int, *, own: bool) -> list[str]:
         dice = [d for d in state.dice if d.owner == seat and d.loc in ("station", "locked") and d.station == n]
         on = f" · dice {' '.join('#' + str(d.id) for d in dice)}" if dice else ""
         extra = f" [{', '.join(flags)}]" if flags else ""
-        lines.append(f"`{n}` {m.name}{covered} — needs {_sym(m.req)}{extra}{on}")
+        lines.append(f"`{n}` {m.name}{covered} — needs {_sym(m.req)} → {effect_text(m.id)}{extra}{on}")
     crew = [d for d in state.dice if d.owner == seat]
     lines += ["", f"**Crew dice** ({len(crew)})"]
     lines += [f"{_die_text(d)} — {_die_where(d)}" for d in crew] or ["none"]
@@ -741,6 +800,7 @@ def _enemy_lines(state: State, fleet: Fleet) -> list[str]:
         acts = "; ".join(
             f"on {','.join(map(str, a.on))}: {a.kind}"
             + (f" {a.amount}" if a.amount else "")
+            + (f" {a.count} crew" if a.kind == "disable" and a.count else "")
             + (f" {a.dtype}" if a.amount and a.kind in ("attack", "blast", "per_ship") else "")
             + (f" +{a.breach} breach" if a.breach else "")
             + (" (area)" if a.area else "")
@@ -1138,44 +1198,76 @@ def _yes(value: str | None) -> bool:
     return normalise(value or "") in ("yes", "true", "1", "on", "y")
 
 
+def _spread(names: list[str], handler: ConsoleHandler) -> ConsoleHandler:
+    """``/armada assign 3 4 1`` fills die, station and target in order (one word each, the last
+    option takes the rest), as long as only the first option was typed without a name."""
+
+    def run(console: Any, ctx: Ctx, options: dict[str, str]) -> Awaitable[Reply]:
+        first = options.get(names[0])
+        if first and len(options) == 1 and len(first.split()) > 1:
+            words = first.split()
+            options = {}
+            for i, name in enumerate(names):
+                if not words:
+                    break
+                options[name] = " ".join(words) if i == len(names) - 1 else words.pop(0)
+                if i == len(names) - 1:
+                    words = []
+        return handler(console, ctx, options)
+
+    return run
+
+
 CONSOLE_COMMANDS: dict[str, tuple[list[str], ConsoleHandler]] = {
     "armada travel": (["to"], lambda c, x, o: travel(c.table, x, o.get("to"))),
     "armada repair": ([], lambda c, x, o: repair(c.table, x)),
     "armada trade": (
         ["captain", "what", "value"],
-        lambda c, x, o: trade(c.table, x, o.get("captain"), o.get("what"), o.get("value")),
+        _spread(
+            ["captain", "what", "value"],
+            lambda c, x, o: trade(c.table, x, o.get("captain"), o.get("what"), o.get("value")),
+        ),
     ),
     "armada buy": (["module"], lambda c, x, o: buy(c.table, x, o.get("module"))),
     "armada sell": (["module"], lambda c, x, o: sell(c.table, x, o.get("module"))),
     "armada configure": (
         ["station", "module"],
-        lambda c, x, o: configure(c.table, x, o.get("station"), o.get("module")),
+        _spread(["station", "module"], lambda c, x, o: configure(c.table, x, o.get("station"), o.get("module"))),
     ),
     "armada hire": (["hero"], lambda c, x, o: hire(c.table, x, o.get("hero"))),
     "armada engage": (
         ["target", "teammates", "frontline"],
-        lambda c, x, o: engage(c.table, x, o.get("target"), o.get("teammates"), o.get("frontline")),
+        _spread(
+            ["target", "teammates", "frontline"],
+            lambda c, x, o: engage(c.table, x, o.get("target"), o.get("teammates"), o.get("frontline")),
+        ),
     ),
     "armada mission": (
         ["beacon", "teammates"],
-        lambda c, x, o: mission(c.table, x, o.get("beacon"), o.get("teammates")),
+        _spread(["beacon", "teammates"], lambda c, x, o: mission(c.table, x, o.get("beacon"), o.get("teammates"))),
     ),
     "armada deliver": ([], lambda c, x, o: deliver(c.table, x)),
     "armada scan": (["fleet"], lambda c, x, o: scan(c.table, x, o.get("fleet"))),
     "armada roll": ([], lambda c, x, o: roll(c.table, x)),
     "armada assign": (
         ["die", "station", "target"],
-        lambda c, x, o: assign(c.table, x, o.get("die"), o.get("station"), o.get("target")),
+        _spread(
+            ["die", "station", "target"],
+            lambda c, x, o: assign(c.table, x, o.get("die"), o.get("station"), o.get("target")),
+        ),
     ),
     "armada reroll": (["dice"], lambda c, x, o: reroll(c.table, x, o.get("dice"))),
     "armada escape": (
         ["die", "hull_to_one"],
-        lambda c, x, o: escape(c.table, x, o.get("die"), _yes(o.get("hull_to_one"))),
+        _spread(["die", "hull_to_one"], lambda c, x, o: escape(c.table, x, o.get("die"), _yes(o.get("hull_to_one")))),
     ),
     "armada swap": (["die"], lambda c, x, o: swap(c.table, x, o.get("die"))),
     "armada sacrifice": (["die"], lambda c, x, o: sacrifice(c.table, x, o.get("die"))),
     "armada giveup": ([], lambda c, x, o: giveup(c.table, x)),
-    "armada ram": (["amount", "target"], lambda c, x, o: ram(c.table, x, o.get("amount"), o.get("target"))),
+    "armada ram": (
+        ["amount", "target"],
+        _spread(["amount", "target"], lambda c, x, o: ram(c.table, x, o.get("amount"), o.get("target"))),
+    ),
     "armada relay": ([], lambda c, x, o: relay(c.table, x)),
     "armada hero": (["ability"], lambda c, x, o: hero(c.table, x, o.get("ability"))),
     "armada end-step": ([], lambda c, x, o: end_step(c.table, x)),
