@@ -403,8 +403,11 @@ async def test_endure_through_discord(tmp_path: Path) -> None:
             endure = next(c for c in commands if c["name"] == "endure")
             subs = {o["name"]: o for o in endure["options"]}
             assert len(subs) <= 25 and {"move", "attack", "turn", "dashboard", "briefing", "refuge"} <= set(subs)
-            for sub in subs.values():
+            leaves = [*subs.values(), *subs["refuge"]["options"]]
+            for sub in leaves:
                 assert len(sub["description"]) <= 100 and sub["name"] == sub["name"].lower()
+                for opt in sub.get("options", []):
+                    assert len(opt["description"]) <= 100 and opt["name"] == opt["name"].lower()
 
             await standin.slash(
                 "game new",
@@ -436,6 +439,29 @@ async def test_endure_through_discord(tmp_path: Path) -> None:
             turn = await standin.slash("endure turn", {"actions": "move SEC-b; end"}, user=D_ALICE, channel_id=CHANNEL)
             assert "Lindqvist's turn" in turn.text
 
+            record = await bot.service.game_in(CHANNEL)
+            _, st = await bot.service.get(record.id)
+            here = st.survivors[1].zone
+            arm(st, 1, "plasma-cutter")
+            place(st, "swarmer", here, 2)
+            place(st, "jaeger", here)
+            zones = await standin.autocomplete(
+                "endure attack", focused="zone", value="", user=D_BOB, channel_id=CHANNEL
+            )
+            assert [c["value"] for c in zones] == [here]
+            splits = await standin.autocomplete(
+                "endure attack", focused="kill", value="", options={"zone": here}, user=D_BOB, channel_id=CHANNEL
+            )
+            assert {c["value"] for c in splits} == {"jaeger swarmer", "swarmer jaeger"}
+            hit = await standin.slash(
+                "endure attack", {"zone": here, "kill": "jaeger swarmer"}, user=D_BOB, channel_id=CHANNEL
+            )
+            assert f"attack {here} with plasma-cutter kill jaeger swarmer" in hit.text
+            assert hit.files["board.png"].startswith(PNG)
+            assert (
+                await standin.autocomplete("endure refuge vote", focused="choice", user=D_BOB, channel_id=CHANNEL) == []
+            )
+
             board = await standin.slash("endure dashboard", user=D_BOB, channel_id=CHANNEL)
             assert board.ephemeral and "Medic Lindqvist" in board.text
             brief = await standin.slash("endure briefing", user=D_BOB, channel_id=CHANNEL)
@@ -454,3 +480,21 @@ async def test_objectives_by_colour_pick_the_one_in_your_zone(table: Table) -> N
     assert [o.id for o in (await live(table)).objectives if o.carried_by == 0] == ["vial-2"]
     brief = (await play.briefing(table, A)).as_text()
     assert "You lose if" in brief and "carrier dies" in brief and "carried by Marine Kovac" in brief
+
+
+async def test_loader_enter_then_leave_next_turn(table: Table) -> None:
+    st = await start(table, scenario="CG01")
+    st.survivors[0].zone = st.loader_zone
+    assert [v for _, v in await play.complete_loader(table, A, "", {})] == ["enter"]
+    climbed = await play.loader(table, A, "enter")
+    assert "loader enter" in climbed.as_text() and "Lindqvist's turn" in climbed.as_text()
+    for _ in range(3):  # Bob ends turns until the Marine acts again (next round)
+        st = await live(table)
+        if st.survivors[st.order[st.turn_pos]].seat == 0:
+            break
+        await play.end(table, B)
+    assert [v for _, v in await play.complete_loader(table, A, "", {})] == ["leave"]
+    await refused(table, play.attack(table, A, st.loader_zone, "pistol"), "Loader")
+    out = await play.loader(table, A, "out")
+    assert "loader leave" in out.as_text()
+    assert (await live(table)).loader_pilot == -1
