@@ -22,6 +22,7 @@ from rules.endure import content
 from rules.endure.state import EndureState, Survivor
 from rules.endure.world import exits, general_items, obj_specs, the_board
 from sessions.errors import SessionError
+from sessions.settings import GameSettings
 
 from .commands import Ctx, SeatContext, Table
 from .replies import COLOUR_INFO, Reply
@@ -162,6 +163,16 @@ def _fit(pairs: Iterable[tuple[str, str]], typed: str) -> Pairs:
 
 async def _context(table: Table, ctx: Ctx) -> SeatContext:
     return await table.seat_context(ctx, SYSTEM_ID)
+
+
+async def _viewer_context(table: Table, ctx: Ctx) -> SeatContext:
+    """Players and channel managers may always look; others only while the host allows spectators."""
+    sc = await _context(table, ctx)
+    if sc.seat is None and not ctx.actor.is_admin:
+        settings = GameSettings.parse(await table.service.store.get_settings(sc.record.id))
+        if not settings.spectators:
+            raise SessionError("The host keeps this table for its players: spectators are switched off.")
+    return sc
 
 
 def _state(sc: SeatContext) -> EndureState:
@@ -845,7 +856,7 @@ def dashboard_lines(st: EndureState, si: int) -> list[str]:
 
 async def dashboard(table: Table, ctx: Ctx, survivor: str | None = None) -> Reply:
     """A survivor's dashboard (yours by default), only for the asking user."""
-    sc = await _context(table, ctx)
+    sc = await _viewer_context(table, ctx)
     st: EndureState = sc.my_view()  # type: ignore[assignment]
     if survivor:
         indices = [_survivor_index(st, survivor)]
@@ -920,7 +931,7 @@ def briefing_lines(st: EndureState) -> list[str]:
 
 async def briefing(table: Table, ctx: Ctx) -> Reply:
     """The mission page: story, win and lose conditions, objectives, exits; with the board."""
-    sc = await _context(table, ctx)
+    sc = await _viewer_context(table, ctx)
     st: EndureState = sc.my_view()  # type: ignore[assignment]
     m = content().missions[st.mission]
     title = f"{m.key} {m.name}"

@@ -236,7 +236,7 @@ async def test_use_reorganise_noise_end(table: Table) -> None:
 
 async def test_exit_and_loader(table: Table) -> None:
     st = await start(table, scenario="CG01")
-    await refused(table, play.exit_map(table, A), "exit|Exit")
+    await refused(table, play.exit_map(table, A), "There is no exit here")
     await refused(table, play.loader(table, A, "fly"), "enter or leave")
     await refused(table, play.loader(table, A, "enter"), "Loader stands in")
     st.survivors[0].zone = st.loader_zone
@@ -268,6 +268,9 @@ async def test_dashboard_and_briefing_are_private(table: Table) -> None:
     other = await play.dashboard(table, C, "medic")  # a spectator may look, hidden cards stay hidden
     assert "Medic Lindqvist" in other.as_text() and "? at" in other.as_text()
     await refused(table, play.dashboard(table, A, "ghost"), "no survivor")
+    await table.game_settings(A, "spectators", "off")
+    await refused(table, play.dashboard(table, C, "medic"), "spectators are switched off")
+    await refused(table, play.briefing(table, C), "spectators are switched off")
     brief = await play.briefing(table, B)
     assert brief.ephemeral and "Noisy Neighbours" in brief.title
     assert "Kill the GEPs of the marked radar token" in brief.as_text() and "green" in brief.as_text()
@@ -498,3 +501,12 @@ async def test_loader_enter_then_leave_next_turn(table: Table) -> None:
     out = await play.loader(table, A, "out")
     assert "loader leave" in out.as_text()
     assert (await live(table)).loader_pilot == -1
+
+
+async def test_exit_leaves_the_map(table: Table) -> None:
+    st = await start(table, scenario="CG04")
+    await refused(table, play.exit_map(table, A), "no exit here. Exits: REC-z, HYD-x")
+    st.survivors[0].zone = "REC-z"
+    out = await play.exit_map(table, A)
+    assert "`exit`" in out.as_text() and "leaves the area" in out.as_text()
+    assert (await live(table)).survivors[0].exited
