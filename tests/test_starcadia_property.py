@@ -26,6 +26,10 @@ def check_invariants(state) -> None:
         assert len(h.upgrades) <= E.SLOTS
     for m in state.monsters:
         assert b.playable(B.parse_space(m.pos))
+    spaces = {h.pos for h in state.heroes if h.pos} | {m.pos for m in state.monsters}
+    for space in spaces:
+        if not any(m.pos == space and E.mcard(m).huge for m in state.monsters):
+            assert E.occupancy(state, space) <= 2, (space, SYSTEM.describe(state))
     uids = [m.uid for m in state.monsters]
     assert len(uids) == len(set(uids))
     for card in {m.card for m in state.monsters}:
