@@ -14,6 +14,7 @@ Console (same names as the slash commands)::
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
@@ -28,6 +29,8 @@ from sessions.errors import SessionError
 
 from .commands import Ctx, SeatContext, Table
 from .replies import Reply
+
+log = logging.getLogger("starhost.armada")
 
 SYSTEM_ID = "armada"
 MAX_CHOICES = 25
@@ -260,7 +263,7 @@ def _captain(state: State, text: str | None, *, what: str = "captain") -> int:
         raise RuleError(f"Say which {what}: a seat number or a name.")
     raw = str(text).strip()
     head = raw.split(":")[0].strip().lstrip("#@")
-    if head.isdigit():
+    if _isnum(head):
         n = int(head)
         if 1 <= n <= len(state.seats):
             return n - 1
@@ -308,11 +311,21 @@ def _hero(text: str | None) -> str:
     raise RuleError(f"There is no hero called '{raw[:40]}'. Pick one from the suggestions.")
 
 
+def _isnum(text: str) -> bool:
+    """Plain ASCII digits of a sane length (``"²".isdigit()`` is true but int() refuses it)."""
+    return text.isascii() and text.isdigit() and len(text) <= 9
+
+
+def _first_word(text: object) -> str:
+    words = str(text or "").strip().lstrip("#").split()
+    return words[0] if words else ""
+
+
 def _die(state: State, seat: int, text: str | None) -> int:
     if _blank(text):
         raise RuleError("Say which die by its number, for example 3 (see /armada view ship).")
-    raw = str(text).strip().lstrip("#").split()[0].split(":")[0].lstrip("#")
-    if not raw.isdigit():
+    raw = _first_word(text).split(":")[0].lstrip("#")
+    if not _isnum(raw) or len(raw) > 6:
         raise RuleError(f"'{str(text).strip()[:20]}' is not a die number; dice are numbered like #3.")
     number = int(raw)
     die = next((d for d in state.dice if d.id == number), None)
@@ -327,7 +340,7 @@ def _fleet(state: State, text: str | None) -> int:
     if _blank(text):
         raise RuleError("Say which fleet by its number, for example 3.")
     raw = normalise(str(text)).replace("fleet", "").strip().lstrip("f#").split(" ")[0].split(":")[0]
-    if not raw.isdigit():
+    if not _isnum(raw):
         raise RuleError(f"'{str(text).strip()[:20]}' is not a fleet number.")
     token = int(raw)
     if not any(f.token == token for f in state.fleets):
@@ -341,7 +354,7 @@ def _beacon(state: State, text: str | None) -> int:
         raise RuleError("Say which beacon by its event number, for example 12.")
     raw = normalise(str(text)).replace("beacon", "").replace("event", "").strip().lstrip("#").split(" ")[0]
     raw = raw.split(":")[0]
-    if not raw.isdigit():
+    if not _isnum(raw):
         raise RuleError(f"'{str(text).strip()[:20]}' is not a beacon number.")
     number = int(raw)
     if not any(b.event == number for b in state.beacons):
@@ -374,9 +387,9 @@ def _station_value(state: State, seat: int, text: str | None) -> str:
     raw = raw.removeprefix("station").strip()
     if raw in STATION_WORDS:
         return raw
-    if raw.isdigit():
+    if _isnum(raw):
         return raw
-    if len(raw) == 2 and raw[0] == "s" and raw[1].isdigit():
+    if len(raw) == 2 and raw[0] == "s" and _isnum(raw[1]):
         return raw
     player = state.players[seat]
     for n in range(1, 7):
@@ -451,7 +464,7 @@ async def trade(table: Table, ctx: Ctx, captain: str | None, what: str | None, v
     action: dict[str, Any] = {"type": "give", "to": to + 1, "what": kind}
     if kind == "credits":
         raw = (value or "1").strip()
-        if not raw.isdigit() or int(raw) < 1:
+        if not _isnum(raw) or int(raw) < 1:
             raise RuleError("Give credits as a whole number of at least 1.")
         action["value"] = int(raw)
     elif kind == "module":
@@ -485,7 +498,7 @@ async def configure(table: Table, ctx: Ctx, station: str | None, module: str | N
     """Install a stored module on station 1-6, or ``module:storage`` to take one off."""
     _, state, seat = await _seated(table, ctx)
     raw = (station or "").strip()
-    if not raw.isdigit() or not 1 <= int(raw) <= 6:
+    if not _isnum(raw) or not 1 <= int(raw) <= 6:
         raise RuleError("Say which station to configure: 1 to 6.")
     number = int(raw)
     if normalise(module or "") in ("storage", "store", "remove", "none", "empty"):
@@ -580,7 +593,7 @@ async def assign(table: Table, ctx: Ctx, die: str | None, station: str | None, t
     m = state.mission
     if m is not None and seat in m.members:
         raw = normalise(station or "").removeprefix("section").strip().split(":")[0].strip()
-        if not raw.isdigit():
+        if not _isnum(raw):
             raise RuleError(f"Say which mission section: 1 to {len(m.need)}.")
         return await _act(table, ctx, {"type": "assign", "die": die_id, "section": int(raw)})
     if state.combat is None or seat not in state.combat.members:
@@ -645,7 +658,7 @@ async def giveup(table: Table, ctx: Ctx) -> Reply:
 async def ram(table: Table, ctx: Ctx, amount: str | int | None, target: str | None = None) -> Reply:
     _, state, _ = await _seated(table, ctx)
     raw = str(amount if amount is not None else "1").strip()
-    if not raw.isdigit() or int(raw) < 1:
+    if not _isnum(raw) or int(raw) < 1:
         raise RuleError("Say how much Hull to spend on the ram: a whole number of at least 1.")
     action: dict[str, Any] = {"type": "ram", "amount": int(raw)}
     if not _blank(target):
@@ -951,7 +964,7 @@ def _station_label(state: State, seat: int, value: object) -> str:
         return "escape: the Escape card"
     if text == "swap":
         return "swap: the Swap card (Frontline badge)"
-    if text.isdigit():
+    if _isnum(text):
         n = int(text)
         p = state.players[seat]
         m = module_at(p, n)
@@ -968,7 +981,7 @@ def _extras_label(state: State, action: Mapping[str, Any]) -> str:
     target = action.get("target")
     if target not in (None, "") and c is not None:
         fleet = next((f for f in state.fleets if f.token == c.fleet), None)
-        if fleet is not None and str(target).isdigit() and int(target) <= len(fleet.ships):
+        if fleet is not None and _isnum(str(target)) and int(target) <= len(fleet.ships):
             parts.append("target " + _ship_name(state, fleet, int(target)))
         else:
             parts.append(f"target {target}")
@@ -1185,7 +1198,10 @@ async def complete(
         if sc.system.id != SYSTEM_ID:
             return []
         return complete_sync(sc, command, option, typed or "", dict(given or {}))
-    except (RuleError, KeyError, ValueError, IndexError, StopIteration):
+    except RuleError:
+        return []
+    except Exception:  # a suggestion list must never break the command; log it and offer nothing
+        log.exception("armada autocomplete failed for %s %s (typed %r)", command, option, typed)
         return []
 
 

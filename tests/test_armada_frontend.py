@@ -350,6 +350,98 @@ async def test_commands_of_another_game_are_refused(table: Table) -> None:
     assert await A.complete(table, cx(ALICE), "travel", "to", "") == []
 
 
+# -- junk never crashes ------------------------------------------------------------------------
+
+JUNK = ["", "#", "-1", "99999999999999999999", "²", "x" * 300, "1,2,,3", "target==", "ally=zed crew=#"]
+JUNK += ["savior", "1 2 3 4 5", "\u0000", "Kagawa Prime", "lockon 1"]
+
+
+async def poke_everything(table: Table, who: Actor) -> None:
+    """Every command with junk in every option: only player-readable refusals, never a crash."""
+    calls = []
+    for junk in JUNK:
+        calls += [
+            lambda j=junk: A.travel(table, cx(who), j),
+            lambda j=junk: A.trade(table, cx(who), j, j, j),
+            lambda j=junk: A.trade(table, cx(who), "2", "credits", j),
+            lambda j=junk: A.trade(table, cx(who), "2", "module", j),
+            lambda j=junk: A.buy(table, cx(who), j or "x"),
+            lambda j=junk: A.sell(table, cx(who), j),
+            lambda j=junk: A.configure(table, cx(who), j, j),
+            lambda j=junk: A.configure(table, cx(who), "3", j),
+            lambda j=junk: A.hire(table, cx(who), j or "x"),
+            lambda j=junk: A.engage(table, cx(who), j, j, j),
+            lambda j=junk: A.engage(table, cx(who), "1", j),
+            lambda j=junk: A.mission(table, cx(who), j, j),
+            lambda j=junk: A.scan(table, cx(who), j),
+            lambda j=junk: A.assign(table, cx(who), j, j, j),
+            lambda j=junk: A.assign(table, cx(who), "5", "1", j),
+            lambda j=junk: A.reroll(table, cx(who), j or "x"),
+            lambda j=junk: A.escape(table, cx(who), j or "x", True),
+            lambda j=junk: A.swap(table, cx(who), j),
+            lambda j=junk: A.sacrifice(table, cx(who), j),
+            lambda j=junk: A.ram(table, cx(who), j, j),
+            lambda j=junk: A.hero(table, cx(who), j),
+            lambda j=junk: A.view_ship(table, cx(who), j or None),
+        ]
+    for call in calls:
+        before = await snapshot(table)
+        try:
+            await call()
+        except RuleError:
+            assert await snapshot(table) == before
+    for command, options in [
+        ("travel", ["to"]),
+        ("trade", ["captain", "what", "value"]),
+        ("configure", ["station", "module"]),
+        ("engage", ["target", "teammates", "frontline"]),
+        ("mission", ["beacon", "teammates"]),
+        ("assign", ["die", "station", "target"]),
+        ("reroll", ["dice"]),
+        ("hero", ["ability"]),
+        ("ram", ["amount", "target"]),
+        ("view ship", ["captain"]),
+    ]:
+        for option in options:
+            for junk in JUNK[:8]:
+                good_choices(await A.complete(table, cx(who), command, option, junk, dict.fromkeys(options, junk)))
+
+
+async def test_junk_input_is_refused_cleanly_in_every_phase(table: Table) -> None:
+    await start(table)
+    await poke_everything(table, BOB)  # planning, not bob's turn once alice acts
+    await A.end_turn(table, cx(ALICE))
+    await A.end_turn(table, cx(BOB))
+    await A.mission(table, cx(BOB), "0")
+    await poke_everything(table, BOB)  # on an Away Mission
+    await A.giveup(table, cx(BOB))
+
+
+async def test_junk_input_in_combat(table: Table) -> None:
+    await to_combat(table)
+    await poke_everything(table, BOB)
+    await poke_everything(table, ALICE)
+
+
+def test_console_positional_options_fill_in_order() -> None:
+    seen: list[dict[str, str]] = []
+
+    def handler(console, ctx, options):
+        seen.append(options)
+
+    spread = A._spread(["die", "station", "target"], handler)
+    spread(None, cx(ALICE), {"die": "3 4 1"})
+    spread(None, cx(ALICE), {"die": "3 4 target=1 action=2"})
+    spread(None, cx(ALICE), {"die": "3", "station": "4"})
+    spread(None, cx(ALICE), {"die": "3"})
+    assert seen == [
+        {"die": "3", "station": "4", "target": "1"},
+        {"die": "3", "station": "4", "target": "target=1 action=2"},
+        {"die": "3", "station": "4"},
+        {"die": "3"},
+    ]
+
+
 # -- console -------------------------------------------------------------------------------------
 
 
