@@ -28,8 +28,8 @@ def ctx(actor: Actor) -> Ctx:
 
 
 @pytest.fixture
-async def table(tmp_path: Path):
-    service = GameService(SqliteStore(tmp_path / "s.db"), seed_source=lambda: 7)
+async def table():
+    service = GameService(SqliteStore(":memory:"), seed_source=lambda: 7)  # in memory: fast, same SQL
     await service.open()
     yield Table(service)
     await service.close()
@@ -490,3 +490,66 @@ async def test_every_command_answers_junk_with_a_sentence(table: Table, caplog) 
                         assert len(pairs) <= 25, path
                         assert all(len(label) <= 100 and 0 < len(value) <= 100 for label, value in pairs), path
     assert not [r for r in caplog.records if "autocomplete failed" in r.getMessage()]
+
+
+def quest_minded(state, actions, rnd):
+    """A simple player: quest moves first, then attacks, then long moves (as in the full-game test)."""
+    quest = [a for a in actions if a["type"] == "move" and a["path"][-1] in ("hack", "pickup")]
+    if quest:
+        return rnd.choice(quest)
+    q = E.current_pve(state)
+    if q is not None and q.goal == "deliver":
+        for a in actions:
+            if a["type"] == "move" and f"quest:{q.token}" in E.find_hero(state, a["hero"]).quest_tokens:
+                shuttle = [B.name(x) for x in E.board_of(state).shuttles[state.crews[state.current].colour]]
+                if a["path"][-1] in shuttle:
+                    return a
+    attacks = [a for a in actions if a["type"] == "attack"]
+    if attacks and rnd.random() < 0.8:
+        return rnd.choice(attacks)
+    moves = [a for a in actions if a["type"] == "move"]
+    if moves and rnd.random() < 0.9:
+        return max(moves, key=lambda a: (len(a["path"]), rnd.random())) if rnd.random() < 0.5 else rnd.choice(moves)
+    return rnd.choice(actions)
+
+
+async def test_upgrade_phase_outfit_and_route_after_a_played_scenario(table: Table) -> None:
+    import random
+
+    rnd = random.Random(5)
+    await new_game(table)
+    for _ in range(3000):
+        state = await state_of(table)
+        if state.phase not in ("shuttle", "play"):
+            break
+        seat = SYSTEM.pending(state)[0].seat
+        await table.act(ctx(PLAYERS[seat]), quest_minded(state, SYSTEM.legal(state, seat), rnd))
+    state = await state_of(table)
+    assert state.phase == "upgrade", SYSTEM.describe(state)
+    picker = PLAYERS[state.order[state.order_pos]]
+    other = BOB if picker is ALICE else ALICE
+    offer = await sq.offer_view(table, ctx(other))
+    assert offer.title == "Upgrades on offer" and "Picks to come" in offer.lines[-1]
+    tokens = await sq.suggest(table, ctx(picker), "take", "token", "", {})
+    assert tokens and await sq.suggest(table, ctx(other), "take", "token", "", {}) == []
+    await refused(table, sq.take(table, ctx(other), tokens[0][1]), "not your turn")
+    await refused(table, sq.take(table, ctx(picker), "pulse-blade"), "not on offer")
+    reply = await sq.take(table, ctx(picker), CONTENT.upgrade_by_ref(tokens[0][1]).name)
+    assert "takes" in "\n".join(reply.lines)
+    while (state := await state_of(table)).phase == "upgrade":
+        actor = PLAYERS[state.order[state.order_pos]]
+        await sq.take(table, ctx(actor), (await sq.suggest(table, ctx(actor), "take", "token", "", {}))[0][1])
+    assert state.phase == "outfit"
+    for actor in PLAYERS:
+        await sq.outfit(table, ctx(actor))
+    state = await state_of(table)
+    assert state.phase == "route"
+    chooser = PLAYERS[state.order[0]]
+    routes = await sq.suggest(table, ctx(chooser), "route", "scenario", "", {})
+    assert {v for _, v in routes} == set(CONTENT.scenarios["1"].next)
+    await refused(table, sq.route(table, ctx(chooser), "4"), "goes to")
+    await sq.route(table, ctx(chooser), routes[0][1].lower())
+    state = await state_of(table)
+    assert state.scenario == routes[0][1] and state.phase == "shuttle"
+    sheet = await sq.campaign_view(table, ctx(ALICE))
+    assert "Scenario 1:" in "\n".join(sheet.lines)
