@@ -553,3 +553,58 @@ async def test_upgrade_phase_outfit_and_route_after_a_played_scenario(table: Tab
     assert state.scenario == routes[0][1] and state.phase == "shuttle"
     sheet = await sq.campaign_view(table, ctx(ALICE))
     assert "Scenario 1:" in "\n".join(sheet.lines)
+
+
+async def test_event_choices_when_players_choose(table: Table) -> None:
+    await new_game(table, "draft=random events=choose")
+    for _ in range(2):
+        actor = await waiting(table)
+        await sq.claim(table, ctx(actor), (await sq.suggest(table, ctx(actor), "claim", "slot", "", {}))[0][1])
+    for _ in range(20):
+        state = await state_of(table)
+        if state.pending_event:
+            break
+        actor = await waiting(table)
+        await sq.rest(table, ctx(actor))
+    state = await state_of(table)
+    assert state.pending_event, "no event waited for a choice"
+    actor = PLAYERS[state.current]
+    other = BOB if actor is ALICE else ALICE
+    await refused(table, sq.event(table, ctx(other)), "not your turn")
+    await refused(table, sq.event(table, ctx(actor), figure="nobody#9"), "no figure 'nobody#9'")
+    figures = await sq.suggest(table, ctx(actor), "event", "figure", "", {})
+    spawns = await sq.suggest(table, ctx(actor), "event", "spawn", "", {})
+    assert figures or spawns
+    if figures:
+        await refused(table, sq.event(table, ctx(actor), spawn="A1"), "activate it instead")
+        reply = await sq.event(table, ctx(actor), figure=figures[0][1])
+    else:
+        reply = await sq.event(table, ctx(actor), spawn=spawns[0][1])
+    assert reply.lines and not (await state_of(table)).pending_event
+
+
+async def test_hoverboard_sends_the_ally_along_a_path(table: Table) -> None:
+    await to_play(table)
+    state = await state_of(table)
+    actor = await waiting(table)
+    seat = PLAYERS.index(actor)
+    boards = {s for s, toks in state.tokens.items() if "hoverboard" in toks}
+    grab = [a for a in SYSTEM.legal(state, seat) if a["type"] == "move" and boards & set(a["path"])]
+    if not grab:
+        pytest.skip("no hoverboard within reach with this seed")
+    await sq.move(table, ctx(actor), " ".join(grab[0]["path"]), grab[0]["hero"])
+    carrier = grab[0]["hero"]
+    assert "hoverboard" in E.find_hero(await state_of(table), carrier).gadgets
+    await sq.end(table, ctx(actor))
+    await sq.rest(table, ctx(BOB if actor is ALICE else ALICE))
+    gadgets = await sq.suggest(table, ctx(actor), "use", "gadget", "", {})
+    assert ("hoverboard" in {v for _, v in gadgets}) and all(len(label) <= 100 for label, _ in gadgets)
+    await refused(table, sq.use(table, ctx(actor), "hover"), "path")
+    await refused(table, sq.use(table, ctx(actor), "stimpack", path="B2"), "carries")
+    rides = await sq.suggest(table, ctx(actor), "use", "path", "", {"gadget": "hoverboard"})
+    assert rides
+    ally = next(h for h in hero_of(state, actor) if h != carrier)
+    before = E.find_hero(await state_of(table), ally).pos
+    await sq.use(table, ctx(actor), "hoverboard", path=rides[0][1])
+    state = await state_of(table)
+    assert E.find_hero(state, ally).pos != before and "hoverboard" not in E.find_hero(state, carrier).gadgets
