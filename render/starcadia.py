@@ -178,8 +178,8 @@ def draw_board(state: StarState, *, events: Sequence[Event] = ()) -> Image.Image
             if huge:
                 cx, cy, r = box[0] + CELL // 2, box[1] + CELL // 2, 34
             else:
-                cx = box[0] + (CELL // 2 if len(figs) == 1 else 22 + i * 40)
-                cy, r = box[1] + CELL // 2, 20
+                cx = box[0] + (CELL // 2 if len(figs) == 1 else 20 + i * 44)
+                cy, r = box[1] + CELL // 2 + (0 if len(figs) == 1 else 4), (20 if len(figs) == 1 else 18)
             if kind == "hero":
                 d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline="black", width=3)
             else:
@@ -193,8 +193,9 @@ def draw_board(state: StarState, *, events: Sequence[Event] = ()) -> Image.Image
                 anchor="mm",
             )
             if wounds:
-                d.ellipse((cx + r - 12, cy - r - 6, cx + r + 8, cy - r + 14), fill="#c0392b")
-                d.text((cx + r - 2, cy - r + 4), str(wounds), font=font(13, bold=True), fill="white", anchor="mm")
+                bx = cx - r + 2 if (len(figs) > 1 and i == 0) else cx + r - 2
+                d.ellipse((bx - 10, cy - r - 8, bx + 10, cy - r + 12), fill="#c0392b")
+                d.text((bx, cy - r + 2), str(wounds), font=font(13, bold=True), fill="white", anchor="mm")
             if dazed:
                 d.text((cx - r, cy + r - 4), "z", font=bold, fill=HIGHLIGHT, anchor="mm")
         if active is not None and active.pos == space:
@@ -248,7 +249,7 @@ def _status(d: ImageDraw.ImageDraw, state: StarState, top: int, width: int) -> N
     turn = state.seats[state.current] if state.phase == "play" else state.phase
     d.text(
         (MARGIN, y),
-        f"Scenario {sc.id}: {sc.title}   |   turn {state.turn_no}: {turn}",
+        f"Scenario {sc.id}: {sc.title}   |   turn {state.turn_no}: {turn}{_waiting(state)}",
         font=bold,
         fill=HIGHLIGHT,
     )
@@ -270,12 +271,21 @@ def _status(d: ImageDraw.ImageDraw, state: StarState, top: int, width: int) -> N
             status = "dead" if h.dead else f"{h.wounds}/{E.hero_life(h)}"
             ready = sum(1 for u in h.upgrades if not u.exhausted)
             extra = f" +{len(h.gadgets)}g" if h.gadgets else ""
-            parts.append(f"{E.hero_name(h).split()[-1]} {status} ({ready}/{len(h.upgrades)} ready){extra}")
+            tag = _initials(E.hero_name(h))
+            parts.append(f"{tag} {E.hero_name(h).split()[-1]} {status} ({ready}/{len(h.upgrades)} ready){extra}")
         d.text((MARGIN + 36, y + 2), "   ".join(parts), font=text, fill=INK)
         y += STRIP_LINE
     q = E.current_pve(state)
     quest = f"Quest {state.pve_index + 1}/{len(state.pve)}: {q.name} - {q.text}" if q else "All PvE quests done"
     d.text((MARGIN, y + 2), quest[:110], font=font(20), fill=MUTED)
+
+
+def _waiting(state: StarState) -> str:
+    if state.payback is not None:
+        return f"   |   Payback of {state.payback.monster}: {state.seats[state.payback.seat]}"
+    if state.pending_event:
+        return f"   |   event {CONTENT.events[state.pending_event].name}: choices wanted"
+    return ""
 
 
 def dashboard(state: StarState, seat: int) -> bytes:
