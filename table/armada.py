@@ -785,6 +785,71 @@ def ship_lines(state: State, seat: int, *, own: bool) -> list[str]:
     return lines
 
 
+def next_steps(state: State, seat: int) -> str:
+    """What this captain can do now, in our command names."""
+    if state.phase == "over":
+        return "The game is over."
+    p = state.players[seat]
+    c = state.combat
+    if c is not None and seat in c.members:
+        if c.pvp and c.turn_of not in (-1, seat) and c.step in ("assign", "escape"):
+            return "Your opponent is taking their step 1."
+        if c.step == "assign":
+            if seat in c.finished:
+                return "Waiting for your teammates to finish step 1."
+            return (
+                "Combat step 1: /armada assign dice to stations (the suggestions show what fits), "
+                "/armada reroll first if you have rerolls, then /armada end-step."
+            )
+        if c.step == "gather":
+            lead = c.seat if c.seat in c.members else c.members[0]
+            if seat != lead:
+                return f"Step 4: {state.seats[lead]} gathers the crew (/armada roll) or tries to escape."
+            return "Step 4: /armada roll gathers the crew for the next round, or /armada escape tries to flee."
+        if c.step == "escape":
+            return "Escape attempt: /armada escape die:<n> puts dice on the Escape card; /armada end-step stops."
+        if c.step == "relay":
+            return "/armada relay pays 1 credit to reroll the enemy die; /armada end-step accepts it."
+    m = state.mission
+    if m is not None and seat in m.members:
+        if m.step == "sacrifice":
+            if seat in m.owing:
+                return "Try Again: /armada sacrifice die:<n> sends a die to the Infirmary, or /armada giveup."
+            return "Waiting for a teammate to send a die to the Infirmary."
+        return (
+            "Away Mission: /armada assign die:<n> station:<section>, then /armada end-step to roll again "
+            "(or /armada giveup)."
+        )
+    if state.phase == "ambush":
+        if seat == state.savior:
+            return "Galactic Savior: /armada engage target:<captain> to attack, or /armada end-step to hold fire."
+        return "The Galactic Savior decides whether to attack."
+    if p.offer_kind == "shop":
+        return "Shipyard open: /armada buy module:<m>, /armada configure station:<n> module:<m>, /armada end-step."
+    if p.offer_kind == "hire":
+        return "Waystation open: /armada hire hero:<h>, then /armada end-step."
+    if state.active not in (-1, seat):
+        return f"{state.seats[state.active]} is taking a turn; yours comes after."
+    if state.phase == "planning":
+        if p.done:
+            return "Your Planning turn is over; wait for the others."
+        return (
+            f"Planning ({p.actions} action(s) left): /armada travel, repair, trade, buy, hire; "
+            "/armada end-turn when done."
+        )
+    if state.phase == "encounter":
+        if seat in state.encountered:
+            return "Your Encounter turn is over; wait for the others."
+        fleets = [f.token for f in state.fleets if f.planet == p.planet and not f.fresh]
+        if fleets and not p.critical:
+            return f"Encounter: fleet {fleets[0]} is here: /armada engage target:{fleets[0]} (teammates optional)."
+        beacons = [b.event for b in state.beacons if b.planet == p.planet and b.carrier < 0]
+        if beacons and not p.critical:
+            return f"Encounter: /armada mission beacon:{beacons[0]} answers a beacon, or /armada end-turn."
+        return "Encounter: nothing to fight here; /armada end-turn."
+    return "Nothing to decide right now."
+
+
 async def view_ship(table: Table, ctx: Ctx, captain: str | None = None) -> Reply:
     sc, state = await _viewer(table, ctx)
     if _blank(captain):
@@ -794,6 +859,8 @@ async def view_ship(table: Table, ctx: Ctx, captain: str | None = None) -> Reply
     else:
         seat = _captain(state, captain)
     lines = ship_lines(state, seat, own=seat == sc.seat)
+    if seat == sc.seat:
+        lines = [*lines, "", f"**Your move**: {next_steps(state, seat)}"]
     if state.combat is not None and seat in state.combat.members:
         c = state.combat
         lines += [

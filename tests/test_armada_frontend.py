@@ -109,6 +109,8 @@ async def test_shipyard_buy_configure_and_end_step(table: Table) -> None:
     assert [v for _, v in offers] == ["lupin-teleporter", "zephyranthes-relay", "raflesia-gatling"]
     assert offers[-1][0].startswith("(too expensive) Raflesia Beam Gatling") and " 5 cr" in offers[-1][0]
     await refused(table, A.buy(table, cx(ALICE)), "already open")
+    assert "**Your move**: Shipyard open" in (await A.view_ship(table, cx(ALICE))).as_text()
+    assert "alice is taking a turn" in (await A.view_ship(table, cx(BOB))).as_text()
     await refused(table, A.buy(table, cx(ALICE), "nonsense module"), "no module called")
     await refused(table, A.buy(table, cx(ALICE), "raflesia-gatling"), "credit")
     bought = await A.buy(table, cx(ALICE), "Zephyranthes Relay")  # by name works too
@@ -194,6 +196,7 @@ async def test_away_mission_assign_end_step_and_giveup(table: Table) -> None:
     started = await A.mission(table, cx(BOB), "0")
     assert "Away Mission 0" in started.as_text()
     await refused(table, A.end_turn(table, cx(BOB)), "Finish the Away Mission")
+    assert "**Your move**: Away Mission: /armada assign" in (await A.view_ship(table, cx(BOB))).as_text()
     dice = await A.complete(table, cx(BOB), "assign", "die", "")
     good_choices(dice)
     st = await state(table)
@@ -297,6 +300,8 @@ async def test_roll_gathers_for_the_next_round(table: Table) -> None:
     await A.end_step(table, cx(ALICE))
     await A.end_step(table, cx(BOB))
     await refused(table, A.roll(table, cx(BOB)), "Waiting for alice")  # alice leads step 4
+    assert "Step 4: alice gathers" in (await A.view_ship(table, cx(BOB))).as_text()
+    assert "Step 4: /armada roll" in (await A.view_ship(table, cx(ALICE))).as_text()
     rolled = await A.roll(table, cx(ALICE))
     assert "Combat round 2" in rolled.as_text() and "rolls crew" in rolled.as_text()
     await refused(table, A.reroll(table, cx(ALICE), "all"), "reroll|no rolled")
@@ -312,6 +317,7 @@ async def test_views_are_private_and_keep_face_down_cards_hidden(table: Table) -
     await to_combat(table)
     ship = await A.view_ship(table, cx(ALICE))
     assert ship.ephemeral and "Pathfinder" in ship.as_text() and "Crew dice" in ship.as_text()
+    assert "**Your move**: Combat step 1: /armada assign" in ship.as_text()
     bobs = await A.view_ship(table, cx(CAROL), "bob")  # spectators may look (default settings)
     assert "Hades" in bobs.as_text()
     with pytest.raises(SessionError, match="no ship"):
