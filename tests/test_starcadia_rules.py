@@ -154,11 +154,14 @@ def test_guard_isolation_and_multiples(dice):
 def test_mp_budget_and_contiguity(dice):
     st = play_state()
     place(st, "edge", "B3")
+    hero(st, "edge").gadgets = ["recharge"]  # an unused gadget keeps the activation open
     add_monster(st, "weeble", "D2")
     st, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["B2", "C2"]})
     st, _ = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"})
-    if st.current == 0 and st.act.hero == "edge":
-        refused(st, 0, {"type": "move", "hero": "edge", "path": ["B2"]}, "already used its movement")
+    assert st.current == 0 and st.act.hero == "edge" and st.act.mp == 0
+    refused(st, 0, {"type": "move", "hero": "edge", "path": ["B2"]}, "already used its movement")
+    refused(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"}, "already")
+    refused(st, 0, {"type": "move", "hero": "red", "path": ["C1"]}, "already activated Edge")
     # Door, step, door back: 3 MP; a fifth MP is refused.
     st = play_state()
     place(st, "edge", "E3")
