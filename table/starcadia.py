@@ -1005,6 +1005,8 @@ def _ac_use(sc: SeatContext, given: dict[str, str | None], option: str) -> Pairs
 def _ac_rest(sc: SeatContext, given: dict[str, str | None], option: str, typed: str) -> Pairs:
     state, seat = _star(sc), sc.seat
     crew = _crew_ids(state, seat)
+    if not _legal(sc, "rest"):
+        return []  # resting is not possible right now
     if option == "give":
         cands = []
         for hid in crew:

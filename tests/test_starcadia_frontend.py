@@ -448,8 +448,19 @@ async def test_a_starcadia_session_through_discord(tmp_path: Path) -> None:
             assert bad.ephemeral and "already used its movement" in bad.text
             mine = await standin.slash("starcadia crew", user=who, channel_id=DCHAN)
             assert mine.ephemeral and mine.files["crew.png"].startswith(PNG)
+            targets = await standin.autocomplete(
+                "starcadia attack", focused="weapon", value="", options={"target": "we1"}, user=who, channel_id=DCHAN
+            )
+            assert isinstance(targets, list) and len(targets) <= 25
+            assert (
+                await standin.autocomplete("starcadia rest", focused="give", value="", user=who, channel_id=DCHAN) == []
+            )
             ended = await standin.slash("starcadia end", user=who, channel_id=DCHAN)
             assert "Event" in ended.text and f"<@{other.id}>" in ended.content
+            gives = await standin.autocomplete("starcadia rest", focused="give", value="", user=other, channel_id=DCHAN)
+            assert gives and all(">" in c["value"] for c in gives)
+            rested = await standin.slash("starcadia rest", {"give": gives[0]["value"]}, user=other, channel_id=DCHAN)
+            assert "rests" in rested.text and rested.files["board.png"].startswith(PNG)
         finally:
             await standin.stop_client()
 
