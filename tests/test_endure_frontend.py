@@ -510,3 +510,112 @@ async def test_exit_leaves_the_map(table: Table) -> None:
     out = await play.exit_map(table, A)
     assert "`exit`" in out.as_text() and "leaves the area" in out.as_text()
     assert (await live(table)).survivors[0].exited
+
+
+def command_for(action: dict) -> tuple[object, dict]:
+    """The /endure command and options a player would use for a legal action."""
+    t = action["type"]
+    if t == "move":
+        return play.move, {"to": " ".join(action.get("zones") or [action["zone"]])}
+    if t == "attack":
+        opts = {"zone": action["zone"], "weapon": action["weapon"]}
+        if action.get("object"):
+            opts["target"] = action["object"]
+        return play.attack, opts
+    if t in ("search", "leave", "end", "reactivate"):
+        return {"search": play.search, "leave": play.leave, "end": play.end, "reactivate": play.reactivate}[t], {}
+    if t == "exit":
+        return play.exit_map, {}
+    if t == "keep":
+        return play.keep, {k: action[k] for k in ("item", "drop") if action.get(k)}
+    if t == "interact":
+        return play.interact, {"objective": action["objective"]} if action.get("objective") else {}
+    if t == "ability":
+        return play.ability, {"which": action["which"], "choice": play._choice_value(action) or None}
+    if t == "reward":
+        return play.reward, {"choice": play._choice_value(action) or None}
+    if t == "trade":
+        return play.trade, {
+            "partner": action["with"],
+            "give": " ".join(action["give"]) or None,
+            "take": " ".join(action["take"]) or None,
+        }
+    if t == "answer":
+        return play.answer, {"reply": "yes" if action["accept"] else "no"}
+    if t == "use":
+        return play.use, {"item": action["item"], "at": action.get("zone")}
+    if t == "equip":
+        return play.reorganise, {"item": action["item"]}
+    if t == "discard":
+        return play.discard, {"item": action["item"]}
+    if t == "noise":
+        return play.noise, {"level": str(action["level"])}
+    if t == "loader":
+        return play.loader, {"do": action["do"]}
+    if t == "salvage":
+        return play.salvage, {"actions": str(action["actions"])}
+    if t == "visit":
+        return play.visit, {
+            "survivor": str(action["survivor"]),
+            "place": action["place"],
+            "pick": action.get("pick"),
+            "get": action.get("take"),
+            "give": " ".join(action.get("give") or []) or None,
+        }
+    if t == "recruit":
+        return play.recruit, {"fallen": str(action["replace"]), "survivor": action["survivor"]}
+    if t == "vote":
+        return play.vote, {"choice": action["choice"], "route": action.get("route")}
+    raise AssertionError(f"no command for {action}")
+
+
+RARE = {"attack", "keep", "interact", "equip", "use", "reward", "loader", "exit", "visit", "recruit", "vote", "salvage"}
+
+
+@pytest.mark.parametrize("scenario,seed", [("CG00", 1), ("CG04", 2), ("CG01", 3), ("C014", 4), ("refuge", 5)])
+async def test_every_legal_action_is_reachable_through_the_commands(tmp_path: Path, scenario: str, seed: int) -> None:
+    """Random play where each move is one of legal() typed into the matching /endure command:
+    the engine must receive exactly that action (same notation), and nothing may crash."""
+    import random
+
+    service = GameService(SqliteStore(tmp_path / "r.db"), seed_source=lambda: seed)
+    await service.open()
+    table = Table(service)
+    pick = random.Random(seed)
+    players = {0: A, 1: B}
+    try:
+        if scenario == "refuge":  # a campaign, straight to the Refuge with one survivor fallen
+            await table.game_new(A, "endure", None, "campaign=house crew=marine-a+medic-a")
+        else:
+            await table.game_new(A, "endure", scenario, "crew=marine-a+medic-a")
+        await table.game_join(B)
+        await table.game_start(A)
+        if scenario == "refuge":
+            _, st = await service.get((await service.game_in(CHAN)).id)
+            st.survivors[1].alive = False
+            enter_refuge(st, Turn(st, None))
+        for _ in range(80):
+            record = await service.store.open_game_in(CHAN)
+            if record is None:  # the game ended
+                break
+            _, st = await service.get(record.id)
+            prompts = table_system().pending(st)
+            if not prompts:
+                break
+            seat = prompts[0].seat
+            legal = table_system().legal(st, seat)
+            # prefer the rarer decisions, then anything but ending the turn, so the game goes somewhere
+            rare = [a for a in legal if a["type"] in RARE]
+            busy = [a for a in legal if a["type"] not in ("end", "discard")] or legal
+            action = pick.choice(rare if rare and pick.random() < 0.6 else busy)
+            command, options = command_for(action)
+            reply = await command(table, players[seat], **{k: v for k, v in options.items() if v is not None})
+            assert f"`{table_system().format(action)}`" in reply.as_text()
+    finally:
+        await service.close()
+
+
+def table_system():
+    from rules.endure import SYSTEM
+
+    return SYSTEM
