@@ -62,10 +62,34 @@ HINTS = {
 }
 
 
+PROMPTS = {
+    "Claim your turn with begin.": "Any /armada command claims your turn.",
+    "assign crew dice, then done": "assign crew dice (/armada assign), then /armada end-step",
+    "Assign dice to the mission sections, then done": "Assign dice (/armada assign), then /armada end-step",
+    "assign dice to the Escape card, then done": "/armada escape die:<n> on the Escape card, or /armada end-step",
+    "Step 4: gather your crew or try to escape": "Step 4: /armada roll gathers the crew, or /armada escape",
+    "Send a die to the Infirmary to try again": "Send a die to the Infirmary to try again (/armada sacrifice)",
+    "Reroll the enemy die with the relay?": "Reroll the enemy die? /armada relay, or /armada end-step to accept",
+}
+
+
+def _polish(reply: Reply) -> Reply:
+    """Our replies name our commands where the engine's prompts name its notation."""
+
+    def fix(text: str) -> str:
+        for old, new in PROMPTS.items():
+            text = text.replace(old, new)
+        return text
+
+    reply.lines = [fix(line) for line in reply.lines]
+    reply.fields = [(name, fix(value)) for name, value in reply.fields]
+    return reply
+
+
 async def _act(table: Table, ctx: Ctx, action: Action) -> Reply:
     """Play the action; the engine's hints in its own notation are reworded as our commands."""
     try:
-        return await table.act(ctx, action)
+        return _polish(await table.act(ctx, action))
     except RuleError as exc:
         text = str(exc)
         changed = text
