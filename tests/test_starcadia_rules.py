@@ -782,3 +782,18 @@ def test_sweep_hits_everyone_in_the_space_with_one_roll_and_one_payback(dice):
     assert sum("(payback)" in x for x in t) == 1
     assert not any("Scuttlebutt (scuttlebutt#1) attacks" in x for x in t)
     assert not st2.monsters and st2.crews[0].vt == 2
+
+
+def test_killer_chooses_which_dropped_token_to_grab(dice):
+    st = play_state()
+    place(st, "edge", "C2")
+    place(st, "hannah", "D2")
+    hero(st, "hannah").wounds = 4
+    hero(st, "hannah").gadgets = ["stimpack", "recharge"]
+    act = {"type": "attack", "hero": "edge", "target": "hannah", "weapon": "pulse-blade", "boosts": []}
+    act["grab"] = "recharge"
+    assert SYSTEM.parse(SYSTEM.format(act), st, 0) == act
+    refused(st, 0, {**act, "grab": ["x"]}, "grab names one")
+    dice.set("melee", "melee")
+    st2, _ = SYSTEM.apply(st, 0, act)
+    assert hero(st2, "edge").gadgets == ["recharge"] and st2.tokens["D2"] == ["stimpack"]

@@ -210,7 +210,7 @@ def defend(state: StarState, turn: Turn, h: HeroState, hits: int, attacker: str)
 
 
 # -- killing -----------------------------------------------------------------------------------------
-def kill_hero(state: StarState, turn: Turn, victim: HeroState, killer: HeroState | None) -> None:
+def kill_hero(state: StarState, turn: Turn, victim: HeroState, killer: HeroState | None, grab: str = "") -> None:
     space = victim.pos
     dropped = victim.gadgets + victim.quest_tokens
     victim.gadgets = []
@@ -230,7 +230,9 @@ def kill_hero(state: StarState, turn: Turn, victim: HeroState, killer: HeroState
             b = board_of(state)
             kxy, vxy = B.parse_space(killer.pos), B.parse_space(space)
             if kxy and vxy and b.close(kxy, vxy, state.doors):
-                tok = dropped.pop(0)
+                wanted = [x for x in dropped if x == grab or x == f"quest:{grab}"]
+                tok = wanted[0] if wanted else dropped[0]
+                dropped.remove(tok)
                 (killer.quest_tokens if tok.startswith("quest:") else killer.gadgets).append(tok)
                 turn.say(f"{hero_name(killer)} snatches the dropped {tok}.")
         pvp_kill(state, turn, killer, victim)
@@ -239,9 +241,9 @@ def kill_hero(state: StarState, turn: Turn, victim: HeroState, killer: HeroState
         state.act.mp = 0
 
 
-def check_hero_death(state: StarState, turn: Turn, h: HeroState, killer: HeroState | None) -> None:
+def check_hero_death(state: StarState, turn: Turn, h: HeroState, killer: HeroState | None, grab: str = "") -> None:
     if not h.dead and h.pos and h.wounds >= hero_life(h):
-        kill_hero(state, turn, h, killer)
+        kill_hero(state, turn, h, killer, grab)
 
 
 def remove_monster(state: StarState, turn: Turn, m: MonsterState, killer: HeroState | None) -> None:
@@ -906,6 +908,10 @@ def hero_attack(state: StarState, turn: Turn, h: HeroState, action: dict) -> Non
         if sxy is None or B.name(sxy) not in shove_spaces(state, tspace):
             raise RuleError("Shove the target into a free space Close to it.")
         shove_to = B.name(sxy)
+    grab = action.get("grab", "")
+    if not isinstance(grab, str) or len(grab) > 20:
+        raise RuleError("grab names one dropped token, e.g. stimpack or core.")
+    grab = grab.strip().lower()
     res: RollResult = roll_pool(roller(turn, f"{hero_name(h)} attacks", h.seat), dice, kind, rerolls)
     hits = res.successes(kind)
     crit_daze = any(c.ability_kind == "crit_daze" for c in all_cards) or (
@@ -948,7 +954,7 @@ def hero_attack(state: StarState, turn: Turn, h: HeroState, action: dict) -> Non
                 turn.say(f"{hero_name(target)} is dazed.")
             hurt_heroes.append(target)
     for victim in hurt_heroes:
-        check_hero_death(state, turn, victim, h)
+        check_hero_death(state, turn, victim, h, grab)
     if th is not None and do_shove and not th.dead and th.pos:
         shove(state, turn, th.pos, th.id, shove_to)
     # Only one monster answers with Payback (the player to the right picks: policy = the primary).

@@ -619,7 +619,10 @@ class Starcadia(GameSystem[StarState]):
         if kind == "attack":
             boosts = "".join(f" +{x}" for x in action.get("boosts", []))
             shove = f" shove={action['shove']}" if action.get("shove") else ""
-            return f"attack {action.get('hero')} {action.get('target')} with {action.get('weapon')}{boosts}{shove}"
+            grab = f" grab={action['grab']}" if action.get("grab") else ""
+            return (
+                f"attack {action.get('hero')} {action.get('target')} with {action.get('weapon')}{boosts}{shove}{grab}"
+            )
         if kind == "use":
             extra = "".join(f" {p}" for p in action.get("path", []) or [])
             return f"use {action.get('hero')} {action.get('gadget')}{extra}"
@@ -709,19 +712,25 @@ class Starcadia(GameSystem[StarState]):
                 raise RuleError("attack <hero> <target> with <weapon> [+boost ...]")
             rest = [w for w in args[2:] if w.lower() != "with"]
             shove = [w.partition("=")[2].upper() for w in rest if w.lower().startswith("shove=")]
-            rest = [w for w in rest if not w.lower().startswith("shove=")]
+            grab = [w.partition("=")[2].lower() for w in rest if w.lower().startswith("grab=")]
+            rest = [w for w in rest if not w.lower().startswith(("shove=", "grab="))]
             weapon = next((w for w in rest if not w.startswith("+")), None)
             if weapon is None:
                 raise RuleError("Name the weapon: attack <hero> <target> with <weapon>.")
             boosts = [w[1:] for w in rest if w.startswith("+")]
+            extra = {}
             if shove:
+                extra["shove"] = shove[0]
+            if grab:
+                extra["grab"] = grab[0]
+            if extra:
                 return {
                     "type": "attack",
                     "hero": args[0].lower(),
                     "target": args[1].lower(),
                     "weapon": weapon,
                     "boosts": boosts,
-                    "shove": shove[0],
+                    **extra,
                 }
             return {
                 "type": "attack",
