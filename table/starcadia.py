@@ -184,10 +184,13 @@ def _target(state: StarState, seat: int, ref: str, allowed: list[str] | None = N
     want = ref.strip().lower()
     if not want:
         raise RuleError("Name the target, e.g. WE1 (as on the board) or a rival hero.")
-    for m in state.monsters:
-        if want in _monster_keys(m):
-            return m.uid
-    by_card = [m for m in state.monsters if want in (m.card, slug(CONTENT.monsters[m.card].name))]
+    tagged = [m for m in state.monsters if want in _monster_keys(m)]
+    if len(tagged) == 1:
+        return tagged[0].uid
+    if tagged:  # two monsters share a board tag (Octocold and Octocruel are both OC)
+        raise RuleError(f"Which one? {', '.join(m.uid + ' at ' + m.pos for m in tagged)}.")
+    flat = slug(want).replace("-", "")
+    by_card = [m for m in state.monsters if flat in (m.card, slug(CONTENT.monsters[m.card].name).replace("-", ""))]
     if allowed is not None and len(by_card) > 1:
         by_card = [m for m in by_card if m.uid in allowed] or by_card
     if len(by_card) == 1:
@@ -589,6 +592,8 @@ async def event(
         hit = [m.uid for m in state.monsters if want in _monster_keys(m)]
         if not hit:
             raise RuleError(f"There is no figure '{figure[:20]}' on the board.")
+        if len(hit) > 1:
+            raise RuleError(f"Which one? {', '.join(hit)}.")
         action["figure"] = hit[0]
     if target and target.strip():
         onboard = [h.id for h in E.heroes_on_board(state)]

@@ -619,3 +619,27 @@ async def test_hoverboard_sends_the_ally_along_a_path(table: Table) -> None:
     await sq.use(table, ctx(actor), "hoverboard", path=rides[0][1])
     state = await state_of(table)
     assert E.find_hero(state, ally).pos != before and "hoverboard" not in E.find_hero(state, carrier).gadgets
+
+
+def test_names_players_type_are_understood() -> None:
+    from rules.starcadia.state import MonsterState
+
+    assert sq._match_hero("Zip Kablooey", CONTENT.heroes) == "zip"
+    assert sq._match_hero("ZK", CONTENT.heroes) == "zip"
+    assert sq._match_hero("mcgunner", CONTENT.heroes) == "blaze"
+    assert sq._match_hero("moxie", ["zip", "digits"]) is None
+    assert sq._steps("b2, b3 -> portal c4 door e pickup") == ["B2", "B3", "portal", "C4", "door:E", "pickup"]
+    assert sq._steps("portal:c4 door:w hack") == ["portal", "C4", "door:W", "hack"]
+    with pytest.raises(RuleError, match="which edge"):
+        sq._steps("B2 door")
+    state = SYSTEM.setup(["a", "b"], {"draft": "random"}, 3)
+    state.monsters = [
+        MonsterState(uid="octocold#1", card="octocold", designation="trooper-I", pos="B2"),
+        MonsterState(uid="octocruel#1", card="octocruel", designation="officer-I", pos="C3"),
+        MonsterState(uid="peekaboom#2", card="peekaboom", designation="trooper-II", pos="D4"),
+    ]
+    assert sq._target(state, 0, "Peek a boom") == "peekaboom#2"
+    assert sq._target(state, 0, "PB2") == "peekaboom#2"
+    assert sq._target(state, 0, "octocruel") == "octocruel#1"
+    with pytest.raises(RuleError, match="Which one"):
+        sq._target(state, 0, "OC1")
