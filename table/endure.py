@@ -149,8 +149,7 @@ def _fit(pairs: Iterable[tuple[str, str]], typed: str) -> Pairs:
     out: Pairs = []
     seen: set[str] = set()
     for label, value in pairs:
-        value = value[:MAX_LABEL]
-        if not value or value in seen:
+        if not value or len(value) > MAX_LABEL or value in seen:  # a cut value would be a wrong one
             continue
         if wanted and wanted not in label.lower() and wanted not in value.lower():
             continue

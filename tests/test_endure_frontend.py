@@ -569,6 +569,63 @@ def command_for(action: dict) -> tuple[object, dict]:
     raise AssertionError(f"no command for {action}")
 
 
+def suggestions_for(action: dict) -> list[tuple[object, dict, str]]:
+    """(autocomplete helper, other options, the value it must offer) for a legal action."""
+    t = action["type"]
+    out: list[tuple[object, dict, str]] = []
+    if t == "move" and "zone" in action:
+        out.append((play.complete_move, {}, action["zone"]))
+    if t == "attack":
+        out.append((play.complete_attack_zone, {}, action["zone"]))
+        out.append((play.complete_weapon, {"zone": action["zone"]}, action["weapon"]))
+        if action.get("object"):
+            out.append((play.complete_object, {"zone": action["zone"]}, action["object"]))
+    if t == "interact" and action.get("objective"):
+        out.append((play.complete_objective, {}, action["objective"]))
+    if t == "ability":
+        out.append((play.complete_ability_which, {}, action["which"]))
+        if play._choice_value(action):
+            out.append((play.complete_ability_choice, {"which": action["which"]}, play._choice_value(action)))
+    if t == "reward" and play._choice_value(action):
+        out.append((play.complete_reward_choice, {}, play._choice_value(action)))
+    if t == "trade":
+        out.append((play.complete_partner, {}, action["with"]))
+    if t == "use":
+        out.append((play.complete_use, {}, action["item"]))
+        if action.get("zone"):
+            out.append((play.complete_use_at, {"item": action["item"]}, action["zone"]))
+    if t == "equip":
+        out.append((play.complete_reorganise, {}, action["item"]))
+    if t == "discard":
+        out.append((play.complete_discard, {}, action["item"]))
+    if t == "noise":
+        out.append((play.complete_noise, {}, str(action["level"])))
+    if t == "loader":
+        out.append((play.complete_loader, {}, action["do"]))
+    if t == "answer":
+        out.append((play.complete_answer, {}, "yes" if action["accept"] else "no"))
+    if t == "keep":
+        if action.get("item"):
+            out.append((play.complete_keep, {}, action["item"]))
+        if action.get("drop"):
+            out.append((play.complete_drop, {}, action["drop"]))
+    if t == "visit":
+        out.append((play.complete_refuge_survivor, {}, str(action["survivor"])))
+        out.append((play.complete_place, {}, action["place"]))
+        if action.get("take"):
+            out.append((play.complete_stock, {}, action["take"]))
+    if t == "recruit":
+        out.append((play.complete_fallen, {}, str(action["replace"])))
+        out.append((play.complete_recruit, {}, action["survivor"]))
+    if t == "vote":
+        out.append((play.complete_vote, {}, action["choice"]))
+        if action.get("route"):
+            out.append((play.complete_route, {}, action["route"]))
+    if t == "salvage":
+        out.append((play.complete_salvage, {}, str(action["actions"])))
+    return out
+
+
 RARE = {"attack", "keep", "interact", "equip", "use", "reward", "loader", "exit", "visit", "recruit", "vote", "salvage"}
 
 
@@ -608,6 +665,12 @@ async def test_every_legal_action_is_reachable_through_the_commands(tmp_path: Pa
             rare = [a for a in legal if a["type"] in RARE]
             busy = [a for a in legal if a["type"] not in ("end", "discard")] or legal
             action = pick.choice(rare if rare and pick.random() < 0.6 else busy)
+            for helper, others, value in suggestions_for(action):
+                offered = [v for _, v in await helper(table, players[seat], "", others)]
+                assert value in offered or len(offered) == 25, (helper.__name__, value, offered)
+            prefix = table_system().format(action) + "; "
+            following = await play.complete_turn(table, players[seat], prefix, {})
+            assert all(v.startswith(prefix) and len(v) <= 100 for _, v in following)
             command, options = command_for(action)
             reply = await command(table, players[seat], **{k: v for k, v in options.items() if v is not None})
             assert f"`{table_system().format(action)}`" in reply.as_text()
