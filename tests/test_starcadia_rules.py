@@ -797,3 +797,13 @@ def test_killer_chooses_which_dropped_token_to_grab(dice):
     dice.set("melee", "melee")
     st2, _ = SYSTEM.apply(st, 0, act)
     assert hero(st2, "edge").gadgets == ["recharge"] and st2.tokens["D2"] == ["stimpack"]
+
+
+def test_hack_needs_a_terminal_free_of_enemies():
+    st = play_state()
+    place(st, "edge", "C3")
+    place(st, "hannah", "C3")
+    refused(st, 0, {"type": "move", "hero": "edge", "path": ["hack"]}, "enemy shares the space")
+    place(st, "hannah", "I9")
+    st2, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["hack"]})
+    assert st2.crews[0].hacked == ["C3"]

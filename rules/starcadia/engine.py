@@ -705,8 +705,8 @@ def _plan_path(state: StarState, h: HeroState, path_in: object, mp: int) -> list
                 raise RuleError(f"{cur} is not a computer terminal.")
             if cur in hacked:
                 raise RuleError(f"Your crew already hacked the terminal at {cur}.")
-            if any(m.pos == cur for m in state.monsters):
-                raise RuleError("You cannot hack with a monster in the space.")
+            if enemies_in(state, cur, h):
+                raise RuleError("You cannot hack while an enemy shares the space.")
             hacked.add(cur)
             cost += 1
             ops.append(("hack", cur))

@@ -376,7 +376,7 @@ class Starcadia(GameSystem[StarState]):
                 and xy in b.terminals
                 and space not in hacked
                 and cost < mp
-                and not any(m.pos == space for m in state.monsters)
+                and not E.enemies_in(state, space, h)
             ):
                 out.append({"type": "move", "hero": h.id, "path": [*path, "hack"]})
             has_quest = any(t.startswith("quest:") for t in state.tokens.get(space, []))
