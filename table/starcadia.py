@@ -32,6 +32,7 @@ log = logging.getLogger("starhost.starcadia")
 SYSTEM_ID = "starcadia"
 MAX_CHOICES = 25
 LABEL_MAX = 100
+GIVE = re.compile(r"\s*([^,;>:=]+?)\s*(?:->|>|→|=|:)\s*([A-Za-z][\w.-]*)")
 YES = ("yes", "y", "true", "on", "1", "attack")
 NO = ("no", "n", "false", "off", "0", "hold")
 
@@ -67,6 +68,20 @@ def _words(text: str | None) -> list[str]:
     if "," in text or ";" in text:
         return [w.strip() for w in re.split(r"[,;]", text) if w.strip()]
     return text.split()
+
+
+def _names(text: str | None) -> list[str]:
+    """A list of upgrade names: ``a, b`` or ``pulse blade iron fists`` (longest known names first)."""
+    out: list[str] = []
+    for chunk in re.split(r"[,;]", text or ""):
+        words, i = chunk.split(), 0
+        while i < len(words):
+            for j in range(len(words), i, -1):
+                if j - i == 1 or CONTENT.upgrade_by_ref(" ".join(words[i:j])) is not None:
+                    out.append(" ".join(words[i:j]))
+                    i = j
+                    break
+    return out
 
 
 def _initials(name: str) -> str:
@@ -353,7 +368,7 @@ async def gear(table: Table, ctx: Ctx, hero: str, tokens: str) -> Reply:
         hero, tokens = words  # "/starcadia gear red pulse-blade, iron-fists"
     hid = _own_hero(state, seat, hero or "")
     have = [u.id for x in _crew_ids(state, seat) for u in E.find_hero(state, x).upgrades]
-    toks = [_token_ref(t, have, "an upgrade of your crew") for t in _words(tokens) if t.lower() != "none"]
+    toks = [_token_ref(t, have, "an upgrade of your crew") for t in _names(tokens) if t.lower() != "none"]
     return await table.act(ctx, {"type": "gear", "hero": hid, "tokens": toks})
 
 
@@ -471,7 +486,7 @@ async def attack(
             and c.ability_kind != "sacrifice_dice"
         ]
     elif btext and btext not in ("none", "-"):
-        for ref in _words(boosts):
+        for ref in _names(boosts):
             b = _upgrade_of(h, ref.lstrip("+"), ("boost",), "boost")
             if b in chosen:
                 raise RuleError(f"{b} is listed twice.")
@@ -542,19 +557,20 @@ async def rest(table: Table, ctx: Ctx, give: str | None = None, place: str | Non
     crew = _crew_ids(state, seat)
     action: dict = {"type": "rest"}
     gives = []
-    for item in _words(give):
-        parts = re.split(r"\s*(?:->|>|→|=|:|\bto\b)\s*", item, maxsplit=1)
-        if len(parts) != 2 or not parts[0] or not parts[1]:
-            raise RuleError("Write each transfer as token>hero, e.g. give:pulse-blade>red, stimpack>edge.")
-        dst = _own_hero(state, seat, parts[1])
+    text = (give or "").strip()
+    pairs = GIVE.findall(text)
+    if text and (not pairs or GIVE.sub("", text).strip(" ,;")):
+        raise RuleError("Write each transfer as token>hero, e.g. give:pulse-blade>red, stimpack>edge.")
+    for token, to in pairs:
+        dst = _own_hero(state, seat, to)
         src = E.find_hero(state, next((x for x in crew if x != dst), dst))
-        if parts[0].strip().lower() in GADGETS:
-            gname = parts[0].strip().lower()
+        if token.strip().lower() in GADGETS:
+            gname = token.strip().lower()
             if gname not in src.gadgets:
                 raise RuleError(f"{E.hero_name(src)} carries no {gname}.")
             gives.append([gname, dst])
         else:
-            gives.append([_upgrade_of(src, parts[0], ("weapon", "boost", "passive", "reaction"), "upgrade"), dst])
+            gives.append([_upgrade_of(src, token.strip(), ("weapon", "boost", "passive", "reaction"), "upgrade"), dst])
     if gives:
         action["give"] = gives
     dead = [x for x in crew if E.find_hero(state, x).dead]
@@ -643,7 +659,7 @@ async def keep(table: Table, ctx: Ctx, tokens: str) -> Reply:
     _require_phase(state, ("updraft",), "keep drafted tokens")
     _my_turn(table, sc)
     hand = state.crews[seat].hand
-    ids = [_token_ref(t, hand, "in your hand") for t in _words(tokens)]
+    ids = [_token_ref(t, hand, "in your hand") for t in _names(tokens)]
     return await table.act(ctx, {"type": "keep", "tokens": ids})
 
 
@@ -672,7 +688,7 @@ def _parse_loadout(state: StarState, seat: int, text: str) -> dict[str, list[str
         hid = _own_hero(state, seat, hero)
         if hid in load:
             raise RuleError(f"{CONTENT.heroes[hid].name} is listed twice.")
-        load[hid] = [_token_ref(t, have, "an upgrade of your crew") for t in _words(toks)]
+        load[hid] = [_token_ref(t, have, "an upgrade of your crew") for t in _names(toks)]
     for hid in crew:
         load.setdefault(hid, [])
     return load

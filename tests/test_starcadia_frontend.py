@@ -629,6 +629,9 @@ def test_names_players_type_are_understood() -> None:
     assert sq._match_hero("mcgunner", CONTENT.heroes) == "blaze"
     assert sq._match_hero("moxie", ["zip", "digits"]) is None
     assert sq._steps("b2, b3 -> portal c4 door e pickup") == ["B2", "B3", "portal", "C4", "door:E", "pickup"]
+    assert sq._names("pulse blade iron fists, ") == ["pulse blade", "iron fists"]
+    assert sq._names("pulse blade iron fists red-shirt") == ["pulse blade", "iron fists", "red-shirt"]
+    assert sq.GIVE.findall("pulse blade>red, stimpack -> edge") == [("pulse blade", "red"), ("stimpack", "edge")]
     assert sq._steps("portal:c4 door:w hack") == ["portal", "C4", "door:W", "hack"]
     with pytest.raises(RuleError, match="which edge"):
         sq._steps("B2 door")
