@@ -113,6 +113,7 @@ class StarcadiaCog(commands.Cog):
         boosts="Boosts of the same type, comma separated, all or none",
         hero="Which hero (if not obvious)",
         shove="Where a shoving attack pushes the target",
+        grab="If you kill a rival hero Close to you: the dropped token you snatch",
     )
     @app_commands.autocomplete(
         target=_complete("attack", "target"),
@@ -120,6 +121,7 @@ class StarcadiaCog(commands.Cog):
         boosts=_complete("attack", "boosts"),
         hero=_complete("attack", "hero"),
         shove=_complete("attack", "shove"),
+        grab=_complete("attack", "grab"),
     )
     async def attack(
         self,
@@ -129,8 +131,9 @@ class StarcadiaCog(commands.Cog):
         boosts: app_commands.Range[str, 1, 200] | None = None,
         hero: app_commands.Range[str, 1, 60] | None = None,
         shove: app_commands.Range[str, 1, 10] | None = None,
+        grab: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
-        await _send(interaction, await sq.attack(*_t(interaction), target, weapon, boosts, hero, shove))
+        await _send(interaction, await sq.attack(*_t(interaction), target, weapon, boosts, hero, shove, grab))
 
     @starcadia.command(name="use", description="Use a gadget: stimpack, recharge or hoverboard")
     @app_commands.describe(

@@ -441,8 +441,12 @@ async def attack(
     boosts: str | None = None,
     hero: str | None = None,
     shove: str | None = None,
+    grab: str | None = None,
 ) -> Reply:
-    """Attack one enemy with one weapon plus matching boosts (``boosts:all`` takes every one that fits)."""
+    """Attack one enemy with one weapon plus matching boosts (``boosts:all`` takes every one that fits).
+
+    ``grab``: if the attack kills a rival hero Close to you, the dropped token you snatch (stimpack, core...).
+    """
     sc = await _context(table, ctx)
     state, seat = _star(sc), sc.require_seat()
     _require_phase(state, ("play",), "attack")
@@ -494,6 +498,17 @@ async def attack(
     action: dict = {"type": "attack", "hero": hid, "target": tid, "weapon": wslug, "boosts": chosen}
     if shove and shove.strip():
         action["shove"] = _space(shove, "shove space")
+    if grab and grab.strip():
+        victim = E.find_hero(state, tid)
+        if victim is None:
+            raise RuleError("Only a rival hero drops tokens to grab; a monster drops nothing.")
+        carried = [t.removeprefix("quest:") for t in victim.gadgets + victim.quest_tokens]
+        want = grab.strip().lower().removeprefix("quest:")
+        hits = [t for t in carried if t.startswith(want)]
+        if not hits:
+            have = ", ".join(carried) or "nothing"
+            raise RuleError(f"{E.hero_name(victim)} carries nothing called '{grab[:20]}'. Carried: {have}.")
+        action["grab"] = hits[0]
     return await table.act(ctx, action)
 
 
@@ -992,6 +1007,14 @@ def _ac_attack(sc: SeatContext, given: dict[str, str | None], option: str) -> Pa
                 dice = sum(CONTENT.upgrade_by_ref(b).dice for b in combo)
                 out.append((f"{' + '.join(combo)} (+{dice} dice)", ", ".join(combo)))
         return out
+    if option == "grab":
+        victim = E.find_hero(state, tid) if tid else None
+        if victim is None:
+            return []
+        return [
+            (f"grab the {t.removeprefix('quest:')} if {E.hero_name(victim)} falls", t.removeprefix("quest:"))
+            for t in victim.gadgets + victim.quest_tokens
+        ]
     if option == "shove":
         if tid is None:
             return []
@@ -1228,7 +1251,7 @@ COMMAND_OPTIONS: dict[str, list[str]] = {
     "gear": ["hero", "tokens"],
     "prefs": ["hero", "reroll", "reaction"],
     "move": ["path", "hero"],
-    "attack": ["target", "weapon", "boosts", "hero", "shove"],
+    "attack": ["target", "weapon", "boosts", "hero", "shove", "grab"],
     "use": ["gadget", "hero", "path"],
     "end": [],
     "rest": ["give", "place"],
@@ -1257,7 +1280,10 @@ CONSOLE_COMMANDS = {
     "starcadia gear": (COMMAND_OPTIONS["gear"], _console(gear, "hero", "tokens")),
     "starcadia prefs": (COMMAND_OPTIONS["prefs"], _console(prefs, "hero", "reroll", "reaction")),
     "starcadia move": (COMMAND_OPTIONS["move"], _console(move, "path", "hero")),
-    "starcadia attack": (COMMAND_OPTIONS["attack"], _console(attack, "target", "weapon", "boosts", "hero", "shove")),
+    "starcadia attack": (
+        COMMAND_OPTIONS["attack"],
+        _console(attack, "target", "weapon", "boosts", "hero", "shove", "grab"),
+    ),
     "starcadia use": (COMMAND_OPTIONS["use"], _console(use, "gadget", "hero", "path")),
     "starcadia end": ([], _console(end)),
     "starcadia rest": (COMMAND_OPTIONS["rest"], _console(rest, "give", "place")),

@@ -207,6 +207,10 @@ async def test_attack_with_weapon_boosts_and_refusals(table: Table) -> None:
     wrong = [w for w in wrong if not E.boost_fits(CONTENT.upgrade_by_ref(weapon), CONTENT.upgrade_by_ref(w))]
     if wrong:
         await refused(table, sq.attack(table, ctx(actor), target, weapon, wrong[0], hero=hero), "cannot power")
+    if E.find_monster(state, target):
+        await refused(table, sq.attack(table, ctx(actor), target, weapon, hero=hero, grab="core"), "Only a rival hero")
+    else:
+        await refused(table, sq.attack(table, ctx(actor), target, weapon, hero=hero, grab="banana"), "carries nothing")
     reply = await sq.attack(table, ctx(actor), target, weapon, boosts[-1][1], hero=hero)
     text = "\n".join(reply.lines)
     assert "attacks" in text and "hit(s)" in text
