@@ -47,7 +47,7 @@ class SeatContext:
 
     def my_view(self) -> BaseState:
         """What this user may see: their seat's private view, or the public one."""
-        return self.system.view(self.state, self.seat)
+        return self.system.player_view(self.state, self.seat)
 
 
 @dataclass(frozen=True)
@@ -200,10 +200,11 @@ class Table:
         record = await self.service.game_in_or_latest(ctx.channel_id)
         await self._require_viewer(ctx, record)
         data = await self.service.export(record.id)
-        if record.status in ("lobby", "active") and record.state is not None:
-            # A running game's full state may hold hidden information: export the log only.
+        if record.status in ("lobby", "active"):
+            # While the game runs, the state may hold hidden cards and the seed predicts every roll.
             data["state"] = None
-            note = "The current state is left out while the game runs (it may hold hidden cards)."
+            data["seed"] = None
+            note = "The seed and the current state are left out while the game runs (they would reveal secrets)."
         else:
             note = "Includes the final state; /game verify replays it."
         raw = json.dumps(data, indent=1).encode()
@@ -394,7 +395,7 @@ class Table:
                 buttons = self._action_buttons(record, system, state, update)
         image = None
         if state is not None:
-            public = system.view(state, viewer_seat)
+            public = system.player_view(state, viewer_seat)
             description = system.describe(public)
             events = [e for e in update.events if e.visible_to is None]
             title = f"{system.name} · game #{record.id}"

@@ -16,7 +16,7 @@ from typing import ClassVar, Generic, TypeVar
 import msgspec
 
 from .errors import RuleError
-from .model import Action, BaseState, Choice, Event, OptionSpec, Outcome, Prompt
+from .model import Action, BaseState, Choice, Event, OptionSpec, Outcome, Prompt, RngState
 from .rng import Rng
 
 S = TypeVar("S", bound=BaseState)
@@ -85,6 +85,14 @@ class GameSystem(Generic[S]):
     def view(self, state: S, seat: int | None) -> S:
         """What ``seat`` (or a spectator, ``None``) may see. Override to hide secrets."""
         return state
+
+    def player_view(self, state: S, seat: int | None) -> S:
+        """What front ends show: :meth:`view`, and never the seed (it would predict every roll and shuffle)."""
+        seen = self.view(state, seat)
+        if seen is state:
+            seen = self.clone(state)
+        seen.rng = RngState(seed=0, draws=seen.rng.draws)
+        return seen
 
     def describe(self, state: S) -> str:
         """A compact text form of the state for logs, tests and the console."""

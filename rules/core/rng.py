@@ -64,9 +64,7 @@ class Rng:
     def die(self, sides: int = 6, label: str = "roll", seat: int | None = None) -> int:
         return self.dice(1, sides, label, seat)[0]
 
-    def roll_faces(
-        self, faces: Sequence[T], count: int = 1, label: str = "roll", seat: int | None = None
-    ) -> list[T]:
+    def roll_faces(self, faces: Sequence[T], count: int = 1, label: str = "roll", seat: int | None = None) -> list[T]:
         """Roll a custom die whose faces are listed (one entry per face) and log them."""
         if not faces:
             raise ValueError("a die needs at least one face")
