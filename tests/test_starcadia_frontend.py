@@ -420,6 +420,11 @@ async def test_a_starcadia_session_through_discord(tmp_path: Path) -> None:
         subs = {o["name"] for o in group["options"]}
         assert {"move", "attack", "rest", "use", "end", "pick", "claim", "crew", "monsters", "quests"} <= subs
         assert len(subs) <= 25
+        for sub in group["options"]:
+            assert len(sub["description"]) <= 100
+            for opt in sub.get("options", []):  # every option offers its values (autocomplete or choices)
+                assert opt["name"].islower() and len(opt["description"]) <= 100
+                assert opt.get("autocomplete") or opt.get("choices"), (sub["name"], opt["name"])
         try:
             await standin.slash(
                 "game new", {"system": "starcadia", "options": "draft=random"}, user=alice, channel_id=DCHAN
