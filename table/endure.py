@@ -972,6 +972,14 @@ async def complete_move(table: Table, ctx: Ctx, typed: str, options: Options) ->
     return _fit(((f"{prefix} → {_zone_label(st, z)}", f"{prefix} {z}") for z in nexts), partial)
 
 
+def _option_zone(st: EndureState, options: Options) -> str | None:
+    """The zone typed in another option, if it names one (a half-typed one filters nothing)."""
+    try:
+        return _zone(st, options.get("zone")) if (options.get("zone") or "").strip() else None
+    except RuleError:
+        return None
+
+
 def _attacks(legal: list[Action]) -> list[Action]:
     return [a for a in legal if a["type"] == "attack"]
 
@@ -989,8 +997,8 @@ async def complete_weapon(table: Table, ctx: Ctx, typed: str, options: Options) 
     sc, legal = await _safe_legal(table, ctx)
     if sc is None:
         return []
-    zone = (options.get("zone") or "").strip().lower()
-    keys = sorted({a["weapon"] for a in _attacks(legal) if not zone or a["zone"].lower() == zone})
+    zone = _option_zone(_state(sc), options)
+    keys = sorted({a["weapon"] for a in _attacks(legal) if not zone or a["zone"] == zone})
     return _fit(((_weapon_label(k), k) for k in keys), typed)
 
 
@@ -1000,11 +1008,8 @@ async def complete_kill(table: Table, ctx: Ctx, typed: str, options: Options) ->
     if sc is None:
         return []
     st = _state(sc)
-    zone = (options.get("zone") or "").strip()
-    try:
-        zones = [_zone(st, zone)] if zone else sorted({a["zone"] for a in _attacks(legal)})
-    except RuleError:
-        return []
+    zone = _option_zone(st, options)
+    zones = [zone] if zone else sorted({a["zone"] for a in _attacks(legal)})
     out: Pairs = []
     for z in zones:
         here = _enemies_in(st, z)
@@ -1022,11 +1027,11 @@ async def complete_object(table: Table, ctx: Ctx, typed: str, options: Options) 
     if sc is None:
         return []
     st = _state(sc)
-    zone = (options.get("zone") or "").strip().lower()
+    zone = _option_zone(st, options)
     hp = {o.id: o for o in st.objectives}
     pairs = []
     for a in _attacks(legal):
-        if a.get("object") and (not zone or a["zone"].lower() == zone):
+        if a.get("object") and (not zone or a["zone"] == zone):
             o = hp[a["object"]]
             pairs.append((f"{o.colour} objective in {o.zone} ({o.hp} HP left)", o.id))
     return _fit(pairs, typed)
