@@ -1106,16 +1106,16 @@ def _ac_event(sc: SeatContext, option: str) -> Pairs:
 
 
 def _ac_payback(sc: SeatContext) -> Pairs:
-    state = _star(sc)
-    pb = state.payback
-    if pb is None:
+    if _star(sc).payback is None:
         return []
-    out = []
+    can_hit: dict[str, bool] = {}
     for a in _legal(sc, "payback"):
-        if "path" not in a:
-            continue
-        path = " ".join(a["path"])
-        verb = "and attack" if a.get("attack") else "and hold"
+        if "path" in a:
+            key = " ".join(a["path"])
+            can_hit[key] = can_hit.get(key, False) or bool(a.get("attack"))
+    out = []
+    for path, hit in can_hit.items():
+        verb = "and attack" if hit else "(cannot attack from there)"
         out.append((f"{'walk ' + path if path else 'stay'} {verb}", path or "stay"))
     return out
 
