@@ -394,6 +394,12 @@ D_ALICE = FakeUser(id=730000000000000001, name="alice")
 D_BOB = FakeUser(id=730000000000000002, name="bob")
 
 
+def command_size(option: dict) -> int:
+    size = len(option.get("name", "")) + len(option.get("description", ""))
+    size += sum(len(c["name"]) + len(str(c["value"])) for c in option.get("choices") or [])
+    return size + sum(command_size(o) for o in option.get("options") or [])
+
+
 @pytest.mark.e2e
 async def test_endure_through_discord(tmp_path: Path) -> None:
     config = starhost.load_config(env={}, dotenv=tmp_path / "missing.env")
@@ -406,6 +412,7 @@ async def test_endure_through_discord(tmp_path: Path) -> None:
             endure = next(c for c in commands if c["name"] == "endure")
             subs = {o["name"]: o for o in endure["options"]}
             assert len(subs) <= 25 and {"move", "attack", "turn", "dashboard", "briefing", "refuge"} <= set(subs)
+            assert command_size(endure) <= 8000  # Discord's limit for one command with all its subcommands
             leaves = [*subs.values(), *subs["refuge"]["options"]]
             for sub in leaves:
                 assert len(sub["description"]) <= 100 and sub["name"] == sub["name"].lower()
