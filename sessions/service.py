@@ -337,9 +337,18 @@ class GameService:
                 raise SessionError("You are not playing in this game. Ask to join the next one!")
             system = registry.get(record.system)
             prompts = system.pending(state)
-            if seat not in {p.seat for p in prompts}:
-                raise SessionError(f"It is not your turn. {self.waiting_text(record, prompts)}")
-            parsed = self._parse(system, state, seat, action)
+            waiting = seat in {p.seat for p in prompts}
+            not_your_turn = SessionError(f"It is not your turn. {self.waiting_text(record, prompts)}")
+            if not waiting and not system.free_actions:
+                raise not_your_turn
+            try:
+                parsed = self._parse(system, state, seat, action)
+            except RuleError:
+                if not waiting:
+                    raise not_your_turn from None
+                raise
+            if not waiting and parsed.get("type") not in system.free_actions:
+                raise not_your_turn
             return await self._commit(loaded, system, seat, actor.user_id, parsed, by_default=False)
 
     def _parse(self, system: GameSystem, state: BaseState, seat: int, action: Action | str) -> Action:

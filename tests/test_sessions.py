@@ -333,3 +333,16 @@ async def test_kick_opens_the_seat_and_the_host_can_play_its_default(service: Ga
     # No deadline for an empty seat: the host may play its default at once.
     [timed_out] = await service.apply_defaults(CHAN, ALICE)
     assert timed_out.action_text == "hold" and timed_out.waiting_users() == [ALICE.user_id]
+
+
+async def test_free_actions_may_be_taken_out_of_turn(service: GameService) -> None:
+    game_id = await started_pig(service)
+    update = await service.act(actor=BOB, action={"type": "taunt"}, channel_id=CHAN)
+    assert update.state.taunts == 1  # type: ignore[union-attr]
+    with pytest.raises(SessionError, match="not your turn"):
+        await service.act(actor=BOB, action={"type": "roll"}, channel_id=CHAN)
+    with pytest.raises(SessionError, match="not your turn"):
+        await service.act(actor=BOB, action="roll", channel_id=CHAN)
+    with pytest.raises(SessionError, match="not playing"):
+        await service.act(actor=CAROL, action={"type": "taunt"}, channel_id=CHAN)
+    assert (await service.verify(game_id)).ok

@@ -52,6 +52,8 @@ class GameSystem(Generic[S]):
     state_type: ClassVar[type[BaseState]]
     schema_version: ClassVar[int] = 1
     summary: ClassVar[str] = ""
+    free_actions: ClassVar[frozenset[str]] = frozenset()
+    """Action types a seat may take at any time, not only when prompted (standing preferences...)."""
 
     # -- setup ---------------------------------------------------------------------
     def scenarios(self) -> list[Choice]:

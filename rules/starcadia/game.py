@@ -60,6 +60,7 @@ class Starcadia(GameSystem[StarState]):
     max_seats = 4
     state_type = StarState
     summary = "Rival crews raid a monster-filled space station for quests, loot and glory."
+    free_actions = frozenset({"prefs", "gear"})  # standing choices any crew may change at any time
 
     # -- setup -----------------------------------------------------------------------------
     def scenarios(self) -> list[Choice]:
