@@ -482,3 +482,11 @@ def test_parse_team_and_keywords():
     }
     assert SYSTEM.parse("travel zenith one", state, 0) == {"type": "travel", "to": "Zenith One"}
     assert SYSTEM.parse("reroll 1,2 4", state, 0) == {"type": "reroll", "dice": ["1", "2", "4"]}
+
+
+def test_ships_option_survives_the_option_parser():
+    from rules.core import parse_options
+
+    opts = parse_options("ships=hades+pathfinder difficulty=easy", SYSTEM.options())
+    state = SYSTEM.setup(["a", "b"], opts, 3)
+    assert [p.ship for p in state.players] == ["hades", "pathfinder"]

@@ -88,7 +88,7 @@ class Armada(GameSystem[State]):
     # -- setup -------------------------------------------------------------------------------
     def options(self) -> list[OptionSpec]:
         return [
-            OptionSpec(name="ships", help="comma list of ship ids, one per seat", default=""),
+            OptionSpec(name="ships", help="ship ids joined by +, one per seat (e.g. hades+pathfinder)", default=""),
             OptionSpec(
                 name="difficulty",
                 help="Don't Panic tokens and credits",
@@ -114,7 +114,8 @@ class Armada(GameSystem[State]):
         n = len(seats)
         if not self.min_seats <= n <= self.max_seats:
             raise RuleError("Armada needs 1 to 4 captains.")
-        ships = [s.strip() for s in str(options.get("ships", "") or "").split(",") if s.strip()]
+        raw_ships = str(options.get("ships", "") or "")
+        ships = [s.strip() for s in raw_ships.replace("+", ",").replace("/", ",").split(",") if s.strip()]
         if not ships:
             ships = SHIP_ORDER[:n]
         if len(ships) != n:
