@@ -108,7 +108,8 @@ class Armada(GameSystem[State]):
         return [Choice(value="standard", label="Standard campaign", help="Defend the six planets.")]
 
     def seat_labels(self, count: int) -> list[str]:
-        return [C.ships[s].name for s in SHIP_ORDER[:count]]
+        # Ships can be chosen with the ships= option, so the seats are just numbered captains.
+        return [f"Captain {i + 1}" for i in range(count)]
 
     def setup(self, seats: Sequence[str], options: Mapping[str, str], seed: int) -> State:
         n = len(seats)
