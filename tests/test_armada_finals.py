@@ -156,3 +156,15 @@ def test_artemis_is_a_new_location_beside_invictus_and_must_be_fought():
     state.encountered.append(1)
     state, _ = SYSTEM.apply(state, 0, {"type": "fight", "fleet": 92})
     assert state.combat is not None
+
+
+def test_ouroboros_sections_share_their_shields():
+    state = _reveal(new_game(), ["ring", "ring", "star", "moon"])
+    fleet = next(f for f in state.fleets if f.final == "ouroboros")
+    to_encounter(state)
+    state.players[0].planet = "Zenith One"
+    state, _ = SYSTEM.apply(state, 0, {"type": "fight", "fleet": fleet.token})
+    state.players[0].stations[3].module = "nepentes-cannon-2"
+    set_faces(state, 0, ["S"])
+    state, _ = SYSTEM.apply(state, 0, {"type": "assign", "die": rolled_ids(state)[0], "station": 4, "target": 2})
+    assert sum(s.shields for s in state.fleets[-1].ships) == 0  # 5 ion strips the whole shared pool

@@ -585,13 +585,16 @@ def hit(
         return 0
     removed = 0
     rest = 0
-    if dtype == "ion":
-        removed = min(ship.shields, amount)
-        ship.shields -= removed
-    elif dtype == "energy":
-        removed = min(ship.shields, amount)
-        ship.shields -= removed
-        rest = amount - removed
+    if dtype in ("ion", "energy"):
+        # The Ouroboros sections share one shield pool; other ships use their own tokens.
+        donors = [s for s in fleet.ships if s.shields > 0] if fleet.final == "ouroboros" else [ship]
+        want = amount
+        for donor in sorted(donors, key=lambda s: s is not ship):
+            take = min(donor.shields, want)
+            donor.shields -= take
+            want -= take
+            removed += take
+        rest = amount - removed if dtype == "energy" else 0
     else:
         rest = amount
     ship.damage = min(e.hull, ship.damage + rest)
