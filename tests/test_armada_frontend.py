@@ -18,7 +18,9 @@ from sessions.service import Actor, GameService
 from sessions.store import SqliteStore
 from table import Ctx, Table
 from table import armada as A
+from table.commands import SeatContext
 from table.console import run_console
+from table.replies import Reply
 
 ALICE, BOB, CAROL = Actor(1, "alice"), Actor(2, "bob"), Actor(3, "carol")
 CHAN = 10
@@ -355,6 +357,106 @@ async def test_commands_of_another_game_are_refused(table: Table) -> None:
     with pytest.raises(SessionError, match="use its commands"):
         await A.repair(table, cx(ALICE))
     assert await A.complete(table, cx(ALICE), "travel", "to", "") == []
+
+
+# -- ship modules and heroes, on an engine state (no database) ------------------------------------
+
+
+class FakeTable:
+    """Just enough of Table for table/armada.py: a state in memory, actions applied by the engine."""
+
+    def __init__(self, state, seat: int) -> None:
+        from rules.armada import SYSTEM
+
+        self.system = SYSTEM
+        self.state = state
+        self.seat = seat
+        self.played: list[dict] = []
+
+    async def seat_context(self, ctx: Ctx, system_id: str | None = None) -> SeatContext:
+        return SeatContext(record=None, state=self.state, system=self.system, seat=self.seat)  # type: ignore[arg-type]
+
+    async def act(self, ctx: Ctx, action: dict) -> Reply:
+        self.state, events = self.system.apply(self.state, self.seat, action)
+        self.played.append(action)
+        return Reply(lines=[e.text for e in events])
+
+
+def combat_state(ships: str, modules: dict[int, str], heroes: tuple[str, ...] = (), *, fight: bool = True):
+    """Seed 12, two captains, round 2: both fight Fleet 1 at Terra; alice's stations hold ``modules``."""
+    from rules.armada import SYSTEM
+    from rules.armada.state import Die
+
+    st = SYSTEM.setup(["alice", "bob"], {"ships": ships}, SEED)
+    for _ in range(3):
+        st, _ = SYSTEM.apply(st, 0, {"type": "end"})
+        st, _ = SYSTEM.apply(st, 1, {"type": "end"})
+    for number, mid in modules.items():
+        st.players[0].stations[number - 1].module = mid
+    for hid in heroes:
+        st.players[0].heroes.append(hid)
+        st.dice.append(Die(id=st.next_die, owner=0, hero=hid))
+        st.next_die += 1
+    if fight:
+        st, _ = SYSTEM.apply(st, 0, {"type": "fight", "fleet": 1, "team": ["2"]})
+    return st
+
+
+async def test_stasis_and_polarity_choices_come_from_the_engine() -> None:
+    fake = FakeTable(combat_state("ag-01,harmony", {}), 0)
+    fake_bob = FakeTable(fake.state, 1)
+    seen_extra = False
+    for who, table_ in ((ALICE, fake), (BOB, fake_bob)):
+        for _, die in await A.complete(table_, cx(who), "assign", "die", ""):  # type: ignore[arg-type]
+            for _, station in await A.complete(table_, cx(who), "assign", "station", "", {"die": die}):  # type: ignore[arg-type]
+                extras = await A.complete(table_, cx(who), "assign", "target", "", {"die": die, "station": station})  # type: ignore[arg-type]
+                good_choices(extras)
+                for label, value in extras:
+                    if "=" in value:
+                        seen_extra = True
+                        assert "action" in label or "mode" in label
+    assert seen_extra  # AG-01's Stasis Beam (target + action) or Harmony's Polarity Drive (mode)
+
+
+async def test_rerolls_hero_moves_ram_scan_and_relay() -> None:
+    modules = {3: "ai-core-2", 4: "titan-arum-ram", 5: "iris-scanners", 6: "zephyranthes-relay"}
+    fake = FakeTable(combat_state("pathfinder,hades", modules, ("kisaragi",)), 0)
+    ctx = cx(ALICE)
+    rerolls = await A.complete(fake, ctx, "reroll", "dice", "")  # type: ignore[arg-type]
+    assert rerolls and rerolls[-1][0].startswith("all:")
+    await A.reroll(fake, ctx, "all")  # type: ignore[arg-type]
+    assert fake.played[-1]["type"] == "reroll"
+    moves = await A.complete(fake, ctx, "hero", "ability", "")  # type: ignore[arg-type]
+    assert moves and all(label.startswith("Lock On: keep #") for label, _ in moves)
+    await A.hero(fake, ctx, moves[0][1])  # type: ignore[arg-type]
+    assert fake.played[-1]["type"] == "lockon"
+    targets = await A.complete(fake, ctx, "ram", "target", "")  # type: ignore[arg-type]
+    assert [v for _, v in targets] == ["1", "2"]
+    rammed = await A.ram(fake, ctx, 1, "2")  # type: ignore[arg-type]
+    assert fake.played[-1] == {"type": "ram", "amount": 1, "target": "2"} and rammed.lines
+    with pytest.raises(RuleError):
+        await A.scan(fake, ctx, "1")  # type: ignore[arg-type]  (Combat: scanning is a turn action)
+    with pytest.raises(RuleError):
+        await A.relay(fake, ctx)  # type: ignore[arg-type]  (only after the enemy die is rolled)
+
+
+async def test_iris_scanners_reveal_a_fleet_before_the_fight() -> None:
+    fake = FakeTable(combat_state("pathfinder,hades", {5: "iris-scanners"}, fight=False), 0)
+    fleets = await A.complete(fake, cx(ALICE), "scan", "fleet", "")  # type: ignore[arg-type]
+    assert [v for _, v in fleets] == ["1", "2", "3"] and "unknown" in fleets[0][0]
+    await refused_fake(fake, A.scan(fake, cx(ALICE), "8"), "no fleet 8")  # type: ignore[arg-type]
+    scanned = await A.scan(fake, cx(ALICE), "fleet 2")  # type: ignore[arg-type]
+    assert "Iris Scanners reveal" in scanned.lines[-1]
+    sheet = await A.view_fleets(fake, cx(ALICE))  # type: ignore[arg-type]
+    assert "face-down" not in sheet.as_text().split("**Fleet 2**")[1].split("**Fleet 3**")[0]
+    await refused_fake(fake, A.scan(fake, cx(ALICE), "3"), "once per round")  # type: ignore[arg-type]
+
+
+async def refused_fake(fake: FakeTable, call, match: str) -> None:
+    before = fake.system.dumps(fake.state)
+    with pytest.raises(RuleError, match=match):
+        await call
+    assert fake.system.dumps(fake.state) == before
 
 
 # -- junk never crashes ------------------------------------------------------------------------
