@@ -459,6 +459,51 @@ async def refused_fake(fake: FakeTable, call, match: str) -> None:
     assert fake.system.dumps(fake.state) == before
 
 
+def planning_state(modules: tuple[str, ...] = (), heroes: tuple[str, ...] = ()):
+    """A fresh two-captain game at Terra; alice has ``modules`` in storage and ``heroes`` aboard."""
+    from rules.armada import SYSTEM
+    from rules.armada.state import Die
+
+    st = SYSTEM.setup(["alice", "bob"], {}, SEED)
+    st.players[0].storage.extend(modules)
+    for hid in heroes:
+        st.players[0].heroes.append(hid)
+        st.dice.append(Die(id=st.next_die, owner=0, hero=hid))
+        st.next_die += 1
+    return st
+
+
+async def test_trade_a_module_and_a_hero() -> None:
+    fake = FakeTable(planning_state(("ai-core-1",), ("kisaragi",)), 0)
+    ctx = cx(ALICE)
+    whats = await A.complete(fake, ctx, "trade", "what", "")  # type: ignore[arg-type]
+    assert [v for _, v in whats] == ["credits", "module", "hero"]
+    mods = await A.complete(fake, ctx, "trade", "value", "", {"what": "module"})  # type: ignore[arg-type]
+    assert [v for _, v in mods] == ["ai-core-1"] and "1 reroll(s)" in mods[0][0]
+    await refused_fake(fake, A.trade(fake, ctx, "2", "module", "lotus-laser"), "no module|storage")  # type: ignore[arg-type]
+    given = await A.trade(fake, ctx, "bob", "module", "AI Core 1x")  # type: ignore[arg-type]
+    assert "hands AI Core 1x to bob" in given.lines[-1]
+    await refused_fake(fake, A.trade(fake, ctx, "2", "hero", "Pathos"), "not in your crew")  # type: ignore[arg-type]
+    moved = await A.trade(fake, ctx, "2", "hero", "kisaragi")  # type: ignore[arg-type]
+    assert "Kisaragi Atsuta transfers to bob" in moved.lines[-1]
+    assert fake.state.players[1].storage == ["ai-core-1"] and fake.state.players[1].heroes == ["kisaragi"]
+    await refused_fake(fake, A.trade(fake, ctx, "2", "credits", "1"), "no actions left")  # type: ignore[arg-type]
+
+
+async def test_violet_kashi_sells_and_nobody_delivers_without_cargo() -> None:
+    fake = FakeTable(planning_state(("ai-core-2",), ("violet-kashi",)), 0)
+    ctx = cx(ALICE)
+    await refused_fake(fake, A.sell(fake, ctx, "ai-core-2"), "while shopping")  # type: ignore[arg-type]
+    await A.buy(fake, ctx)  # type: ignore[arg-type]
+    sells = await A.complete(fake, ctx, "sell", "module", "")  # type: ignore[arg-type]
+    assert [v for _, v in sells] == ["ai-core-2"]
+    await refused_fake(fake, A.sell(fake, ctx, "nothing-like-it"), "no module called")  # type: ignore[arg-type]
+    sold = await A.sell(fake, ctx, "AI Core 2x")  # type: ignore[arg-type]
+    assert fake.played[-1] == {"type": "sell", "module": "ai-core-2"} and "sold" in " ".join(sold.lines)
+    await A.end_step(fake, ctx)  # type: ignore[arg-type]
+    await refused_fake(fake, A.deliver(fake, ctx), "Encounter|cargo")  # type: ignore[arg-type]
+
+
 # -- junk never crashes ------------------------------------------------------------------------
 
 JUNK = ["", "#", "-1", "99999999999999999999", "²", "x" * 300, "1,2,,3", "target==", "ally=zed crew=#"]
