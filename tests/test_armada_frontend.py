@@ -504,6 +504,80 @@ async def test_violet_kashi_sells_and_nobody_delivers_without_cargo() -> None:
     await refused_fake(fake, A.deliver(fake, ctx), "Encounter|cargo")  # type: ignore[arg-type]
 
 
+# -- a random captain plays only through the suggestions -----------------------------------------
+
+
+async def random_command(fake: FakeTable, who: Actor, rng) -> None:
+    ctx = cx(who)
+
+    async def pick(command: str, option: str, given: dict | None = None) -> str | None:
+        choices = await A.complete(fake, ctx, command, option, "", given or {})  # type: ignore[arg-type]
+        good_choices(choices)
+        return rng.choice(choices)[1] if choices else None
+
+    kinds = ["end-step", "end-turn", "end-turn", "roll", "assign", "assign", "assign", "engage", "mission"]
+    kinds += ["travel", "repair", "buy", "hire", "configure", "trade", "reroll", "escape", "swap", "sacrifice"]
+    kinds += ["hero", "ram", "scan", "giveup", "deliver", "relay"]
+    kind = rng.choice(kinds)
+    f = fake  # type: ignore[assignment]
+    if kind == "end-step":
+        await A.end_step(f, ctx)
+    elif kind == "end-turn":
+        await A.end_turn(f, ctx)
+    elif kind in ("roll", "repair", "giveup", "deliver", "relay"):
+        await getattr(A, kind)(f, ctx)
+    elif kind == "assign":
+        die = await pick("assign", "die")
+        station = await pick("assign", "station", {"die": die}) if die else None
+        target = await pick("assign", "target", {"die": die, "station": station}) if station else None
+        await A.assign(f, ctx, die, station, target)
+    elif kind == "engage":
+        target = await pick("engage", "target")
+        mate = await pick("engage", "teammates", {"target": target}) if rng.random() < 0.5 else None
+        await A.engage(f, ctx, target, mate)
+    elif kind == "mission":
+        beacon = await pick("mission", "beacon")
+        await A.mission(f, ctx, beacon)
+    elif kind in ("travel", "scan", "reroll", "swap", "sacrifice", "hero"):
+        option = {"travel": "to", "scan": "fleet", "reroll": "dice", "hero": "ability"}.get(kind, "die")
+        await getattr(A, kind)(f, ctx, await pick(kind, option))
+    elif kind in ("buy", "hire"):
+        option = "module" if kind == "buy" else "hero"
+        await getattr(A, kind)(f, ctx, await pick(kind, option) if rng.random() < 0.5 else None)
+    elif kind == "configure":
+        station = await pick("configure", "station")
+        await A.configure(f, ctx, station, await pick("configure", "module", {"station": station}))
+    elif kind == "trade":
+        captain = await pick("trade", "captain")
+        what = await pick("trade", "what")
+        await A.trade(f, ctx, captain, what, await pick("trade", "value", {"what": what}))
+    elif kind == "escape":
+        await A.escape(f, ctx, await pick("escape", "die") if rng.random() < 0.7 else None, rng.random() < 0.2)
+    elif kind == "ram":
+        await A.ram(f, ctx, 1, await pick("ram", "target"))
+
+
+async def test_random_captains_play_through_the_commands() -> None:
+    import random
+
+    rng = random.Random(5)
+    fake = FakeTable(planning_state(), 0)
+    refusals = 0
+    for _ in range(1500):
+        who = rng.choice([ALICE, BOB])
+        fake.seat = 0 if who is ALICE else 1
+        try:
+            await random_command(fake, who, rng)
+        except RuleError:
+            refusals += 1
+        if fake.system.outcome(fake.state) is not None:
+            break
+    kinds = {a["type"] for a in fake.played}
+    assert len(fake.played) > 80 and refusals > 0, (len(fake.played), fake.state.round, fake.state.reason)
+    assert {"travel", "fight", "assign", "done", "end"} <= kinds, kinds
+    assert fake.state.round >= 3
+
+
 # -- junk never crashes ------------------------------------------------------------------------
 
 JUNK = ["", "#", "-1", "99999999999999999999", "²", "x" * 300, "1,2,,3", "target==", "ally=zed crew=#"]
