@@ -757,6 +757,14 @@ async def test_armada_through_discord(tmp_path: Path) -> None:
 
             sheet = await standin.slash("armada view ship", user=alice, channel_id=chan)
             assert sheet.ephemeral and "Pathfinder" in sheet.text
+            captains = await standin.autocomplete(
+                "armada view ship", focused="captain", value="bo", user=alice, channel_id=chan
+            )
+            assert [c["value"] for c in captains] == ["2"]
+            bobs = await standin.slash("armada view ship", {"captain": "2"}, user=alice, channel_id=chan)
+            assert bobs.ephemeral and "Hades" in bobs.text
+            seen = await standin.slash("armada view map", user=alice, channel_id=chan)
+            assert seen.ephemeral and seen.files["board.png"].startswith(PNG)
 
             await standin.slash("armada end-turn", user=alice, channel_id=chan)
             await standin.slash("armada end-turn", user=bob, channel_id=chan)
