@@ -11,6 +11,7 @@ import asyncio
 import logging
 import secrets
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -99,7 +100,8 @@ class GameService:
         self.cache_size = cache_size
         self.idle_seconds = idle_seconds
         self._cache: OrderedDict[int, _Loaded] = OrderedDict()
-        self._locks: dict[int, asyncio.Lock] = {}
+        # A lock lives exactly as long as some coroutine holds or awaits it.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     async def open(self) -> None:
         await self.store.open()
@@ -137,9 +139,6 @@ class GameService:
             if not too_many and now - oldest.used < self.idle_seconds:
                 break
             del self._cache[game_id]
-            lock = self._locks.get(game_id)
-            if lock is not None and not lock.locked():
-                del self._locks[game_id]
 
     def _forget(self, game_id: int) -> None:
         self._cache.pop(game_id, None)

@@ -238,6 +238,7 @@ async def test_idle_games_leave_memory(tmp_path: Path) -> None:
         # An evicted game loads again from the store, unchanged.
         update = await svc.act(actor=ALICE, action="hold", game_id=ids[5])
         assert update.game.version == 2
+        assert len(svc._locks) == 0  # locks vanish once nobody holds or awaits them
     finally:
         await svc.close()
 
