@@ -221,6 +221,10 @@ class ArmadaCog(commands.Cog):
     async def view_map(self, interaction: discord.Interaction) -> None:
         await send_reply(interaction, await game.view_map(bot_of(interaction).table, ctx_from(interaction)))
 
+    @view.command(name="moves", description="Everything you may do right now, written as commands (only you see it)")
+    async def view_moves(self, interaction: discord.Interaction) -> None:
+        await send_reply(interaction, await game.view_moves(bot_of(interaction).table, ctx_from(interaction)))
+
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(ArmadaCog(bot))

@@ -1012,6 +1012,85 @@ async def view_map(table: Table, ctx: Ctx) -> Reply:
     return Reply(title="Map", lines=lines, image=image, ephemeral=True)
 
 
+def command_text(state: State, action: Mapping[str, Any]) -> str:
+    """An engine action written as the /armada command that plays it ("" when there is none)."""
+    kind = str(action.get("type", ""))
+    team = action.get("team") or []
+    mates = f" teammates:{','.join(map(str, team))}" if team else ""
+    simple = {
+        "repair": "/armada repair",
+        "shop": "/armada buy",
+        "recruit": "/armada hire",
+        "close": "/armada end-step",
+        "end": "/armada end-turn",
+        "done": "/armada end-step",
+        "accept": "/armada end-step",
+        "pass": "/armada end-step",
+        "gather": "/armada roll",
+        "escape": "/armada escape",
+        "relay": "/armada relay",
+        "deliver": "/armada deliver",
+        "giveup": "/armada giveup",
+        "challenge": "/armada engage target:savior",
+    }
+    if kind in simple:
+        return simple[kind]
+    if kind == "travel":
+        return f"/armada travel to:{action['to']}"
+    if kind == "give":
+        return f"/armada trade captain:{action['to']} what:{action['what']} value:{action['value']}"
+    if kind in ("buy", "sell"):
+        return f"/armada {kind} module:{action['module']}"
+    if kind == "install":
+        return f"/armada configure station:{action['station']} module:{action['module']}"
+    if kind == "store":
+        return f"/armada configure station:{action['station']} module:storage"
+    if kind == "hire":
+        return f"/armada hire hero:{action['hero']}"
+    if kind == "fight":
+        return f"/armada engage target:{action['fleet']}{mates}"
+    if kind == "attack":
+        return f"/armada engage target:{action['target']}"
+    if kind == "mission":
+        return f"/armada mission beacon:{action['event']}{mates}"
+    if kind == "scan":
+        return f"/armada scan fleet:{action['fleet']}"
+    if kind in ("sacrifice", "swap"):
+        return f"/armada {kind} die:{action['die']}"
+    if kind == "reroll":
+        return f"/armada reroll dice:{','.join(map(str, action.get('dice', [])))}"
+    if kind == "ram":
+        aim = f" target:{action['target']}" if action.get("target") not in (None, "") else ""
+        return f"/armada ram amount:{action.get('amount', 1)}{aim}"
+    if kind in HERO_TYPES:
+        parts = [str(action.get(k, "")) for k in ("die", "crew", "source", "target", "face") if k in action]
+        return f"/armada hero ability:{kind} {' '.join(parts)}"
+    if kind == "assign":
+        if "section" in action:
+            return f"/armada assign die:{action['die']} station:{action['section']}"
+        if action.get("station") == "escape":
+            burn = " hull_to_one:yes" if action.get("hull_to_one") else ""
+            return f"/armada escape die:{action['die']}{burn}"
+        if action.get("station") == "swap":
+            return f"/armada swap die:{action['die']}"
+        extra = _extras_text(action, ("type", "die", "station"))
+        if extra.startswith("target=") and " " not in extra:
+            extra = extra.removeprefix("target=")
+        return f"/armada assign die:{action['die']} station:{action['station']}" + (f" target:{extra}" if extra else "")
+    return ""
+
+
+async def view_moves(table: Table, ctx: Ctx) -> Reply:
+    """Everything you may do right now, written as commands (only you see it)."""
+    sc, state, seat = await _seated(table, ctx)
+    lines = [f"**Your move**: {next_steps(state, seat)}", ""]
+    shown = list(dict.fromkeys(t for a in _legal(sc, seat) if (t := command_text(state, a))))
+    lines += [f"`{t}`" for t in shown[:40]] or ["Nothing right now."]
+    if len(shown) > 40:
+        lines.append(f"… and {len(shown) - 40} more (the autocomplete lists them all).")
+    return Reply(title=f"What {state.seats[seat]} may do", lines=lines, ephemeral=True)
+
+
 # -- autocomplete ------------------------------------------------------------------------------------
 
 
@@ -1383,4 +1462,5 @@ CONSOLE_COMMANDS: dict[str, tuple[list[str], ConsoleHandler]] = {
     "armada view fleets": ([], lambda c, x, o: view_fleets(c.table, x)),
     "armada view events": ([], lambda c, x, o: view_events(c.table, x)),
     "armada view map": ([], lambda c, x, o: view_map(c.table, x)),
+    "armada view moves": ([], lambda c, x, o: view_moves(c.table, x)),
 }

@@ -6,6 +6,7 @@ Terra after round 1, so round 2's Encounter is a Combat at the starting planet.
 
 from __future__ import annotations
 
+import contextlib
 import io
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -576,6 +577,60 @@ async def test_random_captains_play_through_the_commands() -> None:
     assert len(fake.played) > 80 and refusals > 0, (len(fake.played), fake.state.round, fake.state.reason)
     assert {"travel", "fight", "assign", "done", "end"} <= kinds, kinds
     assert fake.state.round >= 3
+
+
+async def run_command_text(fake: FakeTable, who: Actor, text: str) -> None:
+    """Play ``/armada ...`` text the way the console does."""
+    from table.console import COMMANDS, load_system_commands
+    from table.console import parse_options as console_options
+
+    load_system_commands()
+    words = text.lstrip("/").split()
+    for length in (3, 2):
+        path = " ".join(words[:length])
+        if path in COMMANDS:
+            names, handler = COMMANDS[path]
+            console = type("FakeConsole", (), {"table": fake})()
+            await handler(console, cx(who), console_options(" ".join(words[length:]), names))
+            return
+    raise AssertionError(f"no console command for {text}")
+
+
+async def test_every_legal_move_has_a_command_that_plays_it() -> None:
+    import random
+
+    rng = random.Random(5)
+    fake = FakeTable(planning_state(("ai-core-1",), ("kisaragi", "genevieve")), 0)
+    fake.state.players[0].stations[2].module = "ai-core-2"
+    fake.state.players[0].credits = fake.state.players[1].credits = 15
+    checked: set[str] = set()
+    last = -1
+    for _ in range(900):
+        who = rng.choice([ALICE, BOB])
+        fake.seat = 0 if who is ALICE else 1
+        if len(fake.played) != last:  # something happened: check the new position
+            last = len(fake.played)
+            for seat, actor in ((0, ALICE), (1, BOB)):
+                for action in fake.system.legal(fake.state, seat)[:40]:
+                    text = A.command_text(fake.state, action)
+                    if action["type"] == "begin":
+                        assert text == ""
+                        continue
+                    assert text.startswith("/armada "), action
+                    expected, _ = fake.system.apply(fake.state, seat, action)
+                    probe = FakeTable(fake.state, seat)
+                    await run_command_text(probe, actor, text)
+                    assert fake.system.dumps(probe.state) == fake.system.dumps(expected), (action, text)
+                    checked.add(action["type"])
+        with contextlib.suppress(RuleError):
+            await random_command(fake, who, rng)
+        if fake.system.outcome(fake.state) is not None:
+            break
+    wanted = {"travel", "shop", "buy", "install", "store", "recruit", "hire", "give", "repair", "close", "end"}
+    wanted |= {"fight", "assign", "reroll", "lockon", "parley", "done", "gather", "escape", "mission", "giveup"}
+    assert wanted <= checked, wanted - checked
+    moves = await A.view_moves(FakeTable(fake.state, 0), cx(ALICE))  # type: ignore[arg-type]
+    assert moves.ephemeral and moves.lines[0].startswith("**Your move**")
 
 
 # -- junk never crashes ------------------------------------------------------------------------
