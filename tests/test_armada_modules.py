@@ -270,3 +270,20 @@ def test_ag01_reconfigures_in_combat_unless_offline():
     refused(state, 0, {"type": "store", "station": 1}, "before assigning")
     hades = in_combat(new_game(ships="hades,ag-01"), ["kannon"], ["T"])
     refused(hades, 0, {"type": "store", "station": 1}, "modular frame")
+
+
+def test_blossom_takes_extra_dice_in_the_same_activation():
+    state = in_combat(new_game(), ["todesritter"], ["T", "T", "T", "S"])
+    fit(state, 3, "blossom-beam")
+    a, b, c, s = rolled_ids(state)
+    refused(state, 0, {"type": "assign", "die": a, "station": 3, "target": 1, "extra": [s]}, "must show")
+    refused(state, 0, {"type": "assign", "die": a, "station": 3, "target": 1, "_bonus": 9, "extra": [s]}, "must show")
+    state = go(state, a, 3, target=1, extra=[b, c])
+    assert state.fleets[0].ships[0].damage == 4
+    assert all(d.loc == "station" for d in state.dice if d.id in (a, b, c))
+
+
+def test_a_smuggled_bonus_key_is_ignored():
+    state = in_combat(new_game(), ["todesritter"], ["T"])
+    state = go(state, rolled_ids(state)[0], 4, target=1, _bonus=50)
+    assert state.fleets[0].ships[0].damage == 1

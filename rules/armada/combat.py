@@ -468,6 +468,9 @@ def assign(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
         missing = ", ".join(face_name(s) for s in remaining)
         turn.say(f"{name} puts die #{die.id} on {module.name}; it still needs {missing}.")
         return
+    action.pop("_bonus", None)
+    if module.effect.get("boost"):
+        action["_bonus"] = boost_dice(state, seat, die, number, action, module, turn)
     for _ in range(fires):
         if state.combat is None:
             return
@@ -506,6 +509,38 @@ def swap_assign(state: State, seat: int, die: Die, turn: Turn) -> None:
         turn.say(f"Swap! {state.seats[c.frontline]} takes the Lead Player badge from {state.seats[old]}.")
     else:
         turn.say(f"{state.seats[seat]} readies the Swap manoeuvre.")
+
+
+def boost_dice(
+    state: State, seat: int, die: Die, number: int, action: dict[str, Any], module: Module, turn: Turn
+) -> int:
+    """Blossom Energy Beam: extra matching dice must join the same activation to add damage
+    (``extra=3,5``); once it has fired, its damage is fixed."""
+    raw = action.get("extra", [])
+    if raw in (None, ""):
+        return 0
+    if isinstance(raw, str | int):
+        raw = str(raw).replace(",", " ").split()
+    if not isinstance(raw, list) or len(raw) > 6:
+        raise RuleError("Give the extra dice as a short list, for example extra=3,5.")
+    extra = []
+    symbol = module.req[0]
+    for value in raw:
+        other = find_die(state, seat, value)
+        if other.id == die.id or other in extra:
+            continue
+        if other.loc != "rolled":
+            raise RuleError(f"Die #{other.id} is not available to assign.")
+        if not shows(other.face, symbol):
+            raise RuleError(f"Extra dice for {module.name} must show {face_name(symbol)}.")
+        extra.append(other)
+    for other in extra:
+        other.loc = "station"
+        other.station = number
+        station_of(state.players[seat], number).dice += 1
+    if extra:
+        turn.say(f"{len(extra)} more crew pour power into the {module.name}.")
+    return len(extra) * int(module.effect["boost"])
 
 
 def twin_feed(state: State, seat: int, face: str, action: dict[str, Any], turn: Turn) -> None:
@@ -658,7 +693,7 @@ def fire(
         dtype = eff["dtype"]
         if hero == "grok-grok" and dtype == "energy":
             dtype = "kinetic"
-        amount = eff["amount"]
+        amount = eff["amount"] + int(action.get("_bonus", 0))
         direct = "direct" in kw
         quick = "quickstrike" in kw
         if "area" in kw:
