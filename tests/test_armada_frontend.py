@@ -818,6 +818,8 @@ async def test_armada_through_discord(tmp_path: Path) -> None:
             assert [c["value"] for c in captains] == ["2"]
             bobs = await standin.slash("armada view ship", {"captain": "2"}, user=alice, channel_id=chan)
             assert bobs.ephemeral and "Hades" in bobs.text
+            moves = await standin.slash("armada view moves", user=alice, channel_id=chan)
+            assert moves.ephemeral and "/armada end-turn" in moves.text
             seen = await standin.slash("armada view map", user=alice, channel_id=chan)
             assert seen.ephemeral and seen.files["board.png"].startswith(PNG)
 
