@@ -323,6 +323,11 @@ def _modules() -> dict[str, Module]:
                 raise chk.fail("a weapon needs an amount 1..10")
         if kind in ("damage", "drone") and effect.get("dtype") not in PLAYER_DTYPES:
             raise chk.fail("a weapon needs dtype energy, kinetic or ion")
+        boost = effect.get("boost", 0)
+        if isinstance(boost, bool) or not isinstance(boost, int) or not 0 <= boost <= 3:
+            raise chk.fail("'boost' must be a whole number 0..3")
+        if boost and (kind != "damage" or len(set(req)) != 1):
+            raise chk.fail("'boost' is for weapons needing a single kind of symbol")
         for kw in effect.get("keywords", []):
             if kw not in KEYWORDS:
                 raise chk.fail(f"unknown keyword '{kw}'")
