@@ -168,3 +168,14 @@ def test_ouroboros_sections_share_their_shields():
     set_faces(state, 0, ["S"])
     state, _ = SYSTEM.apply(state, 0, {"type": "assign", "die": rolled_ids(state)[0], "station": 4, "target": 2})
     assert sum(s.shields for s in state.fleets[-1].ships) == 0  # 5 ion strips the whole shared pool
+
+
+def test_a_destroyed_planet_gets_no_new_tokens():
+    state = new_game()
+    state.ruined = ["Luna"]
+    state.bag = [10]  # a Luna event
+    resolution.place_beacon(state, Turn(state, None))
+    assert not any(b.planet == "Luna" for b in state.beacons)
+    resolution.new_fleet(state, "Luna", 2, Turn(state, None))
+    resolution.reinforce(state, "Luna", 1, "planet", Turn(state, None))
+    assert not state.fleets

@@ -54,6 +54,9 @@ def _mines(state: State, planet: str, ships: list[EnemyShip], turn: Turn) -> Non
 
 
 def new_fleet(state: State, planet: str, n: int, turn: Turn, *, encounter: bool = False) -> None:
+    if planet in state.ruined:
+        turn.say(f"{planet} is destroyed: no fleet gathers there.")
+        return
     if jammer_level(state, planet) >= 2:
         turn.say(f"Magnolia jammers at {planet} keep a new fleet from arriving.")
         return
@@ -74,6 +77,9 @@ def new_fleet(state: State, planet: str, n: int, turn: Turn, *, encounter: bool 
 
 
 def reinforce(state: State, planet: str, n: int, target: str, turn: Turn, *, encounter: bool = False) -> None:
+    if planet in state.ruined and target == "planet":
+        turn.say(f"{planet} is destroyed: the reinforcements are skipped.")
+        return
     normal = [f for f in state.fleets if not f.final]
     if target == "planet":
         fleets = [f for f in normal if f.planet == planet]
@@ -133,6 +139,9 @@ def place_beacon(state: State, turn: Turn) -> None:
         turn.say("Beacon drawn: Don't Panic. All quiet.")
         return
     event = C.events[token]
+    if event.planet in state.ruined:
+        turn.say(f"Beacon {token} would go to {event.planet}, but the planet is destroyed: skipped.")
+        return
     state.beacons.append(Beacon(event=token, planet=event.planet))
     prime = "PRIME " if event.prime else ""
     turn.say(f"Distress Beacon {token} at {event.planet}: {prime}{event.name}.", kind="warn")
