@@ -126,6 +126,8 @@ def test_trade():
     give(st, 1, "med-kit")
     st1, ev = S.apply(st, 0, {"type": "trade", "with": "scout", "give": ["pistol"], "take": ["med-kit"]})
     assert st1.offer is not None and S.pending(st1)[0].seat == 1 and "must answer" in texts(ev)
+    assert "offers Pistol for Med Kit" in texts(ev) and "pistol" not in texts(ev)
+    assert "Pistol for Med Kit" in S.pending(st1)[0].text
     refused(st1, 0, {"type": "move", "zone": "SEC-w"}, "answer the trade")
     refused(st1, 0, {"type": "answer", "accept": True}, "Only the other player")
     st_no, _ = S.apply(st1, 1, {"type": "answer", "accept": False})
@@ -322,3 +324,21 @@ def test_trade_between_one_players_survivors_is_immediate():
     st2, _ = S.apply(st, 0, {"type": "trade", "with": st.survivors[other].key, "take": [want]})
     assert st2.offer is None
     assert any(it.card == want for stack in st2.survivors[cur].slots for it in stack)
+
+
+def test_legal_lists_attacks_and_interactions_before_moves():
+    st = fresh(2)
+    strip(st, 0)
+    give(st, 0, "pistol")
+    zone = st.survivors[0].zone
+    place(st, "swarmer", zone, 2)
+    acts = S.legal(st, 0)
+    kinds = [a["type"] for a in acts]
+    assert kinds[0] == "attack" and "move" in kinds
+    assert kinds.index("move") > max(i for i, k in enumerate(kinds) if k == "attack")
+    # no enemies in reach: no attack listed, and one typed anyway is refused
+    st.enemies = []
+    before = S.dumps(st)
+    assert "attack" not in [a["type"] for a in S.legal(st, 0)]
+    refused(st, 0, {"type": "attack", "zone": zone, "weapon": "pistol"}, "nothing to attack")
+    assert S.dumps(st) == before

@@ -203,6 +203,7 @@ async def test_trade_offer_answered_by_the_other_player(table: Table) -> None:
     offer = await play.trade(table, A, "Lindqvist", give="pistol", take="med kit")
     assert "trade medic-a give pistol take med-kit" in offer.as_text()
     assert offer.mentions == [BOB.user_id]
+    assert "offers Pistol for Med Kit" in offer.as_text()
     await refused(table, play.move(table, A, "SEC-a"), "Waiting for bob")
     await refused(table, play.answer(table, B, "maybe"), "yes or no")
     assert [v for _, v in await play.complete_answer(table, B, "", {})] == ["yes", "no"]

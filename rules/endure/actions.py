@@ -28,6 +28,7 @@ from .world import (
     hit_survivor,
     icard,
     is_full,
+    item_names,
     living,
     make_noise,
     move_cap,
@@ -614,8 +615,8 @@ def do_trade(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> No
         give = [str(x) for x in get_list(action, "give", 5, "items to give")]
         take = [str(x) for x in get_list(action, "take", 5, "items to take")]
         st.offer = TradeOffer(giver=si, taker=oi, give=give, take=take)
-        g = ", ".join(give) or "nothing"
-        t = ", ".join(take) or "nothing"
+        g = item_names(give)
+        t = item_names(take)
         o = st.survivors[oi]
         turn.say(f"{sname(st.survivors[si])} offers {g} for {t}; {st.seats[o.seat]} ({sname(o)}) must answer.")
         return

@@ -31,6 +31,7 @@ from .world import (
     general_items,
     icard,
     is_full,
+    item_names,
     living,
     move_cap,
     obj_specs,
@@ -193,7 +194,7 @@ class Endure(GameSystem[EndureState]):
         if state.offer is not None:
             o = state.offer
             giver, taker = state.survivors[o.giver], state.survivors[o.taker]
-            what = f"{', '.join(o.give) or 'nothing'} for {', '.join(o.take) or 'nothing'}"
+            what = f"{item_names(o.give)} for {item_names(o.take)}"
             return [
                 Prompt(
                     seat=taker.seat,
@@ -254,11 +255,14 @@ class Endure(GameSystem[EndureState]):
                     out += [a for a in self._use_actions(st, si, f) if a not in out]
             out.append({"type": "end"})
             return self._checked(st, seat, out)
+        # the useful actions first (attacks, interactions, exit, search), then moves: the board's
+        # first buttons come from the head of this list
+        moves: list[Action] = []
         has_move = s.actions >= 1 or s.free_moves > 0 or s.step_credit > 0
         if has_move and not s.frozen and s.moved < move_cap(st, s) and s.zone not in st.shields:
             for _, z, _ in exits(st, s.zone):
                 if not is_full(st, z) and z not in st.shields:
-                    out.append({"type": "move", "zone": z})
+                    moves.append({"type": "move", "zone": z})
         if s.actions >= 1:
             for stack in s.slots:
                 card = icard(stack[0])
@@ -271,14 +275,6 @@ class Endure(GameSystem[EndureState]):
                     if any(e.zone == z for e in st.enemies):
                         out.append({"type": "attack", "zone": z, "weapon": card.key})
                     out += self._object_attacks(st, si, z, card.key)
-            zone = the_board(st).zones[s.zone]
-            if (
-                zone.kind == "room"
-                and st.item_deck
-                and s.zone not in s.searched
-                and not any(e.zone == s.zone for e in st.enemies)
-            ):
-                out.append({"type": "search"})
             mission = content().missions[st.mission]
             specs = obj_specs(st)
             for o in st.objectives:
@@ -299,6 +295,16 @@ class Endure(GameSystem[EndureState]):
                     out.append({"type": "interact", "objective": o.id})
             if s.zone in mission.exits and st.exits_open and event_effect(st) != "lockdown":
                 out.append({"type": "exit"})
+            zone = the_board(st).zones[s.zone]
+            if (
+                zone.kind == "room"
+                and st.item_deck
+                and s.zone not in s.searched
+                and not any(e.zone == s.zone for e in st.enemies)
+            ):
+                out.append({"type": "search"})
+            out += moves
+            moves = []
             for lvl in range(1, min(3, s.actions) + 1):
                 out.append({"type": "noise", "level": lvl})
             for it in general_items(s):
@@ -320,6 +326,7 @@ class Endure(GameSystem[EndureState]):
                     if "hoarder" not in o.phobias:
                         for it in general_items(o):
                             out.append({"type": "trade", "with": who, "give": [], "take": [it.card]})
+        out += moves
         out += self._reward_actions(st, si)
         if "hoarder" not in s.phobias:
             seen: set[str] = set()

@@ -43,6 +43,13 @@ def icard(inst: ItemInst):
     return content().items[inst.card]
 
 
+def item_names(keys: list[str]) -> str:
+    """Player words for a list of item keys (or objective colours) in a trade: 'Pistol, Med Kit'."""
+    items = content().items
+    words = [items[k].name if k in items else f"the {k} objective" for k in keys]
+    return ", ".join(words) or "nothing"
+
+
 def the_board(st: EndureState) -> Board:
     return board(st.mission)
 
