@@ -134,7 +134,7 @@ class ArmadaCog(commands.Cog):
     @app_commands.describe(
         die=DIE,
         station="Station 1-6, infirmary (Combat) or mission section number",
-        target="Enemy to hit (1 = leftmost) or the extra choice offered",
+        target="Enemy to hit (1 = leftmost) or the choice offered; extra=3,5 adds dice to a Blossom beam",
     )
     @app_commands.autocomplete(
         die=suggest("assign", "die"), station=suggest("assign", "station"), target=suggest("assign", "target")

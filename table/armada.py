@@ -146,6 +146,7 @@ def effect_text(mid: str) -> str:
     if kind == "damage":
         words = [w.replace("_", " ") for w in e.get("keywords", [])]
         text = f"{amount} {e.get('dtype', '')} damage" + (f" ({', '.join(words)})" if words else "")
+        text += f", +{e['boost']} per extra matching die (target:extra=<dice>)" if e.get("boost") else ""
         return text + (", also feeds station 2" if e.get("twin") else "")
     texts = {
         "shield": f"+{amount} Shield" + (", more per extra die" if e.get("growing") else ""),
@@ -423,7 +424,7 @@ def _station_value(state: State, seat: int, text: str | None) -> str:
     raise RuleError(f"'{str(text).strip()[:30]}' is not a station: use 1 to 6, infirmary, escape or swap.")
 
 
-EXTRA_KEYS = ("target", "action", "mode", "ally", "crew", "hull_to_one")
+EXTRA_KEYS = ("target", "action", "mode", "ally", "crew", "hull_to_one", "extra")
 
 
 def _extras(state: State, text: str | None) -> dict[str, Any]:
@@ -440,8 +441,8 @@ def _extras(state: State, text: str | None) -> dict[str, Any]:
             raise RuleError(f"'{key[:20]}' is not a choice here; use a target number or {', '.join(EXTRA_KEYS)}.")
         if key == "ally":
             value = str(_captain(state, value, what="ally") + 1)
-        elif key == "crew":
-            value = value.lstrip("#")
+        elif key in ("crew", "extra"):
+            value = ",".join(v.lstrip("#") for v in value.split(",") if v.strip("#"))
         if key == "target" and "target" in out:
             value = f"{out['target']},{value}"
         out[key] = value.strip()

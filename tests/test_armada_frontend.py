@@ -383,7 +383,9 @@ class FakeTable:
         return Reply(lines=[e.text for e in events])
 
 
-def combat_state(ships: str, modules: dict[int, str], heroes: tuple[str, ...] = (), *, fight: bool = True):
+def combat_state(
+    ships: str, modules: dict[int, str], heroes: tuple[str, ...] = (), *, fight: bool = True, owner: int = 0
+):
     """Seed 12, two captains, round 2: both fight Fleet 1 at Terra; alice's stations hold ``modules``."""
     from rules.armada import SYSTEM
     from rules.armada.state import Die
@@ -393,7 +395,7 @@ def combat_state(ships: str, modules: dict[int, str], heroes: tuple[str, ...] = 
         st, _ = SYSTEM.apply(st, 0, {"type": "end"})
         st, _ = SYSTEM.apply(st, 1, {"type": "end"})
     for number, mid in modules.items():
-        st.players[0].stations[number - 1].module = mid
+        st.players[owner].stations[number - 1].module = mid
     for hid in heroes:
         st.players[0].heroes.append(hid)
         st.dice.append(Die(id=st.next_die, owner=0, hero=hid))
@@ -439,6 +441,18 @@ async def test_rerolls_hero_moves_ram_scan_and_relay() -> None:
         await A.scan(fake, ctx, "1")  # type: ignore[arg-type]  (Combat: scanning is a turn action)
     with pytest.raises(RuleError):
         await A.relay(fake, ctx)  # type: ignore[arg-type]  (only after the enemy die is rolled)
+
+
+async def test_blossom_beam_takes_extra_dice_in_the_target_option() -> None:
+    fake = FakeTable(combat_state("pathfinder,hades", {3: "blossom-beam"}, owner=1), 1)
+    ctx = cx(BOB)
+    await refused_fake(fake, A.assign(fake, ctx, "5", "3", "2 extra=#6"), "must show Tactical")  # type: ignore[arg-type]
+    await refused_fake(fake, A.assign(fake, ctx, "5", "3", "2 _bonus=9"), "not a choice")  # type: ignore[arg-type]
+    fired = await A.assign(fake, ctx, "5", "3", "2 extra=#8,9")  # type: ignore[arg-type]
+    assert fake.played[-1] == {"type": "assign", "die": 5, "station": "3", "target": "2", "extra": "8,9"}
+    assert any("4 energy" in line for line in fired.lines), fired.lines
+    sheet = await A.view_ship(fake, ctx)  # type: ignore[arg-type]
+    assert "+1 per extra matching die" in sheet.as_text()
 
 
 async def test_iris_scanners_reveal_a_fleet_before_the_fight() -> None:
