@@ -786,7 +786,7 @@ def _slot_text(stack: Sequence[Any]) -> str:
 
 
 def dashboard_lines(st: EndureState, si: int) -> list[str]:
-    """A survivor's dashboard as text lines (the renderer has no dashboard picture yet)."""
+    """A survivor's dashboard as text lines (the picture is render.endure.dashboard)."""
     c = content()
     s = st.survivors[si]
     card = c.survivors[s.key]
@@ -867,7 +867,19 @@ async def dashboard(table: Table, ctx: Ctx, survivor: str | None = None) -> Repl
             lines.append("")
         lines += dashboard_lines(st, i)
     title = "Dashboard" if len(indices) == 1 else "Dashboards"
-    return Reply(title=f"{title} · {_sname(st.survivors[indices[0]])}"[:256], lines=lines, ephemeral=True)
+
+    def image() -> bytes:
+        from render.endure import dashboard as picture
+
+        return picture(st, indices)
+
+    return Reply(
+        title=f"{title} · {_sname(st.survivors[indices[0]])}"[:256],
+        lines=lines,
+        image=image,
+        image_name="dashboard.png",
+        ephemeral=True,
+    )
 
 
 def _goal_text(goal: str) -> str:

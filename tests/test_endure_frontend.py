@@ -266,6 +266,7 @@ async def test_dashboard_and_briefing_are_private(table: Table) -> None:
     assert mine.ephemeral and "Marine Kovac" in text and "Health 10/10" in text
     assert "injured: leg" in text and "Slot 1:" in text and "? at" in text and "Accomplishment" in text
     assert "Acting now: 3 action(s) left" in text
+    assert mine.image is not None and mine.image_name == "dashboard.png" and mine.image().startswith(PNG)
     other = await play.dashboard(table, C, "medic")  # a spectator may look, hidden cards stay hidden
     assert "Medic Lindqvist" in other.as_text() and "? at" in other.as_text()
     await refused(table, play.dashboard(table, A, "ghost"), "no survivor")

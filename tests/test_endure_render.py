@@ -62,3 +62,51 @@ def test_every_mission_and_the_refuge_render():
 
     st, _ = won_cg04()
     assert board(S.view(st, None)).startswith(b"\x89PNG")
+
+
+DASH_SNAP = Path(__file__).parent / "snapshots" / "endure" / "dashboard.png"
+
+
+def dashboard_state():
+    from .test_endure_support import give as give_item
+
+    st = S.setup(["a", "b", "c"], {"mission": "CG01", "crew": "medic-a+scout-b+engineer-a"}, 4)
+    s = st.survivors[1]
+    s.injuries = ["leg", "chest"]
+    s.health, s.resolve, s.used_active, s.stunned, s.progress = 3, 5, True, True, 3
+    s.resolve_cards[0].revealed = True
+    give_item(st, 1, "power-cell")
+    return st
+
+
+def test_dashboard_snapshot_hides_face_down_resolve_cards():
+    from render.endure import draw_dashboard
+
+    st = dashboard_state()
+    img = draw_dashboard(S.view(st, 0), 1).convert("RGB")
+    if UPDATE or not DASH_SNAP.exists():
+        DASH_SNAP.parent.mkdir(parents=True, exist_ok=True)
+        img.save(DASH_SNAP)
+    golden = Image.open(DASH_SNAP).convert("RGB")
+    assert golden.size == img.size
+    diff = ImageStat.Stat(ImageChops.difference(golden, img)).mean
+    if max(diff) > 1.5:
+        img.save(DASH_SNAP.with_name("dashboard.failed.png"))
+    assert max(diff) <= 1.5, diff
+    # the seated player's own unfiltered state would show the hidden card names: the view must not
+    hidden = [r for r in S.view(st, 0).survivors[1].resolve_cards if not r.revealed]
+    assert hidden and all(r.card == "" for r in hidden)
+
+
+def test_dashboard_png_small_for_every_survivor_and_the_dead():
+    from render.endure import dashboard
+
+    st = dashboard_state()
+    st.survivors[2].alive = False
+    png = dashboard(S.view(st, None), [0, 1, 2])
+    img = Image.open(io.BytesIO(png))
+    assert img.width == 900 and len(png) < 400_000
+    import pytest
+
+    with pytest.raises(ValueError):
+        dashboard(S.view(st, None), [])
