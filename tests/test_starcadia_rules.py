@@ -432,7 +432,7 @@ def test_kill_credit_and_vt(dice):
     st = play_state()
     place(st, "edge", "C2")
     place(st, "hannah", "D2")
-    hero(st, "hannah").wounds = 4
+    hero(st, "hannah").wounds = E.hero_life(hero(st, "hannah")) - 1
     hero(st, "hannah").gadgets = ["stimpack", "recharge"]
     dice.set("melee", "melee")
     st2, _ev = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "hannah", "weapon": "pulse-blade"})
@@ -468,7 +468,7 @@ def test_rest_semantics():
     st = play_state()
     edge = hero(st, "edge")
     edge.upgrades.append(Up(id="R2B"))
-    edge.wounds = 5
+    edge.wounds = E.hero_life(edge) - 1
     refused(st, 0, {"type": "rest", "give": [["R2B", "red"]]}, "would kill")
     hero(st, "red").upgrades = [Up(id=x) for x in ["S02", "S03", "S05", "R1", "A1", "A2"]]
     refused(st, 0, {"type": "rest", "give": [["S01", "red"]]}, "already has 6")
@@ -788,7 +788,7 @@ def test_killer_chooses_which_dropped_token_to_grab(dice):
     st = play_state()
     place(st, "edge", "C2")
     place(st, "hannah", "D2")
-    hero(st, "hannah").wounds = 4
+    hero(st, "hannah").wounds = E.hero_life(hero(st, "hannah")) - 1
     hero(st, "hannah").gadgets = ["stimpack", "recharge"]
     act = {"type": "attack", "hero": "edge", "target": "hannah", "weapon": "pulse-blade", "boosts": []}
     act["grab"] = "recharge"
