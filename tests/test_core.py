@@ -75,6 +75,9 @@ def test_option_parsing() -> None:
     specs = [OptionSpec(name="crews", help="", default="2", choices=["2", "3", "4"])]
     assert parse_options("crews=3", specs) == {"crews": "3"}
     assert parse_options(None, specs) == {"crews": "2"}
+    listed = [*specs, OptionSpec(name="ships", help="", default="")]
+    assert parse_options("crews=3, ships=a,b", listed) == {"crews": "3", "ships": "a,b"}
+    assert parse_options("ships=a,b,crews=4", listed) == {"crews": "4", "ships": "a,b"}
     for bad in ("crews", "crews=9", "speed=1"):
         with pytest.raises(RuleError):
             parse_options(bad, specs)

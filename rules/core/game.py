@@ -172,6 +172,7 @@ class GameSystem(Generic[S]):
 
 
 _SPACES = re.compile(r"\s+")
+_OPTION_SPLIT = re.compile(r"\s+|,(?=\s*[A-Za-z_][\w-]*=)")
 
 
 def normalise(text: str) -> str:
@@ -183,7 +184,12 @@ def parse_options(text: str | None, specs: Sequence[OptionSpec]) -> dict[str, st
     """Parse ``name=value name=value`` against ``specs``, filling in defaults."""
     result = {spec.name: spec.default for spec in specs}
     known = {spec.name: spec for spec in specs}
-    for token in (text or "").replace(",", " ").split():
+    # Options are separated by spaces or by commas that start a new name=; other commas stay
+    # inside a value, so lists like ships=hades,pathfinder survive.
+    for token in _OPTION_SPLIT.split((text or "").strip()):
+        token = token.strip().strip(",")
+        if not token:
+            continue
         name, sep, value = token.partition("=")
         name = name.strip().lower()
         if not sep or not value:
