@@ -429,8 +429,9 @@ class Table:
         seat = update.prompts[0].seat
         legal = system.legal(state, seat)
         buttons = []
-        for index, action in enumerate(legal[:MAX_BUTTONS]):
-            label = system.format(action)
+        chosen = [i for i in system.button_choices(state, seat, legal) if 0 <= i < len(legal)]
+        for index in chosen[:MAX_BUTTONS]:
+            label = system.format(legal[index])
             buttons.append(Button(label[:80], f"sh:act:{record.id}:{record.version}:{seat}:{index}", "primary"))
         return buttons
 

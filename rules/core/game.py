@@ -80,6 +80,13 @@ class GameSystem(Generic[S]):
         """The actions ``seat`` may take now, where that set is finite (else a useful sample)."""
         raise NotImplementedError
 
+    def button_choices(self, state: S, seat: int, legal: list[Action]) -> list[int]:
+        """Which of ``legal`` (by index) deserve a button under the board; at most 4.
+
+        The default takes the first four; a system can put its most useful moves first.
+        """
+        return list(range(min(4, len(legal))))
+
     def outcome(self, state: S) -> Outcome | None:
         """``None`` while the game goes on."""
         raise NotImplementedError
