@@ -139,6 +139,7 @@ def message_kwargs(reply: Reply, *, edit: bool = False) -> dict[str, Any]:
 async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
     """Answer an interaction. Pictures are drawn in a worker thread after deferring, so a
     slow render never misses Discord's 3-second window and never blocks other games."""
+    reply = _fit_permissions(interaction, reply)
     kwargs = message_kwargs(reply)
     files: list[discord.File] = []
     if reply.image is not None or reply.attachment is not None:
@@ -168,6 +169,26 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
         await interaction.response.send_message(ephemeral=reply.ephemeral, **kwargs)
     if reply.private:
         await interaction.followup.send("\n".join(reply.private)[:1900], ephemeral=True)
+
+
+def _fit_permissions(interaction: discord.Interaction, reply: Reply) -> Reply:
+    """Without Attach Files or Embed Links the reply would fail; say what is missing instead."""
+    allowed = interaction.app_permissions
+    if interaction.guild_id is None or reply.ephemeral:
+        return reply  # direct messages and ephemeral replies need no channel permissions
+    notes = []
+    if reply.image is not None and not allowed.attach_files:
+        reply.image = None
+        notes.append("I cannot attach the board here: please give me the Attach Files permission.")
+    if reply.attachment is not None and not allowed.attach_files:
+        reply.attachment = None
+        notes.append("I cannot attach files here: please give me the Attach Files permission.")
+    if not reply.plain and not allowed.embed_links:
+        reply.plain = True
+        reply.lines = [f"**{reply.title}**", *reply.lines, *(f"{k}: {v}" for k, v in reply.fields)]
+        notes.append("(Give me the Embed Links permission for tidier replies.)")
+    reply.lines = [*reply.lines, *notes]
+    return reply
 
 
 async def send_error(interaction: discord.Interaction, message: str) -> None:

@@ -251,3 +251,19 @@ async def test_sigterm_closes_the_database_cleanly(tmp_path: Path) -> None:
             starhost.make_bot = real_make
         assert made[0].is_closed()
         assert made[0].service.store._db is None  # the store was closed
+
+
+async def test_missing_channel_permissions_are_explained(running) -> None:
+    import discord
+
+    standin, _ = running
+    await standin.slash("game new", {"system": "pig"}, user=ALICE, channel_id=CHAN)
+    await standin.slash("game join", user=BOB, channel_id=CHAN)
+    limited = discord.Permissions.all()
+    limited.attach_files = False
+    limited.embed_links = False
+    standin.app_permissions = limited.value
+    started = await standin.slash("game start", user=ALICE, channel_id=CHAN)
+    assert not started.files and not started.embeds
+    assert "Attach Files" in started.content and "Embed Links" in started.content
+    assert f"<@{ALICE.id}>" in started.content  # the player is still told it is their turn

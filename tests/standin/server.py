@@ -81,9 +81,7 @@ def uninstall() -> None:
 
 def _json(data: Any, status: int = 200) -> web.Response:
     # discord.py compares the content type with == 'application/json': no charset allowed.
-    return web.Response(
-        status=status, body=json.dumps(data).encode(), headers={"Content-Type": "application/json"}
-    )
+    return web.Response(status=status, body=json.dumps(data).encode(), headers={"Content-Type": "application/json"})
 
 
 def _error(status: int, code: int, message: str) -> web.Response:
@@ -166,13 +164,12 @@ class StandIn:
             fu = FakeUser(id=700000000000000001, name="tester")
             self.users[fu.id] = fu
         self.bot = FakeUser(id=bot_id, name=bot_name, bot=True, permissions=ALL_PERMISSIONS)
+        self.app_permissions = ALL_PERMISSIONS  # what the bot may do in the channel (tests can lower it)
         self.application_id = bot_id
         names = dict(channel_names or {})
         self.channels: dict[int, dict[str, Any]] = {}
         for pos, cid in enumerate(channel_ids):
-            self.channels[int(cid)] = self._text_channel(
-                int(cid), names.get(int(cid), f"channel-{pos + 1}"), pos
-            )
+            self.channels[int(cid)] = self._text_channel(int(cid), names.get(int(cid), f"channel-{pos + 1}"), pos)
         self.threads: dict[int, dict[str, Any]] = {}
         self.roles: dict[int, dict[str, Any]] = {
             self.guild_id: self._role(self.guild_id, "@everyone", MEMBER_PERMISSIONS, 0)
@@ -296,9 +293,7 @@ class StandIn:
         parsers["INTERACTION_CREATE"] = tracked
         self._tracked = True
 
-    async def run_client(
-        self, client: discord.Client, token: str = "fake-token", *, timeout: float = 10.0
-    ) -> None:
+    async def run_client(self, client: discord.Client, token: str = "fake-token", *, timeout: float = 10.0) -> None:
         """Start ``client.start(token)`` as a task and wait until it is ready (on_ready)."""
         self.attach(client)
         self._client_task = asyncio.create_task(client.start(token), name="standin-client")
@@ -334,9 +329,7 @@ class StandIn:
         async with self._changed:
             self._changed.notify_all()
 
-    async def wait_until(
-        self, predicate: Callable[[], Any], timeout: float | None = None, what: str = ""
-    ) -> Any:
+    async def wait_until(self, predicate: Callable[[], Any], timeout: float | None = None, what: str = "") -> Any:
         """Wait until ``predicate()`` is truthy (re-checked whenever a request arrives); return its value."""
         timeout = self.timeout if timeout is None else timeout
 
@@ -602,9 +595,7 @@ class StandIn:
         node = cmd
         chain: list[dict[str, Any]] = []  # option wrappers for group/subcommand
         for part in parts[1:]:
-            sub = next(
-                (o for o in node.get("options", []) if o["name"] == part and o["type"] in (1, 2)), None
-            )
+            sub = next((o for o in node.get("options", []) if o["name"] == part and o["type"] in (1, 2)), None)
             if sub is None:
                 subs = [o["name"] for o in node.get("options", []) if o["type"] in (1, 2)]
                 raise ValueError(f"{node['name']!r} has no subcommand/group {part!r}; it has {subs}")
@@ -743,7 +734,7 @@ class StandIn:
             "member": fu.member_payload(with_permissions=True),
             "token": f"itk.{iid}.{secrets.token_urlsafe(24)}",
             "version": 1,
-            "app_permissions": str(ALL_PERMISSIONS),
+            "app_permissions": str(self.app_permissions),
             "locale": "en-US",
             "guild_locale": "en-US",
             "entitlements": [],
@@ -807,9 +798,7 @@ class StandIn:
 
     def _reply(self, rec: _Interaction) -> Reply:
         msg = self.messages.get(rec.original_id) if rec.original_id else None
-        reqs = tuple(
-            r for r in self.requests[rec.first_request :] if rec.token in r.path or str(rec.id) in r.path
-        )
+        reqs = tuple(r for r in self.requests[rec.first_request :] if rec.token in r.path or str(rec.id) in r.path)
         data = rec.callback_data or {}
         return Reply(
             interaction_id=rec.id,
@@ -931,9 +920,7 @@ class StandIn:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
         self._ws = ws
-        await ws.send_str(
-            json.dumps({"op": 10, "d": {"heartbeat_interval": int(self.heartbeat_interval * 1000)}})
-        )
+        await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": int(self.heartbeat_interval * 1000)}}))
         try:
             async for msg in ws:
                 if msg.type is not WSMsgType.TEXT:
@@ -979,9 +966,7 @@ class StandIn:
         )
         if att is None:
             return _error(404, 0, "no such attachment")
-        return web.Response(
-            body=att.data, headers={"Content-Type": att.content_type or "application/octet-stream"}
-        )
+        return web.Response(body=att.data, headers={"Content-Type": att.content_type or "application/octet-stream"})
 
     async def _commands(self, request: web.Request) -> web.Response:
         guild = request.match_info.get("guild")
@@ -1063,9 +1048,7 @@ class StandIn:
                     new.append(StoredAttachment(snowflake(), filename, blob, ctype, entry.get("description")))
             for idx, (filename, blob) in by_index.items():
                 if idx not in used:
-                    new.append(
-                        StoredAttachment(snowflake(), filename, blob, mimetypes.guess_type(filename)[0])
-                    )
+                    new.append(StoredAttachment(snowflake(), filename, blob, mimetypes.guess_type(filename)[0]))
             msg.attachments = new
         if not creating:
             msg.edits += 1
@@ -1100,9 +1083,7 @@ class StandIn:
             rec.original_id = msg.id
         elif ctype in (6, 7):
             if rec.message_id is None:
-                return _error(
-                    400, 50035, f"callback type {ctype} needs a component/modal interaction on a message"
-                )
+                return _error(400, 50035, f"callback type {ctype} needs a component/modal interaction on a message")
             rec.original_id = rec.message_id
             msg = self.messages[rec.message_id]
             if ctype == 7:
