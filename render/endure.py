@@ -310,11 +310,6 @@ def _fit_text(d: ImageDraw.ImageDraw, text: str, face, width: int) -> str:
     return text
 
 
-def _abilities_text():
-    """One-line ability texts from the content, when the data has them."""
-    return getattr(content(), "texts", None)
-
-
 def draw_dashboard(st: EndureState, si: int) -> Image.Image:
     """One survivor's dashboard from an already viewer-filtered state: face-down Resolve cards show
     only their numbers."""
@@ -440,7 +435,9 @@ def draw_dashboard(st: EndureState, si: int) -> Image.Image:
         d.text((MARGIN + 30, y + 2), f"{label}: {ab.name}", font=bold if ready else face, fill=INK)
         sw = d.textlength(state, font=small)
         d.text((DASH_W - MARGIN - sw, y + 5), state, font=small, fill=INK if ready else MUTED)
-        y += 34
+        what = _fit_text(d, c.text("ability", ab.hook), small, DASH_W - 2 * MARGIN - 30)
+        d.text((MARGIN + 30, y + 32), what, font=small, fill=MUTED)
+        y += 62
     # accomplishment
     if s.accomplishment and s.accomplishment in c.accomplishments:
         a = c.accomplishments[s.accomplishment]

@@ -38,98 +38,16 @@ Pairs = list[tuple[str, str]]
 
 # -- words for the engine's keys ----------------------------------------------------------------------
 
-GOAL_TEXT = {
-    "kill_marked": "Kill the GEPs of the marked radar token",
-    "kill_all": "Kill every enemy on the map",
-    "exit_all": "Every living survivor leaves through an exit",
-    "collect": "Pick up the {c} objective",
-    "deliver": "Carry the {c} objective off the map through an exit",
-    "kill_boss": "Kill the boss",
-    "reach": "Get a survivor to the {c} objective",
-    "clear_near": "Clear the enemies around the {c} objective",
-    "pin": "Pin the boss down",
-    "escorted": "Escort {c} friendly Sentries out",
-}
-FAIL_TEXT = {
-    "carrier_dies": "the survivor carrying the {c} objective dies",
-    "pass_on": "a {c} objective's carrier dies with nobody in their zone to take it",
-}
-SPECIAL_TEXT = {
-    "hive": "the hive breeds new radar contacts every Enemy phase",
-    "specimen": "the green specimen unsettles its carrier: a d6 each turn may cost Resolve and an action, "
-    "or draw every enemy to them",
-    "escort": "whoever escorts an objective moves at most 2 zones a turn; bringing one out gives +1 Resolve",
-    "scent": "one survivor has a chest wound that never heals, and the enemies smell the blood",
-    "no_solomon": "no Solomon joins revealed GEP contacts",
-    "unnoticed": "passive enemies may fail to notice a quiet survivor (d6 5-6, once per zone)",
-    "rusty": "the Engineer can salvage stunned Sentries for parts (/endure salvage)",
-    "trophy": "the marked Solomon must be captured alive; it is loud wherever it goes",
-    "pilot_start": "the first survivor starts inside the Exo Loader",
-    "titan_noise": "a wounded Titan bellows: a loud noise follows it",
-    "olympian": "the Olympian sleeps until something wakes it",
-    "woman": "a frightened woman (pink) wanders each round until sedated; carrying her costs an action",
-    "lair": "the Preacher waits in a shrine until someone sees it",
-    "walkies": "a Technician can reactivate stunned Sentries as allies (/endure reactivate); "
-    "fewer than 4 Sentries left loses the mission",
-    "vials": "DNA vials: each survivor carries at most one",
-}
-HOOK_TEXT = {
-    "unlock": "switch: opens doors",
-    "pickup": "pick it up and carry it",
-    "give": "hands out equipment",
-    "fix": "repair it (may take several actions)",
-    "object": "attack it to destroy it",
-    "marker": "a marker",
-    "lair": "the boss's lair",
-    "wake": "wakes something up",
-    "capture": "capture the marked Solomon here",
-    "sedate": "sedate her",
-    "purge": "purge it",
-    "shrine": "a shrine",
-}
-GOAL_WORDS = {
-    "kills": "kills",
-    "melee_kills": "melee kills",
-    "ranged_kills": "ranged kills",
-    "searches": "searches",
-    "moves": "moves",
-    "attacks": "attacks",
-    "trades": "trades",
-    "items_used": "items used",
-    "tests_passed": "Resolve tests passed",
-    "saves": "armour saves",
-    "rested": "turns resting",
-}
-REWARD_TEXT = {
-    "shove": "move another survivor in your zone one zone",
-    "snipe": "kill one ordinary enemy within 2 zones in sight",
-    "gambit": "+2 actions, -1 Resolve",
-    "patch_up": "heal 1 Health",
-    "rally": "+1 Resolve to everyone in your zone",
-    "calm": "+2 Resolve",
-    "hope": "+1 Resolve to every survivor",
-    "actions": "+1 action",
-    "orders": "another survivor gets +1 action",
-    "silent": "your attacks are silent this turn",
-    "accurate": "better aim this turn",
-    "ninja": "slip away from enemies this turn",
-    "guard": "extra protection this round",
-    "extra_die": "an extra attack die this turn",
-    "sprint": "2 free moves",
-    "annihilate": "devastating attacks this turn",
-    "free_search": "a free search this turn",
-}
-INJURY_TEXT = {
-    "head": "head (weapon range -1)",
-    "chest": "chest (a d6 of 1-3 costs 1 Health at the start of each turn)",
-    "leg": "leg (at most 2 moves a turn)",
-}
-PLACES = {
-    "infirmary": "Infirmary (roll 2d6 for Health)",
-    "loved-ones": "Loved Ones (roll 2d6 for Resolve)",
-    "quarters": "Quarters (+1 Health or +2 Resolve, no risk)",
-    "trading-post": "Trading Post (2 of your items for 1 card)",
-}
+# The one-line texts for goals, lose conditions, special rules, objective types, rewards, abilities,
+# injuries and Refuge places live in data/endure/texts.toml (validated at load): content().text(...).
+
+
+def _text(section: str, key: str, colour: str = "") -> str:
+    return content().text(section, key, colour)
+
+
+def _places() -> dict[str, str]:
+    return content().texts["place"]
 
 
 # -- small helpers ---------------------------------------------------------------------------------------
@@ -724,7 +642,7 @@ async def visit(
     i = _own_survivor(sc, survivor)
     where = _norm(place).replace("loved-one", "loved-ones").replace("loved-oness", "loved-ones")
     where = {"post": "trading-post", "trading": "trading-post", "trade": "trading-post"}.get(where, where)
-    if where not in PLACES:
+    if where not in _places():
         raise RuleError("Visit one of: infirmary, loved-ones, quarters, trading-post.")
     action: Action = {"type": "visit", "survivor": i, "place": where}
     if where == "quarters":
@@ -802,7 +720,7 @@ def dashboard_lines(st: EndureState, si: int) -> list[str]:
         )
     status = []
     if s.injuries:
-        status.append("injured: " + ", ".join(INJURY_TEXT.get(i, i) for i in s.injuries))
+        status.append("injured: " + ", ".join(_text("injury", i) for i in s.injuries))
     if s.stunned:
         status.append("stunned")
     if s.frozen:
@@ -827,9 +745,11 @@ def dashboard_lines(st: EndureState, si: int) -> list[str]:
         lines.append("Carrying objective(s): " + ", ".join(objs))
     lines.append("")
     lines.append("__Abilities__")
-    lines.append(f"Passive: {card.passive.name}")
-    lines.append(f"Active: {card.active.name} ({'used this turn' if s.used_active else 'ready, once a turn'})")
-    lines.append(f"Crisis: {card.crisis.name} ({'spent' if s.crisis_used else 'ready, once a mission'})")
+    lines.append(f"Passive: {card.passive.name}: {_text('ability', card.passive.hook)}")
+    active = "used this turn" if s.used_active else "ready, once a turn"
+    lines.append(f"Active: {card.active.name} ({active}): {_text('ability', card.active.hook)}")
+    crisis = "spent" if s.crisis_used else "ready, once a mission"
+    lines.append(f"Crisis: {card.crisis.name} ({crisis}): {_text('ability', card.crisis.hook)}")
     lines.append("")
     lines.append("__Resolve cards__ (face down until your Resolve drops to their number)")
     cards = []
@@ -845,11 +765,11 @@ def dashboard_lines(st: EndureState, si: int) -> list[str]:
         a = c.accomplishments[s.accomplishment]
         lines.append("")
         lines.append("__Accomplishment__")
-        goal = GOAL_WORDS.get(a.goal, a.goal)
+        goal = _text("progress", a.goal)
         state = (
             "unlocked: spend it with /endure reward" if s.unlocked else f"{min(s.progress, a.target)}/{a.target} {goal}"
         )
-        lines.append(f"{a.name}: {state}. Reward: {REWARD_TEXT.get(a.reward, a.reward)}.")
+        lines.append(f"{a.name}: {state}. Reward: {_text('reward', a.reward)}.")
     return lines
 
 
@@ -886,7 +806,7 @@ def _goal_text(goal: str) -> str:
     out = []
     for part in goal.split("|"):
         head, _, colour = part.partition(":")
-        out.append(GOAL_TEXT.get(head, head).format(c=colour))
+        out.append(_text("goal", head, colour))
     return " — or — ".join(out)
 
 
@@ -903,7 +823,7 @@ def briefing_lines(st: EndureState) -> list[str]:
         lines.append("__You lose if__")
         for f in m.fails:
             head, _, colour = f.partition(":")
-            lines.append(f"• {FAIL_TEXT.get(head, head).format(c=colour)}")
+            lines.append(f"• {_text('fail', head, colour)}")
         lines.append("• every survivor dies")
     if st.objectives:
         lines.append("")
@@ -911,7 +831,7 @@ def briefing_lines(st: EndureState) -> list[str]:
         specs = obj_specs(st)
         for o in st.objectives:
             spec = specs.get(o.id)
-            what = HOOK_TEXT.get(spec.hook, spec.hook) if spec else ""
+            what = _text("objective", spec.hook) if spec else ""
             if spec is not None and spec.who:
                 what += f" ({spec.who} only)"
             if o.delivered:
@@ -933,7 +853,7 @@ def briefing_lines(st: EndureState) -> list[str]:
     specials = list(dict.fromkeys(list(m.specials) + list(st.extra_specials)))
     if specials:
         lines.append("__Special rules__")
-        lines += [f"• {SPECIAL_TEXT.get(k, k)}" for k in specials]
+        lines += [f"• {_text('special', k)}" for k in specials]
     if st.campaign and st.campaign in c.campaigns:
         done = ", ".join(st.campaign_done) or "none yet"
         lines.append(f"Campaign: {c.campaigns[st.campaign].name} · done: {done}")
@@ -1095,7 +1015,7 @@ async def complete_objective(table: Table, ctx: Ctx, typed: str, options: Option
     for a in legal:
         if a["type"] == "interact" and a.get("objective"):
             o = next(o for o in st.objectives if o.id == a["objective"])
-            what = HOOK_TEXT.get(specs[o.id].hook, specs[o.id].hook) if o.id in specs else ""
+            what = _text("objective", specs[o.id].hook) if o.id in specs else ""
             pairs.append((f"{o.colour} objective in {o.zone}: {what}", o.id))
     return _fit(pairs, typed)
 
@@ -1350,8 +1270,8 @@ async def complete_refuge_survivor(table: Table, ctx: Ctx, typed: str, options: 
 
 async def complete_place(table: Table, ctx: Ctx, typed: str, options: Options) -> Pairs:
     _, legal = await _safe_legal(table, ctx)
-    places = [p for p in PLACES if any(a["type"] == "visit" and a["place"] == p for a in legal)]
-    return _fit(((PLACES[p], p) for p in places), typed)
+    places = [p for p in _places() if any(a["type"] == "visit" and a["place"] == p for a in legal)]
+    return _fit(((_places()[p], p) for p in places), typed)
 
 
 async def complete_pick(table: Table, ctx: Ctx, typed: str, options: Options) -> Pairs:

@@ -99,3 +99,51 @@ def test_data_files_parse_as_toml():
     for f in DATA.glob("*.toml"):
         with f.open("rb") as fh:
             tomllib.load(fh)
+
+
+def _with_texts(tmp_path, monkeypatch, edit):
+    for f in DATA.iterdir():
+        (tmp_path / f.name).write_bytes(f.read_bytes())
+    raw = edit((tmp_path / "texts.toml").read_text())
+    _write(tmp_path, "texts.toml", raw)
+    monkeypatch.setattr(content_mod, "DATA", tmp_path)
+    content.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("edit", "match"),
+    [
+        (lambda t: t.replace('hive = "', 'hivemind = "', 1), r"texts.toml \[special\].*no text for 'hive'"),
+        (lambda t: t.replace("[reward]\n", '[reward]\nbanana = "yellow"\n', 1), r"\[reward\] banana.*not a key"),
+        (lambda t: t.replace('kill_boss = "Kill the boss"', 'kill_boss = "Kill {boss}"'), r"kill_boss.*braces"),
+        (lambda t: t.replace('marksman = "+1 die on ranged attacks"', 'marksman = ""'), r"marksman.*1-160"),
+    ],
+)
+def test_bad_texts_name_file_and_key(tmp_path, monkeypatch, edit, match):
+    _with_texts(tmp_path, monkeypatch, edit)
+    try:
+        with pytest.raises(ContentError, match=match):
+            content()
+    finally:
+        monkeypatch.undo()
+        content.cache_clear()
+
+
+def test_texts_come_from_the_data_in_engine_and_front_end(tmp_path, monkeypatch):
+    import table.endure as play
+    from rules.endure import SYSTEM
+
+    for name in ("GOAL_TEXT", "FAIL_TEXT", "SPECIAL_TEXT", "HOOK_TEXT", "REWARD_TEXT", "GOAL_WORDS", "PLACES"):
+        assert not hasattr(play, name)
+    c = content()
+    assert c.text("goal", "collect", "green") == "Pick up the green objective"
+    assert c.text("goal", "no-such-key") == "no-such-key"
+    for sv in c.survivors.values():
+        assert c.text("ability", sv.active.hook) != sv.active.hook
+    _with_texts(tmp_path, monkeypatch, lambda t: t.replace("Kill the GEPs of the marked radar token", "Hunt them"))
+    try:
+        st = SYSTEM.setup(["a"], {"mission": "CG00"}, 1)
+        assert "• Hunt them" in play.briefing_lines(st)
+    finally:
+        monkeypatch.undo()
+        content.cache_clear()

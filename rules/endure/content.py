@@ -348,6 +348,12 @@ class Content:
     loader: LoaderProfile
     campaigns: dict[str, Campaign]
     refuge: Refuge
+    texts: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def text(self, section: str, key: str, colour: str = "") -> str:
+        """The player words for an engine key (e.g. a goal, a special rule); the key itself if none."""
+        line = self.texts.get(section, {}).get(key, key)
+        return line.replace("{c}", colour)
 
 
 PASSIVE_HOOKS = {
@@ -1045,6 +1051,53 @@ def build_board(mission: Mission, tiles: dict[str, dict[str, Any]]) -> Board:
     return board
 
 
+REFUGE_PLACES = ("infirmary", "loved-ones", "quarters", "trading-post")
+TEXT_MAX = 160
+
+
+def _texts(missions: dict[str, Mission], accomplishments: dict[str, AccomplishmentCard], survivors) -> dict:
+    """texts.toml: one line for every key a player meets; every key in use must have one."""
+    raw = _load("texts.toml")
+    needed = {
+        "goal": MISSION_GOALS,
+        "fail": MISSION_FAILS,
+        "special": SPECIALS,
+        "objective": OBJECTIVE_HOOKS,
+        "progress": GOALS,
+        "reward": REWARDS,
+        "ability": PASSIVE_HOOKS | ACTIVE_HOOKS | CRISIS_HOOKS,
+        "injury": {"head", "chest", "leg"},
+        "place": set(REFUGE_PLACES),
+    }
+    out: dict[str, dict[str, str]] = {}
+    for section, keys in needed.items():
+        table = raw.get(section)
+        where = f"texts.toml [{section}]"
+        _need(isinstance(table, dict), where, "section missing")
+        for key in sorted(keys):
+            _need(key in table, where, f"no text for '{key}'")
+        for key, line in table.items():
+            _need(key in keys, f"{where} {key}", "not a key the game uses")
+            _need(isinstance(line, str) and 0 < len(line) <= TEXT_MAX, f"{where} {key}",
+                  f"must be a line of 1-{TEXT_MAX} characters")  # fmt: skip
+            stray = line.replace("{c}", "")
+            _need("{" not in stray and "}" not in stray, f"{where} {key}", "only {c} may stand in braces")
+        out[section] = dict(table)
+    _need(set(raw) <= set(needed), "texts.toml", f"unknown sections {sorted(set(raw) - set(needed))}")
+    # what the data actually uses is covered (belt and braces over the key sets above)
+    for m in missions.values():
+        for g in m.goals:
+            for part in g.split("|"):
+                _need(part.partition(":")[0] in out["goal"], f"texts.toml [goal] ({m.key})", f"no text for '{part}'")
+    for a in accomplishments.values():
+        _need(a.reward in out["reward"], f"texts.toml [reward] ({a.key})", f"no text for '{a.reward}'")
+        _need(a.goal in out["progress"], f"texts.toml [progress] ({a.key})", f"no text for '{a.goal}'")
+    for sv in survivors.values():
+        for ab in (sv.passive, sv.active, sv.crisis):
+            _need(ab.hook in out["ability"], f"texts.toml [ability] ({sv.key})", f"no text for '{ab.hook}'")
+    return out
+
+
 @cache
 def content() -> Content:
     radar_raw = _load("radar.toml").get("pool", {})
@@ -1085,13 +1138,15 @@ def content() -> Content:
     _need(6 <= len(topics) <= 15, "rules.toml", "there must be 6 to 15 topics")
     for t in topics:
         _need(len(str(t.get("text", ""))) <= 900, f"rules.toml topic {t.get('key')}", "text over 900 characters")
+    survivors = _survivors()
+    accomplishments = _accomplishments()
     return Content(
         enemies=enemies,
         items=items,
-        survivors=_survivors(),
+        survivors=survivors,
         events=_events(),
         resolve=_resolve(),
-        accomplishments=_accomplishments(),
+        accomplishments=accomplishments,
         tiles=tiles,
         missions=missions,
         radar_pool=pool,
@@ -1103,6 +1158,7 @@ def content() -> Content:
         loader=_loader(),
         campaigns=_campaigns(missions),
         refuge=_refuge(),
+        texts=_texts(missions, accomplishments, survivors),
     )
 
 
