@@ -30,13 +30,6 @@ TOKEN_COLOUR = {"stimpack": "#009E73", "hoverboard": "#CC79A7", "recharge": "#F0
 SPACE_RE = re.compile(r"\b(?:at|to) ([A-Z]\d{1,2})\b")
 
 
-def _initials(name: str) -> str:
-    parts = [p for p in re.split(r"[^A-Za-z]+", name) if p and p not in ("Col", "Captain")]
-    if len(parts) >= 2:
-        return (parts[0][0] + parts[-1][0]).upper()
-    return name[:2].upper()
-
-
 def _box(xy: B.XY) -> tuple[int, int, int, int]:
     x, y = xy
     left, top = MARGIN + x * CELL, MARGIN + y * CELL
@@ -165,11 +158,11 @@ def draw_board(state: StarState, *, events: Sequence[Event] = ()) -> Image.Image
         if h.pos and not h.dead:
             colour = CREW_COLOURS[crews[h.seat].colour]
             occupants.setdefault(h.pos, []).append(
-                ("hero", _initials(E.hero_name(h)), colour, h.dazed, h.wounds, False)
+                ("hero", E.hero_tag(h.id), colour, h.dazed, h.wounds, False)
             )
     for m in state.monsters:
         card = CONTENT.monsters[m.card]
-        tag = _initials(card.name) + m.uid.split("#")[1]
+        tag = E.monster_tag(m)
         occupants.setdefault(m.pos, []).append(("monster", tag, "#e0e0e0", m.dazed, m.wounds, card.huge))
     active = E.find_hero(state, state.act.hero) if state.act.hero else None
     for space, figs in occupants.items():
@@ -271,7 +264,7 @@ def _status(d: ImageDraw.ImageDraw, state: StarState, top: int, width: int) -> N
             status = "dead" if h.dead else f"{h.wounds}/{E.hero_life(h)}"
             ready = sum(1 for u in h.upgrades if not u.exhausted)
             extra = f" +{len(h.gadgets)}g" if h.gadgets else ""
-            tag = _initials(E.hero_name(h))
+            tag = E.hero_tag(h.id)
             parts.append(f"{tag} {E.hero_name(h).split()[-1]} {status} ({ready}/{len(h.upgrades)} ready){extra}")
         d.text((MARGIN + 36, y + 2), "   ".join(parts), font=text, fill=INK)
         y += STRIP_LINE

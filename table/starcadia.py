@@ -84,17 +84,9 @@ def _names(text: str | None) -> list[str]:
     return out
 
 
-def _initials(name: str) -> str:
-    """The figure tag the board picture prints (``Zip Kablooey`` -> ``ZK``)."""
-    parts = [p for p in re.split(r"[^A-Za-z]+", name) if p and p not in ("Col", "Captain")]
-    if len(parts) >= 2:
-        return (parts[0][0] + parts[-1][0]).upper()
-    return name[:2].upper()
-
-
 def _hero_keys(hid: str) -> set[str]:
     name = CONTENT.heroes[hid].name
-    keys = {hid, slug(name), _initials(name).lower(), name.lower()}
+    keys = {hid, slug(name), E.hero_tag(hid).lower(), name.lower()}
     keys.update(slug(w) for w in name.split() if len(slug(w)) > 2 and w.lower() not in ("col.", "captain"))
     return keys
 
@@ -191,7 +183,7 @@ def _acting_hero(sc: SeatContext, ref: str | None, kind: str, extra: Callable[[d
 def _monster_keys(m: MonsterState) -> set[str]:
     card = CONTENT.monsters[m.card]
     num = m.uid.split("#")[-1]
-    return {m.uid, m.uid.replace("#", ""), f"{slug(card.name)}#{num}", f"{_initials(card.name).lower()}{num}"}
+    return {m.uid, m.uid.replace("#", ""), f"{slug(card.name)}#{num}", E.monster_tag(m).lower()}
 
 
 def _target(state: StarState, seat: int, ref: str, allowed: list[str] | None = None) -> str:
@@ -202,7 +194,7 @@ def _target(state: StarState, seat: int, ref: str, allowed: list[str] | None = N
     tagged = [m for m in state.monsters if want in _monster_keys(m)]
     if len(tagged) == 1:
         return tagged[0].uid
-    if tagged:  # two monsters share a board tag (Octocold and Octocruel are both OC)
+    if tagged:  # board tags are unique, but stay safe
         raise RuleError(f"Which one? {', '.join(m.uid + ' at ' + m.pos for m in tagged)}.")
     flat = slug(want).replace("-", "")
     by_card = [m for m in state.monsters if flat in (m.card, slug(CONTENT.monsters[m.card].name).replace("-", ""))]
@@ -218,7 +210,7 @@ def _target(state: StarState, seat: int, ref: str, allowed: list[str] | None = N
         return hid
     if _match_hero(want, _crew_ids(state, seat)) is not None:
         raise RuleError("You cannot attack your own crew.")
-    out = [f"{m.uid} ({_initials(CONTENT.monsters[m.card].name)}{m.uid.split('#')[-1]})" for m in state.monsters]
+    out = [f"{m.uid} ({E.monster_tag(m)})" for m in state.monsters]
     out += rivals
     raise RuleError(f"There is no '{ref[:30]}' on the board. Targets: {', '.join(out) or 'none'}.")
 
@@ -985,7 +977,7 @@ def _ac_attack(sc: SeatContext, given: dict[str, str | None], option: str) -> Pa
             m = E.find_monster(state, t)
             if m is not None:
                 life = E.mstats(m)[0]
-                tag = f"{_initials(CONTENT.monsters[m.card].name)}{m.uid.split('#')[-1]}"
+                tag = E.monster_tag(m)
                 out.append((f"{tag}: {CONTENT.monsters[m.card].name} at {m.pos}, wounds {m.wounds}/{life}", m.uid))
             else:
                 out.append((f"{_hero_label(state, t)} ({state.crews[E.find_hero(state, t).seat].colour})", t))

@@ -74,6 +74,8 @@ def _broken(tmp_path: Path, name: str, old: str, new: str) -> Path:
         ("upgrades.toml", 'category = "weapon"', 'category = "snack"', "upgrades.toml: upgrade S01"),
         ("scenarios.toml", 'pve = ["1-1"', 'pve = ["9-9"', "scenarios.toml: scenario 1"),
         ("dice.toml", '"crit", ', '"blank", ', "dice.toml"),
+        ("monsters.toml", 'tag = "OR"', 'tag = "OC"', "monsters.toml: monster octocruel"),
+        ("monsters.toml", 'tag = "WE"', 'tag = "we1"', "monsters.toml: monster weeble"),
     ],
 )
 def test_bad_data_names_file_and_entry(tmp_path, name, old, new, fragment):
@@ -87,3 +89,16 @@ def test_die_faces_fit_the_book_examples():
     faces = CONTENT.faces
     assert faces.count("crit") == 1
     assert "melee" in faces and "ranged" in faces and "shield" in faces
+
+
+def test_every_monster_has_its_own_board_tag():
+    from rules.starcadia import engine as E
+    from rules.starcadia.state import MonsterState
+
+    tags = [m.tag for m in CONTENT.monsters.values()]
+    assert len(set(tags)) == len(tags) == 8
+    cold = MonsterState(uid="octocold#1", card="octocold", designation="trooper-I", pos="B2")
+    cruel = MonsterState(uid="octocruel#1", card="octocruel", designation="officer-I", pos="B3")
+    assert E.monster_tag(cold) == "OC1" and E.monster_tag(cruel) == "OR1"
+    hero_tags = {E.hero_tag(h) for h in CONTENT.heroes}
+    assert len(hero_tags) == len(CONTENT.heroes) and not hero_tags & set(tags)

@@ -653,5 +653,8 @@ def test_names_players_type_are_understood() -> None:
     assert sq._target(state, 0, "Peek a boom") == "peekaboom#2"
     assert sq._target(state, 0, "PB2") == "peekaboom#2"
     assert sq._target(state, 0, "octocruel") == "octocruel#1"
-    with pytest.raises(RuleError, match="Which one"):
-        sq._target(state, 0, "OC1")
+    # Every monster card has its own board tag, so OC1 and OR1 are different figures.
+    assert sq._target(state, 0, "OC1") == "octocold#1"
+    assert sq._target(state, 0, "or1") == "octocruel#1"
+    with pytest.raises(RuleError, match="There is no 'OC2'"):
+        sq._target(state, 0, "OC2")

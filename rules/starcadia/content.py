@@ -104,6 +104,7 @@ class MonsterCard:
     attack_type: str
     ability: Ability
     huge: bool = False
+    tag: str = ""  # the board tag printed on its figures (unique), e.g. "OC" -> OC1, OC2
     life: int = 0
     overkill: int = 0
     mp: int = 0
@@ -374,6 +375,9 @@ def load(base: Path = DATA_DIR) -> Content:
         _need(isinstance(atk, dict), where, "'attack' must be a table")
         atype = _str(atk, "type", where)
         _need(atype in ("melee", "ranged"), where, "attack type must be melee or ranged")
+        tag = _str(entry, "tag", where)
+        _need(re.fullmatch(r"[A-Z]{2}", tag) is not None, where, "tag must be 2 capital letters, e.g. OC")
+        _need(all(m.tag != tag for m in monsters.values()), where, f"tag '{tag}' is already used")
         extra = {}
         if cls == "villain":
             extra = {
@@ -394,6 +398,7 @@ def load(base: Path = DATA_DIR) -> Content:
             attack_type=atype,
             ability=_ability(entry.get("ability"), where, MONSTER_ABILITIES),
             huge=bool(entry.get("huge", False)),
+            tag=tag,
             **extra,
         )
     _need(len(monsters) == 8, "monsters.toml", f"there must be 8 monster cards, not {len(monsters)}")

@@ -96,6 +96,20 @@ def mname(m: MonsterState) -> str:
     return f"{mcard(m).name} ({m.uid})"
 
 
+def monster_tag(m: MonsterState) -> str:
+    """The tag the board picture prints on a monster figure: its card's tag and number (OC1, OR2)."""
+    return mcard(m).tag + m.uid.rpartition("#")[2]
+
+
+def hero_tag(hero_id: str) -> str:
+    """The tag the board picture prints on a hero figure: the initials of its name (Zip Kablooey: ZK)."""
+    name = CONTENT.heroes[hero_id].name
+    parts = [p for p in "".join(c if c.isalpha() else " " for c in name).split() if p not in ("Col", "Captain")]
+    if len(parts) >= 2:
+        return (parts[0][0] + parts[-1][0]).upper()
+    return name[:2].upper()
+
+
 def heroes_on_board(state: StarState) -> list[HeroState]:
     return [h for h in state.heroes if h.pos and not h.dead]
 
