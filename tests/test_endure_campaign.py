@@ -198,3 +198,49 @@ def test_refuge_notation_round_trips():
     for seat in (0, 1):
         for a in S.legal(st, seat):
             assert S.parse(S.format(a), st, seat) == a
+
+
+def _fire_state(mission: str, done: list[str]):
+    from rules.endure.campaign import start_mission
+
+    st = S.setup(["a", "b"], {"campaign": "fire", "crew": "medic-a+scout-b"}, 5)
+    st.campaign_done = list(done)
+    start_mission(st, turn_for(st), mission, recruits=[])
+    return st
+
+
+def test_cg10_bonus_from_the_mission_before():
+    assert _fire_state("CG10", ["CG09"]).extra_specials == ["unnoticed"]
+    assert _fire_state("CG10", ["CG08"]).extra_specials == ["no_solomon"]
+    assert _fire_state("CG10", []).extra_specials == []
+
+
+def test_cg11_carries_over_the_break_stuff_bonus():
+    import table.endure as play
+
+    st = _fire_state("CG11", ["CG09", "CG10"])
+    assert st.extra_specials == ["unnoticed"]
+    assert any("fail to notice" in line for line in play.briefing_lines(st))
+    assert _fire_state("CG11", ["CG08", "CG10"]).extra_specials == ["no_solomon"]
+    # the bonus came from Break Stuff: without CG10 done there is nothing to carry over
+    assert _fire_state("CG11", ["CG09"]).extra_specials == []
+
+
+def test_consequence_naming_an_unknown_mission_is_refused(tmp_path, monkeypatch):
+    import sys
+
+    from rules.endure.content import DATA, ContentError, content
+
+    mod = sys.modules["rules.endure.content"]
+    for f in DATA.iterdir():
+        (tmp_path / f.name).write_bytes(f.read_bytes())
+    raw = (tmp_path / "missions.toml").read_text().replace('also = ["CG09"]', 'also = ["CG99"]', 1)
+    (tmp_path / "missions.toml").write_text(raw)
+    monkeypatch.setattr(mod, "DATA", tmp_path)
+    content.cache_clear()
+    try:
+        with pytest.raises(ContentError, match=r"mission CG11.*unknown mission 'CG99'"):
+            content()
+    finally:
+        monkeypatch.undo()
+        content.cache_clear()

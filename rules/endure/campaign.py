@@ -112,7 +112,7 @@ def start_mission(st: EndureState, turn: Turn, key: str, recruits: list[int]) ->
     skip: set[int] = set()
     st.extra_specials, st.unnoticed = [], []
     for cons in mission.after:
-        if st.campaign and cons.when in st.campaign_done:
+        if st.campaign and cons.when in st.campaign_done and all(m in st.campaign_done for m in cons.also):
             skip |= set(cons.skip_spots)
             st.extra_specials += list(cons.specials)
             for o in cons.objectives:

@@ -256,6 +256,7 @@ class Objective:
 @dataclass(frozen=True)
 class Consequence:
     when: str  # an earlier campaign mission
+    also: tuple[str, ...] = ()  # missions that must also be done (a bonus carried over from ``when``)
     skip_spots: tuple[int, ...] = ()  # radar spots (0-based) left empty
     objectives: tuple[Objective, ...] = ()
     specials: tuple[str, ...] = ()
@@ -880,6 +881,7 @@ def _consequence(a: Any, where: str, item_keys: set[str]) -> Consequence:
     _need(set(specials) <= SPECIALS, where, f"after: specials must be in {sorted(SPECIALS)}")
     return Consequence(
         when=_str(a, "when", where),
+        also=tuple(str(x) for x in a.get("also", [])),
         skip_spots=tuple(int(x) for x in a.get("skip_spots", [])),
         objectives=tuple(_objective(o, where, item_keys) for o in a.get("objectives", [])),
         specials=specials,
@@ -1134,6 +1136,11 @@ def content() -> Content:
     missions = _missions(tiles, pool, set(items))
     for mission in missions.values():
         _check_mission(mission, build_board(mission, tiles), pool)
+        for cons in mission.after:
+            for earlier in (cons.when, *cons.also):
+                _need(
+                    earlier in missions, f"missions.toml mission {mission.key}", f"after: unknown mission '{earlier}'"
+                )
     topics = _load("rules.toml").get("topic", [])
     _need(6 <= len(topics) <= 15, "rules.toml", "there must be 6 to 15 topics")
     for t in topics:
