@@ -157,9 +157,7 @@ def draw_board(state: StarState, *, events: Sequence[Event] = ()) -> Image.Image
     for h in state.heroes:
         if h.pos and not h.dead:
             colour = CREW_COLOURS[crews[h.seat].colour]
-            occupants.setdefault(h.pos, []).append(
-                ("hero", E.hero_tag(h.id), colour, h.dazed, h.wounds, False)
-            )
+            occupants.setdefault(h.pos, []).append(("hero", E.hero_tag(h.id), colour, h.dazed, h.wounds, False))
     for m in state.monsters:
         card = CONTENT.monsters[m.card]
         tag = E.monster_tag(m)

@@ -907,8 +907,9 @@ def _hero_label(state: StarState, hid: str) -> str:
     card = CONTENT.heroes[hid]
     if h is None:
         return f"{card.name} — def {card.defense}, life {card.life}, {card.ability.name}"
-    where = "dead" if h.dead else (h.pos or "off board")
-    return f"{card.name} at {where}, wounds {h.wounds}/{E.hero_life(h)}"
+    if h.dead:
+        return f"{card.name}: dead (revive by resting)"
+    return f"{card.name} at {h.pos or 'off board'}, wounds {h.wounds}/{E.hero_life(h)}"
 
 
 def _space_label(path: list[str]) -> str:

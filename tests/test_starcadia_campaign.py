@@ -6,6 +6,7 @@ from rules.core import Turn
 from rules.starcadia import SYSTEM
 from rules.starcadia import campaign as C
 from rules.starcadia import engine as E
+from rules.starcadia.content import CONTENT
 from tests.test_starcadia_support import refused, setup_state
 
 
@@ -129,6 +130,24 @@ def test_episodic_draft_for_3b():
     for seat in range(4):
         st, _ = SYSTEM.apply(st, seat, {"type": "outfit"})
     assert st.phase == "shuttle" and all(len(C.owned(st, s)) == 12 for s in range(4))
+
+
+def test_episodic_draft_prompt_keeps_the_hand_secret():
+    st = setup_state(seats=3, draft="random", mode="episodic", scenario="3B", tiles="random")
+    for p in SYSTEM.pending(st):
+        hand = st.crews[p.seat].hand
+        shown = f"{p.text} {p.default}"
+        assert p.default == {"type": "keep"}
+        assert not any(t in shown or CONTENT.upgrades[t].slug in shown for t in hand)
+    # The default keeps the first two tokens of the hand; an explicit choice still works.
+    hand0, hand1 = list(st.crews[0].hand), list(st.crews[1].hand)
+    st2, _ = SYSTEM.apply(st, 0, SYSTEM.pending(st)[0].default)
+    assert st2.crews[0].stash[-2:] == hand0[:2] and st2.crews[0].ready
+    assert SYSTEM.parse(SYSTEM.format({"type": "keep"}), st, 0) == {"type": "keep"}
+    refused(st2, 0, {"type": "keep"}, "nothing is waiting")
+    refused(st, 1, {"type": "keep", "tokens": []}, "exactly 2")
+    st3, _ = SYSTEM.apply(st, 1, {"type": "keep", "tokens": hand1[1:3]})
+    assert st3.crews[1].stash[-2:] == hand1[1:3]
 
 
 def test_campaign_must_start_at_one():

@@ -91,3 +91,17 @@ def test_moves_and_attacks_are_drawn_from_event_data():
     plain = draw_board(st)
     marked = draw_board(st, events=ev1 + ev2)
     assert ImageChops.difference(plain.convert("RGB"), marked.convert("RGB")).getbbox() is not None
+
+
+def test_crew_sheet_shows_a_dead_hero_plainly():
+    from rules.starcadia.sheets import crew_sheet
+
+    st = sample_state()
+    edge = hero(st, "edge")
+    edge.dead, edge.pos, edge.dazed, edge.wounds = True, "", True, 9
+    lines = crew_sheet(st, 0)
+    line = next(x for x in lines if x.startswith("Edge"))
+    assert "dead (revive by resting)" in line
+    assert "wounds" not in line and "dazed" not in line and " at " not in line
+    alive = next(x for x in lines if x.startswith("Red"))
+    assert "at G4 dazed: wounds 0/" in alive

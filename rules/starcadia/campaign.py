@@ -305,6 +305,8 @@ def keep(state: StarState, turn: Turn, seat: int, action: dict) -> None:
     if isinstance(refs, str):
         refs = refs.replace(",", " ").split()
     need = min(2, len(crew.hand))
+    if refs is None:  # the default (a timed-out player): the first tokens of the hand
+        refs = list(crew.hand[:need])
     if not isinstance(refs, list | tuple) or len(refs) != need:
         raise RuleError(f"Keep exactly {need} token(s) from your hand.")
     ids = []

@@ -199,7 +199,7 @@ class Starcadia(GameSystem[StarState]):
                     seat=c.seat,
                     kind="choice",
                     text=f"{state.seats[c.seat]}: keep 2 upgrade tokens from your hand",
-                    default={"type": "keep", "tokens": c.hand[:2]},
+                    default={"type": "keep"},  # the first two of the hand: no secret in the prompt
                 )
                 for c in state.crews
                 if not c.ready
@@ -637,7 +637,7 @@ class Starcadia(GameSystem[StarState]):
         if kind == "pick":
             return "pick " + " ".join(action.get("heroes", []))
         if kind == "keep":
-            return "keep " + " ".join(action.get("tokens", []))
+            return " ".join(["keep", *(action.get("tokens") or [])])
         if kind == "take":
             return f"take {action.get('token')}"
         if kind == "route":
@@ -743,7 +743,7 @@ class Starcadia(GameSystem[StarState]):
         if kind == "pick":
             return {"type": "pick", "heroes": [a.lower() for a in args]}
         if kind == "keep":
-            return {"type": "keep", "tokens": args}
+            return {"type": "keep", "tokens": args} if args else {"type": "keep"}
         if kind == "payback":
             if not args:
                 return {"type": "payback"}

@@ -30,12 +30,13 @@ def crew_sheet(state: StarState, seat: int) -> list[str]:
     for hid in crew.heroes:
         h = E.find_hero(state, hid)
         card = CONTENT.heroes[hid]
-        where = "dead" if h.dead else (h.pos or "off the board")
-        flags = " dazed" if h.dazed else ""
-        lines.append(
-            f"{card.name} ({hid}) at {where}{flags}: wounds {h.wounds}/{E.hero_life(h)}, "
-            f"defence {E.hero_defense(h)}, rerolls {E.hero_rerolls(h)}"
-        )
+        stats = f"defence {E.hero_defense(h)}, rerolls {E.hero_rerolls(h)}"
+        if h.dead:
+            lines.append(f"{card.name} ({hid}): dead (revive by resting), {stats}")
+        else:
+            where = f"at {h.pos}" if h.pos else "off the board"
+            flags = " dazed" if h.dazed else ""
+            lines.append(f"{card.name} ({hid}) {where}{flags}: wounds {h.wounds}/{E.hero_life(h)}, {stats}")
         lines.append(f"  ability {card.ability.name}: {card.ability.text}")
         lines.extend(f"  {upgrade_line(u.id, u.exhausted)}" for u in h.upgrades)
         if h.gadgets or h.quest_tokens:
