@@ -9,7 +9,6 @@ the engine's action dict and plays it with :meth:`Table.act`; bad input is refus
 
 from __future__ import annotations
 
-import itertools
 import logging
 import re
 from collections.abc import Awaitable, Callable, Iterable
@@ -473,14 +472,7 @@ async def attack(
     chosen: list[str] = []
     btext = (boosts or "").strip().lower()
     if btext in ("all", "every", "max"):
-        chosen = [
-            c.slug
-            for c, t in E.ups(h)
-            if c.category == "boost"
-            and not t.exhausted
-            and E.boost_fits(wcard, c)
-            and c.ability_kind != "sacrifice_dice"
-        ]
+        chosen = [c.slug for c in E.fitting_boosts(h, wcard) if c.ability_kind != "sacrifice_dice"]
     elif btext and btext not in ("none", "-"):
         for ref in _names(boosts):
             b = _upgrade_of(h, ref.lstrip("+"), ("boost",), "boost")
@@ -993,12 +985,10 @@ def _ac_attack(sc: SeatContext, given: dict[str, str | None], option: str) -> Pa
         weapon = CONTENT.upgrade_by_ref(given.get("weapon") or "") if given.get("weapon") else None
         if weapon is not None:
             acts = [a for a in acts if a["weapon"] == weapon.slug]
-        full = max((a["boosts"] for a in acts), key=len, default=[])
         out = [("none", "none")]
-        for n in range(len(full), 0, -1):
-            for combo in itertools.combinations(full, n):
-                dice = sum(CONTENT.upgrade_by_ref(b).dice for b in combo)
-                out.append((f"{' + '.join(combo)} (+{dice} dice)", ", ".join(combo)))
+        for combo in dict.fromkeys(tuple(a["boosts"]) for a in acts if a["boosts"]):
+            dice = E.boost_dice([CONTENT.upgrade_by_ref(b) for b in combo])
+            out.append((f"{' + '.join(combo)} (+{dice} dice)", ", ".join(combo)))
         return out
     if option == "grab":
         victim = E.find_hero(state, tid) if tid else None

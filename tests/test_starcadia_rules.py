@@ -807,3 +807,40 @@ def test_hack_needs_a_terminal_free_of_enemies():
     place(st, "hannah", "I9")
     st2, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["hack"]})
     assert st2.crews[0].hacked == ["C3"]
+
+
+# -- boost combinations offered by legal() ------------------------------------------------------
+def test_boost_combos_are_useful_and_bounded():
+    st = play_state()
+    edge = hero(st, "edge")
+    edge.upgrades = [Up(id=x) for x in ["S01", "S04", "1-05", "2-07", "1-07", "S05"]]
+    weapon = E.CONTENT.upgrades["S01"]
+    assert [c.slug for c in E.fitting_boosts(edge, weapon)] == [
+        "iron-fists",
+        "spiked-knuckles",
+        "power-servo",
+        "blood-pact-chip",
+    ]
+    combos = E.boost_combos(edge, weapon)
+    assert combos[0] == [] and combos[1] == ["iron-fists", "spiked-knuckles", "power-servo"]
+    assert len(combos) == E.MAX_COMBOS and len({tuple(c) for c in combos}) == len(combos)
+    assert all("red-dot-sight" not in c for c in combos)  # a ranged boost never fits a melee weapon
+    assert ["iron-fists", "spiked-knuckles", "power-servo", "blood-pact-chip"] in combos
+    # A hero one wound from death is never offered a wound-cost boost.
+    edge.wounds = E.hero_life(edge) - 1
+    assert all("blood-pact-chip" not in c for c in E.boost_combos(edge, weapon))
+    edge.wounds = 0
+    # legal() lists those sets for a reachable target; each one is accepted.
+    add_monster(st, "weeble", "D2")
+    place(st, "edge", "C2")
+    attacks = [a for a in SYSTEM.legal(st, 0) if a["type"] == "attack" and a["weapon"] == "pulse-blade"]
+    assert [a["boosts"] for a in attacks] == combos
+    for a in attacks:
+        SYSTEM.apply(st, 0, a)
+    # Refused: a boost of the wrong type, an exhausted one, or the same one twice; the state is unchanged.
+    act = {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"}
+    refused(st, 0, {**act, "boosts": ["red-dot-sight"]}, "cannot power")
+    refused(st, 0, {**act, "boosts": ["iron-fists", "iron-fists"]}, "listed twice")
+    edge.upgrades[1].exhausted = True
+    refused(st, 0, {**act, "boosts": ["iron-fists"]}, "exhausted")
+    assert all("iron-fists" not in c for c in E.boost_combos(edge, weapon))

@@ -8,6 +8,7 @@ policy (documented on each function); the only chance is ``turn.rng``.
 from __future__ import annotations
 
 import heapq
+import itertools
 from collections import deque
 
 from rules.core import RuleError, Turn
@@ -840,7 +841,47 @@ def attack_kind(weapon: UpgradeCard) -> str:
 
 
 def boost_fits(weapon: UpgradeCard, boost: UpgradeCard) -> bool:
+    """A boost powers a weapon of exactly its type (melee, ranged or special)."""
     return boost.type == weapon.type
+
+
+MAX_COMBOS = 8
+
+
+def boost_dice(boosts) -> int:
+    """Extra attack dice a set of boosts adds (a wound-cost boost counts its bonus too)."""
+    return sum(c.dice + (c.ability_value if c.ability_kind == "sacrifice_dice" else 0) for c in boosts)
+
+
+def fitting_boosts(h: HeroState, weapon: UpgradeCard) -> list[UpgradeCard]:
+    """The hero's ready boosts that fit ``weapon``, in inventory order (wound-cost boosts included)."""
+    return [c for c, t in ups(h) if c.category == "boost" and not t.exhausted and boost_fits(weapon, c)]
+
+
+def boost_combos(h: HeroState, weapon: UpgradeCard, limit: int = MAX_COMBOS) -> list[list[str]]:
+    """Useful boost sets (by slug) for an attack with ``weapon``, at most ``limit`` of them.
+
+    Order: no boost, every free boost, then each smaller set from the most dice down. A boost that
+    costs a wound appears only in sets the hero can pay for without dying.
+    """
+    fits = fitting_boosts(h, weapon)
+    free = [c for c in fits if c.ability_kind != "sacrifice_dice"]
+    room = hero_life(h) - h.wounds - 1  # wounds the hero can still pay
+    out: list[list[str]] = [[]]
+    if free:
+        out.append([c.slug for c in free])
+    combos = []
+    for n in range(len(fits), 0, -1):
+        for combo in itertools.combinations(fits, n):
+            if sum(1 for c in combo if c.ability_kind == "sacrifice_dice") > room:
+                continue
+            combos.append((-boost_dice(combo), -n, [c.slug for c in combo]))
+    for _dice, _n, slugs in sorted(combos, key=lambda x: (x[0], x[1])):
+        if len(out) >= limit:
+            break
+        if slugs not in out:
+            out.append(slugs)
+    return out[:limit]
 
 
 def in_reach(state: StarState, b: B.Board, h: HeroState, kind: str, space: str) -> bool:

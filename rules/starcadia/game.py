@@ -399,20 +399,14 @@ class Starcadia(GameSystem[StarState]):
             if card.category != "weapon" or tok.exhausted:
                 continue
             kind = E.attack_kind(card)
-            boosts = [
-                c.slug
-                for c, t in E.ups(h)
-                if c.category == "boost"
-                and not t.exhausted
-                and E.boost_fits(card, c)
-                and c.ability_kind != "sacrifice_dice"
-            ]
+            combos = E.boost_combos(h, card)
             for tid, pos in targets:
                 if not E.in_reach(state, b, h, kind, pos):
                     continue
-                out.append({"type": "attack", "hero": h.id, "target": tid, "weapon": card.slug, "boosts": []})
-                if boosts:
-                    out.append({"type": "attack", "hero": h.id, "target": tid, "weapon": card.slug, "boosts": boosts})
+                out.extend(
+                    {"type": "attack", "hero": h.id, "target": tid, "weapon": card.slug, "boosts": list(c)}
+                    for c in combos
+                )
         return out
 
     def view(self, state: StarState, seat: int | None) -> StarState:
