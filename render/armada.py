@@ -14,7 +14,7 @@ from rules.armada.finals import FINAL_NAMES, event_for
 from rules.armada.state import State
 from rules.core import Event
 
-from .common import BACKGROUND, HIGHLIGHT, INK, MUTED, PANEL, SEAT_COLOURS, font
+from .common import BACKGROUND, HIGHLIGHT, INK, MUTED, PANEL, SEAT_COLOURS, font, wrap
 
 WIDTH, HEIGHT = 1280, 800
 MAP_W = 770
@@ -310,9 +310,476 @@ def draw_board(state: State, *, events: Sequence[Event] = ()) -> Image.Image:
 
 
 def board(state: State, *, events: Sequence[Event] = ()) -> bytes:
-    """PNG of the (already viewer-filtered) state."""
-    image = draw_board(state, events=events)
+    """PNG of the (already viewer-filtered) state: the map and ships, or the fight in progress."""
+    if state.combat is not None or state.mission is not None:
+        return _to_png(draw_fight(state, events=events))
+    return _to_png(draw_board(state, events=events))
+
+
+# -- close-up pictures: a ship board, the combat table, the away mission card --------------------
+
+SYMBOL_NAME = {"T": "Tactical", "E": "Engineering", "S": "Science", "M": "Medical", "C": "Command", "*": "any"}
+OFFLINE = "#D55E00"
+CARD_BACK = "#3b2f4a"
+PANEL_W = 640
+CELL_H = 92
+DIE = 34
+
+
+def _symbol(d: ImageDraw.ImageDraw, x: int, y: int, sym: str, size: int = 24, *, filled: bool = True) -> int:
+    """One requirement box; returns its width. Letter plus colour, so colour is never alone."""
+    colour = FACE_COLOUR.get(sym, "#8a91a3") if sym != "*" else "#8a91a3"
+    if filled:
+        d.rounded_rectangle((x, y, x + size, y + size), radius=4, fill=colour, outline="#111", width=2)
+    else:
+        d.rounded_rectangle((x, y, x + size, y + size), radius=4, fill="#2b303c", outline=colour, width=3)
+    face = font(size - 8, bold=True)
+    w = d.textlength(sym, font=face)
+    d.text((x + size / 2 - w / 2, y + 3), sym, font=face, fill="#111" if filled else colour)
+    return size + 4
+
+
+def _die_small(d: ImageDraw.ImageDraw, x: int, y: int, die, *, size: int = DIE) -> None:
+    """A crew die: its face letters big, its number small underneath; hero dice get a gold rim."""
+    face_text = die.face or "?"
+    colour = FACE_COLOUR.get(face_text[:1], "#5c6370") if die.face else "#3a3f4b"
+    rim = HIGHLIGHT if die.hero else "#111"
+    d.rounded_rectangle((x, y, x + size, y + size), radius=6, fill=colour, outline=rim, width=3 if die.hero else 2)
+    face = font(15 if len(face_text) < 2 else 12, bold=True)
+    w = d.textlength(face_text, font=face)
+    d.text((x + size / 2 - w / 2, y + 2), face_text, font=face, fill="#111" if die.face else INK)
+    tiny = font(12, bold=True)
+    tag = f"#{die.id}"
+    w = d.textlength(tag, font=tiny)
+    d.text((x + size / 2 - w / 2, y + size - 15), tag, font=tiny, fill="#111" if die.face else INK)
+
+
+def _dice_row(d: ImageDraw.ImageDraw, x: int, y: int, dice, width: int, *, size: int = DIE) -> None:
+    per = max(1, width // (size + 4))
+    shown = list(dice)
+    for k, die in enumerate(shown[:per]):
+        _die_small(d, x + k * (size + 4), y, die, size=size)
+    if len(shown) > per:
+        d.text((x + per * (size + 4) - 30, y + size + 2), f"+{len(shown) - per}", font=font(14, bold=True), fill=INK)
+
+
+def _track(d: ImageDraw.ImageDraw, x: int, y: int, width: int, label: str, value: int, top: int, colour: str) -> None:
+    face = font(18, bold=True)
+    d.text((x, y), label, font=face, fill=INK)
+    text = f"{max(value, 0)}/{top}"
+    tw = d.textlength(text, font=face)
+    bx, bw = x + 70, width - 70 - int(tw) - 12
+    n = max(top, 1)
+    step = bw / n
+    for i in range(n):
+        left = int(bx + i * step)
+        right = int(bx + (i + 1) * step) - 3
+        full = i < value
+        d.rectangle(
+            (left, y + 2, right, y + 22), fill=colour if full else "#2b303c", outline="#111" if full else "#555"
+        )
+    d.text((bx + bw + 8, y), text, font=face, fill=INK)
+
+
+def _station_cell(d: ImageDraw.ImageDraw, state: State, seat: int, number: int, box: tuple[int, int, int, int]):
+    from rules.armada.helpers import module_at, station_of
+
+    p = state.players[seat]
+    x0, y0, x1, y1 = box
+    st = station_of(p, number)
+    m = module_at(p, number)
+    offline = st.offline and not (m is not None and m.never_offline)
+    dice = [dd for dd in state.dice if dd.owner == seat and dd.loc in ("station", "locked") and dd.station == number]
+    fill = "#3a2323" if offline else ("#263240" if dice else "#2b303c")
+    d.rounded_rectangle(
+        box, radius=8, fill=fill, outline=OFFLINE if offline else ("#56B4E9" if dice else "#4b5263"), width=3
+    )
+    badge = str(number)
+    d.rounded_rectangle((x0 + 6, y0 + 6, x0 + 36, y0 + 36), radius=6, fill=INK)
+    face = font(20, bold=True)
+    w = d.textlength(badge, font=face)
+    d.text((x0 + 21 - w / 2, y0 + 7), badge, font=face, fill="#111")
+    name = m.name if m is not None else "empty"
+    name_face = font(17, bold=True)
+    d.text((x0 + 44, y0 + 6), _fit(d, name, name_face, x1 - x0 - 50), font=name_face, fill=INK if m else MUTED)
+    sx = x0 + 44
+    if m is not None:
+        if m.req:
+            missing = list(st.partial)
+            for sym in m.req:
+                hollow = bool(missing) and sym in missing
+                if hollow:
+                    missing.remove(sym)
+                sx += _symbol(d, sx, y0 + 30, sym, 22, filled=not hollow)
+        else:
+            d.text((sx, y0 + 32), "passive", font=font(15), fill=MUTED)
+            sx += 70
+        if st.counters:
+            tag = f"{st.counters} counters"
+            d.text((sx + 4, y0 + 32), tag, font=font(15, bold=True), fill=HIGHLIGHT)
+            sx += int(d.textlength(tag, font=font(15, bold=True))) + 10
+        if m.text and not dice and not offline:
+            d.text((x0 + 10, y1 - 26), _fit(d, m.text, font(15), x1 - x0 - 16), font=font(15), fill=MUTED)
+    if offline:
+        tag = "OFFLINE - needs Engineering"
+        d.text(
+            (x0 + 10, y1 - 26), _fit(d, tag, font(16, bold=True), x1 - x0 - 16), font=font(16, bold=True), fill=OFFLINE
+        )
+        d.line((x0 + 4, y1 - 4, x1 - 4, y0 + 4), fill=OFFLINE, width=2)
+    elif dice:
+        _dice_row(d, x0 + 44, y1 - DIE - 4, dice, x1 - x0 - 50)
+
+
+def draw_ship(d: ImageDraw.ImageDraw, state: State, seat: int, x: int, y: int, width: int = PANEL_W) -> int:
+    """One captain's ship board at (x, y); returns its height."""
+    from rules.armada.helpers import INFIRMARY, station_numbers
+
+    p = state.players[seat]
+    colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    numbers = station_numbers(p)
+    rows = (len(numbers) + 1) // 2
+    height = 112 + rows * (CELL_H + 6) + 118
+    active = state.active == seat or any(seat in (g.members if g else []) for g in (state.combat, state.mission))
+    d.rectangle((x, y, x + width - 1, y + height - 1), fill=PANEL, outline=HIGHLIGHT if active else colour, width=3)
+    title = f"{seat + 1}. {state.seats[seat]} - {C.ships[p.ship].name} at {p.planet}"
+    d.text((x + 12, y + 8), _fit(d, title, font(20, bold=True), width - 24), font=font(20, bold=True), fill=colour)
+    status = [f"{p.credits} credits"]
+    if p.critical:
+        status.insert(0, "CRITICAL DAMAGE")
+    if p.out:
+        status.insert(0, "OUT")
+    if seat == state.savior:
+        status.append("Galactic Savior")
+    if p.guards:
+        status.append("guarded: " + ", ".join(p.guards))
+    if p.polarity:
+        status.append(f"polarity: {p.polarity}")
+    d.text(
+        (x + 12, y + 34),
+        _fit(d, " | ".join(status), font(16), width - 24),
+        font=font(16, bold=p.critical),
+        fill=OFFLINE if p.critical else MUTED,
+    )
+    _track(d, x + 12, y + 58, width - 24, "Shield", p.shield, p.max_shield, SHIELD)
+    _track(d, x + 12, y + 84, width - 24, "Hull", p.hull, p.max_hull, GOOD if not p.critical else OFFLINE)
+    cy = y + 112
+    cw = (width - 36) // 2
+    for k, number in enumerate(numbers):
+        # port (odd) stations on the left, starboard (even) on the right
+        col, row = k % 2, k // 2
+        left = x + 12 + col * (cw + 12)
+        top = cy + row * (CELL_H + 6)
+        _station_cell(d, state, seat, number, (left, top, left + cw, top + CELL_H))
+    by = cy + rows * (CELL_H + 6) + 2
+    crew = [dd for dd in state.dice if dd.owner == seat]
+    groups = [
+        ("Rolled, not placed", [dd for dd in crew if dd.loc == "rolled"]),
+        ("Ready crew", [dd for dd in crew if dd.loc == "crew"]),
+        (
+            "Infirmary",
+            [dd for dd in crew if dd.loc == "infirmary" or (dd.loc == "station" and dd.station == INFIRMARY)],
+        ),
+    ]
+    extra = [dd for dd in crew if dd.loc in ("escape", "mission") or (dd.loc == "station" and dd.station > 7)]
+    if extra:
+        groups.append(("On a card", extra))
+    inner = width - 24 - 8 * (len(groups) - 1)
+    shares = [2] + [1] * (len(groups) - 1)
+    gx, prev = x + 12, 0
+    for k, (label, dice) in enumerate(groups):
+        gw = inner * shares[k] // sum(shares)
+        if k:
+            gx += prev + 8
+        prev = gw
+        red = label == "Infirmary" and dice
+        d.rounded_rectangle(
+            (gx, by, gx + gw, by + 70), radius=6, fill="#262a33", outline=OFFLINE if red else "#4b5263", width=2
+        )
+        d.text((gx + 6, by + 2), f"{label} ({len(dice)})", font=font(15, bold=True), fill=INK)
+        _dice_row(d, gx + 6, by + 24, dice, gw - 12, size=30 if gw < 200 else DIE)
+    lines = []
+    if p.heroes:
+        lines.append("Heroes: " + ", ".join(C.heroes[h].name for h in p.heroes))
+    if p.storage:
+        lines.append("Storage: " + ", ".join(C.modules[mm].name for mm in p.storage))
+    if p.data:
+        lines.append("Data: " + ", ".join(p.data))
+    text = " | ".join(lines) or "No heroes, nothing in storage."
+    d.text((x + 12, by + 80), _fit(d, text, font(16), width - 24), font=font(16), fill=MUTED)
+    return height
+
+
+def _action_text(a) -> str:
+    from rules.armada.content import action_text
+
+    return action_text(a)
+
+
+COMBAT_CARD_H = 190
+COMBAT_H = 44 + COMBAT_CARD_H + 80
+
+
+def draw_combat(d: ImageDraw.ImageDraw, state: State, x: int, y: int, width: int) -> int:
+    """The combat table: enemy cards left to right, the enemy die, and the dice not yet placed."""
+    c = state.combat
+    assert c is not None
+    height = COMBAT_H
+    d.rectangle((x, y, x + width - 1, y + height - 1), fill="#1a1d25")
+    fleet = next((f for f in state.fleets if f.token == c.fleet), None)
+    step_words = {
+        "assign": "step 1: place crew dice",
+        "relay": "step 2: enemy die rolled",
+        "gather": "step 4: gather or escape",
+        "escape": "step 4: escape attempt",
+    }
+    if c.pvp:
+        title = f"Duel: {state.seats[c.members[0]]} vs {state.seats[c.members[1]]} - round {c.round}"
+    else:
+        where = fleet.planet if fleet else "?"
+        title = f"Combat at {where} vs fleet {c.fleet} - round {c.round}, {step_words.get(c.step, c.step)}"
+    d.text((x + 14, y + 8), _fit(d, title, font(22, bold=True), width - 150), font=font(22, bold=True), fill=HIGHLIGHT)
+    # the enemy die, top right
+    dx = x + width - 70
+    d.rounded_rectangle(
+        (dx, y + 6, dx + 56, y + 62), radius=8, fill=ENEMY if c.enemy_die else "#3a3f4b", outline="#111", width=2
+    )
+    label = str(c.enemy_die) if c.enemy_die else "-"
+    w = d.textlength(label, font=font(30, bold=True))
+    d.text((dx + 28 - w / 2, y + 14), label, font=font(30, bold=True), fill="#111" if c.enemy_die else INK)
+    d.text((dx - 92, y + 22), "enemy die", font=font(16), fill=MUTED)
+    ships = fleet.ships if fleet is not None else []
+    stasis = {(u, a) for u, a in c.stasis}
+    n = max(len(ships), 1)
+    cw = min(230, (width - 28 - 8 * (n - 1)) // n)
+    top = y + 44
+    ch = COMBAT_CARD_H
+    for k, ship in enumerate(ships[:10]):
+        cx = x + 14 + k * (cw + 8)
+        e = C.enemies.get(ship.card)
+        if e is None or not ship.revealed:
+            d.rounded_rectangle((cx, top, cx + cw, top + ch), radius=10, fill=CARD_BACK, outline="#8a91a3", width=2)
+            for j in range(0, ch - 20, 24):
+                d.line((cx + 10, top + 10 + j, cx + cw - 10, top + 10 + j), fill="#4a3d5c", width=2)
+            d.text((cx + 10, top + 8), f"{k + 1}.", font=font(20, bold=True), fill=INK)
+            msg = "face-down"
+            w = d.textlength(msg, font=font(18, bold=True))
+            d.text((cx + cw / 2 - w / 2, top + ch / 2 - 10), msg, font=font(18, bold=True), fill=INK)
+            continue
+        lethal = ship.damage >= e.hull
+        d.rounded_rectangle(
+            (cx, top, cx + cw, top + ch), radius=10, fill="#3a2a2a", outline=HIGHLIGHT if lethal else ENEMY, width=3
+        )
+        d.text(
+            (cx + 8, top + 6),
+            _fit(d, f"{k + 1}. {e.name}", font(18, bold=True), cw - 14),
+            font=font(18, bold=True),
+            fill=INK,
+        )
+        sub = e.faction + (" - PROTECT" if "protect" in e.passives else "")
+        d.text((cx + 8, top + 30), _fit(d, sub, font(14), cw - 14), font=font(14), fill=MUTED)
+        # hull boxes: red = damage cubes on the card
+        box = max(10, min(22, (cw - 16) // max(e.hull, 1) - 3))
+        for i in range(e.hull):
+            bx = cx + 8 + i * (box + 3)
+            hit = i < ship.damage
+            d.rectangle(
+                (bx, top + 52, bx + box, top + 52 + box),
+                fill=ENEMY if hit else "#2b303c",
+                outline=INK if hit else "#8a91a3",
+            )
+        d.text(
+            (cx + 8, top + 56 + box),
+            f"hull {max(e.hull - ship.damage, 0)}/{e.hull}",
+            font=font(15, bold=True),
+            fill=INK,
+        )
+        # shield tokens
+        sx = cx + 100
+        for i in range(e.shield):
+            full = i < ship.shields
+            d.ellipse(
+                (sx + i * 20, top + 56 + box, sx + i * 20 + 17, top + 73 + box),
+                fill=SHIELD if full else "#2b303c",
+                outline=SHIELD,
+                width=2,
+            )
+        ay = top + 84 + box
+        for ai, a in enumerate(e.actions):
+            hot = c.enemy_die in a.on
+            frozen = (ship.uid, ai) in stasis
+            text = _action_text(a)
+            on = ",".join(str(v) for v in a.on)
+            if hot:
+                d.rectangle((cx + 4, ay - 1, cx + cw - 4, ay + 19), fill="#5a4a10")
+            d.text((cx + 8, ay), on, font=font(15, bold=True), fill=HIGHLIGHT)
+            d.text(
+                (cx + 46, ay),
+                _fit(d, ("STASIS " if frozen else "") + text, font(14), cw - 52),
+                font=font(14),
+                fill=SHIELD if frozen else INK,
+            )
+            ay += 21
+            if ay > top + ch - 20:
+                break
+        if ship.timers:
+            d.text((cx + 8, top + ch - 22), f"timers {ship.timers}", font=font(14, bold=True), fill=HIGHLIGHT)
+    if not ships:
+        d.text((x + 14, top + 10), "No enemy ships left.", font=font(18), fill=INK)
+    ry = top + ch + 10
+    rolled = [dd for dd in state.dice if dd.owner in c.members and dd.loc == "rolled"]
+    d.text((x + 14, ry), "Rolled dice not yet placed:", font=font(17, bold=True), fill=INK)
+    if rolled:
+        _dice_row(d, x + 270, ry - 6, rolled, width - 290)
+    else:
+        d.text((x + 270, ry), "none", font=font(17), fill=MUTED)
+    if c.destroyed:
+        d.text(
+            (x + 14, ry + 34),
+            _fit(d, "Destroyed: " + ", ".join(c.destroyed), font(15), width - 28),
+            font=font(15),
+            fill=MUTED,
+        )
+    return height
+
+
+def draw_mission(d: ImageDraw.ImageDraw, state: State, x: int, y: int, width: int) -> int:
+    """The away mission card: rows of sections, each with its symbol boxes and the dice in it."""
+    m = state.mission
+    assert m is not None
+    event = event_for(m.event)
+    rows = len(event.rows)
+    height = 130 + rows * 110
+    d.rectangle((x, y, x + width - 1, y + height - 1), fill="#1a1d25")
+    kind = {"sequence": "rows in order, top first", "decision": "finish any one row", "cargo": "cargo"}.get(
+        event.kind, "finish every section"
+    )
+    title = f"Away Mission {m.event}: {event.name}" + (" (PRIME)" if event.prime else "")
+    d.text((x + 14, y + 8), _fit(d, title, font(22, bold=True), width - 28), font=font(22, bold=True), fill=HIGHLIGHT)
+    who = ", ".join(state.seats[s] for s in m.members)
+    step = "send a die to the Infirmary to try again" if m.step == "sacrifice" else "place dice on sections"
+    d.text((x + 14, y + 38), _fit(d, f"{who} - {kind} - {step}", font(16), width - 28), font=font(16), fill=MUTED)
+    i = 0
+    top = y + 66
+    for r, row in enumerate(event.rows):
+        n = len(row)
+        sw = min(300, (width - 80 - 10 * (n - 1)) // max(n, 1))
+        d.text((x + 14, top + 36), f"row {r + 1}", font=font(15, bold=True), fill=MUTED)
+        chosen = m.row_choice in (-1, r) or event.kind != "decision"
+        for k, section in enumerate(row):
+            sx = x + 70 + k * (sw + 10)
+            need = m.need[i] if i < len(m.need) else ""
+            done = not need
+            outline = GOOD if done else ("#8a91a3" if chosen else "#4b5263")
+            d.rounded_rectangle(
+                (sx, top, sx + sw, top + 100), radius=8, fill="#24352c" if done else "#2b303c", outline=outline, width=3
+            )
+            d.text((sx + 8, top + 4), f"section {i + 1}", font=font(15, bold=True), fill=INK)
+            missing = list(need)
+            bx = sx + 8
+            for sym in section:
+                hollow = sym in missing
+                if hollow:
+                    missing.remove(sym)
+                bx += _symbol(d, bx, top + 26, sym, 24, filled=not hollow)
+            if done:
+                d.text((bx + 6, top + 28), "DONE", font=font(16, bold=True), fill=GOOD)
+            dice = [dd for dd in state.dice if dd.loc == "mission" and dd.section == i and dd.owner in m.members]
+            _dice_row(d, sx + 8, top + 58, dice, sw - 16)
+            i += 1
+        top += 110
+    rolled = [dd for dd in state.dice if dd.owner in m.members and dd.loc == "rolled"]
+    d.text((x + 14, top + 8), "Rolled dice not yet placed:", font=font(17, bold=True), fill=INK)
+    if rolled:
+        _dice_row(d, x + 270, top + 2, rolled, width - 290)
+    else:
+        d.text((x + 270, top + 8), "none", font=font(17), fill=MUTED)
+    reward = f"reward {event.credits} credits" + (f" + data ({event.data})" if event.data else "")
+    fail = ", ".join(
+        t for t in [f"{event.td} Threat card(s)" if event.td else "", f"{event.hull} Hull" if event.hull else ""] if t
+    )
+    d.text(
+        (x + 14, top + 38),
+        _fit(d, f"{reward} | failure: {fail or 'nothing'}", font(15), width - 28),
+        font=font(15),
+        fill=MUTED,
+    )
+    return height
+
+
+def _to_png(image: Image.Image) -> bytes:
     small = image.quantize(colors=64, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buffer = io.BytesIO()
     small.save(buffer, format="PNG", compress_level=6)
     return buffer.getvalue()
+
+
+def draw_ship_board(state: State, seat: int) -> Image.Image:
+    probe = Image.new("RGB", (1, 1))
+    height = draw_ship(ImageDraw.Draw(probe), state, seat, 0, 0, 760)
+    image = Image.new("RGB", (760, height), BACKGROUND)
+    draw_ship(ImageDraw.Draw(image), state, seat, 0, 0, 760)
+    return image
+
+
+def ship_board(state: State, seat: int) -> bytes:
+    """PNG of one captain's ship board (stations, dice on them, tracks, infirmary)."""
+    return _to_png(draw_ship_board(state, seat))
+
+
+def _latest(d: ImageDraw.ImageDraw, state: State, events: Sequence[Event], x: int, y: int, w: int, h: int) -> None:
+    d.rectangle((x, y, x + w - 1, y + h - 1), fill=PANEL)
+    d.text((x + 12, y + 8), "What just happened", font=font(19, bold=True), fill=HIGHLIGHT)
+    lines = [e.text for e in events if e.visible_to is None][-14:] or state.log[-14:]
+    face = font(16)
+    yy = y + 38
+    for line in lines:
+        for part in wrap(line, w - 24, d, face)[:2]:
+            if yy > y + h - 22:
+                return
+            d.text((x + 12, yy), part, font=face, fill=INK)
+            yy += 21
+
+
+def draw_fight(state: State, *, events: Sequence[Event] = ()) -> Image.Image:
+    """During a Combat: the table on top, the ships of everyone in it below. During an Away
+    Mission: the mission card on top, the map and the captains below."""
+    head = f"Armada - round {state.round}, {state.phase}"
+    if state.result:
+        head += f" - {'VICTORY' if state.result == 'win' else state.result.upper()}: {state.reason}"
+    if state.combat is None:
+        assert state.mission is not None
+        table_h = 130 + len(event_for(state.mission.event).rows) * 110
+        image = Image.new("RGB", (WIDTH, 48 + table_h + BOTTOM - 60), BACKGROUND)
+        d = ImageDraw.Draw(image)
+        d.text((16, 10), _fit(d, head, font(24, bold=True), WIDTH - 30), font=font(24, bold=True), fill=HIGHLIGHT)
+        draw_mission(d, state, 0, 48, WIDTH)
+        below = draw_board(state, events=events).crop((0, 60, WIDTH, BOTTOM))
+        image.paste(below, (0, 48 + table_h))
+        return image
+    members = [s for s in state.combat.members if 0 <= s < len(state.players)][:4]
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    heights = [draw_ship(probe, state, s, 0, 0, PANEL_W) for s in members]
+    ship_rows = [max(heights[i : i + 2]) for i in range(0, len(heights), 2)]
+    height = 48 + COMBAT_H + 8 + sum(h + 8 for h in ship_rows)
+    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    d = ImageDraw.Draw(image)
+    d.text((16, 10), _fit(d, head, font(24, bold=True), WIDTH - 30), font=font(24, bold=True), fill=HIGHLIGHT)
+    draw_combat(d, state, 0, 48, WIDTH)
+    y = 48 + COMBAT_H + 8
+    for r in range(0, len(members), 2):
+        for k, seat in enumerate(members[r : r + 2]):
+            draw_ship(d, state, seat, k * PANEL_W, y, PANEL_W)
+        if len(members[r : r + 2]) == 1:
+            _latest(d, state, events, PANEL_W + 8, y, WIDTH - PANEL_W - 8, ship_rows[r // 2])
+        y += ship_rows[r // 2] + 8
+    return image
+
+
+def table_picture(state: State) -> bytes | None:
+    """PNG of the combat table or the away mission in progress (None when neither)."""
+    if state.combat is None and state.mission is None:
+        return None
+    image = Image.new("RGB", (WIDTH, COMBAT_H if state.combat is not None else 700), BACKGROUND)
+    d = ImageDraw.Draw(image)
+    h = draw_combat(d, state, 0, 0, WIDTH) if state.combat is not None else draw_mission(d, state, 0, 0, WIDTH)
+    return _to_png(image.crop((0, 0, WIDTH, h)))

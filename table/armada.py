@@ -19,8 +19,10 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
 from render import render_board
+from render.armada import ship_board, table_picture
 from rules.armada.combat import STATION_WORDS, enemy_def
 from rules.armada.content import CONTENT as C
+from rules.armada.content import action_text
 from rules.armada.finals import event_for
 from rules.armada.helpers import face_name, has_kind, locations, module_at, planet_links, station_of
 from rules.armada.state import Die, Fleet, State
@@ -136,56 +138,9 @@ def _sym(req: Iterable[str]) -> str:
 
 
 def effect_text(mid: str) -> str:
-    """A short description of what one activation of a module does."""
+    """What one activation of a module does: its one-line description from data/armada/modules.toml."""
     m = C.modules.get(mid)
-    if m is None:
-        return ""
-    e = m.effect
-    kind = e.get("kind", "")
-    amount = e.get("amount", 0)
-    if kind == "damage":
-        words = [w.replace("_", " ") for w in e.get("keywords", [])]
-        text = f"{amount} {e.get('dtype', '')} damage" + (f" ({', '.join(words)})" if words else "")
-        text += f", +{e['boost']} per extra matching die (target:extra=<dice>)" if e.get("boost") else ""
-        return text + (", also feeds station 2" if e.get("twin") else "")
-    texts = {
-        "shield": f"+{amount} Shield" + (", more per extra die" if e.get("growing") else ""),
-        "repair": f"+{amount} Hull",
-        "heal": "brings every crew die back from the Infirmary",
-        "stasis": "freezes one enemy action this round",
-        "polarity": "ignore Energy or Kinetic hits this round",
-        "guard": f"next enemy step: ignore {e.get('against', '')} hits",
-        "cloak": f"a counter; at {e.get('threshold', 4)} ignore the next enemy step",
-        "gatling": "Science charges it, Tactical fires the charge",
-        "drone": f"locks the die: {amount} {e.get('dtype', '')} damage every round",
-        "spindle": f"{amount} ion damage; gain Shield if it strips shields",
-        "transfer": f"move {amount} Shield to an ally",
-        "teleport": "move a crew die to or from an ally",
-        "reroll": f"{e.get('count', 1)} reroll(s) per round before assigning",
-        "travel": f"one Travel covers up to {e.get('moves', 2)} moves",
-        "free_travel": "one free Travel each Planning phase",
-        "max_hull": f"+{amount} max Hull",
-        "max_shield": f"+{amount} max Shield",
-        "credits_bonus": f"+{amount} credit per victory or mission",
-        "minelayer": "reinforcements at your planet take a damage cube",
-        "jammer": "blocks hazards of events here" if e.get("level", 1) == 1 else "blocks enemy spawns here",
-        "scan": "reveal a fleet once per round" + (", peek at the Threat deck" if e.get("level", 1) > 1 else ""),
-        "lock": "Away Missions: keep dice between rerolls",
-        "ram": "lose Hull to deal that much Kinetic damage",
-        "stabilizer": "ignore damage of one icon type",
-        "relay": "pay 1 credit to reroll the enemy die",
-        "configure_anywhere": "configure away from a shipyard",
-        "cargo": "mission cargo",
-        "armor": "pre-assigned dice soak attacks",
-    }
-    text = texts.get(kind, kind.replace("_", " "))
-    if e.get("max_shield") and kind == "shield":
-        text += f", +{e['max_shield']} max Shield"
-    if m.credit_cost:
-        text += f", costs {m.credit_cost} cr per use"
-    if m.per_round:
-        text += f", {m.per_round}x per round"
-    return text
+    return m.text if m is not None else ""
 
 
 def _die_text(die: Die) -> str:
@@ -892,7 +847,11 @@ async def view_ship(table: Table, ctx: Ctx, captain: str | None = None) -> Reply
             "",
             f"In Combat with fleet {c.fleet}, round {c.round}, step {c.step}; enemy die {c.enemy_die or '-'}.",
         ]
-    return Reply(title=f"Ship of {state.seats[seat]}", lines=lines, ephemeral=True)
+
+    def image() -> bytes:
+        return ship_board(state, seat)
+
+    return Reply(title=f"Ship of {state.seats[seat]}", lines=lines, image=image, image_name="ship.png", ephemeral=True)
 
 
 def _enemy_lines(state: State, fleet: Fleet) -> list[str]:
@@ -902,15 +861,7 @@ def _enemy_lines(state: State, fleet: Fleet) -> list[str]:
             out.append(f"  `{pos}` face-down ship")
             continue
         e = enemy_def(ship)
-        acts = "; ".join(
-            f"on {','.join(map(str, a.on))}: {a.kind}"
-            + (f" {a.amount}" if a.amount else "")
-            + (f" {a.count} crew" if a.kind == "disable" and a.count else "")
-            + (f" {a.dtype}" if a.amount and a.kind in ("attack", "blast", "per_ship") else "")
-            + (f" +{a.breach} breach" if a.breach else "")
-            + (" (area)" if a.area else "")
-            for a in e.actions
-        )
+        acts = "; ".join(f"on {','.join(map(str, a.on))}: {action_text(a)}" for a in e.actions)
         passives = f" · {', '.join(e.passives)}" if e.passives else ""
         out.append(
             f"  `{pos}` **{e.name}** ({e.faction} {e.type}) hull {e.hull - ship.damage}/{e.hull}, "
@@ -937,7 +888,13 @@ async def view_fleets(table: Table, ctx: Ctx) -> Reply:
         t = C.threats.get(top[0])
         if t is not None:
             lines.append(f"You peek at the next Threat card: {t.kind} {t.ships or ''} at {t.planet or '-'}.")
-    return Reply(title="Enemy fleets", lines=lines, ephemeral=True)
+    if state.combat is None:
+        return Reply(title="Enemy fleets", lines=lines, ephemeral=True)
+
+    def image() -> bytes:
+        return table_picture(state) or b""
+
+    return Reply(title="Enemy fleets", lines=lines, image=image, image_name="combat.png", ephemeral=True)
 
 
 def _event_line(number: int, planet: str, extra: str = "") -> str:
@@ -985,7 +942,15 @@ async def view_events(table: Table, ctx: Ctx) -> Reply:
         who = ", ".join(state.seats[s] for s in m.members)
         lines += ["", f"**Away Mission {m.event}** ({who}, step {m.step}): {describe_sections(state)}"]
     lines += ["", f"Beacon tokens left in the bag: {len(state.bag)}."]
-    return Reply(title="Distress beacons and events", lines=lines, ephemeral=True)
+    if state.mission is None:
+        return Reply(title="Distress beacons and events", lines=lines, ephemeral=True)
+
+    def image() -> bytes:
+        return table_picture(state) or b""
+
+    return Reply(
+        title="Distress beacons and events", lines=lines, image=image, image_name="mission.png", ephemeral=True
+    )
 
 
 async def view_map(table: Table, ctx: Ctx) -> Reply:

@@ -343,6 +343,9 @@ async def test_views_are_private_and_keep_face_down_cards_hidden(table: Table) -
     shown_names = {A.C.enemies[s.card].name for s in engine.fleets[0].ships}
     for name in secret_names - shown_names:
         assert name not in text
+    # pictures: the ship board, and the combat table while a fight is on
+    assert ship.image is not None and ship.image().startswith(b"\x89PNG")
+    assert fleets.image is not None and fleets.image().startswith(b"\x89PNG")
 
     events = await A.view_events(table, cx(BOB))
     assert events.ephemeral and "First Light" in events.as_text()
@@ -494,7 +497,7 @@ async def test_trade_a_module_and_a_hero() -> None:
     whats = await A.complete(fake, ctx, "trade", "what", "")  # type: ignore[arg-type]
     assert [v for _, v in whats] == ["credits", "module", "hero"]
     mods = await A.complete(fake, ctx, "trade", "value", "", {"what": "module"})  # type: ignore[arg-type]
-    assert [v for _, v in mods] == ["ai-core-1"] and "1 reroll(s)" in mods[0][0]
+    assert [v for _, v in mods] == ["ai-core-1"] and "1 reroll per combat round" in mods[0][0]
     await refused_fake(fake, A.trade(fake, ctx, "2", "module", "lotus-laser"), "no module|storage")  # type: ignore[arg-type]
     given = await A.trade(fake, ctx, "bob", "module", "AI Core 1x")  # type: ignore[arg-type]
     assert "hands AI Core 1x to bob" in given.lines[-1]

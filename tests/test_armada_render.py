@@ -71,3 +71,66 @@ def test_random_states_render():
     for seed in range(3):
         state, _ = play(seed, 4, [seed * 97 + 13, 5, 700], max_steps=80)
         assert board(SYSTEM.view(state, None))
+
+
+# -- close-ups: ship board, combat table, away mission card ---------------------------------------
+
+
+def _same_as_snapshot(img: Image.Image, name: str) -> None:
+    snap = SNAP.with_name(name)
+    img = img.convert("RGB")
+    if UPDATE or not snap.exists():
+        img.save(snap)
+    golden = Image.open(snap).convert("RGB")
+    assert golden.size == img.size
+    diff = ImageStat.Stat(ImageChops.difference(golden, img)).mean
+    if max(diff) > 1.5:
+        img.save(snap.with_name(name.replace(".png", ".failed.png")))
+    assert max(diff) <= 1.5, diff
+
+
+def combat_state():
+    state = in_combat(new_game(), ["warden", "sentinel", "falcon"], ["T", "S", "E", "-", "C"])
+    state, events = SYSTEM.apply(state, 0, {"type": "assign", "die": 0, "station": 4, "target": 1})
+    state.players[0].stations[1].offline = True
+    return state, events
+
+
+def mission_state():
+    mission = new_game()
+    mission.phase, mission.active = "encounter", -1
+    mission, _ = SYSTEM.apply(mission, 0, {"type": "mission", "event": 0})
+    return mission
+
+
+def test_ship_board_snapshot():
+    from render.armada import draw_ship_board
+
+    state, _ = combat_state()
+    _same_as_snapshot(draw_ship_board(SYSTEM.view(state, 0), 0), "ship.png")
+
+
+def test_combat_board_snapshot_hides_face_down_cards():
+    from render.armada import draw_fight
+
+    state, events = combat_state()
+    state.fleets[0].ships[2].revealed = False  # a card that joined face-down
+    view = SYSTEM.view(state, None)
+    assert view.fleets[0].ships[2].card == "?"
+    _same_as_snapshot(draw_fight(view, events=events), "combat.png")
+
+
+def test_mission_board_snapshot():
+    from render.armada import draw_fight
+
+    _same_as_snapshot(draw_fight(SYSTEM.view(mission_state(), None)), "mission.png")
+
+
+def test_table_picture_only_during_a_fight():
+    from render.armada import ship_board, table_picture
+
+    assert table_picture(SYSTEM.view(new_game(), None)) is None
+    state, _ = combat_state()
+    for png in (table_picture(SYSTEM.view(state, None)), table_picture(mission_state()), ship_board(state, 1)):
+        assert png is not None and len(png) < 400_000
+        assert Image.open(io.BytesIO(png)).width <= 1400

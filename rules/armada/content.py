@@ -86,6 +86,7 @@ class Module:
     starter: bool = False
     cargo: bool = False
     savior: bool = False
+    text: str = ""  # one line in plain words saying what it does (data)
 
     @property
     def kind(self) -> str:
@@ -132,6 +133,7 @@ class EnemyAction:
     per_timer: int = 0
     solo: int = 0
     side: str = ""
+    text: str = ""  # one line in plain words (data); action_text() falls back to a generated one
 
 
 @dataclass(frozen=True)
@@ -261,7 +263,38 @@ def _face_ok(face: str, allow_command: bool) -> bool:
     return 1 <= len(face) <= 3 and all(ch in letters for ch in face)
 
 
-def _enemy_actions(chk: _Check, raw_actions: Any) -> tuple[EnemyAction, ...]:
+def _line(chk: _Check, raw: dict[str, Any], key: str) -> str:
+    """A required one-line description: 8..110 characters, no line breaks."""
+    text = chk.get(raw, key, str)
+    if "\n" in text or not 8 <= len(text.strip()) <= 110:
+        raise chk.fail(f"'{key}' must be one line of 8..110 characters")
+    return text.strip()
+
+
+def action_text(a: EnemyAction) -> str:
+    """What an enemy action does, in one line (the data's own words when it has them)."""
+    if a.text:
+        return a.text
+    dtype = "unblockable" if a.dtype == "pure" else a.dtype
+    if a.kind == "attack":
+        text = f"{a.amount} {dtype} damage" + (" to every captain in the fight" if a.area else "")
+        if a.breach:
+            text += f" and {a.breach} hull breach" + ("es" if a.breach > 1 else "")
+        if a.solo:
+            text += f" ({a.solo} if it fires alone)"
+        return text
+    return {
+        "shields": f"regains {a.amount} shield token(s)",
+        "repair": f"removes {a.amount} damage from every ship in its fleet",
+        "disable": f"sends {a.count} of your free crew dice to the Infirmary",
+        "timer": "adds a timer token to itself",
+        "blast": f"{a.per_timer} {dtype} damage per timer token, then clears them",
+        "escape": "the whole fleet slips away and the fight ends",
+        "per_ship": f"1 {dtype} damage for each ship in its fleet",
+    }.get(a.kind, a.kind)
+
+
+def _enemy_actions(chk: _Check, raw_actions: Any, need_text: bool = False) -> tuple[EnemyAction, ...]:
     if not isinstance(raw_actions, list) or not raw_actions:
         raise chk.fail("'actions' must be a non-empty list")
     out = []
@@ -292,6 +325,7 @@ def _enemy_actions(chk: _Check, raw_actions: Any) -> tuple[EnemyAction, ...]:
                 per_timer=chk.int_range(raw, "per_timer", 0, 5, 0),
                 solo=chk.int_range(raw, "solo", 0, 10, 0),
                 side=chk.get(raw, "side", str, ""),
+                text=_line(chk, raw, "text") if need_text else "",
             )
         )
     return tuple(out)
@@ -375,6 +409,7 @@ def _modules() -> dict[str, Module]:
             starter=chk.get(m, "starter", bool, False),
             cargo=chk.get(m, "cargo", bool, False),
             savior=chk.get(m, "savior", bool, False),
+            text=_line(chk, m, "text"),
         )
         if (module.starter or module.cargo or module.savior) and module.copies:
             raise chk.fail("starter and cargo modules are never in the pool (copies = 0)")
@@ -484,7 +519,7 @@ def _enemies() -> dict[str, Enemy]:
             shield=chk.int_range(e, "shield", 0, 3),
             scrap=chk.int_range(e, "scrap", 1, 3),
             copies=chk.int_range(e, "copies", 1, 8),
-            actions=_enemy_actions(chk, e.get("actions")),
+            actions=_enemy_actions(chk, e.get("actions"), need_text=True),
             passives=tuple(passives),
         )
     total = sum(e.copies for e in out.values())
