@@ -342,3 +342,15 @@ def test_legal_lists_attacks_and_interactions_before_moves():
     assert "attack" not in [a["type"] for a in S.legal(st, 0)]
     refused(st, 0, {"type": "attack", "zone": zone, "weapon": "pistol"}, "nothing to attack")
     assert S.dumps(st) == before
+
+
+def test_fear_failed_check_freezes_for_the_round(monkeypatch):
+    st = fresh(2)
+    st.survivors[0].phobias = ["fear"]
+    st.survivors[0].resolve = 0  # every check fails
+    place(st, "swarmer", "SEC-w")
+    st2, ev = S.apply(st, 0, {"type": "move", "zone": "SEC-w"})
+    s = st2.survivors[0]
+    assert s.zone == "SEC-b" and s.frozen and s.actions == 3 and "stays put" in texts(ev)
+    assert not [a for a in S.legal(st2, 0) if a["type"] == "move"]
+    refused(st2, 0, {"type": "move", "zone": "SEC-w"}, "froze")

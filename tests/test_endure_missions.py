@@ -141,6 +141,9 @@ def test_cg04_only_the_medic_collects_and_one_exit():
     st2.survivors[medic].actions = 3
     st2.survivors[medic].zone = "HYD-x"
     refused(st2, st2.survivors[medic].seat, {"type": "exit"}, "same exit")
+    assert {"type": "exit"} not in S.legal(st2, st2.survivors[medic].seat)
+    st2.survivors[medic].zone = "REC-z"
+    assert {"type": "exit"} in S.legal(st2, st2.survivors[medic].seat)
 
 
 def test_cg05_escort_delivers_and_wins():

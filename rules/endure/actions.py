@@ -137,7 +137,8 @@ def step_to(st: EndureState, turn: Turn, si: int, dest: str, *, free: bool = Fal
         return False
     afraid = checks and "fear" in s.phobias and any(e.zone == dest for e in st.enemies)
     if afraid and not resolve_check(st, turn, si, f"entering {dest}"):
-        turn.say(f"{sname(s)} cannot bring themself to go into {dest}.")
+        turn.say(f"{sname(s)} cannot bring themself to go into {dest}, and stays put this round.")
+        s.frozen = True  # like a failed check to leave: no retrying the dice until the round ends
         return False
     if not free:
         if s.step_credit > 0:

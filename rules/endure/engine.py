@@ -293,7 +293,8 @@ class Endure(GameSystem[EndureState]):
             for o in st.objectives:
                 if specs[o.id].hook == "capture" and not o.done and catchable:
                     out.append({"type": "interact", "objective": o.id})
-            if s.zone in mission.exits and st.exits_open and event_effect(st) != "lockdown":
+            same = not mission.same_exit or not st.exit_used or st.exit_used == s.zone
+            if s.zone in mission.exits and st.exits_open and event_effect(st) != "lockdown" and same:
                 out.append({"type": "exit"})
             zone = the_board(st).zones[s.zone]
             if (

@@ -1,0 +1,190 @@
+"""Endure the Stars balance: a scripted "careful player" policy (not random) and win-rate measurement.
+
+Run ``python -m tests.test_endure_balance [runs]`` to print the win rate of every playable mission over
+seeded games; the tests below only check that the policy plays whole games legally and deterministically.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import deque
+
+from rules.core import Action
+from rules.endure import SYSTEM as S
+from rules.endure.content import content
+from rules.endure.state import EndureState
+from rules.endure.world import exits, icard, obj_specs, sight
+
+MAX_STEPS = 1500
+
+
+def _weapon_score(action: Action) -> float:
+    card = content().items.get(str(action.get("weapon", "")))
+    if card is None:
+        return 3.0  # the Exo Loader's fists
+    return card.dice * (7 - card.hit) / 6
+
+
+def _distances(st: EndureState, start: str) -> dict[str, int]:
+    dist = {start: 0}
+    todo = deque([start])
+    while todo:
+        z = todo.popleft()
+        for _, nxt, _ in exits(st, z):
+            if nxt not in dist:
+                dist[nxt] = dist[z] + 1
+                todo.append(nxt)
+    return dist
+
+
+def _targets(st: EndureState, si: int) -> list[str]:
+    """Where the careful player wants to go, most urgent first."""
+    s = st.survivors[si]
+    m = content().missions[st.mission]
+    specs = obj_specs(st)
+    carrying = any(o.carried_by == si for o in st.objectives)
+    open_objs = [o for o in st.objectives if not o.done and o.carried_by < 0]
+    wanted = [o.zone for o in open_objs if specs[o.id].hook not in ("lair",)]
+    leaving = carrying or any("exit_all" in g for g in m.goals)
+    if (carrying or (not wanted and m.exits)) and st.exits_open and leaving:
+        return list(m.exits)
+    if wanted:
+        return wanted
+    hunt = [e.zone for e in st.enemies] + [t.zone for t in st.radar]
+    return hunt or list(m.exits) or [s.zone]
+
+
+def careful(st: EndureState, seat: int, legal: list[Action]) -> Action:
+    """A cautious, goal-minded player: shoot what is in reach, do the objective, keep good finds, heal
+    when hurt, head for the nearest goal, search safe rooms, and otherwise end the turn."""
+    by = {}
+    for a in legal:
+        by.setdefault(a["type"], []).append(a)
+    if "answer" in by:
+        return next((a for a in by["answer"] if a.get("accept")), by["answer"][0])
+    if st.phase == "refuge":
+        for kind in ("vote", "visit", "recruit"):
+            if kind in by:
+                return by[kind][0]
+        return legal[0]
+    si = S.current(st)
+    s = st.survivors[si]
+    if s.found:
+        keeps = [a for a in by.get("keep", []) if "drop" not in a]
+        if keeps:
+            return keeps[0]
+        drops = [a for a in by.get("keep", []) if a.get("drop") in ("swarmer-leg", "power-cell")]
+        return drops[0] if drops else by.get("leave", [legal[0]])[0]
+    # heal when badly hurt
+    if s.health * 2 <= s.max_health:
+        for a in by.get("use", []):
+            card = content().items.get(str(a.get("item")))
+            if card is not None and card.effect == "heal" and "zone" not in a:
+                return a
+    if "attack" in by:
+        here = [a for a in by["attack"] if not a.get("object")]
+        pool = here or by["attack"]
+        crowd = {a["zone"]: sum(1 for e in st.enemies if e.zone == a["zone"]) for a in pool}
+        return max(pool, key=lambda a: (crowd[a["zone"]], a["zone"] == s.zone, _weapon_score(a)))
+    for kind in ("reactivate", "interact", "exit"):
+        if kind in by and (kind != "exit" or _may_exit(st, si)):
+            return by[kind][0]
+    if "equip" in by:
+        return by["equip"][0]
+    if "loader" in by and by["loader"][0].get("do") == "enter":
+        return by["loader"][0]
+    near = sight(st, s.zone)
+    threatened = any(e.zone in near and near[e.zone][0] <= 1 for e in st.enemies)
+    if "search" in by and not threatened:
+        return by["search"][0]
+    if "move" in by:
+        dist = _distances(st, s.zone)
+        goals = [z for z in _targets(st, si) if z in dist]
+        if goals and s.zone not in goals:
+            goal = min(goals, key=lambda z: (dist[z], z))
+            best = None
+            for a in by["move"]:
+                d2 = _distances(st, a["zone"]).get(goal)
+                if d2 is not None and d2 < dist[goal] and (best is None or a["zone"] < best["zone"]):
+                    best = a
+            if best is not None:
+                return best
+    if "reward" in by:
+        return by["reward"][0]
+    return next((a for a in legal if a["type"] == "end"), legal[0])
+
+
+def _may_exit(st: EndureState, si: int) -> bool:
+    """Leave only when nothing is left to pick up (carriers leave to deliver)."""
+    if any(o.carried_by == si for o in st.objectives):
+        return True
+    return all(o.done or o.carried_by >= 0 for o in st.objectives)
+
+
+def play_careful(mission: str, seed: int, n: int = 3, crew: str = "") -> tuple[EndureState, list]:
+    options = {"mission": mission}
+    if crew:
+        options["crew"] = crew
+    st = S.setup([f"p{i}" for i in range(n)], options, seed)
+    log = []
+    for _ in range(MAX_STEPS):
+        if S.outcome(st) is not None:
+            break
+        seat = S.pending(st)[0].seat
+        action = careful(st, seat, S.legal(st, seat))
+        st, _ = S.apply(st, seat, action)
+        log.append((seat, action))
+    return st, log
+
+
+def crew_for(mission: str, n: int) -> str:
+    needs = [k.lower() for k in content().missions[mission].needs]
+    by_class = {}
+    for key, card in content().survivors.items():
+        by_class.setdefault(card.klass.lower(), key)
+    crew = [by_class[k] for k in needs if k in by_class]
+    for k in ("marine", "medic", "captain", "scout", "engineer", "psychic"):
+        if len(crew) >= n:
+            break
+        if by_class.get(k) and by_class[k] not in crew:
+            crew.append(by_class[k])
+    return "+".join(crew[:n])
+
+
+def win_rates(runs: int = 10, n: int = 3) -> dict[str, float]:
+    out = {}
+    for key, m in content().missions.items():
+        if not m.playable:
+            continue
+        wins = 0
+        for seed in range(runs):
+            st, _ = play_careful(key, 1000 + seed, n, crew_for(key, n))
+            wins += st.result == "win"
+        out[key] = wins / runs
+    return out
+
+
+def test_careful_player_finishes_cg00_legally_and_replays():
+    st, log = play_careful("CG00", 7, 3)
+    assert S.outcome(st) is not None or len(log) == MAX_STEPS
+    again = S.setup(["p0", "p1", "p2"], {"mission": "CG00"}, 7)
+    for seat, action in log:
+        again, _ = S.apply(again, seat, action)
+    assert S.dumps(again) == S.dumps(st)
+
+
+def test_careful_player_shoots_before_walking():
+    from .test_endure_support import fresh, give, place, strip
+
+    st = fresh(2)
+    strip(st, 0)
+    give(st, 0, "pistol")
+    place(st, "swarmer", st.survivors[0].zone, 1)
+    assert careful(st, 0, S.legal(st, 0))["type"] == "attack"
+    assert icard is not None
+
+
+if __name__ == "__main__":
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    for key, rate in win_rates(runs).items():
+        print(f"{key:6} {rate:5.0%}")
