@@ -72,3 +72,38 @@ def test_bad_module_kind_is_caught(monkeypatch):
     monkeypatch.setattr(content, "_load", broken)
     with pytest.raises(ContentError, match=r"modules\.toml: module #4"):
         content.load()
+
+
+def test_every_module_and_enemy_action_has_a_one_line_text():
+    from rules.armada.content import action_text
+
+    for m in CONTENT.modules.values():
+        assert 8 <= len(m.text) <= 110 and "\n" not in m.text, m.id
+    for e in CONTENT.enemies.values():
+        for a in e.actions:
+            assert a.text and action_text(a) == a.text, e.id
+    texts = {m.text for m in CONTENT.modules.values()}
+    assert len(texts) > 50  # descriptions say what differs, not one line for all
+
+
+@pytest.mark.parametrize(
+    ("file", "key", "mutate", "message"),
+    [
+        ("modules.toml", "module", lambda e: e.pop("text"), r"modules\.toml: module #1 \(ai-core-1\): missing 'text'"),
+        ("modules.toml", "module", lambda e: e.update(text="two\nlines"), r"one line"),
+        ("enemies.toml", "enemy", lambda e: e["actions"][0].pop("text"), r"enemies\.toml: enemy #1 .*'text'"),
+        ("enemies.toml", "enemy", lambda e: e["actions"][0].update(text="x"), r"8\.\.110"),
+    ],
+)
+def test_missing_or_bad_texts_are_caught(monkeypatch, file, key, mutate, message):
+    real = content._load
+
+    def broken(name):
+        data = real(name)
+        if name == file:
+            mutate(data[key][0])
+        return data
+
+    monkeypatch.setattr(content, "_load", broken)
+    with pytest.raises(ContentError, match=message):
+        content.load()
