@@ -285,3 +285,252 @@ def dashboard(state: StarState, seat: int) -> bytes:
 
     lines = crew_sheet(state, seat)
     return text_card(lines[0], lines[1:])
+
+
+# -- dashboards as pictures: monsters, quests, campaign -------------------------------------------
+CARD_W = 1000
+PAD = 28
+MONSTER_FILL = "#8b1e3f"
+CLASS_LABEL = {"trooper": "Trooper", "officer": "Officer", "villain": "Villain"}
+
+
+def _wrap(d: ImageDraw.ImageDraw, text: str, face, width: int) -> list[str]:
+    from .common import wrap
+
+    return wrap(text, width, d, face)
+
+
+def _canvas(height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    img = Image.new("RGB", (CARD_W, height), BACKGROUND)
+    return img, ImageDraw.Draw(img)
+
+
+def _title(d: ImageDraw.ImageDraw, y: int, text: str, sub: str = "") -> int:
+    d.text((PAD, y), text, font=font(34, bold=True), fill=HIGHLIGHT)
+    y += 46
+    if sub:
+        d.text((PAD, y), sub, font=font(22), fill=MUTED)
+        y += 34
+    return y + 6
+
+
+def _chip(d: ImageDraw.ImageDraw, x: int, y: int, label: str, value: str, colour: str = "#2c3342") -> int:
+    """A small stat box (label above, value big); returns the x after it."""
+    w = max(78, 22 + 14 * len(value), 14 + 11 * len(label))
+    d.rounded_rectangle((x, y, x + w, y + 62), radius=8, fill=colour)
+    d.text((x + w // 2, y + 16), label, font=font(16, bold=True), fill=MUTED, anchor="mm")
+    d.text((x + w // 2, y + 43), value, font=font(26, bold=True), fill=INK, anchor="mm")
+    return x + w + 10
+
+
+def _diamond(d: ImageDraw.ImageDraw, cx: int, cy: int, r: int, tag: str, fill: str = MONSTER_FILL) -> None:
+    d.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=fill, outline="#ffb3c6", width=3)
+    d.text((cx, cy), tag, font=font(22, bold=True), fill="white", anchor="mm")
+
+
+def monsters_picture(state: StarState) -> bytes:
+    """The monster dashboard: one card per filled slot with its stats, ability and figures out."""
+    return to_png(draw_monsters(state))
+
+
+def draw_monsters(state: StarState) -> Image.Image:
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    body, small = font(21), font(20)
+    cards = []
+    order = {"trooper": 0, "officer": 1, "villain": 2}
+    for des in sorted(state.dashboard, key=lambda x: (order.get(x.partition("-")[0], 3), len(x), x)):
+        card = CONTENT.monsters[state.dashboard[des]]
+        m0 = E.MonsterState(uid=f"{card.id}#1", card=card.id, designation=des, pos="")
+        life, overkill, mp, reward = E.mstats(m0)
+        ability = _wrap(probe, f"{card.ability.name}: {card.ability.text}", body, CARD_W - 2 * PAD - 130)
+        out = [m for m in state.monsters if m.card == card.id]
+        figs = [
+            f"{E.monster_tag(m)} at {m.pos}: wounds {m.wounds}/{life}{', dazed' if m.dazed else ''}" for m in out
+        ] or ["no figure on the board"]
+        figs = _wrap(probe, "Out: " + "; ".join(figs), small, CARD_W - 2 * PAD - 130)
+        cards.append((des, card, (life, overkill, mp, reward), ability, figs))
+    height = 110 + sum(150 + 30 * (len(a) + len(f)) for *_x, a, f in cards) + (60 if not cards else 0)
+    img, d = _canvas(height)
+    y = _title(d, 20, f"Monster dashboard · scenario {state.scenario}", "Tags as printed on the board figures")
+    if not cards:
+        d.text((PAD, y), "No monster slot is filled.", font=body, fill=INK)
+    for des, card, (life, overkill, mp, reward), ability, figs in cards:
+        h = 136 + 30 * (len(ability) + len(figs))
+        d.rounded_rectangle((PAD - 10, y, CARD_W - PAD + 10, y + h), radius=12, fill=PANEL)
+        _diamond(d, PAD + 50, y + 62, 44 if card.huge else 38, card.tag)
+        x0 = PAD + 120
+        cls, _, rank = des.partition("-")
+        rank_txt = f" {rank}" if rank else ""
+        head = f"{card.name}  ·  {CLASS_LABEL.get(cls, cls)}{rank_txt}{'  ·  HUGE' if card.huge else ''}"
+        d.text((x0, y + 12), head, font=font(26, bold=True), fill=INK)
+        x = x0
+        atk = f"{card.dice} {card.attack_type}"
+        for label, value in (("DEF", str(card.defense)), ("ATTACK", atk), ("LIFE", str(life))):
+            x = _chip(d, x, y + 50, label, value)
+        for label, value in (("OVERKILL", str(overkill)), ("MP", str(mp)), ("REWARD", f"{reward} VT")):
+            x = _chip(d, x, y + 50, label, value)
+        ty = y + 122
+        for line in ability:
+            d.text((x0, ty), line, font=body, fill=INK)
+            ty += 30
+        for line in figs:
+            d.text((x0, ty), line, font=small, fill=HIGHLIGHT if out_of(state, card.id) else MUTED)
+            ty += 30
+        y += h + 14
+    return img
+
+
+def out_of(state: StarState, card_id: str) -> bool:
+    return any(m.card == card_id for m in state.monsters)
+
+
+def quests_picture(state: StarState) -> bytes:
+    """This scenario's quests: PvE in order with their state, the PvP quests and the VT so far."""
+    return to_png(draw_quests(state))
+
+
+def draw_quests(state: StarState) -> Image.Image:
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    body = font(21)
+    text_w = CARD_W - 2 * PAD - 110 - 300
+    rows = []
+    for i, qid in enumerate(state.pve):
+        q = CONTENT.quests[qid]
+        if qid in state.done:
+            status, colour = f"DONE · {state.seats[state.done[qid]][:12]}", "#009E73"
+        elif i == state.pve_index:
+            status, colour = "CURRENT", HIGHLIGHT
+        else:
+            status, colour = "LATER", "#5b6170"
+        rows.append((f"PvE {i + 1}", q, status, colour, _wrap(probe, q.text, body, text_w), None))
+    for c in state.crews:
+        q = CONTENT.quests.get(f"pvp-{c.colour}")
+        if q is None:
+            continue
+        done = q.id in state.done
+        status = f"DONE · {state.seats[state.done[q.id]][:12]}" if done else "OPEN"
+        rows.append(("PvP", q, status, "#009E73" if done else "#56B4E9", _wrap(probe, q.text, body, text_w), c))
+    height = 120 + sum(58 + 28 * len(r[4]) for r in rows) + 40 * len(state.crews) + 110
+    img, d = _canvas(height)
+    sc = CONTENT.scenarios[state.scenario]
+    y = _title(d, 20, f"Quests · scenario {sc.id}: {sc.title}", "PvE quests go in order; PvP: kill a hero of that crew")
+    for label, q, status, colour, lines, crew in rows:
+        h = 44 + 28 * len(lines)
+        current = status == "CURRENT"
+        d.rounded_rectangle(
+            (PAD - 10, y, CARD_W - PAD + 10, y + h),
+            radius=10,
+            fill=PANEL,
+            outline=HIGHLIGHT if current else None,
+            width=3 if current else 1,
+        )
+        if crew is not None:
+            d.rectangle((PAD, y + 10, PAD + 26, y + 36), fill=CREW_COLOURS[crew.colour])
+            d.text((PAD + 13, y + 23), CREW_LETTER[crew.colour], font=font(18, bold=True), fill="black", anchor="mm")
+            d.text((PAD + 36, y + 10), label, font=font(22, bold=True), fill=MUTED)
+        else:
+            d.text((PAD, y + 10), label, font=font(22, bold=True), fill=MUTED)
+        x0 = PAD + 110
+        d.text((x0, y + 8), q.name, font=font(24, bold=True), fill=INK)
+        ty = y + 38
+        for line in lines:
+            d.text((x0, ty), line, font=body, fill=INK if status != "LATER" else MUTED)
+            ty += 28
+        d.rounded_rectangle((CARD_W - PAD - 270, y + 12, CARD_W - PAD - 182, y + 46), radius=17, fill="#0072B2")
+        d.text((CARD_W - PAD - 226, y + 29), f"+{q.vt} VT", font=font(20, bold=True), fill="white", anchor="mm")
+        d.rounded_rectangle((CARD_W - PAD - 170, y + 12, CARD_W - PAD, y + 46), radius=6, fill=colour)
+        d.text((CARD_W - PAD - 85, y + 29), status, font=font(17, bold=True), fill="black", anchor="mm")
+        y += max(h, 58) + 10
+    d.text((PAD, y + 4), "Victory tokens", font=font(24, bold=True), fill=HIGHLIGHT)
+    y += 40
+    best = max((c.vt for c in state.crews), default=0)
+    for c in state.crews:
+        d.rectangle((PAD, y, PAD + 26, y + 26), fill=CREW_COLOURS[c.colour])
+        d.text((PAD + 13, y + 13), CREW_LETTER[c.colour], font=font(18, bold=True), fill="black", anchor="mm")
+        bar = 0 if best == 0 else int(500 * c.vt / best)
+        if bar:
+            d.rectangle((PAD + 250, y + 4, PAD + 250 + bar, y + 22), fill=CREW_COLOURS[c.colour])
+        d.text((PAD + 40, y), f"{state.seats[c.seat][:12]}: {c.vt} VT", font=font(21), fill=INK)
+        y += 40
+    d.text((PAD, y + 4), "Ends once every PvE quest and at least one PvP quest are done.", font=body, fill=MUTED)
+    return img
+
+
+ROUTE_POS = {
+    "1": (0, 1.0),
+    "2A": (1, 0.5),
+    "2B": (1, 1.5),
+    "3A": (2, 0.0),
+    "3B": (2, 1.0),
+    "3C": (2, 2.0),
+    "4": (3, 1.0),
+}
+
+
+def campaign_picture(state: StarState) -> bytes:
+    """The campaign sheet: the route through the scenario tree, VT per scenario, badges and upgrades."""
+    return to_png(draw_campaign(state))
+
+
+def draw_campaign(state: StarState) -> Image.Image:
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    small = font(19)
+    inv = {}
+    from rules.starcadia.campaign import owned
+
+    for c in state.crews:
+        inv[c.seat] = _wrap(probe, "Upgrades: " + (" ".join(owned(state, c.seat)) or "-"), small, CARD_W - 2 * PAD - 40)
+    tree_h = 300
+    height = 100 + tree_h + 70 + sum(96 + 26 * len(inv[c.seat]) for c in state.crews) + 20
+    img, d = _canvas(height)
+    mode = "Campaign" if state.mode == "campaign" else "Episodic game (no campaign progression)"
+    y = _title(d, 20, "Campaign sheet", f"{mode} · now: scenario {state.scenario}")
+    # The route tree.
+    played = [r.scenario for r in state.history]
+    route = played + ([state.scenario] if state.scenario not in played else [])
+    col_w, row_h, top = (CARD_W - 2 * PAD - 120) // 3, 110, y + 20
+
+    def centre(sid: str) -> tuple[int, int]:
+        col, row = ROUTE_POS[sid]
+        return int(PAD + 60 + col * col_w), int(top + 40 + row * row_h)
+
+    for sid, sc in CONTENT.scenarios.items():
+        if sid not in ROUTE_POS:
+            continue
+        for nxt in sc.next:
+            if nxt in ROUTE_POS:
+                on = sid in route and nxt in route and route.index(nxt) == route.index(sid) + 1
+                d.line((*centre(sid), *centre(nxt)), fill=HIGHLIGHT if on else "#4a5060", width=6 if on else 3)
+    for sid in ROUTE_POS:
+        cx, cy = centre(sid)
+        now, done = sid == state.scenario, sid in played
+        fill = "#0072B2" if done else ("#E69F00" if now else PANEL)
+        d.ellipse((cx - 40, cy - 40, cx + 40, cy + 40), fill=fill, outline=HIGHLIGHT if now else "#7a8090", width=4)
+        d.text((cx, cy), sid, font=font(26, bold=True), fill="white" if (done or now) else MUTED, anchor="mm")
+        rec = next((r for r in state.history if r.scenario == sid), None)
+        if rec is not None:
+            won = "+".join(CREW_LETTER[state.crews[s].colour] for s in rec.winners)
+            d.text((cx, cy + 56), f"won: {won}", font=font(18, bold=True), fill=INK, anchor="mm")
+    y = top + tree_h
+    d.ellipse((PAD, y + 2, PAD + 20, y + 22), fill="#0072B2")
+    d.text((PAD + 28, y), "played", font=font(20, bold=True), fill=MUTED)
+    d.ellipse((PAD + 130, y + 2, PAD + 150, y + 22), fill="#E69F00")
+    d.text((PAD + 158, y), "now  ·  * = won that scenario", font=font(20, bold=True), fill=MUTED)
+    y += 46
+    # One row per crew: badges, campaign VT, VT per scenario, upgrades.
+    for c in state.crews:
+        h = 86 + 26 * len(inv[c.seat])
+        d.rounded_rectangle((PAD - 10, y, CARD_W - PAD + 10, y + h), radius=10, fill=PANEL)
+        d.rectangle((PAD, y + 12, PAD + 30, y + 42), fill=CREW_COLOURS[c.colour])
+        d.text((PAD + 15, y + 27), CREW_LETTER[c.colour], font=font(20, bold=True), fill="black", anchor="mm")
+        heroes = " & ".join(CONTENT.heroes[hid].name for hid in c.heroes) or "no heroes yet"
+        d.text((PAD + 44, y + 12), f"{state.seats[c.seat][:14]}: {heroes}", font=font(22, bold=True), fill=INK)
+        per = "  ".join(f"{r.scenario}: {r.vt[c.seat]}{'*' if c.seat in r.winners else ''}" for r in state.history)
+        line = f"Badges {c.badges}  ·  campaign VT {c.total_vt}  ·  {per or 'no scenario finished yet'}"
+        d.text((PAD + 44, y + 46), line, font=font(21), fill=HIGHLIGHT)
+        ty = y + 80
+        for part in inv[c.seat]:
+            d.text((PAD + 44, ty), part, font=small, fill=MUTED)
+            ty += 26
+        y += h + 12
+    return img

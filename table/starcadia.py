@@ -764,7 +764,18 @@ async def monsters_view(table: Table, ctx: Ctx) -> Reply:
     sc = await _context(table, ctx)
     view: StarState = sc.my_view()  # type: ignore[assignment]
     lines = monster_sheet(view) or ["No monster slots are filled."]
-    return Reply(title=f"Monster dashboard · scenario {view.scenario}", lines=lines, ephemeral=True)
+    from render.starcadia import monsters_picture
+
+    def image() -> bytes:
+        return monsters_picture(view)
+
+    return Reply(
+        title=f"Monster dashboard · scenario {view.scenario}",
+        lines=lines,
+        image=image,
+        image_name="monsters.png",
+        ephemeral=True,
+    )
 
 
 def quest_lines(state: StarState) -> list[str]:
@@ -798,8 +809,17 @@ async def quests_view(table: Table, ctx: Ctx) -> Reply:
     sc = await _context(table, ctx)
     view: StarState = sc.my_view()  # type: ignore[assignment]
     sid = view.scenario
+    from render.starcadia import quests_picture
+
+    def image() -> bytes:
+        return quests_picture(view)
+
     return Reply(
-        title=f"Quests · scenario {sid}: {CONTENT.scenarios[sid].title}", lines=quest_lines(view), ephemeral=True
+        title=f"Quests · scenario {sid}: {CONTENT.scenarios[sid].title}",
+        lines=quest_lines(view),
+        image=image,
+        image_name="quests.png",
+        ephemeral=True,
     )
 
 
@@ -810,7 +830,12 @@ async def campaign_view(table: Table, ctx: Ctx) -> Reply:
     lines = campaign_sheet(view)
     if view.mode != "campaign":
         lines.insert(0, "Episodic game: no campaign progression.")
-    return Reply(title="Campaign sheet", lines=lines, ephemeral=True)
+    from render.starcadia import campaign_picture
+
+    def image() -> bytes:
+        return campaign_picture(view)
+
+    return Reply(title="Campaign sheet", lines=lines, image=image, image_name="campaign.png", ephemeral=True)
 
 
 async def offer_view(table: Table, ctx: Ctx) -> Reply:

@@ -257,6 +257,10 @@ async def test_views_are_private(table: Table) -> None:
     assert quests.ephemeral and "CURRENT" in quests.lines[0]
     sheet = await sq.campaign_view(table, ctx(BOB))
     assert sheet.ephemeral and sheet.lines[0].startswith("Route")
+    # Each view is a picture too (private, like the text it stands beside); the text stays as fallback.
+    for reply, name in ((monsters, "monsters.png"), (quests, "quests.png"), (sheet, "campaign.png")):
+        assert reply.image is not None and reply.image_name == name and reply.lines
+        assert reply.image().startswith(b"\x89PNG")
     with pytest.raises(RuleError, match="Nothing to choose"):
         await sq.offer_view(table, ctx(BOB))
     colours = await sq.suggest(table, ctx(CAROL), "crew", "crew", "bl", {})

@@ -105,3 +105,31 @@ def test_crew_sheet_shows_a_dead_hero_plainly():
     assert "wounds" not in line and "dazed" not in line and " at " not in line
     alive = next(x for x in lines if x.startswith("Red"))
     assert "at G4 dazed: wounds 0/" in alive
+
+
+def test_dashboard_pictures_monsters_quests_campaign():
+    from render.starcadia import campaign_picture, draw_monsters, draw_quests, monsters_picture, quests_picture
+    from rules.starcadia.state import Record
+
+    st = sample_state()
+    add_monster(st, "octocold", "B2", "trooper-II")
+    add_monster(st, "octocruel", "B3", "officer-I")
+    st.dashboard.update({"trooper-II": "octocold", "officer-I": "octocruel"})
+    st.done, st.pve_index = {"1-1": 1, "pvp-yellow": 1}, 1
+    st.history = [Record(scenario="1", vt=[9, 12], winners=[1])]
+    for fn in (monsters_picture, quests_picture, campaign_picture):
+        png = fn(st)
+        img = Image.open(io.BytesIO(png))
+        assert len(png) < 400_000 and img.width == 1000 and 300 <= img.height <= 2000
+    # One card per filled slot; the two octopus monsters carry different tags (drawn, so pixels differ).
+    one = play_state()
+    one.dashboard = {"trooper-I": "weeble"}
+    assert draw_monsters(st).height > draw_monsters(one).height
+    # A fulfilled quest changes the quest picture.
+    before = draw_quests(st)
+    st.done["1-2"], st.pve_index = 0, 2
+    assert ImageChops.difference(before.convert("RGB"), draw_quests(st).convert("RGB")).getbbox() is not None
+    # Every phase renders, including an episodic game with an empty record and a 4-crew setup.
+    for state in (setup_state(), setup_state(draft="random", seats=4, mode="episodic", scenario="3B", tiles="random")):
+        for fn in (monsters_picture, quests_picture, campaign_picture):
+            assert fn(SYSTEM.view(state, 0)).startswith(b"\x89PNG")

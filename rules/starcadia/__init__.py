@@ -7,7 +7,14 @@ Public entry points beyond the GameSystem contract (``SYSTEM``):
 - ``rules.starcadia.campaign.campaign_sheet(state)``: the campaign record as text lines.
 - ``rules.starcadia.content.CONTENT``: heroes, monsters, upgrades, scenarios and the rules topics
   (``CONTENT.topics``: key, title, text).
-- ``render.starcadia.board(state, events=...)`` and ``render.starcadia.dashboard(state, seat)``.
+- ``render.starcadia.board(state, events=...)``, ``dashboard(state, seat)``, and the pictures
+  ``monsters_picture(state)``, ``quests_picture(state)``, ``campaign_picture(state)``.
+- Engine helpers the front end may rely on (``rules.starcadia.engine``, stable public names):
+  ``find_hero``, ``find_monster``, ``hero_name``, ``hero_life``, ``heroes_on_board``, ``mstats``,
+  ``board_of``, ``occupancy``, ``shove_spaces``, ``attack_kind``, ``boost_fits``,
+  ``fitting_boosts(hero, weapon)`` (ready boosts that fit), ``boost_combos(hero, weapon)`` (the
+  bounded list of useful boost sets legal() offers), ``boost_dice(boosts)``, ``monster_tag(m)`` and
+  ``hero_tag(hero_id)`` (the unique tags the board picture prints, e.g. OC1, OR1, ZK).
 
 Events carry ``data={"path": [...]}`` for walked paths and ``data={"attack": [from, to]}`` for
 attacks, which the board picture draws.
