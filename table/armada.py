@@ -51,55 +51,10 @@ async def _seated(table: Table, ctx: Ctx) -> tuple[SeatContext, State, int]:
     return sc, sc.state, seat  # type: ignore[return-value]
 
 
-HINTS = {
-    "(shop)": "(/armada buy)",
-    "(close)": "(/armada end-step)",
-    "(recruit)": "(/armada hire)",
-    "(sacrifice)": "(/armada sacrifice)",
-    "station escape": "/armada escape",
-    "add hull_to_one": "set hull_to_one",
-    "(escape instead of gathering)": "(/armada escape instead of gathering)",
-    "reroll 1 4": "/armada reroll dice:1,4",
-    "Say which enemy to target:": "Say which enemy to target (target option):",
-}
-
-
-PROMPTS = {
-    "Claim your turn with begin.": "Any /armada command claims your turn.",
-    "assign crew dice, then done": "assign crew dice (/armada assign), then /armada end-step",
-    "Assign dice to the mission sections, then done": "Assign dice (/armada assign), then /armada end-step",
-    "assign dice to the Escape card, then done": "/armada escape die:<n> on the Escape card, or /armada end-step",
-    "Step 4: gather your crew or try to escape": "Step 4: /armada roll gathers the crew, or /armada escape",
-    "Send a die to the Infirmary to try again": "Send a die to the Infirmary to try again (/armada sacrifice)",
-    "Reroll the enemy die with the relay?": "Reroll the enemy die? /armada relay, or /armada end-step to accept",
-}
-
-
-def _polish(reply: Reply) -> Reply:
-    """Our replies name our commands where the engine's prompts name its notation."""
-
-    def fix(text: str) -> str:
-        for old, new in PROMPTS.items():
-            text = text.replace(old, new)
-        return text
-
-    reply.lines = [fix(line) for line in reply.lines]
-    reply.fields = [(name, fix(value)) for name, value in reply.fields]
-    return reply
-
-
 async def _act(table: Table, ctx: Ctx, action: Action) -> Reply:
-    """Play the action; the engine's hints in its own notation are reworded as our commands."""
-    try:
-        return _polish(await table.act(ctx, action))
-    except RuleError as exc:
-        text = str(exc)
-        changed = text
-        for old, new in HINTS.items():
-            changed = changed.replace(old, new)
-        if changed == text:
-            raise
-        raise type(exc)(changed) from None
+    """Play the action. The engine's prompts and refusals are plain English naming no notation,
+    so they pass through as they are; ``next_steps`` names our commands."""
+    return await table.act(ctx, action)
 
 
 def _legal(sc: SeatContext, seat: int) -> list[Action]:

@@ -114,7 +114,7 @@ def test_shop_buy_install_store_close():
     assert state.players[0].stations[3].module == offer[0]
     state = ok(state, 0, {"type": "store", "station": 4})
     refused(state, 0, {"type": "store", "station": 4}, "no installed")
-    refused(state, 0, {"type": "repair"}, "close")
+    refused(state, 0, {"type": "repair"}, "Finish at the shipyard")
     state = ok(state, 0, {"type": "close"})
     assert len(state.module_pool) == 87
     refused(state, 0, {"type": "close"}, "no shop")

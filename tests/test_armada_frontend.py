@@ -248,7 +248,7 @@ async def test_combat_assign_swap_end_step_and_escape(table: Table) -> None:
     await refused(table, A.engage(table, cx(ALICE), "1", "alice"), "your own team")
     reply = await A.engage(table, cx(ALICE), "fleet 1", "bob", "bob")
     assert "Combat! alice and bob engage fleet 1 at Terra: DecaBuilder (1), Sentinel (2)." in reply.as_text()
-    assert "assign crew dice (/armada assign), then /armada end-step" in reply.as_text()
+    assert "place your crew dice on stations, then say you are finished" in reply.as_text()
     assert (await state(table)).combat.frontline == 1
 
     await refused(table, A.end_turn(table, cx(BOB)), "Finish the Combat")
@@ -284,7 +284,10 @@ async def test_combat_assign_swap_end_step_and_escape(table: Table) -> None:
 
     await A.end_step(table, cx(ALICE))
     enemy = await A.end_step(table, cx(BOB))
-    assert "Enemy step" in enemy.as_text() and "Step 4: /armada roll gathers the crew" in enemy.as_text()
+    assert (
+        "Enemy step" in enemy.as_text()
+        and "Step 4: gather your crew for the next round, or try to escape" in enemy.as_text()
+    )
     await refused(table, A.end_turn(table, cx(ALICE)), "Finish the Combat")
     started = await A.escape(table, cx(ALICE))
     assert "Escape attempt" in started.as_text()

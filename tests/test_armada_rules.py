@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rules.armada import SYSTEM, resolution
 from rules.armada.helpers import damage_player, dice_of
 from rules.core import Turn
@@ -148,3 +150,21 @@ def test_cargo_installs_for_free_outside_a_shipyard():
     assert state.players[0].stations[2].module == "cargo-medical" and state.players[0].actions == 2
     state.players[0].storage.append("lotus-laser")
     refused(state, 0, {"type": "install", "module": "lotus-laser", "station": 4}, "buy/configure")
+
+
+def test_prompts_and_hints_name_no_notation():
+    """Prompts are plain English: no 'then done', no '(shop)', no 'begin', no key=value."""
+    import re
+
+    from .test_armada_play import play
+
+    bad = re.compile(r"then done|\((shop|close|recruit|sacrifice)\)|with begin|station escape|hull_to_one|\w=\d")
+    for seed in range(3):
+        state, _ = play(seed, 2 + seed, [seed * 31 + 5, 9, 400], max_steps=120)
+        for prompt in SYSTEM.pending(state):
+            assert not bad.search(prompt.text), prompt.text
+    texts = []
+    for path in sorted((Path(__file__).resolve().parents[1] / "rules" / "armada").glob("*.py")):
+        texts += re.findall(r'(?:RuleError|say)\(\s*f?"([^"]*)"', path.read_text())
+    offenders = [t for t in texts if bad.search(t)]
+    assert not offenders, offenders

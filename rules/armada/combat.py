@@ -349,7 +349,7 @@ def reroll(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     if isinstance(raw, str):
         raw = raw.replace(",", " ").split()
     if not isinstance(raw, list) or not raw or len(raw) > 40:
-        raise RuleError("Say which dice to reroll, for example: reroll 1 4.")
+        raise RuleError("Say which dice to reroll, by their numbers.")
     dice = []
     for value in raw:
         die = find_die(state, seat, value)
@@ -400,7 +400,7 @@ def assign(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     player = state.players[seat]
     name = state.seats[seat]
     if number == 8:
-        raise RuleError("The Escape card is used in step 4 (escape instead of gathering).")
+        raise RuleError("The Escape card is only used in step 4, instead of gathering the crew.")
     if seat in c.shadow and number != 1:
         raise RuleError("Shadow Strike: from a nearby planet the Pale Valkyrie can only use station 1.")
     if number == SWAP:
@@ -522,7 +522,7 @@ def boost_dice(
     if isinstance(raw, str | int):
         raw = str(raw).replace(",", " ").split()
     if not isinstance(raw, list) or len(raw) > 6:
-        raise RuleError("Give the extra dice as a short list, for example extra=3,5.")
+        raise RuleError("Name the extra dice by their numbers (a short list).")
     extra = []
     symbol = module.req[0]
     for value in raw:
@@ -1209,7 +1209,7 @@ def assign_escape(state: State, seat: int, action: dict[str, Any], turn: Turn) -
     if die.loc != "rolled":
         raise RuleError(f"Die #{die.id} is not available to assign.")
     if parse_station(state, seat, action.get("station", "escape")) != 8:
-        raise RuleError("During an escape attempt dice go on the Escape card (station escape).")
+        raise RuleError("During an escape attempt, dice go on the Escape card.")
     esc = C.finals["tactics"]["escape"]
     player = state.players[seat]
     die.loc = "escape"
@@ -1225,7 +1225,9 @@ def assign_escape(state: State, seat: int, action: dict[str, Any], turn: Turn) -
         return
     if not shows(die.face, esc["symbol"]):
         die.loc = "rolled"
-        raise RuleError(f"The Escape card needs {face_name(esc['symbol'])}; or add hull_to_one to escape at Hull 1.")
+        raise RuleError(
+            f"The Escape card needs {face_name(esc['symbol'])}; or put any one die there and drop your Hull to 1."
+        )
     c.escape[seat] = c.escape.get(seat, 0) + 1
     if c.escape[seat] >= esc["count"]:
         turn.say(f"{state.seats[seat]} completes the Escape card!")

@@ -216,7 +216,7 @@ class Armada(GameSystem[State]):
                     Prompt(
                         seat=m,
                         kind="assign",
-                        text=f"{state.seats[m]}: assign crew dice, then done",
+                        text=f"{state.seats[m]}: place your crew dice on stations, then say you are finished",
                         default={"type": "done"},
                     )
                     for m in c.members
@@ -227,7 +227,7 @@ class Armada(GameSystem[State]):
                     Prompt(
                         seat=c.frontline,
                         kind="reroll",
-                        text="Reroll the enemy die with the relay?",
+                        text="Pay 1 credit to reroll the enemy die, or accept the roll",
                         default={"type": "accept"},
                     )
                 ]
@@ -236,7 +236,7 @@ class Armada(GameSystem[State]):
                     Prompt(
                         seat=c.seat if c.seat in c.members else c.members[0],
                         kind="choice",
-                        text="Step 4: gather your crew or try to escape",
+                        text="Step 4: gather your crew for the next round, or try to escape",
                         default={"type": "gather"},
                     )
                 ]
@@ -245,7 +245,7 @@ class Armada(GameSystem[State]):
                     Prompt(
                         seat=c.seat if c.seat in c.members else c.members[0],
                         kind="assign",
-                        text="Escape attempt: assign dice to the Escape card, then done",
+                        text="Escape attempt: place dice on the Escape card, or stop trying",
                         default={"type": "done"},
                     )
                 ]
@@ -256,7 +256,7 @@ class Armada(GameSystem[State]):
                     Prompt(
                         seat=o,
                         kind="choice",
-                        text="Send a die to the Infirmary to try again",
+                        text="Send one of your dice to the Infirmary to try again, or give up",
                         default=missions.default_sacrifice(state, o),
                     )
                     for o in m.owing
@@ -265,7 +265,7 @@ class Armada(GameSystem[State]):
                 Prompt(
                     seat=s,
                     kind="assign",
-                    text="Assign dice to the mission sections, then done",
+                    text="Place dice on the mission sections, then roll again when finished",
                     default={"type": "done"},
                 )
                 for s in m.members
@@ -616,7 +616,9 @@ class Armada(GameSystem[State]):
             "giveup": lambda: missions.giveup(state, seat, turn),
         }
         if kind not in handlers:
-            raise RuleError("On an Away Mission you can assign, done, sacrifice or giveup.")
+            raise RuleError(
+                "On an Away Mission you can place dice, roll again, send a die to the Infirmary or give up."
+            )
         members = list(m.members)
         handlers[kind]()
         if state.mission is None:

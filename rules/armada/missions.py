@@ -142,7 +142,7 @@ def assign(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     if seat not in m.members:
         raise RuleError("You are not on this Away Mission.")
     if m.step != "assign":
-        raise RuleError("First choose a die to send to the Infirmary (sacrifice) or give up.")
+        raise RuleError("First choose a die to send to the Infirmary, or give up.")
     die = find_die(state, seat, action.get("die"))
     if die.loc != "rolled":
         raise RuleError(f"Die #{die.id} is not available to assign.")

@@ -29,7 +29,7 @@ from .state import Die, State
 def use_action(state: State, seat: int, what: str) -> None:
     player = state.players[seat]
     if player.offer_kind:
-        raise RuleError(f"Finish your {player.offer_kind} first (close).")
+        raise RuleError(f"Finish at the {'shipyard' if player.offer_kind == 'shop' else 'waystation'} first.")
     if player.actions <= 0:
         raise RuleError(f"You have no actions left for {what} this Planning phase; end your turn.")
     player.actions -= 1
@@ -158,7 +158,7 @@ def price(state: State, seat: int, mid: str) -> int:
 def buy(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     player = state.players[seat]
     if player.offer_kind != "shop":
-        raise RuleError("Open the shipyard first (shop).")
+        raise RuleError("Open the shipyard first (it takes your Buy/Configure action).")
     mid = get_str(action, "module", "module")
     hardline_pick = False
     if mid not in player.offer:
@@ -224,7 +224,7 @@ def install(state: State, seat: int, action: dict[str, Any], turn: Turn, *, free
     mid = get_str(action, "module", "module")
     cargo = mid in C.modules and C.modules[mid].cargo
     if player.offer_kind != "shop" and not cargo and not free:
-        raise RuleError("Configuring happens during the Buy/Configure action (shop).")
+        raise RuleError("Configuring happens at a shipyard, during the Buy/Configure action.")
     if mid not in player.storage:
         raise RuleError("That module is not in your storage.")
     number = get_int(action, "station", 1, 6, "the station")
@@ -242,7 +242,7 @@ def install(state: State, seat: int, action: dict[str, Any], turn: Turn, *, free
 def store(state: State, seat: int, action: dict[str, Any], turn: Turn, *, free: bool = False) -> None:
     player = state.players[seat]
     if player.offer_kind != "shop" and not free:
-        raise RuleError("Configuring happens during the Buy/Configure action (shop).")
+        raise RuleError("Configuring happens at a shipyard, during the Buy/Configure action.")
     number = get_int(action, "station", 1, 6, "the station")
     st = player.stations[number - 1]
     if not st.module:
@@ -278,7 +278,7 @@ def hire_cost(state: State, seat: int, hid: str) -> int:
 def hire(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     player = state.players[seat]
     if player.offer_kind != "hire":
-        raise RuleError("Visit the waystation first (recruit).")
+        raise RuleError("Visit the waystation first (it takes your Hire Crew action).")
     hid = get_str(action, "hero", "hero")
     if hid not in player.offer:
         raise RuleError("That hero is not for hire here.")

@@ -263,7 +263,7 @@ def start_round(state: State, turn: Turn) -> None:
         start_encounter(state, turn)
         return
     state.phase = "planning"
-    turn.say(f"Round {state.round}: Planning phase. Claim your turn with begin.", kind="turn")
+    turn.say(f"Round {state.round}: Planning phase. Captains take their turns in any order.", kind="turn")
 
 
 def start_encounter(state: State, turn: Turn) -> None:
