@@ -844,3 +844,21 @@ def test_boost_combos_are_useful_and_bounded():
     edge.upgrades[1].exhausted = True
     refused(st, 0, {**act, "boosts": ["iron-fists"]}, "exhausted")
     assert all("iron-fists" not in c for c in E.boost_combos(edge, weapon))
+
+
+def test_pickup_with_full_slots_takes_the_quest_token_and_leaves_the_armory_item():
+    st = play_state()
+    place(st, "edge", "C2")
+    edge = hero(st, "edge")
+    edge.upgrades = [Up(id=x) for x in ["S01", "S02", "S03", "S04", "S05", "S06"]]
+    st.armory_space, st.armory_item = "D2", "A1"
+    # Only the armory item there and no free slot: refused before anything happens.
+    refused(st, 0, {"type": "move", "hero": "edge", "path": ["D2", "pickup"]}, "no free upgrade slot")
+    assert {"type": "move", "hero": "edge", "path": ["D2", "pickup"]} not in SYSTEM.legal(st, 0)
+    # A quest token on the same space: legal() offers the pickup and it takes the token only.
+    st.tokens["D2"] = ["quest:core"]
+    act = {"type": "move", "hero": "edge", "path": ["D2", "pickup"]}
+    assert act in SYSTEM.legal(st, 0)
+    st2, _ = SYSTEM.apply(st, 0, act)
+    assert hero(st2, "edge").quest_tokens == ["quest:core"] and st2.armory_item == "A1"
+    assert len(hero(st2, "edge").upgrades) == 6

@@ -727,8 +727,11 @@ def _plan_path(state: StarState, h: HeroState, path_in: object, mp: int) -> list
             ops.append(("hack", cur))
         elif item == "pickup":
             toks = [t for t in state.tokens.get(cur, []) if t.startswith("quest:")]
-            if not toks and not (state.armory_item and state.armory_space == cur):
+            armory = bool(state.armory_item) and state.armory_space == cur
+            if not toks and not armory:
                 raise RuleError(f"There is nothing to pick up at {cur}.")
+            if not toks and len(h.upgrades) >= SLOTS:
+                raise RuleError(f"{hero_name(h)} has no free upgrade slot for the armory item.")
             if enemies_in(state, cur, h):
                 raise RuleError("You cannot pick that up while an enemy shares the space.")
             ops.append(("pickup", cur))
@@ -809,9 +812,9 @@ def hero_move(state: StarState, turn: Turn, h: HeroState, path: object, mp: int)
                 turn.say(f"{hero_name(h)} picks up the {t[6:]} token.")
             if arg in state.tokens and not state.tokens[arg]:
                 del state.tokens[arg]
-            if state.armory_item and state.armory_space == arg:
-                if len(h.upgrades) >= SLOTS:
-                    raise RuleError(f"{hero_name(h)} has no free upgrade slot for the armory item.")
+            if state.armory_item and state.armory_space == arg and len(h.upgrades) >= SLOTS:
+                turn.say(f"{hero_name(h)} has no free upgrade slot and leaves the armory item.")
+            elif state.armory_item and state.armory_space == arg:
                 h.upgrades.append(Up(id=state.armory_item))
                 turn.say(f"{hero_name(h)} takes {CONTENT.upgrades[state.armory_item].name} from the armory.")
                 state.armory_item = ""
