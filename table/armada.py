@@ -1027,23 +1027,14 @@ def _die_by_id(state: State, value: object) -> Die | None:
     return next((d for d in state.dice if d.id == number), None)
 
 
-def _same_face(a: Die, b: Die) -> bool:
-    return a.face == b.face and a.hero == b.hero
-
-
 def _assign_actions(sc: SeatContext, seat: int, die_text: str | None) -> list[Action]:
-    """Legal assign actions for this die (the engine lists one die per face; others share it)."""
+    """Legal assign actions, for one die when one is named (the engine lists every die)."""
     state: State = sc.state  # type: ignore[assignment]
     acts = _options_of(_legal(sc, seat), "assign")
     chosen = _die_by_id(state, die_text) if not _blank(die_text) else None
     if chosen is None:
         return acts
-    out = []
-    for a in acts:
-        d = _die_by_id(state, a.get("die"))
-        if d is not None and _same_face(d, chosen):
-            out.append({**a, "die": chosen.id})
-    return out
+    return [a for a in acts if a.get("die") == chosen.id]
 
 
 def _station_label(state: State, seat: int, value: object) -> str:
@@ -1260,10 +1251,8 @@ def _complete_assign(sc: SeatContext, seat: int, option: str, given: Mapping[str
             return [(f"section {s}: {flat[s - 1]} still needs {_sym(m.need[s - 1])}", str(s)) for s in sections]
         return []
     if option == "die":
-        acts = _assign_actions(sc, seat, None)
-        faces = {(d.face, d.hero) for a in acts if (d := _die_by_id(state, a.get("die"))) is not None}
-        dice = [d for d in state.dice if d.owner == seat and d.loc == "rolled" and (d.face, d.hero) in faces]
-        return [(_die_text(d), str(d.id)) for d in dice]
+        ids = {a.get("die") for a in _assign_actions(sc, seat, None)}
+        return [(_die_text(d), str(d.id)) for d in state.dice if d.id in ids]
     acts = _assign_actions(sc, seat, given.get("die"))
     if option == "station":
         values = list(dict.fromkeys(str(a["station"]) for a in acts))

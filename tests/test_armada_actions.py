@@ -490,3 +490,29 @@ def test_ships_option_survives_the_option_parser():
     opts = parse_options("ships=hades+pathfinder difficulty=easy", SYSTEM.options())
     state = SYSTEM.setup(["a", "b"], opts, 3)
     assert [p.ship for p in state.players] == ["hades", "pathfinder"]
+
+
+def test_legal_lists_every_rolled_die_for_assign():
+    state = in_combat(new_game(), ["sentinel"], ["T", "T", "-", "-", "S"])
+    ids = rolled_ids(state)
+    listed = {a["die"] for a in SYSTEM.legal(state, 0) if a["type"] == "assign"}
+    # both Tactical dice can go on the laser, so both are offered
+    lasers = {a["die"] for a in SYSTEM.legal(state, 0) if a["type"] == "assign" and a.get("station") == 4}
+    assert {ids[0], ids[1]} <= lasers
+    assert {ids[0], ids[1], ids[4]} <= listed
+    for a in SYSTEM.legal(state, 0):
+        SYSTEM.apply(state, 0, a)  # every listed move is playable as it stands
+    # a die someone else owns is never listed and is refused
+    refused(state, 0, {"type": "assign", "die": 999, "station": 4}, "no die")
+
+
+def test_legal_assign_is_bounded_for_huge_crews():
+    from rules.armada.engine import MAX_LISTED_DICE
+    from rules.armada.state import Die
+
+    state = in_combat(new_game(), ["sentinel"], ["T"])
+    for _ in range(30):
+        state.dice.append(Die(id=state.next_die, owner=0, face="T", loc="rolled"))
+        state.next_die += 1
+    listed = {a["die"] for a in SYSTEM.legal(state, 0) if a["type"] == "assign"}
+    assert len(listed) == MAX_LISTED_DICE

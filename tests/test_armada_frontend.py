@@ -263,6 +263,9 @@ async def test_combat_assign_swap_end_step_and_escape(table: Table) -> None:
     dice = await A.complete(table, cx(BOB), "assign", "die", "")
     good_choices(dice)
     assert ("#5 crew: Tactical", "5") in dice
+    sc = await table.seat_context(cx(BOB))
+    engine_dice = {str(a["die"]) for a in sc.system.legal(sc.state, 1) if a["type"] == "assign"}
+    assert {v for _, v in dice} == engine_dice  # exactly the dice the engine lists, every one of them
     stations = await A.complete(table, cx(BOB), "assign", "station", "", {"die": "5"})
     assert [v for _, v in stations] == ["1", "2", "6", "swap"]
     aims = await A.complete(table, cx(BOB), "assign", "target", "", {"die": "5", "station": "1"})

@@ -73,6 +73,7 @@ SCHEMA: dict[str, list[str]] = {
     "scan": ["fleet"],
 }
 LIST_KEYS = {"dice", "team"}
+MAX_LISTED_DICE = 16  # legal() lists assignments for at most this many rolled dice per captain
 TURN_TYPES = {"begin", "end", "travel", "repair", "give", "shop", "recruit", "buy", "sell", "install"}
 TURN_TYPES |= {"store", "hire", "close", "fight", "mission", "deliver", "scan", "challenge"}
 
@@ -452,13 +453,9 @@ class Armada(GameSystem[State]):
                 acts.append({"type": "reroll", "dice": blanks})
             if rolled:
                 acts.append({"type": "reroll", "dice": [d.id for d in rolled]})
-        seen: set[tuple[str, int]] = set()
         positions = list(range(1, len(fleet.ships) + 1))
-        for d in rolled:
+        for d in rolled[:MAX_LISTED_DICE]:  # every die, so buttons and autocomplete are exact
             for n in [*station_numbers(player), 7]:
-                if (d.face + d.hero, n) in seen:
-                    continue
-                seen.add((d.face + d.hero, n))
                 base: Action = {"type": "assign", "die": d.id, "station": "infirmary" if n == 7 else n}
                 module = module_at(player, n) if n < 7 else None
                 kind = module.kind if module else ""
