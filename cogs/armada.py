@@ -52,14 +52,39 @@ class ArmadaCog(commands.Cog):
     async def repair(self, interaction: discord.Interaction) -> None:
         await send_reply(interaction, await game.repair(bot_of(interaction).table, ctx_from(interaction)))
 
-    @armada.command(name="trade", description="Planning: give credits, a stored module or a hero to a captain here")
-    @app_commands.describe(captain=CAPTAIN, what="credits, module or hero", value="How many credits, or which one")
-    @app_commands.autocomplete(
-        captain=suggest("trade", "captain"), what=suggest("trade", "what"), value=suggest("trade", "value")
+    @armada.command(name="trade", description="Planning: give credits, a module or a hero to a captain here, or swap")
+    @app_commands.describe(
+        captain=CAPTAIN,
+        what="credits, module or hero",
+        value="How many credits, or which one",
+        for_what="To swap: credits, module or hero you want back (they accept or decline)",
+        for_value="To swap: how many credits, or which of theirs",
     )
-    async def trade(self, interaction: discord.Interaction, captain: str, what: str, value: str | None = None) -> None:
+    @app_commands.autocomplete(
+        captain=suggest("trade", "captain"),
+        what=suggest("trade", "what"),
+        value=suggest("trade", "value"),
+        for_what=suggest("trade", "for_what"),
+        for_value=suggest("trade", "for_value"),
+    )
+    async def trade(
+        self,
+        interaction: discord.Interaction,
+        captain: str,
+        what: str,
+        value: str | None = None,
+        for_what: str | None = None,
+        for_value: str | None = None,
+    ) -> None:
         table = bot_of(interaction).table
-        await send_reply(interaction, await game.trade(table, ctx_from(interaction), captain, what, value))
+        reply = await game.trade(table, ctx_from(interaction), captain, what, value, for_what, for_value)
+        await send_reply(interaction, reply)
+
+    @armada.command(name="answer", description="Accept or decline a swap offered to you (or withdraw your own)")
+    @app_commands.describe(reply="accept or decline")
+    @app_commands.autocomplete(reply=suggest("answer", "reply"))
+    async def answer(self, interaction: discord.Interaction, reply: str) -> None:
+        await send_reply(interaction, await game.answer(bot_of(interaction).table, ctx_from(interaction), reply))
 
     @armada.command(name="buy", description="Planning: open the shipyard (no module), or buy a module on offer")
     @app_commands.describe(module="Module on offer; leave empty to open the shipyard (one action)")

@@ -386,27 +386,67 @@ async def repair(table: Table, ctx: Ctx) -> Reply:
 TRADE_WHAT = ("credits", "module", "hero")
 
 
-async def trade(table: Table, ctx: Ctx, captain: str | None, what: str | None, value: str | None) -> Reply:
-    _, state, seat = await _seated(table, ctx)
-    to = _captain(state, captain)
-    if to == seat:
-        raise RuleError("Trade with another captain at your planet.")
+def _trade_kind(what: str | None, *, wanted: bool = False) -> str:
     kind = normalise(what or "")
     if kind in ("credit", "cr"):
         kind = "credits"
     if kind not in TRADE_WHAT:
-        raise RuleError("Say what to give: credits, module or hero.")
-    action: dict[str, Any] = {"type": "give", "to": to + 1, "what": kind}
+        raise RuleError(f"Say what {'you want back' if wanted else 'to give'}: credits, module or hero.")
+    return kind
+
+
+def _trade_value(state: State, seat: int, kind: str, value: str | None) -> int | str:
     if kind == "credits":
         raw = (value or "1").strip()
         if not _isnum(raw) or int(raw) < 1:
             raise RuleError("Give credits as a whole number of at least 1.")
-        action["value"] = int(raw)
-    elif kind == "module":
-        action["value"] = _module(value, state.players[seat].storage)
-    else:
-        action["value"] = _hero(value)
+        return int(raw)
+    if kind == "module":
+        return _module(value, state.players[seat].storage)
+    return _hero(value)
+
+
+async def trade(
+    table: Table,
+    ctx: Ctx,
+    captain: str | None,
+    what: str | None,
+    value: str | None,
+    for_what: str | None = None,
+    for_value: str | None = None,
+) -> Reply:
+    """Give something to a captain here, or (with ``for_what``) offer them a swap they answer."""
+    _, state, seat = await _seated(table, ctx)
+    to = _captain(state, captain)
+    if to == seat:
+        raise RuleError("Trade with another captain at your planet.")
+    kind = _trade_kind(what)
+    action: dict[str, Any] = {
+        "type": "give",
+        "to": to + 1,
+        "what": kind,
+        "value": _trade_value(state, seat, kind, value),
+    }
+    if not _blank(for_what):
+        back = _trade_kind(for_what, wanted=True)
+        action = {
+            **action,
+            "type": "trade",
+            "value": str(action["value"]),
+            "for_what": back,
+            "for_value": str(_trade_value(state, to, back, for_value)),
+        }
     return await _act(table, ctx, action)
+
+
+async def answer(table: Table, ctx: Ctx, reply: str | None) -> Reply:
+    """Accept or decline the swap offered to you (the captain who offered may withdraw it)."""
+    word = normalise(reply or "")
+    if word in ("accept", "yes", "y", "ok"):
+        return await _act(table, ctx, {"type": "accept_trade"})
+    if word in ("decline", "no", "n", "withdraw", "refuse"):
+        return await _act(table, ctx, {"type": "decline_trade"})
+    raise RuleError("Answer the trade offer with accept or decline.")
 
 
 async def buy(table: Table, ctx: Ctx, module: str | None = None) -> Reply:
@@ -725,6 +765,14 @@ def next_steps(state: State, seat: int) -> str:
     if state.phase == "over":
         return "The game is over."
     p = state.players[seat]
+    t = state.trade
+    if t is not None and seat in (t.seat, t.to):
+        if seat == t.to:
+            return (
+                f"{state.seats[t.seat]} offers you a swap: /armada answer reply:accept takes it, "
+                "/armada answer reply:decline refuses."
+            )
+        return f"Waiting for {state.seats[t.to]} to answer your swap (/armada answer reply:decline withdraws it)."
     c = state.combat
     if c is not None and seat in c.members:
         if c.pvp and c.turn_of not in (-1, seat) and c.step in ("assign", "escape"):
@@ -960,6 +1008,13 @@ def command_text(state: State, action: Mapping[str, Any]) -> str:
         return f"/armada travel to:{action['to']}"
     if kind == "give":
         return f"/armada trade captain:{action['to']} what:{action['what']} value:{action['value']}"
+    if kind == "trade":
+        return (
+            f"/armada trade captain:{action['to']} what:{action['what']} value:{action['value']} "
+            f"for_what:{action['for_what']} for_value:{action['for_value']}"
+        )
+    if kind in ("accept_trade", "decline_trade"):
+        return f"/armada answer reply:{kind.split('_')[0]}"
     if kind in ("buy", "sell"):
         return f"/armada {kind} module:{action['module']}"
     if kind == "install":
@@ -1096,14 +1151,27 @@ def complete_sync(sc: SeatContext, command: str, option: str, typed: str, given:
             choices = [(_captain_label(state, t - 1), str(t)) for t in tos]
         elif option == "what":
             choices = [(w, w) for w in TRADE_WHAT if any(a["what"] == w for a in gives)]
-        elif option == "value":
-            what = normalise(str(given.get("what") or ""))
+        elif option in ("value", "for_value"):
+            who = seat
+            if option == "for_value":
+                try:
+                    who = _captain(state, given.get("captain"))
+                except RuleError:
+                    return []
+            q = state.players[who]
+            what = normalise(str(given.get("what" if option == "value" else "for_what") or ""))
             if what == "credits":
-                choices = [(f"{n} credit(s)", str(n)) for n in range(1, player.credits + 1)]
+                choices = [(f"{n} credit(s)", str(n)) for n in range(1, q.credits + 1)]
             elif what == "module":
-                choices = [(_module_label(state, seat, m), m) for m in sorted(set(player.storage))]
+                choices = [(_module_label(state, who, m), m) for m in sorted(set(q.storage))]
             elif what == "hero":
-                choices = [(C.heroes[h].name + f" [{h}]", h) for h in player.heroes]
+                choices = [(C.heroes[h].name + f" [{h}]", h) for h in q.heroes]
+        elif option == "for_what":
+            swaps = _options_of(legal, "trade")
+            choices = [(w, w) for w in TRADE_WHAT if any(a["for_what"] == w for a in swaps)]
+    elif command == "answer":
+        kinds = {a["type"] for a in legal}
+        choices = [(w, w) for w, k in (("accept", "accept_trade"), ("decline", "decline_trade")) if k in kinds]
     elif command == "buy":
         ok = [a["module"] for a in _options_of(legal, "buy")]
         choices = [(_module_label(state, seat, m, with_price=True), m) for m in ok]
@@ -1318,12 +1386,15 @@ CONSOLE_COMMANDS: dict[str, tuple[list[str], ConsoleHandler]] = {
     "armada travel": (["to"], lambda c, x, o: travel(c.table, x, o.get("to"))),
     "armada repair": ([], lambda c, x, o: repair(c.table, x)),
     "armada trade": (
-        ["captain", "what", "value"],
+        ["captain", "what", "value", "for_what", "for_value"],
         _spread(
-            ["captain", "what", "value"],
-            lambda c, x, o: trade(c.table, x, o.get("captain"), o.get("what"), o.get("value")),
+            ["captain", "what", "value", "for_what", "for_value"],
+            lambda c, x, o: trade(
+                c.table, x, o.get("captain"), o.get("what"), o.get("value"), o.get("for_what"), o.get("for_value")
+            ),
         ),
     ),
+    "armada answer": (["reply"], lambda c, x, o: answer(c.table, x, o.get("reply"))),
     "armada buy": (["module"], lambda c, x, o: buy(c.table, x, o.get("module"))),
     "armada sell": (["module"], lambda c, x, o: sell(c.table, x, o.get("module"))),
     "armada configure": (

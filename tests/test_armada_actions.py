@@ -516,3 +516,66 @@ def test_legal_assign_is_bounded_for_huge_crews():
         state.next_die += 1
     listed = {a["die"] for a in SYSTEM.legal(state, 0) if a["type"] == "assign"}
     assert len(listed) == MAX_LISTED_DICE
+
+
+# -- swaps (Trade: give or trade with a captain at the same location) ------------------------
+
+
+def swap_game():
+    from rules.armada.state import Die
+
+    state = new_game()
+    state.players[0].storage.append("ai-core-1")
+    state.players[1].heroes.append("kyuu")
+    state.dice.append(Die(id=99, owner=1, hero="kyuu"))
+    return state
+
+
+SWAP = {"type": "trade", "to": 2, "what": "module", "value": "ai-core-1", "for_what": "hero", "for_value": "kyuu"}
+
+
+def test_swap_offer_then_accept():
+    state = swap_game()
+    assert SWAP in SYSTEM.legal(state, 0)
+    state = ok(state, 0, SWAP)
+    assert state.trade is not None and state.players[0].actions == 2  # the action is spent on acceptance
+    (prompt,) = SYSTEM.pending(state)
+    assert prompt.seat == 1 and prompt.default == {"type": "decline_trade"}
+    assert "accept or decline" in prompt.text and "AI Core 1x" in prompt.text
+    assert SYSTEM.legal(state, 1) == [{"type": "accept_trade"}, {"type": "decline_trade"}]
+    assert SYSTEM.legal(state, 0) == [{"type": "decline_trade"}]
+    refused(state, 0, {"type": "end"}, "waiting for cap2")
+    refused(state, 0, {"type": "accept_trade"}, "must accept")
+    state = ok(state, 1, {"type": "accept_trade"})
+    assert state.trade is None
+    assert "ai-core-1" in state.players[1].storage and "ai-core-1" not in state.players[0].storage
+    assert "kyuu" in state.players[0].heroes and next(d for d in state.dice if d.id == 99).owner == 0
+    assert state.players[0].actions == 1
+
+
+def test_swap_declined_or_withdrawn_changes_nothing():
+    start = swap_game()
+    offered = ok(start, 0, SWAP)
+    for seat in (1, 0):  # declined by the other captain, or withdrawn by the one who offered
+        after = ok(offered, seat, {"type": "decline_trade"})
+        assert after.trade is None and after.players[0].storage == ["ai-core-1"]
+        assert after.players[0].actions == 2
+
+
+def test_swap_refusals():
+    state = swap_game()
+    refused(state, 0, {**SWAP, "for_value": "genevieve"}, "no such hero")
+    refused(state, 0, {**SWAP, "value": "lotus-laser"}, "no such module")
+    refused(state, 0, {**SWAP, "to": 1}, "another captain")
+    refused(state, 0, {**SWAP, "what": "credits", "value": 9}, "only 2 credits")
+    refused(state, 0, {**SWAP, "what": "credits", "value": 1, "for_what": "credits", "for_value": 1}, "changes nothing")
+    refused(state, 0, {**SWAP, "for_what": "spaceship"}, "")
+    refused(state, 1, {"type": "accept_trade"}, "no trade offer")
+    far = swap_game()
+    far.players[1].planet = "Luna"
+    refused(far, 0, SWAP, "not at")
+    tired = swap_game()
+    tired.players[0].actions = 0
+    refused(tired, 0, SWAP, "no actions left")
+    offered = ok(state, 0, SWAP)
+    refused(offered, 1, {"type": "travel", "to": "Luna"}, "waiting for")

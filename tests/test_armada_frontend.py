@@ -514,6 +514,38 @@ async def test_trade_a_module_and_a_hero() -> None:
     await refused_fake(fake, A.trade(fake, ctx, "2", "credits", "1"), "no actions left")  # type: ignore[arg-type]
 
 
+async def test_swap_a_module_for_a_hero_with_an_answer() -> None:
+    from rules.armada.state import Die
+
+    st = planning_state(("ai-core-1",))
+    st.players[1].heroes.append("kisaragi")
+    st.dice.append(Die(id=st.next_die, owner=1, hero="kisaragi"))
+    st.next_die += 1
+    fake = FakeTable(st, 0)
+    ctx = cx(ALICE)
+    backs = await A.complete(fake, ctx, "trade", "for_what", "", {"captain": "2"})  # type: ignore[arg-type]
+    assert "hero" in [v for _, v in backs]
+    theirs = await A.complete(  # type: ignore[arg-type]
+        fake, ctx, "trade", "for_value", "", {"captain": "bob", "for_what": "hero"}
+    )
+    assert [v for _, v in theirs] == ["kisaragi"]
+    await refused_fake(  # type: ignore[arg-type]
+        fake, A.trade(fake, ctx, "2", "module", "ai-core-1", "hero", "genevieve"), "no such hero"
+    )
+    await refused_fake(fake, A.trade(fake, ctx, "2", "module", "ai-core-1", "spaceship", "x"), "want back")  # type: ignore[arg-type]
+    offered = await A.trade(fake, ctx, "bob", "module", "AI Core 1x", "hero", "kisaragi")  # type: ignore[arg-type]
+    assert "offers bob a swap: AI Core 1x for Kisaragi Atsuta" in offered.lines[-1]
+    fake.seat = 1
+    assert "offers you a swap" in A.next_steps(fake.state, 1)
+    answers = await A.complete(fake, cx(BOB), "answer", "reply", "")  # type: ignore[arg-type]
+    assert [v for _, v in answers] == ["accept", "decline"]
+    await refused_fake(fake, A.answer(fake, cx(BOB), "maybe"), "accept or decline")  # type: ignore[arg-type]
+    assert A.command_text(fake.state, {"type": "accept_trade"}) == "/armada answer reply:accept"
+    await run_command_text(fake, BOB, "/armada answer reply:accept")
+    assert fake.state.players[0].heroes == ["kisaragi"] and fake.state.players[1].storage == ["ai-core-1"]
+    assert fake.state.trade is None
+
+
 async def test_violet_kashi_sells_and_nobody_delivers_without_cargo() -> None:
     fake = FakeTable(planning_state(("ai-core-2",), ("violet-kashi",)), 0)
     ctx = cx(ALICE)

@@ -59,6 +59,7 @@ SCHEMA: dict[str, list[str]] = {
     "rose": ["die", "target"],
     "travel": ["to"],
     "give": ["to", "what", "value"],
+    "trade": ["to", "what", "value", "for_what", "for_value"],
     "buy": ["module"],
     "sell": ["module"],
     "install": ["module", "station"],
@@ -75,7 +76,8 @@ SCHEMA: dict[str, list[str]] = {
 LIST_KEYS = {"dice", "team"}
 MAX_LISTED_DICE = 16  # legal() lists assignments for at most this many rolled dice per captain
 TURN_TYPES = {"begin", "end", "travel", "repair", "give", "shop", "recruit", "buy", "sell", "install"}
-TURN_TYPES |= {"store", "hire", "close", "fight", "mission", "deliver", "scan", "challenge"}
+TURN_TYPES |= {"store", "hire", "close", "fight", "mission", "deliver", "scan", "challenge", "trade"}
+TRADE_ANSWERS = {"accept_trade": True, "decline_trade": False}
 
 
 class Armada(GameSystem[State]):
@@ -271,6 +273,18 @@ class Armada(GameSystem[State]):
                 )
                 for s in m.members
             ]
+        if state.trade is not None:
+            t = state.trade
+            return [
+                Prompt(
+                    seat=t.to,
+                    kind="choice",
+                    text=f"{state.seats[t.to]}: {state.seats[t.seat]} offers "
+                    f"{planning.trade_item(t.what, t.value)} for your "
+                    f"{planning.trade_item(t.for_what, t.for_value)}; accept or decline",
+                    default={"type": "decline_trade"},
+                )
+            ]
         if state.active >= 0:
             return [
                 Prompt(
@@ -355,6 +369,10 @@ class Armada(GameSystem[State]):
                     if need:
                         acts.append({"type": "assign", "die": d.id, "section": i + 1})
             return [*acts, {"type": "done"}, {"type": "giveup"}]
+        if state.trade is not None:
+            if seat == state.trade.to:
+                return [{"type": "accept_trade"}, {"type": "decline_trade"}]
+            return [{"type": "decline_trade"}] if seat == state.trade.seat else []
         if state.phase == "ambush":
             if seat != state.savior:
                 return []
@@ -399,6 +417,7 @@ class Armada(GameSystem[State]):
                         for mid in sorted(set(player.storage))
                     ]
                     acts += [{"type": "give", "to": other + 1, "what": "hero", "value": h} for h in player.heroes]
+                    acts += self._swap_offers(state, seat, other)
         elif state.phase == "encounter":
             mates = [
                 o + 1
@@ -424,6 +443,32 @@ class Armada(GameSystem[State]):
                 acts.append({"type": "challenge"})
         if has_kind(player, "scan"):
             acts += [{"type": "scan", "fleet": f.token} for f in state.fleets if any(not s.revealed for s in f.ships)]
+        return acts
+
+    def _swap_offers(self, state: State, seat: int, other: int) -> list[Action]:
+        """Swaps with a captain here: a stored module or hero (or 1 credit) for one of theirs."""
+
+        def items(who: int) -> list[tuple[str, str]]:
+            q = state.players[who]
+            out = [("module", mid) for mid in sorted(set(q.storage)) if not C.modules[mid].cargo]
+            out += [("hero", h) for h in q.heroes]
+            return out + ([("credits", "1")] if q.credits else [])
+
+        acts: list[Action] = []
+        for what, value in items(seat)[:6]:
+            for for_what, for_value in items(other)[:6]:
+                if what == for_what == "credits":
+                    continue
+                acts.append(
+                    {
+                        "type": "trade",
+                        "to": other + 1,
+                        "what": what,
+                        "value": value,
+                        "for_what": for_what,
+                        "for_value": for_value,
+                    }
+                )
         return acts
 
     def _combat_candidates(self, state: State, seat: int) -> list[Action]:
@@ -540,7 +585,13 @@ class Armada(GameSystem[State]):
         if seat is None:
             raise RuleError("Only a captain can act in Armada.")
         kind = action["type"]
-        if state.phase == "ambush" and state.combat is None:
+        if state.trade is not None or kind in TRADE_ANSWERS:
+            if kind not in TRADE_ANSWERS:
+                t = state.trade
+                assert t is not None
+                raise RuleError(f"A trade offer is waiting for {state.seats[t.to]}'s answer (accept or decline).")
+            planning.answer_trade(state, seat, TRADE_ANSWERS[kind], turn)
+        elif state.phase == "ambush" and state.combat is None:
             self._ambush(state, seat, kind, action, turn)
         elif state.combat is not None:
             self._combat_action(state, seat, kind, action, turn)
@@ -673,6 +724,7 @@ class Armada(GameSystem[State]):
                 "travel": lambda: planning.travel(state, seat, action, turn),
                 "repair": lambda: planning.repair(state, seat, turn),
                 "give": lambda: planning.give(state, seat, action, turn),
+                "trade": lambda: planning.offer_trade(state, seat, action, turn),
                 "shop": lambda: planning.shop(state, seat, turn),
                 "recruit": lambda: planning.recruit(state, seat, turn),
                 "buy": lambda: planning.buy(state, seat, action, turn),

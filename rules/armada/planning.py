@@ -23,7 +23,7 @@ from .helpers import (
     roll,
 )
 from .resolution import hiring_blocked
-from .state import Die, State
+from .state import Die, State, Trade
 
 
 def use_action(state: State, seat: int, what: str) -> None:
@@ -111,6 +111,108 @@ def give(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
             if d.hero == hid:
                 d.owner = to
         turn.say(f"{C.heroes[hid].name} transfers to {state.seats[to]}'s ship.")
+
+
+TRADE_KINDS = ["credits", "module", "hero"]
+
+
+def _item(state: State, seat: int, what: str, value: object, label: str) -> str:
+    """Check that ``seat`` holds the item; returns its canonical value as text."""
+    player = state.players[seat]
+    name = state.seats[seat]
+    if what == "credits":
+        amount = get_int({"v": value}, "v", 1, 40, f"the credits ({label})")
+        if amount > player.credits:
+            raise RuleError(f"{name} has only {player.credits} credits.")
+        return str(amount)
+    if what == "module":
+        mid = get_str({"v": value}, "v", f"the module ({label})")
+        if mid not in player.storage:
+            raise RuleError(f"{name} has no such module in storage (only stored modules change hands).")
+        if C.modules[mid].cargo:
+            raise RuleError("Mission cargo cannot be traded.")
+        return mid
+    hid = get_str({"v": value}, "v", f"the hero ({label})")
+    if hid not in player.heroes:
+        raise RuleError(f"{name} has no such hero in their crew.")
+    return hid
+
+
+def _hand_over(state: State, giver: int, taker: int, what: str, value: str) -> str:
+    a, b = state.players[giver], state.players[taker]
+    if what == "credits":
+        a.credits -= int(value)
+        b.credits += int(value)
+        return f"{value} credits"
+    if what == "module":
+        a.storage.remove(value)
+        b.storage.append(value)
+        return C.modules[value].name
+    a.heroes.remove(value)
+    b.heroes.append(value)
+    for d in state.dice:
+        if d.hero == value:
+            d.owner = taker
+    return C.heroes[value].name
+
+
+def offer_trade(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+    """Offer a swap: something of yours for something of theirs. It uses your Trade action once
+    the other captain accepts."""
+    to = get_int(action, "to", 1, len(state.seats), "the captain to trade with") - 1
+    if to == seat:
+        raise RuleError("Trade with another captain.")
+    player, other = state.players[seat], state.players[to]
+    if other.planet != player.planet or other.out:
+        raise RuleError(f"{state.seats[to]} is not at {player.planet}.")
+    if player.offer_kind:
+        raise RuleError(f"Finish at the {'shipyard' if player.offer_kind == 'shop' else 'waystation'} first.")
+    if player.actions <= 0:
+        raise RuleError("You have no actions left for a trade this Planning phase; end your turn.")
+    what = get_choice(action, "what", TRADE_KINDS, "thing to give")
+    for_what = get_choice(action, "for_what", TRADE_KINDS, "thing you want back")
+    if what == for_what == "credits":
+        raise RuleError("Swapping credits for credits changes nothing.")
+    value = _item(state, seat, what, action.get("value"), "yours")
+    for_value = _item(state, to, for_what, action.get("for_value"), "theirs")
+    state.trade = Trade(seat=seat, to=to, what=what, value=value, for_what=for_what, for_value=for_value)
+    turn.say(
+        f"{state.seats[seat]} offers {state.seats[to]} a swap: {trade_item(what, value)} "
+        f"for {trade_item(for_what, for_value)}.",
+        kind="turn",
+    )
+
+
+def trade_item(what: str, value: str) -> str:
+    if what == "credits":
+        return f"{value} credits"
+    if what == "module":
+        m = C.modules.get(value)
+        return m.name if m else value
+    h = C.heroes.get(value)
+    return h.name if h else value
+
+
+def answer_trade(state: State, seat: int, accept: bool, turn: Turn) -> None:
+    t = state.trade
+    if t is None:
+        raise RuleError("No trade offer is waiting.")
+    if seat not in (t.seat, t.to):
+        raise RuleError("That trade offer is not yours to answer.")
+    if accept and seat != t.to:
+        raise RuleError(f"{state.seats[t.to]} must accept the offer; you may withdraw it.")
+    state.trade = None
+    if not accept:
+        who = "withdraws" if seat == t.seat else "declines"
+        turn.say(f"{state.seats[seat]} {who} the trade offer.")
+        return
+    # both sides must still hold what they promised
+    _item(state, t.seat, t.what, t.value, "yours")
+    _item(state, t.to, t.for_what, t.for_value, "theirs")
+    use_action(state, t.seat, "trade")
+    given = _hand_over(state, t.seat, t.to, t.what, t.value)
+    got = _hand_over(state, t.to, t.seat, t.for_what, t.for_value)
+    turn.say(f"{state.seats[t.to]} accepts: {state.seats[t.seat]} swaps {given} for {got}.")
 
 
 def can_configure_anywhere(state: State, seat: int) -> bool:

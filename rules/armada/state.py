@@ -123,6 +123,17 @@ class Mission(msgspec.Struct, kw_only=True):
     waived: list[int] = []  # seats whose Rigsystem already waived a sacrifice
 
 
+class Trade(msgspec.Struct, kw_only=True):
+    """A swap offered in Planning, waiting for the other captain's answer."""
+
+    seat: int  # who offers (their Planning turn is open)
+    to: int  # who is asked
+    what: str  # credits | module | hero (what the offerer hands over)
+    value: str
+    for_what: str  # what the offerer wants back
+    for_value: str
+
+
 class State(BaseState, kw_only=True):
     round: int = 1
     players: list[Player] = []
@@ -161,3 +172,4 @@ class State(BaseState, kw_only=True):
     keep_turn: int = -1  # seat whose Encounter turn stays open after a mission (Relay)
     savior: int = -1  # the seat turned Galactic Savior (-1 = none)
     ambushed: bool = False  # the Savior already chose whether to attack after this Planning phase
+    trade: Trade | None = None  # a swap offer waiting for an answer
