@@ -199,6 +199,11 @@ async def test_attack_with_weapon_boosts_and_refusals(table: Table) -> None:
         table, ctx(actor), "attack", "boosts", "", {"hero": hero, "target": target, "weapon": weapon}
     )
     assert boosts[0][1] == "none"
+    # The boost suggestions are exactly the engine's bounded list of useful sets.
+    wcard = CONTENT.upgrade_by_ref(weapon)
+    combos = E.boost_combos(E.find_hero(state, hero), wcard)
+    assert [v for _label, v in boosts[1:]] == [", ".join(c) for c in combos if c]
+    assert len(boosts) <= E.MAX_COMBOS
     await refused(table, sq.attack(table, ctx(actor), "nobody", weapon, hero=hero), "no 'nobody' on the board")
     own = next(h for h in hero_of(state, actor) if h != hero)
     await refused(table, sq.attack(table, ctx(actor), own, weapon, hero=hero), "own crew")
