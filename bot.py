@@ -242,7 +242,23 @@ async def run_console(config: Config, script: Path | None) -> int:
         await service.close()
 
 
+def missing_dependencies() -> list[str]:
+    """Names of required packages that cannot be imported (a plain `python bot.py` outside .venv)."""
+    import importlib.util
+
+    needed = {"discord": "discord.py", "aiosqlite": "aiosqlite", "PIL": "Pillow", "d20": "d20", "msgspec": "msgspec"}
+    return [package for module, package in needed.items() if importlib.util.find_spec(module) is None]
+
+
 def main(argv: list[str] | None = None) -> int:
+    missing = missing_dependencies()
+    if missing:
+        print(
+            f"Starhost needs {', '.join(missing)}, which this Python does not have.\n"
+            "Use ./starhost bot or ./starhost console: they create .venv and install everything on first use.",
+            file=sys.stderr,
+        )
+        return 3
     parser = argparse.ArgumentParser(prog="bot.py", description="Starhost, a Discord game master.")
     parser.add_argument("--console", action="store_true", help="play locally in the terminal (no Discord)")
     parser.add_argument("--script", type=Path, help="with --console: read commands from this file")
