@@ -100,6 +100,8 @@ def mission_state():
     mission = new_game()
     mission.phase, mission.active = "encounter", -1
     mission, _ = SYSTEM.apply(mission, 0, {"type": "mission", "event": 0})
+    engineer = next(d for d in mission.dice if d.owner == 0 and d.loc == "rolled" and d.face == "E")
+    mission, _ = SYSTEM.apply(mission, 0, {"type": "assign", "die": engineer.id, "section": 1})
     return mission
 
 

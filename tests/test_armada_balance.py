@@ -1,0 +1,199 @@
+"""Balance: a simple careful scripted team plays whole games; we measure how often it wins.
+
+The policy (``careful``) is what a sensible new team would do: repair when hurt, fly to where
+beacons and fleets pile up, fight together when a captain is near, put each die where it does
+the most good right now (damage, shields, hull, healing), escape when nearly dead, and fill
+mission sections. Run this file directly for the full measurement:
+
+    .venv/bin/python -m tests.test_armada_balance 40
+
+CI plays only two short games, to keep the helper working.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from rules.armada import SYSTEM
+from rules.armada.content import CONTENT as C
+from rules.armada.helpers import distance, module_at
+from rules.armada.state import State
+from rules.core import RuleError
+
+Action = dict[str, Any]
+
+
+def _score(state: State, seat: int) -> float:
+    """How good the position looks for the captains (higher is better)."""
+    total = 0.0
+    for p in state.players:
+        total += p.shield + 1.5 * p.hull - (8 if p.critical else 0)
+    c = state.combat
+    if c is not None:
+        for f in state.fleets:
+            if f.token == c.fleet:
+                total += sum(2 * s.damage - s.shields for s in f.ships)
+    else:
+        total += 20  # the fight is over (won or escaped)
+    m = state.mission
+    if m is not None:
+        total -= 3 * sum(len(n) for n in m.need)
+    total -= 0.5 * sum(1 for d in state.dice if d.loc == "infirmary")
+    total -= sum(1 for p in state.players for st in p.stations if st.offline)
+    return total
+
+
+def _best(state: State, seat: int, options: list[Action]) -> tuple[Action | None, float]:
+    base = _score(state, seat)
+    best, gain = None, 0.0
+    for a in options:
+        try:
+            after, _ = SYSTEM.apply(state, seat, a)
+        except RuleError:  # a listed move should play; skip it if not
+            continue
+        g = _score(after, seat) - base
+        if g > gain:
+            best, gain = a, g
+    return best, gain
+
+
+def _targets(state: State) -> dict[str, int]:
+    """How urgent each planet is: beacons (they lose the game at 6) and fleets."""
+    need: dict[str, int] = {}
+    for b in state.beacons:
+        if b.carrier < 0:
+            need[b.planet] = need.get(b.planet, 0) + 3
+    for f in state.fleets:
+        need[f.planet] = need.get(f.planet, 0) + (6 if f.final else 2)
+    return need
+
+
+USEFUL = ("damage", "shield", "repair", "heal", "drone", "reroll", "max_hull", "max_shield")
+
+
+def _shopping(state: State, seat: int, kinds: dict[str, list[Action]]) -> Action:
+    """At the shipyard: buy the priciest useful module we can afford, fit it over a weaker one."""
+    p = state.players[seat]
+    for a in kinds.get("install", []):
+        new = C.modules[a["module"]]
+        old = module_at(p, a["station"])
+        if old is not None and old.kind == new.kind and old.cost < new.cost:
+            return a
+    buys = [a for a in kinds.get("buy", []) if C.modules[a["module"]].kind in USEFUL]
+    if buys and not p.storage:
+        return max(buys, key=lambda a: (C.modules[a["module"]].cost, a["module"]))
+    return {"type": "close"}
+
+
+def careful(state: State, seat: int, legal: list[Action], default: Action) -> Action:
+    kinds: dict[str, list[Action]] = {}
+    for a in legal:
+        kinds.setdefault(a["type"], []).append(a)
+    p = state.players[seat]
+    c, m = state.combat, state.mission
+    if c is not None:
+        if c.step == "relay":
+            return {"type": "accept"}
+        if c.step == "gather":
+            if p.hull <= 2 and "escape" in kinds:
+                return {"type": "escape"}
+            return {"type": "gather"} if "gather" in kinds else default
+        if c.step == "escape":
+            burn = [a for a in kinds.get("assign", []) if not a.get("hull_to_one")]
+            return burn[0] if burn else kinds.get("assign", [default])[0]
+        assigns = [a for a in kinds.get("assign", []) if a.get("station") not in ("swap", "escape")]
+        best, _ = _best(state, seat, assigns)
+        return best or {"type": "done"}
+    if m is not None:
+        if m.step == "sacrifice":
+            return default
+        best, _ = _best(state, seat, kinds.get("assign", []))
+        return best or {"type": "done"}
+    if "accept_trade" in kinds or "decline_trade" in kinds:
+        return {"type": "decline_trade"}
+    if state.phase == "ambush":
+        return default
+    if state.phase == "planning":
+        if p.offer_kind == "shop":
+            return _shopping(state, seat, kinds)
+        if p.offer_kind == "hire":
+            hires = kinds.get("hire", [])
+            return hires[0] if hires else {"type": "close"}
+        if p.actions > 0 and "repair" in kinds and (p.critical or p.hull <= p.max_hull - 3):
+            return {"type": "repair"}
+        need = _targets(state)
+        if p.actions > 0 and need and not p.critical:
+            here = need.get(p.planet, 0)
+            best_planet = max(need, key=lambda q: (need[q] - 2 * distance(state, p.planet, q), q))
+            if best_planet != p.planet and need[best_planet] > here:
+                step = min(
+                    (a for a in kinds.get("travel", [])),
+                    key=lambda a: (distance(state, a["to"], best_planet), a["to"]),
+                    default=None,
+                )
+                if step is not None and distance(state, step["to"], best_planet) < distance(
+                    state, p.planet, best_planet
+                ):
+                    return step
+        if p.actions > 0 and "recruit" in kinds and p.credits >= 4 and not state.players[seat].offer:
+            return {"type": "recruit"}
+        if p.actions > 0 and "shop" in kinds and p.credits >= 5:
+            return {"type": "shop"}
+        if p.actions > 0 and "repair" in kinds and p.hull < p.max_hull:
+            return {"type": "repair"}
+        return {"type": "end"} if "end" in kinds else default
+    if state.phase == "encounter":
+        fights = kinds.get("fight", [])
+        if fights:
+            team = [a for a in fights if a.get("team")]
+            return (team or fights)[0]
+        missions = kinds.get("mission", [])
+        if missions and not p.critical:
+            team = [a for a in missions if a.get("team")]
+            return (team or missions)[0]
+        return {"type": "end"} if "end" in kinds else default
+    return default
+
+
+def play_careful(players: int, seed: int, max_steps: int = 6000, **options: str) -> State:
+    state = SYSTEM.setup([f"cap{i + 1}" for i in range(players)], dict(options), seed)
+    for _ in range(max_steps):
+        if SYSTEM.outcome(state) is not None:
+            break
+        prompt = SYSTEM.pending(state)[0]
+        legal = SYSTEM.legal(state, prompt.seat)
+        action = careful(state, prompt.seat, legal, prompt.default)
+        state, _ = SYSTEM.apply(state, prompt.seat, action)
+    return state
+
+
+def test_careful_team_plays_whole_games():
+    for seed in (1, 2):
+        state = play_careful(2, seed)
+        assert SYSTEM.outcome(state) is not None, SYSTEM.describe(state)
+
+
+def measure(games: int) -> None:
+    import time
+
+    for players in (1, 2, 4):
+        t = time.perf_counter()
+        wins, reasons, rounds = 0, {}, []
+        for seed in range(games):
+            state = play_careful(players, 1000 + seed)
+            out = SYSTEM.outcome(state)
+            if out is not None and out.result == "win":
+                wins += 1
+            key = state.reason.split(":")[0][:60] if state.result != "win" else "win"
+            reasons[key] = reasons.get(key, 0) + 1
+            rounds.append(state.round)
+        secs = time.perf_counter() - t
+        print(
+            f"{players}p: {wins}/{games} wins ({100 * wins / games:.0f}%), mean round {sum(rounds) / len(rounds):.1f}, "
+            f"{secs:.0f}s; {reasons}"
+        )
+
+
+if __name__ == "__main__":
+    measure(int(sys.argv[1]) if len(sys.argv) > 1 else 20)
