@@ -7,6 +7,7 @@ action of ``seat`` at exactly that version; older boards are refused as stale.
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from collections.abc import Sequence
@@ -24,6 +25,9 @@ from sessions.store import GameRecord
 
 from .reference import help_lines, rules_topic, topics_for
 from .replies import COLOUR_END, COLOUR_GOOD, COLOUR_INFO, COLOUR_WARN, Button, Reply
+
+EXPORT_GZIP_ABOVE = 4_000_000
+"""Exports larger than this (bytes of JSON) are sent gzip-compressed."""
 
 MAX_BUTTONS = 4
 """Action buttons under a board (plus Status); more choices go through /act's autocomplete."""
@@ -208,10 +212,14 @@ class Table:
         else:
             note = "Includes the final state; /game verify replays it."
         raw = json.dumps(data, indent=1).encode()
+        name = f"starhost-game-{record.id}.json"
+        if len(raw) > EXPORT_GZIP_ABOVE:  # stay far below Discord's attachment limit
+            raw, name = gzip.compress(raw, mtime=0), name + ".gz"
+        seed = "hidden until the game ends" if data["seed"] is None else data["seed"]
         return Reply(
             title=f"Record of game #{record.id}",
-            lines=[f"{len(data['actions'])} actions, seed {data['seed']}.", note],
-            attachment=(f"starhost-game-{record.id}.json", raw),
+            lines=[f"{len(data['actions'])} actions, seed {seed}.", note],
+            attachment=(name, raw),
             ephemeral=True,
         )
 
