@@ -1,7 +1,16 @@
 """Endure the Stars balance: a scripted "careful player" policy (not random) and win-rate measurement.
 
 Run ``python -m tests.test_endure_balance [runs]`` to print the win rate of every playable mission over
-seeded games; the tests below only check that the policy plays whole games legally and deterministically.
+seeded games (3 survivors, seeds 1000..); the tests below only check that the policy plays whole games
+legally and deterministically, and pin the tuned numbers.
+
+Measured with 20 seeds per mission (wins/20), before -> after the tuning (Plasma Cutter 2 -> 3 dice,
+Persuader 2 -> 4 dice; survivor Health +1 or +2 was tried and moved nothing beyond noise, so it stays):
+  CG00 12->12  CG01 0->0  CG02 0->0  CG03 0->0  CG04 8->10  CG05 0->0  CG06 6->6  CG07 0->0
+  CG09 0->0  CG10 0->1  C012 20->20  C014 0->0  ROP17 10->11  ROP18 17->18  P20 4->3  CG08 0->0
+  CG11 6->7  C015 16->19  ROP16 0->1  ROP19 2->3  C013 0->0      total 101/420 -> 110/420
+The missions this policy never wins need stealth and routing it does not attempt (sneaking past passive
+contacts, splitting up to carry, escorting Sentries); its losses are mostly every survivor dying.
 """
 
 from __future__ import annotations
@@ -13,7 +22,7 @@ from rules.core import Action
 from rules.endure import SYSTEM as S
 from rules.endure.content import content
 from rules.endure.state import EndureState
-from rules.endure.world import exits, icard, obj_specs, sight
+from rules.endure.world import exits, obj_specs, sight
 
 MAX_STEPS = 1500
 
@@ -35,6 +44,11 @@ def _distances(st: EndureState, start: str) -> dict[str, int]:
                 dist[nxt] = dist[z] + 1
                 todo.append(nxt)
     return dist
+
+
+def _threat(st: EndureState, zone: str) -> int:
+    dist = _distances(st, zone)
+    return sum(3 - dist[e.zone] for e in st.enemies if dist.get(e.zone, 9) <= 2)
 
 
 def _targets(st: EndureState, si: int) -> list[str]:
@@ -81,9 +95,15 @@ def careful(st: EndureState, seat: int, legal: list[Action]) -> Action:
             card = content().items.get(str(a.get("item")))
             if card is not None and card.effect == "heal" and "zone" not in a:
                 return a
-    if "attack" in by:
-        here = [a for a in by["attack"] if not a.get("object")]
-        pool = here or by["attack"]
+    abilities = _useful_abilities(st, si, by.get("ability", []))
+    if abilities:
+        return abilities[0]
+    if "attack" in by and _safe_attacks(st, si, by["attack"]):
+        # no shooting into a zone where a friend stands: stray shots would hit them
+        friends = {o.zone for i, o in enumerate(st.survivors) if i != si and o.alive and not o.exited}
+        safe = [a for a in by["attack"] if a["zone"] == s.zone or a["zone"] not in friends]
+        here = [a for a in safe if not a.get("object")]
+        pool = here or safe
         crowd = {a["zone"]: sum(1 for e in st.enemies if e.zone == a["zone"]) for a in pool}
         return max(pool, key=lambda a: (crowd[a["zone"]], a["zone"] == s.zone, _weapon_score(a)))
     for kind in ("reactivate", "interact", "exit"):
@@ -93,6 +113,9 @@ def careful(st: EndureState, seat: int, legal: list[Action]) -> Action:
         return by["equip"][0]
     if "loader" in by and by["loader"][0].get("do") == "enter":
         return by["loader"][0]
+    # badly hurt with enemies here: step away to the quietest neighbour
+    if s.health <= 3 and any(e.zone == s.zone for e in st.enemies) and "move" in by:
+        return min(by["move"], key=lambda a: (_threat(st, a["zone"]), a["zone"]))
     near = sight(st, s.zone)
     threatened = any(e.zone in near and near[e.zone][0] <= 1 for e in st.enemies)
     if "search" in by and not threatened:
@@ -114,9 +137,47 @@ def careful(st: EndureState, seat: int, legal: list[Action]) -> Action:
     return next((a for a in legal if a["type"] == "end"), legal[0])
 
 
+SUPPORT = {"rally", "soothe", "patch", "second_wind", "miracle"}
+FIGHT = {"aimed", "weapon_mods", "last_stand", "mind_blast", "turret", "guard", "inspire", "orders"}
+
+
+def _useful_abilities(st: EndureState, si: int, offers: list[Action]) -> list[Action]:
+    """Abilities a sensible player would spend now: fighting ones when enemies are close, healing and
+    calming ones when someone is hurt or shaken; the crisis only in a real crisis."""
+    c = content()
+    s = st.survivors[si]
+    card = c.survivors[s.key]
+    near = sight(st, s.zone)
+    close = [e for e in st.enemies if e.zone in near and near[e.zone][0] <= 1]
+    out = []
+    for a in offers:
+        ab = card.active if a.get("which") == "active" else card.crisis
+        crisis = a.get("which") == "crisis"
+        if crisis and not (s.health * 2 <= s.max_health or len(close) >= 3):
+            continue
+        if ab.hook in FIGHT and close:
+            if ab.hook in ("mind_blast", "turret"):
+                zone = a.get("zone")
+                if sum(1 for e in st.enemies if e.zone == zone) < 2:
+                    continue
+            out.append(a)
+        elif ab.hook in SUPPORT:
+            hurt = s.health < s.max_health - 2 or s.resolve <= 6
+            if ab.hook in ("patch", "soothe") or hurt:
+                out.append(a)
+    return out
+
+
+def _safe_attacks(st: EndureState, si: int, attacks: list[Action]) -> bool:
+    s = st.survivors[si]
+    friends = {o.zone for i, o in enumerate(st.survivors) if i != si and o.alive and not o.exited}
+    return any(a["zone"] == s.zone or a["zone"] not in friends for a in attacks)
+
+
 def _may_exit(st: EndureState, si: int) -> bool:
     """Leave only when nothing is left to pick up (carriers leave to deliver)."""
-    if any(o.carried_by == si for o in st.objectives):
+    s = st.survivors[si]
+    if any(o.carried_by == si for o in st.objectives) and s.health <= 3:
         return True
     return all(o.done or o.carried_by >= 0 for o in st.objectives)
 
@@ -181,7 +242,16 @@ def test_careful_player_shoots_before_walking():
     give(st, 0, "pistol")
     place(st, "swarmer", st.survivors[0].zone, 1)
     assert careful(st, 0, S.legal(st, 0))["type"] == "attack"
-    assert icard is not None
+
+
+def test_tuned_starter_melee_can_kill_two_health_enemies():
+    items = content().items
+    cutter, persuader, pistol = items["plasma-cutter"], items["persuader"], items["pistol"]
+    assert cutter.starter and cutter.dice >= 2 and cutter.dice == 3
+    # ROP19 swaps the Plasma Cutter for the Persuader: the swap must be an upgrade
+    assert persuader.dice > cutter.dice and persuader.hit <= cutter.hit
+    # the Pistol stays the single-die ranged weapon that can never jam (scenario 1)
+    assert pistol.dice == 1 and pistol.range >= 1
 
 
 if __name__ == "__main__":

@@ -195,7 +195,7 @@ def test_cg10_terminals_open_engineering(monkeypatch):
     for o in st.objectives[1:3]:
         o.done, o.hp = True, 0
     s.zone = "SEC-a"
-    Script(monkeypatch, attacks=[[5, 6]])
+    Script(monkeypatch, attacks=[[5, 6, 2]])
     st2, _ = S.apply(st, 0, {"type": "attack", "weapon": "plasma-cutter", "zone": "SEC-a", "object": "terminal-1"})
     assert st2.doors["ENG-a|ENG-w"] == "open" and st2.doors["ENG-c|ENG-y"] == "open"
     st2.survivors[0].zone = "ENG-y"
@@ -224,7 +224,7 @@ def test_rop17_terminal_backlash(monkeypatch):
     strip(st, 0)
     give(st, 0, "plasma-cutter")
     st.survivors[0].zone = "SHR-a"
-    script = Script(monkeypatch, attacks=[[5, 6]])
+    script = Script(monkeypatch, attacks=[[5, 6, 2]])
     script.add("backlash", [2])
     st2, _ = S.apply(st, 0, {"type": "attack", "weapon": "plasma-cutter", "zone": "SHR-a", "object": "terminal-1"})
     s = st2.survivors[0]

@@ -184,7 +184,7 @@ def test_r55_accomplishment_unlocks_and_rewards(monkeypatch):
     give(st, st.order[0], "plasma-cutter")
     s.zone = "SEC-c"
     place(st, "swarmer", "SEC-c", 2)
-    Script(monkeypatch, attacks=[[5, 1]])
+    Script(monkeypatch, attacks=[[5, 1, 2]])
     seat = s.seat
     st2, ev = S.apply(st, seat, {"type": "attack", "weapon": "plasma-cutter", "zone": "SEC-c"})
     assert st2.survivors[st.order[0]].unlocked and "reward unlocked" in texts(ev)
