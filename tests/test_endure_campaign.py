@@ -244,3 +244,23 @@ def test_consequence_naming_an_unknown_mission_is_refused(tmp_path, monkeypatch)
     finally:
         monkeypatch.undo()
         content.cache_clear()
+
+
+def test_hammer_time_and_lock_and_load_only_outside_a_campaign():
+    from rules.endure.campaign import start_mission
+
+    def dealt(st):
+        return sorted(it.card for s in st.survivors for stack in s.slots for it in stack)
+
+    solo = S.setup(["a", "b"], {"mission": "ROP19", "crew": "medic-a+scout-b"}, 3)
+    assert dealt(solo) == ["persuader", "pistol"]
+    solo18 = S.setup(["a", "b"], {"mission": "ROP18", "crew": "medic-a+scout-b"}, 3)
+    assert dealt(solo18) == ["plasma-cutter", "shotgun"]
+    # in a campaign the new recruits get the usual weapons
+    st = S.setup(["a", "b"], {"campaign": "house", "crew": "medic-a+scout-b"}, 5)
+    for s in st.survivors:
+        s.slots, s.body, s.head = [], [], []
+    st.campaign_done = ["ROP16", "ROP17", "ROP18"]
+    start_mission(st, turn_for(st), "ROP19", recruits=[0, 1])
+    assert dealt(st) == ["pistol", "plasma-cutter"]
+    assert "persuader" in st.item_deck

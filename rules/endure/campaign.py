@@ -59,13 +59,15 @@ def start_mission(st: EndureState, turn: Turn, key: str, recruits: list[int]) ->
     for card in c.items.values():
         deck += [card.key] * card.count
     carried = [it.card for i in alive for it in all_items(st.survivors[i])]
-    starters = list(mission.starters) or ["pistol", "plasma-cutter"] + ["swarmer-leg"] * max(0, len(recruits) - 2)
+    # some missions swap the starting weapons only for a one-off game, not inside a campaign
+    custom = () if st.campaign and mission.starters_solo else mission.starters
+    starters = list(custom) or ["pistol", "plasma-cutter"] + ["swarmer-leg"] * max(0, len(recruits) - 2)
     for k in carried + starters + list(mission.set_aside):
         if k in deck:
             deck.remove(k)
     turn.rng.shuffle(starters)
     dealt, back = starters[: len(recruits)], starters[len(recruits) :]
-    if not mission.starters:
+    if not custom:
         deck += back
     while len(dealt) < len(recruits):
         dealt.append("swarmer-leg")

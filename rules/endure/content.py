@@ -289,6 +289,7 @@ class Mission:
     remove_events: tuple[str, ...] = ()
     playable: bool = True
     starters: tuple[str, ...] = ()  # replaces the Pistol / Plasma Cutter / Swarmer Leg deal
+    starters_solo: bool = False  # the replacement applies only outside a campaign
     start_event: str = ""
     specials: tuple[str, ...] = ()
     setup_models: tuple[tuple[str, str, int], ...] = ()  # (kind, zone, count) placed at setup
@@ -831,6 +832,7 @@ def _missions(
             remove_events=tuple(m.get("remove_events", [])),
             playable=bool(m.get("playable", True)),
             starters=tuple(m.get("starters", [])),
+            starters_solo=bool(m.get("starters_solo", False)),
             start_event=str(m.get("start_event", "")),
             specials=tuple(m.get("specials", [])),
             setup_models=tuple(
