@@ -364,7 +364,8 @@ def draw_dashboard(st: EndureState, si: int) -> Image.Image:
     if not s.resolve_cards:
         d.text((x, y + 18), "none", font=face, fill=MUTED)
     y += 78
-    status = [INJURY_WORDS.get(w, w) for w in s.injuries]
+    status = ["DEAD"] if not s.alive else ["left the map"] if s.exited else []
+    status += [INJURY_WORDS.get(w, w) for w in s.injuries]
     status += ["stunned"] * s.stunned + ["frozen"] * s.frozen
     if st.loader_pilot == si:
         status.append("in the Exo Loader")
@@ -375,7 +376,7 @@ def draw_dashboard(st: EndureState, si: int) -> Image.Image:
         w = int(d.textlength(word, font=small)) + 20
         if x + w > DASH_W - MARGIN:
             break
-        hurt = word in INJURY_WORDS.values() or word in ("stunned", "frozen")
+        hurt = word in INJURY_WORDS.values() or word in ("stunned", "frozen", "DEAD")
         d.rounded_rectangle((x, y, x + w, y + 30), radius=8, fill=WOUND if hurt else PANEL)
         d.text((x + 10, y + 4), word, font=small, fill="#000000" if hurt else INK)
         x += w + 8
@@ -446,12 +447,15 @@ def draw_dashboard(st: EndureState, si: int) -> Image.Image:
         y += 34
         done = min(s.progress, a.target)
         d.text((MARGIN, y), a.name, font=face, fill=INK)
-        bar_x = MARGIN + 330
-        bar_w = DASH_W - MARGIN - bar_x - 90
-        d.rectangle((bar_x, y + 4, bar_x + bar_w, y + 26), fill=HEALTH_OFF)
-        d.rectangle((bar_x, y + 4, bar_x + bar_w * done // max(1, a.target), y + 26), fill=HIGHLIGHT)
         label = "UNLOCKED" if s.unlocked else f"{done}/{a.target}"
-        d.text((bar_x + bar_w + 10, y + 2), label, font=bold if s.unlocked else face, fill=INK)
+        label_font = bold if s.unlocked else face
+        label_w = int(d.textlength(label, font=label_font))
+        bar_x = MARGIN + 330
+        bar_w = DASH_W - MARGIN - bar_x - label_w - 12
+        full = a.target if s.unlocked else done
+        d.rectangle((bar_x, y + 4, bar_x + bar_w, y + 26), fill=HEALTH_OFF)
+        d.rectangle((bar_x, y + 4, bar_x + bar_w * full // max(1, a.target), y + 26), fill=HIGHLIGHT)
+        d.text((DASH_W - MARGIN - label_w, y + 2), label, font=label_font, fill=INK)
         y += 36
     return img.crop((0, 0, DASH_W, y + 16))
 

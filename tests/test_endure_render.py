@@ -106,6 +106,13 @@ def test_dashboard_png_small_for_every_survivor_and_the_dead():
     png = dashboard(S.view(st, None), [0, 1, 2])
     img = Image.open(io.BytesIO(png))
     assert img.width == 900 and len(png) < 400_000
+    # an unlocked accomplishment's label stays inside the picture (no ink in the right margin)
+    st.survivors[0].unlocked = True
+    from render.endure import draw_dashboard
+
+    one = draw_dashboard(S.view(st, None), 0).convert("RGB")
+    margin = one.crop((one.width - 20, 0, one.width, one.height))
+    assert ImageStat.Stat(margin).extrema[0][1] < 60
     import pytest
 
     with pytest.raises(ValueError):
