@@ -444,31 +444,37 @@ class SqliteStore:
         await self.db.execute("DELETE FROM games WHERE id=?", (game_id,))
 
     # -- settings ------------------------------------------------------------------------
+    # Per-game and per-server settings are the same key/value shape in two tables.
+    _SETTING_TABLES = {"game": ("settings", "game_id"), "guild": ("guild_settings", "guild_id")}
+
+    async def _get_pairs(self, scope: str, owner: int) -> dict[str, str]:
+        table, column = self._SETTING_TABLES[scope]
+        async with self.db.execute(f"SELECT key, value FROM {table} WHERE {column} = ?", (owner,)) as cursor:
+            return {r[0]: r[1] for r in await cursor.fetchall()}
+
+    async def _set_pair(self, scope: str, owner: int, key: str, value: str) -> None:
+        table, column = self._SETTING_TABLES[scope]
+        await self.db.execute(
+            f"INSERT INTO {table} ({column}, key, value) VALUES (?,?,?)"
+            f" ON CONFLICT({column}, key) DO UPDATE SET value = excluded.value",
+            (owner, key, value),
+        )
+
     @_locked
     async def get_settings(self, game_id: int) -> dict[str, str]:
-        async with self.db.execute("SELECT key, value FROM settings WHERE game_id = ?", (game_id,)) as cursor:
-            return {r[0]: r[1] for r in await cursor.fetchall()}
+        return await self._get_pairs("game", game_id)
 
     @_locked
     async def set_setting(self, game_id: int, key: str, value: str) -> None:
-        await self.db.execute(
-            "INSERT INTO settings (game_id, key, value) VALUES (?,?,?)"
-            " ON CONFLICT(game_id, key) DO UPDATE SET value = excluded.value",
-            (game_id, key, value),
-        )
+        await self._set_pair("game", game_id, key, value)
 
     @_locked
     async def get_guild_settings(self, guild_id: int) -> dict[str, str]:
-        async with self.db.execute("SELECT key, value FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cursor:
-            return {r[0]: r[1] for r in await cursor.fetchall()}
+        return await self._get_pairs("guild", guild_id)
 
     @_locked
     async def set_guild_setting(self, guild_id: int, key: str, value: str) -> None:
-        await self.db.execute(
-            "INSERT INTO guild_settings (guild_id, key, value) VALUES (?,?,?)"
-            " ON CONFLICT(guild_id, key) DO UPDATE SET value = excluded.value",
-            (guild_id, key, value),
-        )
+        await self._set_pair("guild", guild_id, key, value)
 
     @_locked
     async def get_meta(self, key: str) -> str | None:
