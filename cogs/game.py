@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 
 import discord
 from discord import app_commands
@@ -11,7 +12,7 @@ from discord.ext import commands
 from rules.core import RuleError, registry
 from sessions.settings import DEFAULTS as SETTING_DEFAULTS
 
-from .common import bot_of, ctx_from, send_reply
+from .common import bot_of, ctx_from, message_kwargs, send_reply
 
 log = logging.getLogger("starhost.game")
 
@@ -67,10 +68,7 @@ class GameCog(commands.Cog):
         if await self._wants_thread(interaction):
             thread = await self._open_thread(interaction, system)
             if thread is not None:
-                ctx = type(ctx)(actor=ctx.actor, channel_id=thread.id, guild_id=ctx.guild_id)
-                reply = await table.game_new(ctx, system, scenario, options)
-                from .common import message_kwargs
-
+                reply = await table.game_new(replace(ctx, channel_id=thread.id), system, scenario, options)
                 await thread.send(**message_kwargs(reply))
                 await interaction.response.send_message(f"Your table is ready in {thread.mention}.", ephemeral=True)
                 return
