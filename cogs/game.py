@@ -47,6 +47,13 @@ async def setting_choices(interaction: discord.Interaction, current: str) -> lis
     return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n][:25]
 
 
+async def _quietly_delete(thread: discord.Thread) -> None:
+    try:
+        await thread.delete()
+    except discord.HTTPException:
+        log.info("could not delete thread %s", thread.id)
+
+
 class GameCog(commands.Cog):
     game = app_commands.Group(name="game", description="Open, join and run a game in this channel", guild_only=True)
 
@@ -68,7 +75,11 @@ class GameCog(commands.Cog):
         if await self._wants_thread(interaction):
             thread = await self._open_thread(interaction, system)
             if thread is not None:
-                reply = await table.game_new(replace(ctx, channel_id=thread.id), system, scenario, options)
+                try:
+                    reply = await table.game_new(replace(ctx, channel_id=thread.id), system, scenario, options)
+                except RuleError:
+                    await _quietly_delete(thread)  # no empty thread left behind by a typo
+                    raise
                 await thread.send(**message_kwargs(reply))
                 await interaction.response.send_message(f"Your table is ready in {thread.mention}.", ephemeral=True)
                 return

@@ -190,6 +190,9 @@ async def test_thread_per_game(running) -> None:
     assert opened.ephemeral and "ready in" in opened.text
     thread_posts = standin.requests_to("POST", r"/channels/\d+/threads")
     assert len(thread_posts) == 1
+    typo = await standin.slash("game new", {"system": "chess"}, user=ALICE, channel_id=CHAN)
+    assert typo.ephemeral and "no game called" in typo.text
+    assert len(standin.requests_to("DELETE", r"/channels/\d+$")) == 1  # its thread was removed
     # The channel itself stays free for another table.
     second = await standin.slash("game new", {"system": "pig"}, user=BOB, channel_id=CHAN)
     assert second.ephemeral and "ready in" in second.text
