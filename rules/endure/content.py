@@ -6,11 +6,13 @@ file and the entry, so a typo in a TOML file fails loudly at load and in the con
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from rules.core.content import ContentError as ContentError  # re-exported: callers catch it here
+from rules.core.content import get_int, get_str, read_toml, require
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "endure"
 
@@ -20,38 +22,8 @@ OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 TILE_SIZE = 4
 
 
-class ContentError(ValueError):
-    """A data file is wrong; the message names the file and the entry."""
-
-
 def _load(name: str) -> dict[str, Any]:
-    path = DATA / name
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise ContentError(f"{name}: cannot read ({exc})") from exc
-
-
-def _need(cond: bool, where: str, what: str) -> None:
-    if not cond:
-        raise ContentError(f"{where}: {what}")
-
-
-def _int(entry: dict, key: str, where: str, low: int, high: int, default: int | None = None) -> int:
-    value = entry.get(key, default)
-    _need(
-        isinstance(value, int) and not isinstance(value, bool) and low <= value <= high,
-        where,
-        f"'{key}' must be a whole number from {low} to {high}",
-    )
-    return value
-
-
-def _str(entry: dict, key: str, where: str, default: str | None = None) -> str:
-    value = entry.get(key, default)
-    _need(isinstance(value, str) and bool(value), where, f"'{key}' must be a non-empty string")
-    return value
+    return read_toml(DATA, name)  # DATA looked up at each call: tests point it at a copy
 
 
 # --------------------------------------------------------------------------------------------
@@ -416,23 +388,23 @@ def _enemies() -> dict[str, EnemyType]:
     out: dict[str, EnemyType] = {}
     for i, e in enumerate(_load("enemies.toml").get("enemy", [])):
         where = f"enemies.toml enemy #{i + 1} ({e.get('key', '?')})"
-        key = _str(e, "key", where)
-        _need(key not in out, where, "duplicate key")
-        family = _str(e, "family", where)
-        _need(family in {"gep", "sentry", "redeemer"}, where, "family must be gep, sentry or redeemer")
+        key = get_str(e, "key", where)
+        require(key not in out, where, "duplicate key")
+        family = get_str(e, "family", where)
+        require(family in {"gep", "sentry", "redeemer"}, where, "family must be gep, sentry or redeemer")
         out[key] = EnemyType(
             key=key,
-            name=_str(e, "name", where),
+            name=get_str(e, "name", where),
             family=family,
-            actions=_int(e, "actions", where, 1, 6),
-            range=_int(e, "range", where, 0, 3),
-            health=_int(e, "health", where, 1, 60),
-            damage=_int(e, "damage", where, 0, 5),
-            order=_int(e, "order", where, 1, 5),
+            actions=get_int(e, "actions", where, 1, 6),
+            range=get_int(e, "range", where, 0, 3),
+            health=get_int(e, "health", where, 1, 60),
+            damage=get_int(e, "damage", where, 0, 5),
+            order=get_int(e, "order", where, 1, 5),
             biological=bool(e.get("biological", True)),
             boss=bool(e.get("boss", False)),
         )
-    _need(bool(out), "enemies.toml", "no enemies")
+    require(bool(out), "enemies.toml", "no enemies")
     return out
 
 
@@ -440,70 +412,70 @@ def _items() -> dict[str, ItemCard]:
     out: dict[str, ItemCard] = {}
     for i, e in enumerate(_load("items.toml").get("item", [])):
         where = f"items.toml item #{i + 1} ({e.get('key', '?')})"
-        key = _str(e, "key", where)
-        _need(key not in out, where, "duplicate key")
-        _need(" " not in key, where, "keys may not contain spaces")
-        kind = _str(e, "kind", where)
-        _need(kind in {"weapon", "armour", "helmet", "item", "noise"}, where, f"unknown kind '{kind}'")
+        key = get_str(e, "key", where)
+        require(key not in out, where, "duplicate key")
+        require(" " not in key, where, "keys may not contain spaces")
+        kind = get_str(e, "kind", where)
+        require(kind in {"weapon", "armour", "helmet", "item", "noise"}, where, f"unknown kind '{kind}'")
         card = ItemCard(
             key=key,
-            name=_str(e, "name", where),
+            name=get_str(e, "name", where),
             kind=kind,
-            count=_int(e, "count", where, 1, 10),
-            range=_int(e, "range", where, 0, 4, 0),
-            dice=_int(e, "dice", where, 0, 8, 0),
-            hit=_int(e, "hit", where, 0, 6, 0),
-            noise=_int(e, "noise", where, 0, 6, 0),
+            count=get_int(e, "count", where, 1, 10),
+            range=get_int(e, "range", where, 0, 4, 0),
+            dice=get_int(e, "dice", where, 0, 8, 0),
+            hit=get_int(e, "hit", where, 0, 6, 0),
+            noise=get_int(e, "noise", where, 0, 6, 0),
             dual=bool(e.get("dual", False)),
             cell=bool(e.get("cell", False)),
             starter=bool(e.get("starter", False)),
-            save=_int(e, "save", where, 0, 6, 0),
-            move_cap=_int(e, "move_cap", where, 0, 4, 0),
+            save=get_int(e, "save", where, 0, 6, 0),
+            move_cap=get_int(e, "move_cap", where, 0, 4, 0),
             effect=str(e.get("effect", "")),
-            amount=_int(e, "amount", where, 0, 6, 0),
+            amount=get_int(e, "amount", where, 0, 6, 0),
             single=bool(e.get("single", False)),
-            level=_int(e, "level", where, 0, 5, 0),
+            level=get_int(e, "level", where, 0, 5, 0),
         )
         if kind == "weapon":
-            _need(card.dice >= 1 and 2 <= card.hit <= 6, where, "a weapon needs dice >= 1 and hit 2-6")
+            require(card.dice >= 1 and 2 <= card.hit <= 6, where, "a weapon needs dice >= 1 and hit 2-6")
         if kind == "armour":
-            _need(2 <= card.save <= 6, where, "armour needs a save from 2 to 6")
+            require(2 <= card.save <= 6, where, "armour needs a save from 2 to 6")
         if kind == "helmet":
-            _need(card.effect in HELMET_EFFECTS, where, f"helmet effect must be one of {sorted(HELMET_EFFECTS)}")
+            require(card.effect in HELMET_EFFECTS, where, f"helmet effect must be one of {sorted(HELMET_EFFECTS)}")
         if kind == "item":
-            _need(card.effect in ITEM_EFFECTS, where, f"item effect must be one of {sorted(ITEM_EFFECTS)}")
+            require(card.effect in ITEM_EFFECTS, where, f"item effect must be one of {sorted(ITEM_EFFECTS)}")
         if kind == "noise":
-            _need(1 <= card.level <= 5, where, "a noise card needs a level from 1 to 5")
+            require(1 <= card.level <= 5, where, "a noise card needs a level from 1 to 5")
         out[key] = card
     for needed in ("pistol", "plasma-cutter", "swarmer-leg", "power-cell", "med-kit"):
-        _need(needed in out, "items.toml", f"the deck needs a '{needed}' card")
-    _need(out["swarmer-leg"].count >= 4, "items.toml", "at least 4 Swarmer Legs are needed to arm 6 survivors")
+        require(needed in out, "items.toml", f"the deck needs a '{needed}' card")
+    require(out["swarmer-leg"].count >= 4, "items.toml", "at least 4 Swarmer Legs are needed to arm 6 survivors")
     return out
 
 
 def _ability(entry: Any, where: str, hooks: set[str]) -> Ability:
-    _need(isinstance(entry, dict), where, "ability must be a table with name and hook")
-    hook = _str(entry, "hook", where)
-    _need(hook in hooks, where, f"unknown hook '{hook}'")
-    return Ability(name=_str(entry, "name", where), hook=hook)
+    require(isinstance(entry, dict), where, "ability must be a table with name and hook")
+    hook = get_str(entry, "hook", where)
+    require(hook in hooks, where, f"unknown hook '{hook}'")
+    return Ability(name=get_str(entry, "name", where), hook=hook)
 
 
 def _survivors() -> dict[str, SurvivorCard]:
     out: dict[str, SurvivorCard] = {}
     for i, e in enumerate(_load("survivors.toml").get("survivor", [])):
         where = f"survivors.toml survivor #{i + 1} ({e.get('key', '?')})"
-        key = _str(e, "key", where)
-        _need(key not in out, where, "duplicate key")
+        key = get_str(e, "key", where)
+        require(key not in out, where, "duplicate key")
         out[key] = SurvivorCard(
             key=key,
-            klass=_str(e, "class", where),
-            name=_str(e, "name", where),
-            health=_int(e, "health", where, 3, 12),
+            klass=get_str(e, "class", where),
+            name=get_str(e, "name", where),
+            health=get_int(e, "health", where, 3, 12),
             passive=_ability(e.get("passive"), where + " passive", PASSIVE_HOOKS),
             active=_ability(e.get("active"), where + " active", ACTIVE_HOOKS),
             crisis=_ability(e.get("crisis"), where + " crisis", CRISIS_HOOKS),
         )
-    _need(len(out) >= 6, "survivors.toml", "at least 6 survivors are needed")
+    require(len(out) >= 6, "survivors.toml", "at least 6 survivors are needed")
     return out
 
 
@@ -511,13 +483,13 @@ def _events() -> dict[str, EventCard]:
     out: dict[str, EventCard] = {}
     for i, e in enumerate(_load("events.toml").get("event", [])):
         where = f"events.toml event #{i + 1} ({e.get('key', '?')})"
-        key = _str(e, "key", where)
-        _need(key not in out, where, "duplicate key")
-        effect = _str(e, "effect", where)
-        _need(effect in EVENT_EFFECTS, where, f"unknown effect '{effect}'")
+        key = get_str(e, "key", where)
+        require(key not in out, where, "duplicate key")
+        effect = get_str(e, "effect", where)
+        require(effect in EVENT_EFFECTS, where, f"unknown effect '{effect}'")
         tile = str(e.get("tile", ""))
-        _need(effect != "spawn" or bool(tile), where, "a spawn event needs a tile")
-        out[key] = EventCard(key, _str(e, "name", where), effect, _int(e, "count", where, 1, 6), tile)
+        require(effect != "spawn" or bool(tile), where, "a spawn event needs a tile")
+        out[key] = EventCard(key, get_str(e, "name", where), effect, get_int(e, "count", where, 1, 6), tile)
     return out
 
 
@@ -525,21 +497,21 @@ def _resolve() -> dict[str, ResolveCard]:
     out: dict[str, ResolveCard] = {}
     for i, e in enumerate(_load("resolve.toml").get("card", [])):
         where = f"resolve.toml card #{i + 1} ({e.get('key', '?')})"
-        key = _str(e, "key", where)
-        _need(key not in out, where, "duplicate key")
-        group = _str(e, "group", where)
-        _need(group in {"one_time", "persistent"}, where, "group must be one_time or persistent")
-        hook = _str(e, "hook", where)
-        _need(hook in RESOLVE_HOOKS, where, f"unknown hook '{hook}'")
+        key = get_str(e, "key", where)
+        require(key not in out, where, "duplicate key")
+        group = get_str(e, "group", where)
+        require(group in {"one_time", "persistent"}, where, "group must be one_time or persistent")
+        hook = get_str(e, "hook", where)
+        require(hook in RESOLVE_HOOKS, where, f"unknown hook '{hook}'")
         out[key] = ResolveCard(
             key,
-            _str(e, "name", where),
+            get_str(e, "name", where),
             group,
-            _int(e, "number", where, 1, 9),
+            get_int(e, "number", where, 1, 9),
             hook,
-            _int(e, "amount", where, 0, 5, 0),
+            get_int(e, "amount", where, 0, 5, 0),
         )
-    _need(len(out) >= 18, "resolve.toml", "at least 18 cards are needed to deal 3 to 6 survivors")
+    require(len(out) >= 18, "resolve.toml", "at least 18 cards are needed to deal 3 to 6 survivors")
     return out
 
 
@@ -547,14 +519,14 @@ def _accomplishments() -> dict[str, AccomplishmentCard]:
     out: dict[str, AccomplishmentCard] = {}
     for i, e in enumerate(_load("accomplishments.toml").get("card", [])):
         where = f"accomplishments.toml card #{i + 1} ({e.get('key', '?')})"
-        key = _str(e, "key", where)
-        _need(key not in out, where, "duplicate key")
-        goal = _str(e, "goal", where)
-        _need(goal in GOALS, where, f"unknown goal '{goal}'")
-        reward = _str(e, "reward", where)
-        _need(reward in REWARDS, where, f"unknown reward '{reward}'")
-        out[key] = AccomplishmentCard(key, _str(e, "name", where), goal, _int(e, "target", where, 1, 12), reward)
-    _need(len(out) >= 12, "accomplishments.toml", "at least 12 cards are needed")
+        key = get_str(e, "key", where)
+        require(key not in out, where, "duplicate key")
+        goal = get_str(e, "goal", where)
+        require(goal in GOALS, where, f"unknown goal '{goal}'")
+        reward = get_str(e, "reward", where)
+        require(reward in REWARDS, where, f"unknown reward '{reward}'")
+        out[key] = AccomplishmentCard(key, get_str(e, "name", where), goal, get_int(e, "target", where, 1, 12), reward)
+    require(len(out) >= 12, "accomplishments.toml", "at least 12 cards are needed")
     return out
 
 
@@ -562,10 +534,10 @@ def _tiles() -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for i, t in enumerate(_load("tiles.toml").get("tile", [])):
         where = f"tiles.toml tile #{i + 1} ({t.get('key', '?')})"
-        key = _str(t, "key", where)
-        _need(key not in out and "-" not in key and "|" not in key, where, "duplicate or badly formed key")
+        key = get_str(t, "key", where)
+        require(key not in out and "-" not in key and "|" not in key, where, "duplicate or badly formed key")
         grid = t.get("grid")
-        _need(
+        require(
             isinstance(grid, list)
             and len(grid) == TILE_SIZE
             and all(isinstance(r, str) and len(r) == TILE_SIZE for r in grid),
@@ -573,15 +545,15 @@ def _tiles() -> dict[str, dict[str, Any]]:
             f"grid must be {TILE_SIZE} strings of {TILE_SIZE} letters",
         )
         zones = t.get("zones")
-        _need(isinstance(zones, dict) and bool(zones), where, "zones table missing")
+        require(isinstance(zones, dict) and bool(zones), where, "zones table missing")
         letters = {c for row in grid for c in row}
-        _need(letters == set(zones), where, f"grid letters {sorted(letters)} and zones {sorted(zones)} differ")
+        require(letters == set(zones), where, f"grid letters {sorted(letters)} and zones {sorted(zones)} differ")
         for letter, spec in zones.items():
             zw = f"{where} zone {letter}"
-            _need(isinstance(spec, dict), zw, "zone must be a table")
-            _need(spec.get("kind") in {"room", "corridor"}, zw, "kind must be room or corridor")
-            _int(spec, "capacity", zw, 1, 20)
-            _str(spec, "label", zw)
+            require(isinstance(spec, dict), zw, "zone must be a table")
+            require(spec.get("kind") in {"room", "corridor"}, zw, "kind must be room or corridor")
+            get_int(spec, "capacity", zw, 1, 20)
+            get_str(spec, "label", zw)
             cells = [(x, y) for y, row in enumerate(grid) for x, c in enumerate(row) if c == letter]
             seen = {cells[0]}
             todo = [cells[0]]
@@ -592,23 +564,23 @@ def _tiles() -> dict[str, dict[str, Any]]:
                     if nxt in cells and nxt not in seen:
                         seen.add(nxt)
                         todo.append(nxt)
-            _need(len(seen) == len(cells), zw, "zone cells must be connected")
+            require(len(seen) == len(cells), zw, "zone cells must be connected")
         for kind in ("openings", "doors"):
             for pair in t.get(kind, []):
                 a, _, b = str(pair).partition("-")
-                _need(a in zones and b in zones and a != b, where, f"{kind} entry '{pair}' names unknown zones")
+                require(a in zones and b in zones and a != b, where, f"{kind} entry '{pair}' names unknown zones")
         for letter in t.get("spawn", []):
-            _need(zones.get(letter, {}).get("kind") == "room", where, f"spawn zone '{letter}' must be a room")
+            require(zones.get(letter, {}).get("kind") == "room", where, f"spawn zone '{letter}' must be a room")
         out[key] = {
             "key": key,
-            "name": _str(t, "name", where),
+            "name": get_str(t, "name", where),
             "grid": grid,
             "zones": zones,
             "openings": list(t.get("openings", [])),
             "doors": list(t.get("doors", [])),
             "spawn": list(t.get("spawn", [])),
         }
-    _need(len(out) == 12, "tiles.toml", f"there must be 12 tiles, found {len(out)}")
+    require(len(out) == 12, "tiles.toml", f"there must be 12 tiles, found {len(out)}")
     return out
 
 
@@ -619,37 +591,37 @@ def _bosses(enemies: dict[str, EnemyType]) -> dict[str, BossDeck]:
     out: dict[str, BossDeck] = {}
     for i, b in enumerate(_load("bosses.toml").get("boss", [])):
         where = f"bosses.toml boss #{i + 1} ({b.get('key', '?')})"
-        key = _str(b, "key", where)
-        _need(key in enemies and enemies[key].boss, where, "key must name a boss enemy")
+        key = get_str(b, "key", where)
+        require(key in enemies and enemies[key].boss, where, "key must name a boss enemy")
         cards: dict[str, BossCard] = {}
         for j, c in enumerate(b.get("cards", [])):
             cw = f"{where} card #{j + 1} ({c.get('key', '?')})"
-            ck = _str(c, "key", cw)
-            _need(ck not in cards, cw, "duplicate card key")
-            kind = _str(c, "kind", cw)
-            _need(kind in {"attack", "mood"}, cw, "kind must be attack or mood")
+            ck = get_str(c, "key", cw)
+            require(ck not in cards, cw, "duplicate card key")
+            kind = get_str(c, "kind", cw)
+            require(kind in {"attack", "mood"}, cw, "kind must be attack or mood")
             card = BossCard(
                 key=ck,
-                name=_str(c, "name", cw),
+                name=get_str(c, "name", cw),
                 kind=kind,
-                range=_int(c, "range", cw, 0, 4, 0),
+                range=get_int(c, "range", cw, 0, 4, 0),
                 radial=bool(c.get("radial", False)),
-                dice=_int(c, "dice", cw, 0, 8, 0),
-                hit=_int(c, "hit", cw, -2, 6, 0),
+                dice=get_int(c, "dice", cw, 0, 8, 0),
+                hit=get_int(c, "hit", cw, -2, 6, 0),
                 target=str(c.get("target", "nearest")),
                 stun=bool(c.get("stun", False)),
-                bonus=_int(c, "bonus", cw, 0, 3, 0),
-                actions=_int(c, "actions", cw, 0, 3, 0),
+                bonus=get_int(c, "bonus", cw, 0, 3, 0),
+                actions=get_int(c, "actions", cw, 0, 3, 0),
             )
             if kind == "attack":
-                _need(card.dice >= 1 and 2 <= card.hit <= 6, cw, "an attack needs dice and a hit of 2-6")
-                _need(card.target in BOSS_TARGETS, cw, f"target must be one of {sorted(BOSS_TARGETS)}")
+                require(card.dice >= 1 and 2 <= card.hit <= 6, cw, "an attack needs dice and a hit of 2-6")
+                require(card.target in BOSS_TARGETS, cw, f"target must be one of {sorted(BOSS_TARGETS)}")
             cards[ck] = card
-        _need(any(c.kind == "attack" for c in cards.values()), where, "a deck needs attack cards")
-        _need(any(c.kind == "mood" for c in cards.values()), where, "a deck needs mood cards")
-        out[key] = BossDeck(key, _str(b, "mood_word", where), cards)
+        require(any(c.kind == "attack" for c in cards.values()), where, "a deck needs attack cards")
+        require(any(c.kind == "mood" for c in cards.values()), where, "a deck needs mood cards")
+        out[key] = BossDeck(key, get_str(b, "mood_word", where), cards)
     for key, e in enemies.items():
-        _need(not e.boss or key in out, "bosses.toml", f"boss '{key}' has no deck")
+        require(not e.boss or key in out, "bosses.toml", f"boss '{key}' has no deck")
     return out
 
 
@@ -657,15 +629,15 @@ def _loader() -> LoaderProfile:
     raw = _load("loader.toml").get("loader", {})
     where = "loader.toml [loader]"
     return LoaderProfile(
-        name=_str(raw, "name", where),
-        actions=_int(raw, "actions", where, 1, 6),
-        save=_int(raw, "save", where, 2, 6),
-        range=_int(raw, "range", where, 0, 3),
-        dice=_int(raw, "dice", where, 1, 8),
-        hit=_int(raw, "hit", where, 2, 6),
-        noise=_int(raw, "noise", where, 0, 5),
-        object_bonus=_int(raw, "object_bonus", where, 0, 3),
-        charges_per_cell=_int(raw, "charges_per_cell", where, 1, 4),
+        name=get_str(raw, "name", where),
+        actions=get_int(raw, "actions", where, 1, 6),
+        save=get_int(raw, "save", where, 2, 6),
+        range=get_int(raw, "range", where, 0, 3),
+        dice=get_int(raw, "dice", where, 1, 8),
+        hit=get_int(raw, "hit", where, 2, 6),
+        noise=get_int(raw, "noise", where, 0, 5),
+        object_bonus=get_int(raw, "object_bonus", where, 0, 3),
+        charges_per_cell=get_int(raw, "charges_per_cell", where, 1, 4),
     )
 
 
@@ -673,14 +645,14 @@ REFUGE_EFFECTS = {"heal_all", "hurt_one", "resolve_all", "gift", "theft", "track
 
 
 def _table(raw: Any, where: str) -> tuple[tuple[int, int, int], ...]:
-    _need(isinstance(raw, list) and bool(raw), where, "a table needs rows")
+    require(isinstance(raw, list) and bool(raw), where, "a table needs rows")
     rows = []
     for row in raw:
         ok = isinstance(row, list) and len(row) == 3 and all(isinstance(v, int) for v in row)
-        _need(ok, where, f"row {row} must be [low, high, change]")
+        require(ok, where, f"row {row} must be [low, high, change]")
         rows.append((row[0], row[1], row[2]))
     covered = sorted(t for lo, hi, _ in rows for t in range(lo, hi + 1))
-    _need(covered == list(range(2, 13)), where, "rows must cover 2 to 12 exactly once")
+    require(covered == list(range(2, 13)), where, "rows must cover 2 to 12 exactly once")
     return tuple(rows)
 
 
@@ -691,18 +663,18 @@ def _refuge() -> Refuge:
     events = {}
     for i, e in enumerate(raw.get("event", [])):
         ew = f"refuge.toml event #{i + 1} ({e.get('key', '?')})"
-        key = _str(e, "key", ew)
-        effect = _str(e, "effect", ew)
-        _need(effect in REFUGE_EFFECTS, ew, f"unknown effect '{effect}'")
-        events[key] = RefugeEvent(key, _str(e, "name", ew), effect, _int(e, "amount", ew, -3, 3, 0))
-    _need(len(events) >= 8, "refuge.toml", "at least 8 Refuge events are needed")
+        key = get_str(e, "key", ew)
+        effect = get_str(e, "effect", ew)
+        require(effect in REFUGE_EFFECTS, ew, f"unknown effect '{effect}'")
+        events[key] = RefugeEvent(key, get_str(e, "name", ew), effect, get_int(e, "amount", ew, -3, 3, 0))
+    require(len(events) >= 8, "refuge.toml", "at least 8 Refuge events are needed")
     return Refuge(
-        track=_int(r, "track", where, 1, 6),
-        trading_post=_int(r, "trading_post", where, 1, 6),
+        track=get_int(r, "track", where, 1, 6),
+        trading_post=get_int(r, "trading_post", where, 1, 6),
         infirmary=_table(r.get("infirmary"), where + " infirmary"),
         loved_ones=_table(r.get("loved_ones"), where + " loved_ones"),
-        quarters_health=_int(r, "quarters_health", where, 0, 3),
-        quarters_resolve=_int(r, "quarters_resolve", where, 0, 4),
+        quarters_health=get_int(r, "quarters_health", where, 0, 3),
+        quarters_resolve=get_int(r, "quarters_resolve", where, 0, 4),
         events=events,
     )
 
@@ -711,15 +683,15 @@ def _campaigns(missions: dict[str, Mission]) -> dict[str, Campaign]:
     out = {}
     for i, c in enumerate(_load("campaigns.toml").get("campaign", [])):
         where = f"campaigns.toml campaign #{i + 1} ({c.get('key', '?')})"
-        key = _str(c, "key", where)
+        key = get_str(c, "key", where)
         nxt = {str(k): tuple(v) for k, v in dict(c.get("next", {})).items()}
-        start = _str(c, "start", where)
-        _need(start in nxt, where, "the start mission must appear in 'next'")
+        start = get_str(c, "start", where)
+        require(start in nxt, where, "the start mission must appear in 'next'")
         names = set(nxt) | {m for v in nxt.values() for m in v}
-        _need(all(m in nxt for m in names), where, "every mission that follows needs its own 'next' entry")
+        require(all(m in nxt for m in names), where, "every mission that follows needs its own 'next' entry")
         out[key] = Campaign(
             key=key,
-            name=_str(c, "name", where),
+            name=get_str(c, "name", where),
             needs=tuple(c.get("needs", [])),
             start=start,
             next=nxt,
@@ -738,83 +710,57 @@ def _missions(
     out: dict[str, Mission] = {}
     for i, m in enumerate(_load("missions.toml").get("mission", [])):
         where = f"missions.toml mission #{i + 1} ({m.get('key', '?')})"
-        key = _str(m, "key", where)
-        _need(key not in out, where, "duplicate key")
-        family = _str(m, "family", where)
-        _need(family in pool, where, f"unknown family '{family}'")
+        key = get_str(m, "key", where)
+        require(key not in out, where, "duplicate key")
+        family = get_str(m, "family", where)
+        require(family in pool, where, f"unknown family '{family}'")
         raw_goal = m.get("goal")
         goals = (raw_goal,) if isinstance(raw_goal, str) else tuple(raw_goal or ())
-        _need(bool(goals), where, "a mission needs a goal")
+        require(bool(goals), where, "a mission needs a goal")
         for alternatives in goals:
             for goal in str(alternatives).split("|"):
                 head, _, arg = goal.partition(":")
                 ok = head in MISSION_GOALS and (bool(arg) == (head in COLOUR_GOALS))
-                _need(ok, where, f"bad goal '{goal}'")
+                require(ok, where, f"bad goal '{goal}'")
         fails = tuple(m.get("fails", ()))
         for fail in fails:
             head, _, arg = str(fail).partition(":")
-            _need(head in MISSION_FAILS and bool(arg), where, f"bad fail rule '{fail}'")
+            require(head in MISSION_FAILS and bool(arg), where, f"bad fail rule '{fail}'")
         placed = []
         for p in m.get("tiles", []):
-            _need(isinstance(p, dict) and p.get("tile") in tiles, where, f"unknown tile in {p}")
+            require(isinstance(p, dict) and p.get("tile") in tiles, where, f"unknown tile in {p}")
             at = p.get("at")
-            _need(
+            require(
                 isinstance(at, list) and len(at) == 2 and all(isinstance(v, int) for v in at),
                 where,
                 "bad 'at'",
             )
             placed.append((p["tile"], str(p.get("as", p["tile"])), at[0], at[1]))
-        _need(bool(placed), where, "no tiles")
-        _need(len({p[1] for p in placed}) == len(placed), where, "duplicate tile names: use 'as'")
-        _need(len({(p[2], p[3]) for p in placed}) == len(placed), where, "two tiles at one spot")
+        require(bool(placed), where, "no tiles")
+        require(len({p[1] for p in placed}) == len(placed), where, "duplicate tile names: use 'as'")
+        require(len({(p[2], p[3]) for p in placed}) == len(placed), where, "two tiles at one spot")
         tokens = {}
         for n, row in dict(m.get("tokens", {})).items():
-            _need(n in {"3", "4", "5"} and isinstance(row, list), where, "tokens rows must be '3', '4', '5'")
+            require(n in {"3", "4", "5"} and isinstance(row, list), where, "tokens rows must be '3', '4', '5'")
             tokens[n] = tuple(row)
-        _need(set(tokens) == {"3", "4", "5"}, where, "tokens need rows 3, 4 and 5")
-        objectives = []
-        for o in m.get("objectives", []):
-            hook = _str(o, "hook", where)
-            _need(hook in OBJECTIVE_HOOKS, where, f"unknown objective hook '{hook}'")
-            items = tuple(o.get("items", []))
-            _need(all(i in item_keys for i in items), where, f"objective {o.get('id')} names unknown items")
-            objectives.append(
-                Objective(
-                    id=_str(o, "id", where),
-                    colour=_str(o, "colour", where),
-                    zone=_str(o, "zone", where),
-                    hook=hook,
-                    doors=tuple(o.get("doors", [])),
-                    who=str(o.get("who", "")),
-                    items=items,
-                    health_cost=_int(o, "health_cost", where, 0, 5, 0),
-                    resolve_cost=_int(o, "resolve_cost", where, 0, 5, 0),
-                    actions=_int(o, "actions", where, 1, 6, 1),
-                    ends=str(o.get("ends", "")),
-                    opens_exits=bool(o.get("opens_exits", False)),
-                    hp=_int(o, "hp", where, 0, 10, 0),
-                    loader_only=bool(o.get("loader_only", False)),
-                    seals=str(o.get("seals", "")),
-                    backlash=_int(o, "backlash", where, 0, 4, 0),
-                    once=bool(o.get("once", False)),
-                )
-            )
-        _need(len({o.id for o in objectives}) == len(objectives), where, "objective ids must differ")
+        require(set(tokens) == {"3", "4", "5"}, where, "tokens need rows 3, 4 and 5")
+        objectives = [_objective(o, where, item_keys) for o in m.get("objectives", [])]
+        require(len({o.id for o in objectives}) == len(objectives), where, "objective ids must differ")
         set_aside = tuple(m.get("set_aside", []))
-        _need(all(i in item_keys for i in set_aside), where, "set_aside names unknown items")
+        require(all(i in item_keys for i in set_aside), where, "set_aside names unknown items")
         boss_health = tuple(m.get("boss_health", []))
-        _need(len(boss_health) in (0, 3), where, "boss_health needs 3 numbers (3, 4, 5+ survivors)")
-        radar = tuple((_str(r, "zone", where), bool(r.get("marked", False))) for r in m.get("radar", []))
+        require(len(boss_health) in (0, 3), where, "boss_health needs 3 numbers (3, 4, 5+ survivors)")
+        radar = tuple((get_str(r, "zone", where), bool(r.get("marked", False))) for r in m.get("radar", []))
         boss_spots = tuple(str(r["zone"]) for r in m.get("radar", []) if r.get("boss"))
         mission = Mission(
             key=key,
-            name=_str(m, "name", where),
-            difficulty=_str(m, "difficulty", where),
+            name=get_str(m, "name", where),
+            difficulty=get_str(m, "difficulty", where),
             family=family,
             goals=goals,
-            brief=_str(m, "brief", where),
+            brief=get_str(m, "brief", where),
             tiles=tuple(placed),
-            start=_str(m, "start", where),
+            start=get_str(m, "start", where),
             locked=tuple(m.get("locked", [])),
             exits=tuple(m.get("exits", [])),
             radar=radar,
@@ -823,10 +769,10 @@ def _missions(
             links=tuple(m.get("links", [])),
             remove_unused_spawns=bool(m.get("remove_unused_spawns", False)),
             fails=fails,
-            max_carry=_int(m, "max_carry", where, 0, 9, 0),
+            max_carry=get_int(m, "max_carry", where, 0, 9, 0),
             set_aside=set_aside,
             exits_locked=bool(m.get("exits_locked", False)),
-            life_support_damage=_int(m, "life_support_damage", where, 0, 3, 1),
+            life_support_damage=get_int(m, "life_support_damage", where, 0, 3, 1),
             needs=tuple(str(x) for x in m.get("needs", [])),
             boss_health=boss_health,
             remove_events=tuple(m.get("remove_events", [])),
@@ -845,44 +791,44 @@ def _missions(
             after=tuple(_consequence(a, where, item_keys) for a in m.get("after", [])),
             no_dual=tuple(m.get("no_dual", [])),
         )
-        _need(all(k in item_keys for k in mission.starters), where, "starters name unknown items")
-        _need(set(mission.specials) <= SPECIALS, where, f"specials must be in {sorted(SPECIALS)}")
+        require(all(k in item_keys for k in mission.starters), where, "starters name unknown items")
+        require(set(mission.specials) <= SPECIALS, where, f"specials must be in {sorted(SPECIALS)}")
         out[key] = mission
     return out
 
 
 def _objective(o: dict, where: str, item_keys: set[str]) -> Objective:
-    hook = _str(o, "hook", where)
-    _need(hook in OBJECTIVE_HOOKS, where, f"unknown objective hook '{hook}'")
+    hook = get_str(o, "hook", where)
+    require(hook in OBJECTIVE_HOOKS, where, f"unknown objective hook '{hook}'")
     items = tuple(o.get("items", []))
-    _need(all(i in item_keys for i in items), where, f"objective {o.get('id')} names unknown items")
+    require(all(i in item_keys for i in items), where, f"objective {o.get('id')} names unknown items")
     return Objective(
-        id=_str(o, "id", where),
-        colour=_str(o, "colour", where),
-        zone=_str(o, "zone", where),
+        id=get_str(o, "id", where),
+        colour=get_str(o, "colour", where),
+        zone=get_str(o, "zone", where),
         hook=hook,
         doors=tuple(o.get("doors", [])),
         who=str(o.get("who", "")),
         items=items,
-        health_cost=_int(o, "health_cost", where, 0, 5, 0),
-        resolve_cost=_int(o, "resolve_cost", where, 0, 5, 0),
-        actions=_int(o, "actions", where, 1, 6, 1),
+        health_cost=get_int(o, "health_cost", where, 0, 5, 0),
+        resolve_cost=get_int(o, "resolve_cost", where, 0, 5, 0),
+        actions=get_int(o, "actions", where, 1, 6, 1),
         ends=str(o.get("ends", "")),
         opens_exits=bool(o.get("opens_exits", False)),
-        hp=_int(o, "hp", where, 0, 10, 0),
+        hp=get_int(o, "hp", where, 0, 10, 0),
         loader_only=bool(o.get("loader_only", False)),
         seals=str(o.get("seals", "")),
-        backlash=_int(o, "backlash", where, 0, 4, 0),
+        backlash=get_int(o, "backlash", where, 0, 4, 0),
         once=bool(o.get("once", False)),
     )
 
 
 def _consequence(a: Any, where: str, item_keys: set[str]) -> Consequence:
-    _need(isinstance(a, dict), where, "each 'after' entry must be a table")
+    require(isinstance(a, dict), where, "each 'after' entry must be a table")
     specials = tuple(a.get("specials", []))
-    _need(set(specials) <= SPECIALS, where, f"after: specials must be in {sorted(SPECIALS)}")
+    require(set(specials) <= SPECIALS, where, f"after: specials must be in {sorted(SPECIALS)}")
     return Consequence(
-        when=_str(a, "when", where),
+        when=get_str(a, "when", where),
         also=tuple(str(x) for x in a.get("also", [])),
         skip_spots=tuple(int(x) for x in a.get("skip_spots", [])),
         objectives=tuple(_objective(o, where, item_keys) for o in a.get("objectives", [])),
@@ -892,38 +838,38 @@ def _consequence(a: Any, where: str, item_keys: set[str]) -> Consequence:
 
 def _check_mission(mission: Mission, board: Board, pool: dict[str, tuple[str, ...]]) -> None:
     where = f"missions.toml mission {mission.key}"
-    _need(mission.start in board.zones, where, f"start zone '{mission.start}' is not on the map")
+    require(mission.start in board.zones, where, f"start zone '{mission.start}' is not on the map")
     for d in mission.locked:
-        _need(d in board.openings and board.openings[d].door, where, f"locked '{d}' is not a door on the map")
+        require(d in board.openings and board.openings[d].door, where, f"locked '{d}' is not a door on the map")
     locked = set(mission.locked)
     start_view = {mission.start} | {
         r.target for r in board.rays[mission.start] if not any(o in locked for o in r.openings)
     }
     for zone, _ in mission.radar:
-        _need(zone in board.zones, where, f"radar spot '{zone}' is not on the map")
-        _need(zone not in start_view, where, f"radar spot '{zone}' is in sight of the start zone")
+        require(zone in board.zones, where, f"radar spot '{zone}' is not on the map")
+        require(zone not in start_view, where, f"radar spot '{zone}' is in sight of the start zone")
     for z in mission.exits:
-        _need(z in board.zones, where, f"exit '{z}' is not on the map")
-    _need(not mission.loader or mission.loader in board.zones, where, "the loader zone is not on the map")
-    _need(not mission.boss or mission.boss in BOSSES, where, f"boss '{mission.boss}' is not a boss")
-    _need(not mission.boss or bool(mission.boss_health), where, "a boss mission needs boss_health")
-    _need(all(z in dict(mission.radar) for z in mission.boss_spots), where, "boss spots must be radar spots")
+        require(z in board.zones, where, f"exit '{z}' is not on the map")
+    require(not mission.loader or mission.loader in board.zones, where, "the loader zone is not on the map")
+    require(not mission.boss or mission.boss in BOSSES, where, f"boss '{mission.boss}' is not a boss")
+    require(not mission.boss or bool(mission.boss_health), where, "a boss mission needs boss_health")
+    require(all(z in dict(mission.radar) for z in mission.boss_spots), where, "boss spots must be radar spots")
     for kind, zone, _ in mission.setup_models:
-        _need(zone in board.zones, where, f"setup model zone '{zone}' is not on the map")
-        _need(kind in ENEMY_KINDS_CACHE, where, f"setup model '{kind}' is unknown")
+        require(zone in board.zones, where, f"setup model zone '{zone}' is not on the map")
+        require(kind in ENEMY_KINDS_CACHE, where, f"setup model '{kind}' is unknown")
     for o in mission.objectives:
-        _need(not o.seals or o.seals in board.zones, where, f"objective '{o.id}' seals an unknown zone")
+        require(not o.seals or o.seals in board.zones, where, f"objective '{o.id}' seals an unknown zone")
     for a in mission.after:
-        _need(all(0 <= k < len(mission.radar) for k in a.skip_spots), where, "after: bad skip_spots")
+        require(all(0 <= k < len(mission.radar) for k in a.skip_spots), where, "after: bad skip_spots")
         for o in a.objectives:
-            _need(o.zone in board.zones, where, f"after: objective '{o.id}' zone is not on the map")
+            require(o.zone in board.zones, where, f"after: objective '{o.id}' zone is not on the map")
     for o in mission.objectives:
-        _need(o.zone in board.zones, where, f"objective '{o.id}' zone '{o.zone}' is not on the map")
+        require(o.zone in board.zones, where, f"objective '{o.id}' zone '{o.zone}' is not on the map")
         for d in o.doors:
-            _need(d in board.openings and board.openings[d].door, where, f"objective door '{d}' is not a door")
+            require(d in board.openings and board.openings[d].door, where, f"objective door '{d}' is not a door")
     family_pool = list(pool[mission.family])
     for n, row in mission.tokens.items():
-        _need(
+        require(
             len(row) <= len(mission.radar),
             where,
             f"row {n} has {len(row)} tokens for {len(mission.radar)} spots",
@@ -931,9 +877,9 @@ def _check_mission(mission: Mission, board: Board, pool: dict[str, tuple[str, ..
         left = list(family_pool)
         for tok in row:
             if tok.partition(" ")[2] in BOSSES:
-                _need(bool(mission.boss_health), where, f"row {n}: a boss token needs boss_health")
+                require(bool(mission.boss_health), where, f"row {n}: a boss token needs boss_health")
                 continue
-            _need(
+            require(
                 tok in left,
                 where,
                 f"row {n}: token '{tok}' is not (or no longer) in the {mission.family} pool",
@@ -949,7 +895,7 @@ def _check_mission(mission: Mission, board: Board, pool: dict[str, tuple[str, ..
                 seen.add(other)
                 todo.append(other)
     missing = sorted(set(board.zones) - seen)
-    _need(not missing, where, f"zones not reachable from the start: {missing[:6]}")
+    require(not missing, where, f"zones not reachable from the start: {missing[:6]}")
 
 
 def build_board(mission: Mission, tiles: dict[str, dict[str, Any]]) -> Board:
@@ -977,11 +923,11 @@ def build_board(mission: Mission, tiles: dict[str, dict[str, Any]]) -> Board:
         board.exits[z] = []
 
     def add(a: str, b: str, door: bool, src: str) -> None:
-        _need(a in board.zones and b in board.zones, where, f"{src} '{a}-{b}' names unknown zones")
+        require(a in board.zones and b in board.zones, where, f"{src} '{a}-{b}' names unknown zones")
         dirs = board.edge_dirs(a, b)
-        _need(len(dirs) == 1, where, f"{src} '{a}-{b}': the zones must touch along exactly one side")
+        require(len(dirs) == 1, where, f"{src} '{a}-{b}': the zones must touch along exactly one side")
         oid = door_id(a, b)
-        _need(oid not in board.openings, where, f"{src} '{a}-{b}' is listed twice")
+        require(oid not in board.openings, where, f"{src} '{a}-{b}' is listed twice")
         lo, hi = sorted((a, b))
         d = dirs[0] if lo == a else OPPOSITE[dirs[0]]
         board.openings[oid] = Opening(oid, lo, hi, d, door)
@@ -1011,7 +957,7 @@ def build_board(mission: Mission, tiles: dict[str, dict[str, Any]]) -> Board:
         a, _, b = link.partition("-")
         # zone ids contain a dash themselves: "LAB-a-NAV-b"
         parts = link.split("-")
-        _need(len(parts) == 4, where, f"link '{link}' must look like TILE-x-TILE-y")
+        require(len(parts) == 4, where, f"link '{link}' must look like TILE-x-TILE-y")
         a, b = f"{parts[0]}-{parts[1]}", f"{parts[2]}-{parts[3]}"
         add(a, b, False, "link")
     for z in board.exits:
@@ -1077,28 +1023,28 @@ def _texts(missions: dict[str, Mission], accomplishments: dict[str, Accomplishme
     for section, keys in needed.items():
         table = raw.get(section)
         where = f"texts.toml [{section}]"
-        _need(isinstance(table, dict), where, "section missing")
+        require(isinstance(table, dict), where, "section missing")
         for key in sorted(keys):
-            _need(key in table, where, f"no text for '{key}'")
+            require(key in table, where, f"no text for '{key}'")
         for key, line in table.items():
-            _need(key in keys, f"{where} {key}", "not a key the game uses")
-            _need(isinstance(line, str) and 0 < len(line) <= TEXT_MAX, f"{where} {key}",
+            require(key in keys, f"{where} {key}", "not a key the game uses")
+            require(isinstance(line, str) and 0 < len(line) <= TEXT_MAX, f"{where} {key}",
                   f"must be a line of 1-{TEXT_MAX} characters")  # fmt: skip
             stray = line.replace("{c}", "")
-            _need("{" not in stray and "}" not in stray, f"{where} {key}", "only {c} may stand in braces")
+            require("{" not in stray and "}" not in stray, f"{where} {key}", "only {c} may stand in braces")
         out[section] = dict(table)
-    _need(set(raw) <= set(needed), "texts.toml", f"unknown sections {sorted(set(raw) - set(needed))}")
+    require(set(raw) <= set(needed), "texts.toml", f"unknown sections {sorted(set(raw) - set(needed))}")
     # what the data actually uses is covered (belt and braces over the key sets above)
     for m in missions.values():
         for g in m.goals:
             for part in g.split("|"):
-                _need(part.partition(":")[0] in out["goal"], f"texts.toml [goal] ({m.key})", f"no text for '{part}'")
+                require(part.partition(":")[0] in out["goal"], f"texts.toml [goal] ({m.key})", f"no text for '{part}'")
     for a in accomplishments.values():
-        _need(a.reward in out["reward"], f"texts.toml [reward] ({a.key})", f"no text for '{a.reward}'")
-        _need(a.goal in out["progress"], f"texts.toml [progress] ({a.key})", f"no text for '{a.goal}'")
+        require(a.reward in out["reward"], f"texts.toml [reward] ({a.key})", f"no text for '{a.reward}'")
+        require(a.goal in out["progress"], f"texts.toml [progress] ({a.key})", f"no text for '{a.goal}'")
     for sv in survivors.values():
         for ab in (sv.passive, sv.active, sv.crisis):
-            _need(ab.hook in out["ability"], f"texts.toml [ability] ({sv.key})", f"no text for '{ab.hook}'")
+            require(ab.hook in out["ability"], f"texts.toml [ability] ({sv.key})", f"no text for '{ab.hook}'")
     return out
 
 
@@ -1111,12 +1057,12 @@ def content() -> Content:
     ENEMY_KINDS_CACHE.update(enemies)
     for family, tokens in radar_raw.items():
         where = f"radar.toml pool {family}"
-        _need(isinstance(tokens, list) and bool(tokens), where, "must be a non-empty list")
+        require(isinstance(tokens, list) and bool(tokens), where, "must be a non-empty list")
         for tok in tokens:
             n, _, kind = str(tok).partition(" ")
-            _need(n.isdigit() and 1 <= int(n) <= 8, where, f"token '{tok}' must be '<count> <enemy>'")
-            _need(kind not in BOSSES, where, f"boss token '{tok}' belongs in a mission, not the pool")
-            _need(
+            require(n.isdigit() and 1 <= int(n) <= 8, where, f"token '{tok}' must be '<count> <enemy>'")
+            require(kind not in BOSSES, where, f"boss token '{tok}' belongs in a mission, not the pool")
+            require(
                 kind in enemies and enemies[kind].family == family,
                 where,
                 f"token '{tok}' names a wrong enemy",
@@ -1124,15 +1070,15 @@ def content() -> Content:
         pool[family] = tuple(tokens)
     dice = _load("dice.toml")
     injury = tuple(dice.get("injury", {}).get("faces", []))
-    _need(
+    require(
         len(injury) == 6 and set(injury) <= {"none", "head", "chest", "leg"},
         "dice.toml injury",
         "six faces needed",
     )
     direction = tuple(dice.get("direction", {}).get("faces", []))
-    _need(set(direction) == set(DIRS), "dice.toml direction", "faces must be N, E, S, W")
+    require(set(direction) == set(DIRS), "dice.toml direction", "faces must be N, E, S, W")
     solomon = {int(k): int(v) for k, v in dice.get("solomon", {}).items()}
-    _need(set(solomon) == {2, 3, 4, 5}, "dice.toml solomon", "rows 2, 3, 4 and 5 are needed")
+    require(set(solomon) == {2, 3, 4, 5}, "dice.toml solomon", "rows 2, 3, 4 and 5 are needed")
     tiles = _tiles()
     items = _items()
     missions = _missions(tiles, pool, set(items))
@@ -1140,13 +1086,13 @@ def content() -> Content:
         _check_mission(mission, build_board(mission, tiles), pool)
         for cons in mission.after:
             for earlier in (cons.when, *cons.also):
-                _need(
+                require(
                     earlier in missions, f"missions.toml mission {mission.key}", f"after: unknown mission '{earlier}'"
                 )
     topics = _load("rules.toml").get("topic", [])
-    _need(6 <= len(topics) <= 15, "rules.toml", "there must be 6 to 15 topics")
+    require(6 <= len(topics) <= 15, "rules.toml", "there must be 6 to 15 topics")
     for t in topics:
-        _need(len(str(t.get("text", ""))) <= 900, f"rules.toml topic {t.get('key')}", "text over 900 characters")
+        require(len(str(t.get("text", ""))) <= 900, f"rules.toml topic {t.get('key')}", "text over 900 characters")
     survivors = _survivors()
     accomplishments = _accomplishments()
     return Content(

@@ -7,10 +7,12 @@ Everything is read once from ``data/starcadia/*.toml`` and validated; bad data r
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from rules.core.content import ContentError as ContentError  # re-exported: callers catch it here
+from rules.core.content import get_int, get_str, get_table, read_toml, require
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "starcadia"
 
@@ -65,10 +67,6 @@ PORTAL_CHARS = {"1": "amber", "2": "cyan", "3": "violet"}
 CELL_CHARS = set(".#TS") | set(SLOT_CHARS) | set(PORTAL_CHARS)
 # Hatch spaces (column, row) on every tile, by side.
 HATCHES = {"N": (1, 0), "E": (3, 1), "S": (1, 3), "W": (0, 1)}
-
-
-class ContentError(ValueError):
-    """A data file is malformed; the message names the file and the entry."""
 
 
 def slug(text: str) -> str:
@@ -226,67 +224,38 @@ class Content:
 
 
 # --------------------------------------------------------------------------------------------
-def _read(name: str, base: Path) -> dict[str, Any]:
-    path = base / name
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise ContentError(f"{name}: cannot read: {exc}") from exc
-
-
-def _need(cond: bool, where: str, msg: str) -> None:
-    if not cond:
-        raise ContentError(f"{where}: {msg}")
-
-
-def _int(entry: dict, key: str, where: str, low: int = 0, high: int = 99, default: int | None = None) -> int:
-    value = entry.get(key, default)
-    _need(isinstance(value, int) and not isinstance(value, bool), where, f"'{key}' must be a whole number")
-    assert isinstance(value, int)
-    _need(low <= value <= high, where, f"'{key}' must be between {low} and {high}")
-    return value
-
-
-def _str(entry: dict, key: str, where: str, default: str | None = None) -> str:
-    value = entry.get(key, default)
-    _need(isinstance(value, str) and value != "", where, f"'{key}' must be a non-empty text")
-    assert isinstance(value, str)
-    return value
-
-
-def _ability(raw: Any, where: str, kinds: set[str]) -> Ability:
-    _need(isinstance(raw, dict), where, "'ability' must be a table")
-    kind = _str(raw, "kind", where)
-    _need(kind in kinds, where, f"unknown ability kind '{kind}'")
+def _ability(entry: dict[str, Any], where: str, kinds: set[str]) -> Ability:
+    raw = get_table(entry, "ability", where)
+    kind = get_str(raw, "kind", where)
+    require(kind in kinds, where, f"unknown ability kind '{kind}'")
     return Ability(
         name=raw.get("name", kind),
         kind=kind,
-        value=_int(raw, "value", where, 0, 9, default=1),
-        text=_str(raw, "text", where),
+        value=get_int(raw, "value", where, 0, 9, default=1),
+        text=get_str(raw, "text", where),
     )
 
 
 def parse_tile_map(text: str, where: str) -> tuple[tuple[str, ...], frozenset]:
     lines = [ln for ln in text.strip("\n").split("\n")]
-    _need(len(lines) == 9 and all(len(ln) == 9 for ln in lines), where, "map must be 9 lines of 9 characters")
+    require(len(lines) == 9 and all(len(ln) == 9 for ln in lines), where, "map must be 9 lines of 9 characters")
     cells = []
     for y in range(4):
         for x in range(4):
             ch = lines[2 * y + 1][2 * x + 1]
-            _need(ch in CELL_CHARS, where, f"unknown cell character '{ch}' at column {x + 1}, row {y + 1}")
+            require(ch in CELL_CHARS, where, f"unknown cell character '{ch}' at column {x + 1}, row {y + 1}")
             cells.append(ch)
     walls = set()
     for y in range(4):
         for x in range(3):
             sep = lines[2 * y + 1][2 * x + 2]
-            _need(sep in "| ", where, f"bad separator '{sep}' right of column {x + 1}, row {y + 1}")
+            require(sep in "| ", where, f"bad separator '{sep}' right of column {x + 1}, row {y + 1}")
             if sep == "|":
                 walls.add(((x, y), (x + 1, y)))
     for y in range(3):
         for x in range(4):
             sep = lines[2 * y + 2][2 * x + 1]
-            _need(sep in "- ", where, f"bad separator '{sep}' below column {x + 1}, row {y + 1}")
+            require(sep in "- ", where, f"bad separator '{sep}' below column {x + 1}, row {y + 1}")
             if sep == "-":
                 walls.add(((x, y), (x, y + 1)))
     # Border: hatches exactly at HATCHES, walls elsewhere.
@@ -301,9 +270,9 @@ def parse_tile_map(text: str, where: str) -> tuple[tuple[str, ...], frozenset]:
         idx = hx if side in "NS" else hy
         for i, ch in enumerate(chars):
             want = "=" if i == idx else ("-" if side in "NS" else "|")
-            _need(ch == want, where, f"{side} border position {i + 1} must be '{want}', not '{ch}'")
+            require(ch == want, where, f"{side} border position {i + 1} must be '{want}', not '{ch}'")
     for side, (hx, hy) in HATCHES.items():
-        _need(cells[hy * 4 + hx] != "#", where, f"the {side} hatch space is blocked")
+        require(cells[hy * 4 + hx] != "#", where, f"the {side} hatch space is blocked")
     # All playable spaces connected.
     playable = [(x, y) for y in range(4) for x in range(4) if cells[y * 4 + x] != "#"]
     seen = {playable[0]}
@@ -318,123 +287,121 @@ def parse_tile_map(text: str, where: str) -> tuple[tuple[str, ...], frozenset]:
                 continue
             seen.add((nx, ny))
             todo.append((nx, ny))
-    _need(len(seen) == len(playable), where, "some spaces cannot be reached from the others")
-    _need(cells.count("T") == 1, where, "a tile needs exactly 1 computer terminal")
-    _need(cells.count("S") >= 1, where, "a tile needs at least 1 spawn point")
+    require(len(seen) == len(playable), where, "some spaces cannot be reached from the others")
+    require(cells.count("T") == 1, where, "a tile needs exactly 1 computer terminal")
+    require(cells.count("S") >= 1, where, "a tile needs at least 1 spawn point")
     return tuple(cells), frozenset(walls)
 
 
 def load(base: Path = DATA_DIR) -> Content:
-    dice = _read("dice.toml", base)
+    dice = read_toml(base, "dice.toml")
     faces = dice.get("die", {}).get("faces")
-    _need(isinstance(faces, list) and len(faces) == 6, "dice.toml: die", "'faces' must list 6 faces")
+    require(isinstance(faces, list) and len(faces) == 6, "dice.toml: die", "'faces' must list 6 faces")
     for f in faces:
-        _need(f in FACE_KINDS, "dice.toml: die", f"unknown face '{f}'")
+        require(f in FACE_KINDS, "dice.toml: die", f"unknown face '{f}'")
     for needed in ("crit", "melee", "ranged", "shield"):
-        _need(needed in faces, "dice.toml: die", f"the die needs a '{needed}' face")
+        require(needed in faces, "dice.toml: die", f"the die needs a '{needed}' face")
 
     heroes: dict[str, HeroCard] = {}
-    for entry in _read("heroes.toml", base).get("hero", []):
+    for entry in read_toml(base, "heroes.toml").get("hero", []):
         where = f"heroes.toml: hero {entry.get('id', '?')}"
-        hid = _str(entry, "id", where)
-        _need(hid not in heroes and hid == slug(hid), where, "duplicate or badly formed id")
+        hid = get_str(entry, "id", where)
+        require(hid not in heroes and hid == slug(hid), where, "duplicate or badly formed id")
         heroes[hid] = HeroCard(
             id=hid,
-            name=_str(entry, "name", where),
-            defense=_int(entry, "defense", where, 0, 5),
-            life=_int(entry, "life", where, 1, 12),
-            ability=_ability(entry.get("ability"), where, HERO_ABILITIES),
+            name=get_str(entry, "name", where),
+            defense=get_int(entry, "defense", where, 0, 5),
+            life=get_int(entry, "life", where, 1, 12),
+            ability=_ability(entry, where, HERO_ABILITIES),
         )
-    _need(len(heroes) == 8, "heroes.toml", f"there must be 8 heroes, not {len(heroes)}")
+    require(len(heroes) == 8, "heroes.toml", f"there must be 8 heroes, not {len(heroes)}")
 
-    mraw = _read("monsters.toml", base)
+    mraw = read_toml(base, "monsters.toml")
     classes: dict[str, ClassStats] = {}
     for cls in ("trooper", "officer", "villain"):
         where = f"monsters.toml: dashboard.{cls}"
         raw = mraw.get("dashboard", {}).get(cls)
-        _need(isinstance(raw, dict), where, "missing")
+        require(isinstance(raw, dict), where, "missing")
         ranks = tuple(raw.get("ranks", []))
         if cls == "villain":
             classes[cls] = ClassStats(ranks=ranks)
         else:
             classes[cls] = ClassStats(
                 ranks=ranks,
-                life=_int(raw, "life", where, 1, 20),
-                overkill=_int(raw, "overkill", where, 1, 30),
-                mp=_int(raw, "mp", where, 0, 9),
-                reward=_int(raw, "reward", where, 0, 9),
+                life=get_int(raw, "life", where, 1, 20),
+                overkill=get_int(raw, "overkill", where, 1, 30),
+                mp=get_int(raw, "mp", where, 0, 9),
+                reward=get_int(raw, "reward", where, 0, 9),
             )
     monsters: dict[str, MonsterCard] = {}
     for entry in mraw.get("monster", []):
         where = f"monsters.toml: monster {entry.get('id', '?')}"
-        mid = _str(entry, "id", where)
-        _need(mid not in monsters, where, "duplicate id")
-        cls = _str(entry, "class", where)
-        _need(cls in classes, where, f"unknown class '{cls}'")
-        atk = entry.get("attack")
-        _need(isinstance(atk, dict), where, "'attack' must be a table")
-        atype = _str(atk, "type", where)
-        _need(atype in ("melee", "ranged"), where, "attack type must be melee or ranged")
-        tag = _str(entry, "tag", where)
-        _need(re.fullmatch(r"[A-Z]{2}", tag) is not None, where, "tag must be 2 capital letters, e.g. OC")
-        _need(all(m.tag != tag for m in monsters.values()), where, f"tag '{tag}' is already used")
+        mid = get_str(entry, "id", where)
+        require(mid not in monsters, where, "duplicate id")
+        cls = get_str(entry, "class", where)
+        require(cls in classes, where, f"unknown class '{cls}'")
+        atk = get_table(entry, "attack", where)
+        atype = get_str(atk, "type", where)
+        require(atype in ("melee", "ranged"), where, "attack type must be melee or ranged")
+        tag = get_str(entry, "tag", where)
+        require(re.fullmatch(r"[A-Z]{2}", tag) is not None, where, "tag must be 2 capital letters, e.g. OC")
+        require(all(m.tag != tag for m in monsters.values()), where, f"tag '{tag}' is already used")
         extra = {}
         if cls == "villain":
             extra = {
-                "life": _int(entry, "life", where, 1, 40),
-                "overkill": _int(entry, "overkill", where, 1, 60),
-                "mp": _int(entry, "mp", where, 0, 9),
-                "reward": _int(entry, "reward", where, 0, 20),
+                "life": get_int(entry, "life", where, 1, 40),
+                "overkill": get_int(entry, "overkill", where, 1, 60),
+                "mp": get_int(entry, "mp", where, 0, 9),
+                "reward": get_int(entry, "reward", where, 0, 20),
             }
-            _need(extra["overkill"] >= extra["life"], where, "overkill must be at least life")
+            require(extra["overkill"] >= extra["life"], where, "overkill must be at least life")
         monsters[mid] = MonsterCard(
             id=mid,
-            name=_str(entry, "name", where),
+            name=get_str(entry, "name", where),
             cls=cls,
-            figures=_int(entry, "figures", where, 1, 4),
-            defense=_int(entry, "defense", where, 0, 6),
-            attack_name=_str(atk, "name", where),
-            dice=_int(atk, "dice", where, 1, 8),
+            figures=get_int(entry, "figures", where, 1, 4),
+            defense=get_int(entry, "defense", where, 0, 6),
+            attack_name=get_str(atk, "name", where),
+            dice=get_int(atk, "dice", where, 1, 8),
             attack_type=atype,
-            ability=_ability(entry.get("ability"), where, MONSTER_ABILITIES),
+            ability=_ability(entry, where, MONSTER_ABILITIES),
             huge=bool(entry.get("huge", False)),
             tag=tag,
             **extra,
         )
-    _need(len(monsters) == 8, "monsters.toml", f"there must be 8 monster cards, not {len(monsters)}")
-    _need(sum(m.figures for m in monsters.values()) == 22, "monsters.toml", "there must be 22 figures")
+    require(len(monsters) == 8, "monsters.toml", f"there must be 8 monster cards, not {len(monsters)}")
+    require(sum(m.figures for m in monsters.values()) == 22, "monsters.toml", "there must be 22 figures")
 
     upgrades: dict[str, UpgradeCard] = {}
-    for entry in _read("upgrades.toml", base).get("upgrade", []):
+    for entry in read_toml(base, "upgrades.toml").get("upgrade", []):
         where = f"upgrades.toml: upgrade {entry.get('id', '?')}"
-        uid = _str(entry, "id", where)
-        _need(uid not in upgrades, where, "duplicate id")
-        _need(uid[0] in "S123RA", where, "the id must start with the deck letter S, 1, 2, 3, R or A")
-        cat = _str(entry, "category", where)
-        _need(cat in CATEGORIES, where, f"unknown category '{cat}'")
+        uid = get_str(entry, "id", where)
+        require(uid not in upgrades, where, "duplicate id")
+        require(uid[0] in "S123RA", where, "the id must start with the deck letter S, 1, 2, 3, R or A")
+        cat = get_str(entry, "category", where)
+        require(cat in CATEGORIES, where, f"unknown category '{cat}'")
         utype = entry.get("type", "")
         form = entry.get("form", "")
         if cat in ("weapon", "boost"):
-            _need(utype in TYPES, where, "weapons and boosts need a type melee, ranged or special")
+            require(utype in TYPES, where, "weapons and boosts need a type melee, ranged or special")
         if cat == "weapon":
             if utype == "special":
-                _need(form in ("melee", "ranged"), where, "a special weapon needs form melee or ranged")
+                require(form in ("melee", "ranged"), where, "a special weapon needs form melee or ranged")
             else:
                 form = utype
-            _need(_int(entry, "dice", where, 1, 9) >= 1, where, "a weapon needs dice")
-        ab = entry.get("ability")
+            require(get_int(entry, "dice", where, 1, 9) >= 1, where, "a weapon needs dice")
         kind = value = text = None
-        if ab is not None:
-            _need(isinstance(ab, dict), where, "'ability' must be a table")
-            kind = _str(ab, "kind", where)
-            _need(kind in UPGRADE_ABILITIES, where, f"unknown ability kind '{kind}'")
-            value = _int(ab, "value", where, 0, 9, default=1)
-            text = _str(ab, "text", where)
+        if "ability" in entry:
+            ab = get_table(entry, "ability", where)
+            kind = get_str(ab, "kind", where)
+            require(kind in UPGRADE_ABILITIES, where, f"unknown ability kind '{kind}'")
+            value = get_int(ab, "value", where, 0, 9, default=1)
+            text = get_str(ab, "text", where)
             if kind in ("defense_dice", "cancel_hits"):
-                _need(cat == "reaction", where, f"'{kind}' belongs on a reaction")
+                require(cat == "reaction", where, f"'{kind}' belongs on a reaction")
         if cat == "reaction":
-            _need(kind in ("defense_dice", "cancel_hits"), where, "a reaction needs a reaction ability")
-        name = _str(entry, "name", where)
+            require(kind in ("defense_dice", "cancel_hits"), where, "a reaction needs a reaction ability")
+        name = get_str(entry, "name", where)
         up = UpgradeCard(
             id=uid,
             name=name,
@@ -442,65 +409,65 @@ def load(base: Path = DATA_DIR) -> Content:
             category=cat,
             type=utype,
             form=form,
-            dice=_int(entry, "dice", where, 0, 9, default=0),
-            extra_defense=_int(entry, "extra_defense", where, 0, 5, default=0),
-            extra_life=_int(entry, "extra_life", where, 0, 5, default=0),
-            reroll=_int(entry, "reroll", where, 0, 5, default=0),
+            dice=get_int(entry, "dice", where, 0, 9, default=0),
+            extra_defense=get_int(entry, "extra_defense", where, 0, 5, default=0),
+            extra_life=get_int(entry, "extra_life", where, 0, 5, default=0),
+            reroll=get_int(entry, "reroll", where, 0, 5, default=0),
             ability_kind=kind or "",
             ability_value=value or 0,
             ability_text=text or "",
         )
-        _need(all(u.slug != up.slug for u in upgrades.values()), where, "two upgrades share a name")
+        require(all(u.slug != up.slug for u in upgrades.values()), where, "two upgrades share a name")
         upgrades[uid] = up
 
-    tokens = _read("tokens.toml", base).get("tokens", {})
+    tokens = read_toml(base, "tokens.toml").get("tokens", {})
     starter = tuple(tokens.get("starter", []))
-    _need(len(starter) == 7, "tokens.toml: starter", "the starter set has 7 tokens")
+    require(len(starter) == 7, "tokens.toml: starter", "the starter set has 7 tokens")
     for s in starter:
-        _need(s in upgrades and s.startswith("S"), "tokens.toml: starter", f"unknown starter token '{s}'")
+        require(s in upgrades and s.startswith("S"), "tokens.toml: starter", f"unknown starter token '{s}'")
     counts = {
-        k: _int(tokens, k, "tokens.toml", 0, 99)
+        k: get_int(tokens, k, "tokens.toml", 0, 99)
         for k in ("stimpack", "hoverboard", "recharge", "victory", "door", "quest", "portal")
     }
     colours = tuple(tokens.get("portal_colours", []))
-    _need(len(colours) == 3, "tokens.toml", "there are 3 portal colours")
+    require(len(colours) == 3, "tokens.toml", "there are 3 portal colours")
 
     tiles: dict[str, Tile] = {}
-    for entry in _read("tiles.toml", base).get("tile", []):
+    for entry in read_toml(base, "tiles.toml").get("tile", []):
         where = f"tiles.toml: tile {entry.get('id', '?')}"
-        tid = _str(entry, "id", where)
-        _need(tid not in tiles, where, "duplicate id")
-        cells, walls = parse_tile_map(_str(entry, "map", where), where)
-        tiles[tid] = Tile(id=tid, name=_str(entry, "name", where), cells=cells, walls=walls)
-    _need(len(tiles) == 10, "tiles.toml", f"there must be 10 tiles, not {len(tiles)}")
+        tid = get_str(entry, "id", where)
+        require(tid not in tiles, where, "duplicate id")
+        cells, walls = parse_tile_map(get_str(entry, "map", where), where)
+        tiles[tid] = Tile(id=tid, name=get_str(entry, "name", where), cells=cells, walls=walls)
+    require(len(tiles) == 10, "tiles.toml", f"there must be 10 tiles, not {len(tiles)}")
     for char, kind in SLOT_CHARS.items():
         total = sum(t.cells.count(char) for t in tiles.values())
         if kind == "armory":
-            _need(total == 1, "tiles.toml", "exactly one tile has the armory slot")
+            require(total == 1, "tiles.toml", "exactly one tile has the armory slot")
         else:
-            _need(total <= counts[kind], "tiles.toml", f"more {kind} slots ({total}) than tokens")
+            require(total <= counts[kind], "tiles.toml", f"more {kind} slots ({total}) than tokens")
 
     shuttles = {}
-    for entry in _read("shuttles.toml", base).get("shuttle", []):
+    for entry in read_toml(base, "shuttles.toml").get("shuttle", []):
         where = f"shuttles.toml: shuttle {entry.get('crew', '?')}"
-        crew = _str(entry, "crew", where)
-        _need(crew in CREWS, where, "unknown crew")
-        shuttles[crew] = _str(entry, "name", where)
-    _need(sorted(shuttles) == sorted(CREWS), "shuttles.toml", "every crew needs a shuttle")
+        crew = get_str(entry, "crew", where)
+        require(crew in CREWS, where, "unknown crew")
+        shuttles[crew] = get_str(entry, "name", where)
+    require(sorted(shuttles) == sorted(CREWS), "shuttles.toml", "every crew needs a shuttle")
 
     quests: dict[str, Quest] = {}
-    for entry in _read("quests.toml", base).get("quest", []):
+    for entry in read_toml(base, "quests.toml").get("quest", []):
         where = f"quests.toml: quest {entry.get('id', '?')}"
-        qid = _str(entry, "id", where)
-        _need(qid not in quests, where, "duplicate id")
-        kind = _str(entry, "kind", where)
-        _need(kind in ("pve", "pvp"), where, "kind must be pve or pvp")
+        qid = get_str(entry, "id", where)
+        require(qid not in quests, where, "duplicate id")
+        kind = get_str(entry, "kind", where)
+        require(kind in ("pve", "pvp"), where, "kind must be pve or pvp")
         q = Quest(
             id=qid,
             kind=kind,
-            name=_str(entry, "name", where),
-            vt=_int(entry, "vt", where, 0, 9),
-            text=_str(entry, "text", where),
+            name=get_str(entry, "name", where),
+            vt=get_int(entry, "vt", where, 0, 9),
+            text=get_str(entry, "text", where),
             goal=entry.get("goal", ""),
             count=entry.get("count", 0),
             token=entry.get("token", ""),
@@ -510,81 +477,81 @@ def load(base: Path = DATA_DIR) -> Content:
             place=dict(entry.get("place", {})),
         )
         if kind == "pvp":
-            _need(q.crew in CREWS, where, "a PvP quest names a crew")
+            require(q.crew in CREWS, where, "a PvP quest names a crew")
         else:
-            _need(q.goal in ("hack", "deliver", "kill", "slay"), where, f"unknown goal '{q.goal}'")
+            require(q.goal in ("hack", "deliver", "kill", "slay"), where, f"unknown goal '{q.goal}'")
             if q.goal == "slay":
-                _need(q.cls in ("trooper", "officer", "villain"), where, "'cls' must be a monster class")
-                _need(isinstance(q.count, int) and 1 <= q.count <= 6, where, "'count' must be 1 to 6")
+                require(q.cls in ("trooper", "officer", "villain"), where, "'cls' must be a monster class")
+                require(isinstance(q.count, int) and 1 <= q.count <= 6, where, "'count' must be 1 to 6")
             if q.goal == "hack":
-                _need(isinstance(q.count, int) and 1 <= q.count <= 6, where, "'count' must be 1 to 6")
+                require(isinstance(q.count, int) and 1 <= q.count <= 6, where, "'count' must be 1 to 6")
             if q.goal == "deliver":
-                _need(bool(q.token) and q.place.get("token") == q.token, where, "place the delivered token")
+                require(bool(q.token) and q.place.get("token") == q.token, where, "place the delivered token")
             if q.goal == "kill":
-                _need(q.target in DESIGNATIONS, where, f"unknown target designation '{q.target}'")
+                require(q.target in DESIGNATIONS, where, f"unknown target designation '{q.target}'")
         if q.place:
             at = q.place.get("at")
-            _need(at in ("terminal", "spawn"), where, "place.at must be terminal or spawn")
-            _need(isinstance(q.place.get("pos"), int), where, "place.pos must be a layout index")
+            require(at in ("terminal", "spawn"), where, "place.at must be terminal or spawn")
+            require(isinstance(q.place.get("pos"), int), where, "place.pos must be a layout index")
             if at == "spawn":
-                _need(q.place.get("designation") in DESIGNATIONS, where, "place.designation unknown")
+                require(q.place.get("designation") in DESIGNATIONS, where, "place.designation unknown")
         quests[qid] = q
     for crew in CREWS:
-        _need(f"pvp-{crew}" in quests, "quests.toml", f"missing PvP quest pvp-{crew}")
+        require(f"pvp-{crew}" in quests, "quests.toml", f"missing PvP quest pvp-{crew}")
 
-    sraw = _read("scenarios.toml", base)
+    sraw = read_toml(base, "scenarios.toml")
     scenarios: dict[str, Scenario] = {}
     for entry in sraw.get("scenario", []):
         where = f"scenarios.toml: scenario {entry.get('id', '?')}"
-        sid = _str(entry, "id", where)
+        sid = get_str(entry, "id", where)
         layout = tuple(tuple(p) for p in entry.get("layout", []))
-        _need(1 <= len(layout) <= 10 and len(set(layout)) == len(layout), where, "bad layout")
+        require(1 <= len(layout) <= 10 and len(set(layout)) == len(layout), where, "bad layout")
         for p in layout:
-            _need(len(p) == 2 and all(isinstance(v, int) and 0 <= v < 5 for v in p), where, "bad position")
+            require(len(p) == 2 and all(isinstance(v, int) and 0 <= v < 5 for v in p), where, "bad position")
         doors = []
         for d in entry.get("doors", []):
             a, b = d.get("a"), d.get("b")
-            _need(isinstance(a, int) and isinstance(b, int), where, "door needs a and b")
-            _need(0 <= a < len(layout) and 0 <= b < len(layout), where, "door position out of layout")
+            require(isinstance(a, int) and isinstance(b, int), where, "door needs a and b")
+            require(0 <= a < len(layout) and 0 <= b < len(layout), where, "door position out of layout")
             (ax, ay), (bx, by) = layout[a], layout[b]
-            _need(abs(ax - bx) + abs(ay - by) == 1, where, "a door joins two neighbouring tiles")
+            require(abs(ax - bx) + abs(ay - by) == 1, where, "a door joins two neighbouring tiles")
             doors.append((a, b))
         slots = []
         for s in entry.get("shuttle_slots", []):
             pos, side = s.get("pos"), s.get("side")
-            _need(isinstance(pos, int) and 0 <= pos < len(layout), where, "shuttle slot pos out of layout")
-            _need(side in HATCHES, where, "shuttle slot side must be N, E, S or W")
+            require(isinstance(pos, int) and 0 <= pos < len(layout), where, "shuttle slot pos out of layout")
+            require(side in HATCHES, where, "shuttle slot side must be N, E, S or W")
             dx, dy = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}[side]
             nb = (layout[pos][0] + dx, layout[pos][1] + dy)
-            _need(nb not in layout, where, "a shuttle slot must be on the station's outer hull")
+            require(nb not in layout, where, "a shuttle slot must be on the station's outer hull")
             slots.append((pos, side))
-        _need(len(slots) == 4, where, "a scenario has 4 shuttle slots")
+        require(len(slots) == 4, where, "a scenario has 4 shuttle slots")
         mons = dict(entry.get("monsters", {}))
         for des, mid in mons.items():
-            _need(des in DESIGNATIONS, where, f"unknown designation '{des}'")
+            require(des in DESIGNATIONS, where, f"unknown designation '{des}'")
             if mid != "random":
-                _need(mid in monsters, where, f"unknown monster '{mid}'")
-                _need(monsters[mid].cls == des.split("-")[0], where, f"{mid} is not a {des}")
+                require(mid in monsters, where, f"unknown monster '{mid}'")
+                require(monsters[mid].cls == des.split("-")[0], where, f"{mid} is not a {des}")
         starts = []
         for sm in entry.get("start_monsters", []):
             des, pos = sm.get("designation"), sm.get("pos")
-            _need(des in mons, where, f"start monster designation '{des}' has no card")
-            _need(isinstance(pos, int) and 0 <= pos < len(layout), where, "start monster pos out of layout")
+            require(des in mons, where, f"start monster designation '{des}' has no card")
+            require(isinstance(pos, int) and 0 <= pos < len(layout), where, "start monster pos out of layout")
             starts.append((des, pos))
         pve = tuple(entry.get("pve", []))
         for q in pve:
-            _need(q in quests and quests[q].kind == "pve", where, f"unknown PvE quest '{q}'")
+            require(q in quests and quests[q].kind == "pve", where, f"unknown PvE quest '{q}'")
             quest = quests[q]
             if quest.goal == "kill":
-                _need(quest.target in mons, where, f"quest {q} targets an empty designation")
+                require(quest.target in mons, where, f"quest {q} targets an empty designation")
             pos = quest.place.get("pos")
-            _need(pos is None or 0 <= pos < len(layout), where, f"quest {q} places outside the layout")
+            require(pos is None or 0 <= pos < len(layout), where, f"quest {q} places outside the layout")
         armory = entry.get("armory", "")
-        _need(armory == "" or (armory in upgrades and armory.startswith("A")), where, "unknown armory")
+        require(armory == "" or (armory in upgrades and armory.startswith("A")), where, "unknown armory")
         scenarios[sid] = Scenario(
             id=sid,
-            title=_str(entry, "title", where),
-            level=_int(entry, "level", where, 1, 4),
+            title=get_str(entry, "title", where),
+            level=get_int(entry, "level", where, 1, 4),
             next=tuple(entry.get("next", [])),
             layout=layout,
             doors=tuple(doors),
@@ -593,33 +560,33 @@ def load(base: Path = DATA_DIR) -> Content:
             monsters=mons,
             pve=pve,
             armory=armory,
-            text=_str(entry, "text", where),
+            text=get_str(entry, "text", where),
             first_quest=dict(entry.get("first_quest", {})),
         )
-    _need("1" in scenarios, "scenarios.toml", "scenario 1 is required")
+    require("1" in scenarios, "scenarios.toml", "scenario 1 is required")
     camp = sraw.get("campaign", {})
-    _need(camp.get("first") in scenarios, "scenarios.toml: campaign", "unknown first scenario")
-    _need(camp.get("last") in scenarios, "scenarios.toml: campaign", "unknown last scenario")
+    require(camp.get("first") in scenarios, "scenarios.toml: campaign", "unknown first scenario")
+    require(camp.get("last") in scenarios, "scenarios.toml: campaign", "unknown last scenario")
     for sc in scenarios.values():
         where = f"scenarios.toml: scenario {sc.id}"
         for nxt in sc.next:
-            _need(nxt in scenarios, where, f"unknown next scenario '{nxt}'")
+            require(nxt in scenarios, where, f"unknown next scenario '{nxt}'")
         for prev, qid in sc.first_quest.items():
-            _need(prev in scenarios, where, f"first_quest names unknown scenario '{prev}'")
-            _need(qid in quests and quests[qid].kind == "pve", where, f"unknown first quest '{qid}'")
+            require(prev in scenarios, where, f"first_quest names unknown scenario '{prev}'")
+            require(qid in quests and quests[qid].kind == "pve", where, f"unknown first quest '{qid}'")
 
     events: dict[str, EventCard] = {}
-    for entry in _read("events.toml", base).get("event", []):
+    for entry in read_toml(base, "events.toml").get("event", []):
         where = f"events.toml: event {entry.get('id', '?')}"
-        eid = _str(entry, "id", where)
-        _need(eid not in events, where, "duplicate id")
-        des = _str(entry, "designation", where)
-        _need(des in DESIGNATIONS, where, f"unknown designation '{des}'")
-        effect = _str(entry, "effect", where)
-        _need(effect in EVENT_EFFECTS, where, f"unknown effect '{effect}'")
+        eid = get_str(entry, "id", where)
+        require(eid not in events, where, "duplicate id")
+        des = get_str(entry, "designation", where)
+        require(des in DESIGNATIONS, where, f"unknown designation '{des}'")
+        effect = get_str(entry, "effect", where)
+        require(effect in EVENT_EFFECTS, where, f"unknown effect '{effect}'")
         card = EventCard(
             id=eid,
-            name=_str(entry, "name", where),
+            name=get_str(entry, "name", where),
             designation=des,
             effect=effect,
             spawn=entry.get("spawn", ""),
@@ -628,23 +595,23 @@ def load(base: Path = DATA_DIR) -> Content:
             colour=entry.get("colour", ""),
         )
         if effect == "spawn":
-            _need(card.spawn in DESIGNATIONS, where, "spawn needs a designation")
+            require(card.spawn in DESIGNATIONS, where, "spawn needs a designation")
         if effect == "drop_gadget":
-            _need(card.gadget in GADGETS, where, "drop_gadget needs a gadget")
+            require(card.gadget in GADGETS, where, "drop_gadget needs a gadget")
         if effect in ("portal_token", "jam_portals"):
-            _need(card.colour in colours, where, "needs a portal colour")
+            require(card.colour in colours, where, "needs a portal colour")
         if effect == "heal_monsters":
-            _need(isinstance(card.value, int) and card.value >= 1, where, "heal needs a value")
+            require(isinstance(card.value, int) and card.value >= 1, where, "heal needs a value")
         events[eid] = card
-    _need(len(events) == 30, "events.toml", f"there must be 30 event cards, not {len(events)}")
+    require(len(events) == 30, "events.toml", f"there must be 30 event cards, not {len(events)}")
 
     topics = []
-    for entry in _read("rules.toml", base).get("topic", []):
+    for entry in read_toml(base, "rules.toml").get("topic", []):
         where = f"rules.toml: topic {entry.get('key', '?')}"
-        text = _str(entry, "text", where)
-        _need(len(text) <= 900, where, "a topic is at most 900 characters")
-        topics.append((_str(entry, "key", where), _str(entry, "title", where), text))
-    _need(6 <= len(topics) <= 15, "rules.toml", "6 to 15 topics")
+        text = get_str(entry, "text", where)
+        require(len(text) <= 900, where, "a topic is at most 900 characters")
+        topics.append((get_str(entry, "key", where), get_str(entry, "title", where), text))
+    require(6 <= len(topics) <= 15, "rules.toml", "6 to 15 topics")
 
     return Content(
         faces=tuple(faces),
