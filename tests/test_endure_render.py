@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 import io
-import os
-from pathlib import Path
 
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image, ImageStat
 
 from render.endure import board, draw_board
 from rules.endure import SYSTEM as S
 from rules.endure.content import content
 from rules.endure.state import NoiseToken
 
+from .snapshot_helpers import SNAPSHOTS, assert_png_snapshot
 from .test_endure_support import give, place, token
 
-SNAP = Path(__file__).parent / "snapshots" / "endure" / "board.png"
-UPDATE = os.environ.get("STARHOST_UPDATE_SNAPSHOTS") == "1"
+SNAP = SNAPSHOTS / "endure" / "board.png"
 
 
 def sample_state():
@@ -34,16 +32,7 @@ def sample_state():
 
 
 def test_board_snapshot():
-    img = draw_board(sample_state()).convert("RGB")
-    if UPDATE or not SNAP.exists():
-        SNAP.parent.mkdir(parents=True, exist_ok=True)
-        img.save(SNAP)
-    golden = Image.open(SNAP).convert("RGB")
-    assert golden.size == img.size
-    diff = ImageStat.Stat(ImageChops.difference(golden, img)).mean
-    if max(diff) > 1.5:
-        img.save(SNAP.with_name("board.failed.png"))
-    assert max(diff) <= 1.5, diff
+    assert_png_snapshot(draw_board(sample_state()), SNAP, tolerance=1.5)
 
 
 def test_png_is_small_and_valid():
@@ -64,7 +53,7 @@ def test_every_mission_and_the_refuge_render():
     assert board(S.view(st, None)).startswith(b"\x89PNG")
 
 
-DASH_SNAP = Path(__file__).parent / "snapshots" / "endure" / "dashboard.png"
+DASH_SNAP = SNAPSHOTS / "endure" / "dashboard.png"
 
 
 def dashboard_state():
@@ -83,16 +72,7 @@ def test_dashboard_snapshot_hides_face_down_resolve_cards():
     from render.endure import draw_dashboard
 
     st = dashboard_state()
-    img = draw_dashboard(S.view(st, 0), 1).convert("RGB")
-    if UPDATE or not DASH_SNAP.exists():
-        DASH_SNAP.parent.mkdir(parents=True, exist_ok=True)
-        img.save(DASH_SNAP)
-    golden = Image.open(DASH_SNAP).convert("RGB")
-    assert golden.size == img.size
-    diff = ImageStat.Stat(ImageChops.difference(golden, img)).mean
-    if max(diff) > 1.5:
-        img.save(DASH_SNAP.with_name("dashboard.failed.png"))
-    assert max(diff) <= 1.5, diff
+    assert_png_snapshot(draw_dashboard(S.view(st, 0), 1), DASH_SNAP, tolerance=1.5)
     # the seated player's own unfiltered state would show the hidden card names: the view must not
     hidden = [r for r in S.view(st, 0).survivors[1].resolve_cards if not r.revealed]
     assert hidden and all(r.card == "" for r in hidden)

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import io
-import os
-from pathlib import Path
 
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image, ImageChops
 
 from render.starcadia import board, draw_board
 from rules.starcadia import SYSTEM
+from tests.snapshot_helpers import SNAPSHOTS, assert_png_snapshot
 from tests.test_starcadia_support import add_monster, hero, place, play_state, setup_state
 
-SNAP = Path(__file__).parent / "snapshots" / "starcadia" / "board.png"
-UPDATE = os.environ.get("STARHOST_UPDATE_SNAPSHOTS") == "1"
+SNAP = SNAPSHOTS / "starcadia" / "board.png"
 
 
 def sample_state():
@@ -33,16 +31,7 @@ def sample_state():
 
 
 def test_board_snapshot():
-    img = draw_board(sample_state()).convert("RGB")
-    if UPDATE or not SNAP.exists():
-        SNAP.parent.mkdir(parents=True, exist_ok=True)
-        img.save(SNAP)
-    golden = Image.open(SNAP).convert("RGB")
-    assert golden.size == img.size
-    diff = ImageStat.Stat(ImageChops.difference(golden, img)).mean
-    if max(diff) > 1.5:
-        img.save(SNAP.with_name("board.failed.png"))
-    assert max(diff) <= 1.5, diff
+    assert_png_snapshot(draw_board(sample_state()), SNAP, tolerance=1.5)
 
 
 def test_png_is_small_and_valid():
