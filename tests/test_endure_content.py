@@ -60,17 +60,17 @@ def test_rules_topics_short_and_own_words():
         assert topic["key"] and topic["title"]
 
 
-def _write(tmp_path, name, text):
-    (tmp_path / name).write_text(text)
+def _with_edited(tmp_path, monkeypatch, name, edit):
+    """Point the loader at a copy of the data in which ``edit`` rewrote the text of file ``name``."""
+    for f in DATA.iterdir():
+        (tmp_path / f.name).write_bytes(f.read_bytes())
+    (tmp_path / name).write_text(edit((tmp_path / name).read_text()))
+    monkeypatch.setattr(content_mod, "DATA", tmp_path)
+    content.cache_clear()
 
 
 def test_bad_data_names_file_and_entry(tmp_path, monkeypatch):
-    for f in DATA.iterdir():
-        (tmp_path / f.name).write_bytes(f.read_bytes())
-    raw = (tmp_path / "enemies.toml").read_text().replace("actions = 2", "actions = 99", 1)
-    _write(tmp_path, "enemies.toml", raw)
-    monkeypatch.setattr(content_mod, "DATA", tmp_path)
-    content.cache_clear()
+    _with_edited(tmp_path, monkeypatch, "enemies.toml", lambda t: t.replace("actions = 2", "actions = 99", 1))
     try:
         with pytest.raises(ContentError, match=r"enemies.toml enemy #2 \(jaeger\).*actions"):
             content()
@@ -81,12 +81,10 @@ def test_bad_data_names_file_and_entry(tmp_path, monkeypatch):
 
 
 def test_bad_tile_grid_is_caught(tmp_path, monkeypatch):
-    for f in DATA.iterdir():
-        (tmp_path / f.name).write_bytes(f.read_bytes())
-    raw = (tmp_path / "tiles.toml").read_text().replace('openings = ["a-b", "a-c"', 'openings = ["a-q", "a-c"', 1)
-    _write(tmp_path, "tiles.toml", raw)
-    monkeypatch.setattr(content_mod, "DATA", tmp_path)
-    content.cache_clear()
+    def bad_opening(text):
+        return text.replace('openings = ["a-b", "a-c"', 'openings = ["a-q", "a-c"', 1)
+
+    _with_edited(tmp_path, monkeypatch, "tiles.toml", bad_opening)
     try:
         with pytest.raises(ContentError, match=r"tiles.toml tile #1 \(LAB\)"):
             content()
@@ -101,15 +99,6 @@ def test_data_files_parse_as_toml():
             tomllib.load(fh)
 
 
-def _with_texts(tmp_path, monkeypatch, edit):
-    for f in DATA.iterdir():
-        (tmp_path / f.name).write_bytes(f.read_bytes())
-    raw = edit((tmp_path / "texts.toml").read_text())
-    _write(tmp_path, "texts.toml", raw)
-    monkeypatch.setattr(content_mod, "DATA", tmp_path)
-    content.cache_clear()
-
-
 @pytest.mark.parametrize(
     ("edit", "match"),
     [
@@ -120,7 +109,7 @@ def _with_texts(tmp_path, monkeypatch, edit):
     ],
 )
 def test_bad_texts_name_file_and_key(tmp_path, monkeypatch, edit, match):
-    _with_texts(tmp_path, monkeypatch, edit)
+    _with_edited(tmp_path, monkeypatch, "texts.toml", edit)
     try:
         with pytest.raises(ContentError, match=match):
             content()
@@ -140,7 +129,8 @@ def test_texts_come_from_the_data_in_engine_and_front_end(tmp_path, monkeypatch)
     assert c.text("goal", "no-such-key") == "no-such-key"
     for sv in c.survivors.values():
         assert c.text("ability", sv.active.hook) != sv.active.hook
-    _with_texts(tmp_path, monkeypatch, lambda t: t.replace("Kill the GEPs of the marked radar token", "Hunt them"))
+    old_goal = "Kill the GEPs of the marked radar token"
+    _with_edited(tmp_path, monkeypatch, "texts.toml", lambda t: t.replace(old_goal, "Hunt them"))
     try:
         st = SYSTEM.setup(["a"], {"mission": "CG00"}, 1)
         assert "• Hunt them" in play.briefing_lines(st)

@@ -276,38 +276,16 @@ def test_attack_refusals():
     st = play_state()
     place(st, "edge", "C2")
     add_monster(st, "weeble", "D2")
-    refused(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "laser-sword"}, "no upgrade")
-    refused(
-        st,
-        0,
-        {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "repeater-pistol"},
-        "not carry",
-    )
-    refused(
-        st,
-        0,
-        {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "iron-fists"},
-        "not a weapon",
-    )
-    refused(st, 0, {"type": "attack", "hero": "edge", "target": "red", "weapon": "pulse-blade"}, "own crew")
-    refused(
-        st,
-        0,
-        {"type": "attack", "hero": "edge", "target": "ghost#9", "weapon": "pulse-blade"},
-        "no 'ghost#9'",
-    )
-    refused(
-        st,
-        0,
-        {
-            "type": "attack",
-            "hero": "edge",
-            "target": "weeble#1",
-            "weapon": "pulse-blade",
-            "boosts": ["red-shirt"],
-        },
-        "not a boost",
-    )
+
+    def attack(target: str, weapon: str, **more) -> dict:
+        return {"type": "attack", "hero": "edge", "target": target, "weapon": weapon, **more}
+
+    refused(st, 0, attack("weeble#1", "laser-sword"), "no upgrade")
+    refused(st, 0, attack("weeble#1", "repeater-pistol"), "not carry")
+    refused(st, 0, attack("weeble#1", "iron-fists"), "not a weapon")
+    refused(st, 0, attack("red", "pulse-blade"), "own crew")
+    refused(st, 0, attack("ghost#9", "pulse-blade"), "no 'ghost#9'")
+    refused(st, 0, attack("weeble#1", "pulse-blade", boosts=["red-shirt"]), "not a boost")
 
 
 # -- acceptance scenario 6 ---------------------------------------------------------------------
