@@ -378,7 +378,10 @@ async def keep(table: Table, ctx: Ctx, item: str | None = None, drop: str | None
     sc = await _context(table, ctx)
     s = _state(sc).survivors[_acting(sc)]
     if not s.found:
-        raise RuleError("You have not found anything waiting for room.")
+        raise RuleError(
+            "You have not found anything that is waiting for a free slot: keep and leave only answer "
+            "a search whose find did not fit in your inventory."
+        )
     action: Action = {"type": "keep"}
     if item:
         action["item"] = _item_key([f.card for f in s.found], item, owner="")
@@ -818,7 +821,11 @@ def briefing_lines(st: EndureState) -> list[str]:
         lines.append(f"Event in play: {c.events[st.event].name}")
     lines.append("")
     lines.append("__To win__ (all of these)")
-    lines += [f"• {_goal_text(g)}" for g in m.goals]
+    for g in m.goals:
+        lines.append(f"• {_goal_text(g)}")
+        if g.partition(":")[0] == "kill_marked":
+            where = sorted({t.zone for t in st.radar if t.marked} | {e.zone for e in st.enemies if e.marked})
+            lines.append(f"  (the marked contact is now in {', '.join(where)})" if where else "  (done)")
     if m.fails:
         lines.append("__You lose if__")
         for f in m.fails:
@@ -844,7 +851,8 @@ def briefing_lines(st: EndureState) -> list[str]:
                 where = f"in {o.zone}"
             hp = f", {o.hp} HP" if o.hp > 0 and not o.done else ""
             name = o.colour if o.id == o.colour else f"{o.colour} ({o.id})"
-            lines.append(f"• {name}: {what}; {where}{hp}")
+            letter = o.colour[:1].upper()
+            lines.append(f"• {name} ({letter} on the map), {where}{hp}: {what}")
     if m.exits:
         lock = "" if st.exits_open else " (locked for now)"
         lines.append(f"Exits: {', '.join(m.exits)}{lock}")

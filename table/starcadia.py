@@ -39,7 +39,8 @@ GUIDE = [
     "**Setup**: `/starcadia pick heroes:edge red` (draft), `/starcadia claim slot:1` (shuttle),",
     "`/starcadia gear hero:edge tokens:pulse-blade, iron-fists` (split the starter tokens before you claim).",
     "**Your turn**: activate ONE hero (move, attack, gadgets) and `/starcadia end`, or `/starcadia rest`.",
-    "`/starcadia move path:B2 B3 portal C4` — spaces, `portal <space>`, `door:E`, `hack`, `pickup` (4 MP).",
+    "`/starcadia move path:B2 B3 portal C4` — spaces, `portal <space>`, `door:E`, `hack`, `pickup` (4 MP,"
+    " one unbroken path: `path:C3 C4 hack` walks to a terminal and hacks it).",
     "`/starcadia attack target:WE1 weapon:pulse-blade boosts:iron-fists` — melee needs Close, ranged LOS.",
     "`/starcadia use gadget:stimpack` (hoverboard also takes the ally's path).",
     "`/starcadia rest give:pulse-blade>red place:edge:shuttle` — ready all upgrades, move tokens, revive.",
@@ -47,6 +48,8 @@ GUIDE = [
     "**Between scenarios**: `/starcadia take`, `/starcadia outfit`, `/starcadia route`; episodic: `keep`.",
     "**Look**: `/starcadia crew`, `monsters`, `quests`, `campaign`, `offer` (only you see them).",
     "The hero is optional when only one of yours can do it (or one is already active).",
+    "The board's symbols (T terminal, rings for portals and spawn points, token labels): "
+    "`/rules system:starcadia topic:board`.",
 ]
 
 
@@ -214,6 +217,15 @@ def _target(state: StarState, seat: int, ref: str, allowed: list[str] | None = N
     raise RuleError(f"There is no '{ref[:30]}' on the board. Targets: {', '.join(out) or 'none'}.")
 
 
+def _tag(state: StarState, tid: str) -> str:
+    """How the board names a target: WE1 for a monster, the hero's name for a rival."""
+    m = E.find_monster(state, tid)
+    if m is not None:
+        return E.monster_tag(m)
+    h = E.find_hero(state, tid)
+    return E.hero_name(h) if h is not None else tid
+
+
 def _where(state: StarState, tid: str) -> str:
     m = E.find_monster(state, tid)
     if m is not None:
@@ -317,7 +329,7 @@ async def pick(table: Table, ctx: Ctx, heroes: str) -> Reply:
         hid = _match_hero(ref, CONTENT.heroes)
         if hid is None:
             free = _hero_list(h for h in CONTENT.heroes if h not in taken)
-            raise RuleError(f"There is no hero '{ref[:20]}'. Free heroes: {free}.")
+            raise RuleError(f"There is no hero '{ref[:20]}'. Free heroes: {free} (/starcadia offer shows their stats).")
         if hid in taken:
             raise RuleError(f"{CONTENT.heroes[hid].name} is already taken.")
         ids.append(hid)
@@ -461,9 +473,13 @@ async def attack(
             raise RuleError(f"{E.hero_name(h)} has no ready weapon; rest or use a recharge.")
         if not options:
             where = _where(state, tid)
+            in_reach = sorted({_tag(state, a["target"]) for a in legal if a["hero"] == hid})
+            hint = f" In reach now: {', '.join(in_reach)}." if in_reach else ""
+            if not state.act.moved or state.act.hero != hid:
+                hint += " Move first to get Close or in line of sight."
             raise RuleError(
-                f"{E.hero_name(h)} at {h.pos} cannot hit {tid} at {where} with {', '.join(ready)}: "
-                "melee needs the target Close, ranged needs a line of sight."
+                f"{E.hero_name(h)} at {h.pos} cannot hit {_tag(state, tid)} at {where} with {', '.join(ready)}: "
+                f"melee needs the target Close, ranged needs a line of sight.{hint}"
             )
         if len(options) > 1:
             raise RuleError(f"Name the weapon (weapon:<name>): {', '.join(options)}.")
@@ -745,6 +761,8 @@ async def crew_view(table: Table, ctx: Ctx, crew: str | None = None) -> Reply:
     else:
         raise RuleError("You are not playing; name a crew, e.g. crew:yellow.")
     lines = crew_sheet(view, seat)
+    if not view.crews[seat].heroes:
+        lines.append("No heroes yet: they are picked in the draft (/starcadia offer lists the free heroes).")
     from render.starcadia import dashboard
 
     def image() -> bytes:
@@ -796,9 +814,13 @@ def quest_lines(state: StarState) -> list[str]:
             continue
         mark = f"done by {state.seats[state.done[qid]]}" if qid in state.done else "open"
         lines.append(f"PvP **{q.name}** ({q.vt} VT, {mark}): {q.text}")
+    q = E.current_pve(state)
+    if q is not None and q.goal == "hack":
+        terms = ", ".join(B.name(t) for t in E.board_of(state).terminals)
+        lines.append(f"Terminals (T on the board): {terms}. Walk onto one and add `hack` to the path (1 MP).")
     hacked = [f"{c.colour} hacked {', '.join(c.hacked)}" for c in state.crews if c.hacked]
     if hacked:
-        lines.append("Terminals: " + "; ".join(hacked))
+        lines.append("Hacked so far: " + "; ".join(hacked))
     lines.append("VT: " + ", ".join(f"{c.colour} ({state.seats[c.seat]}) {c.vt}" for c in state.crews))
     lines.append("The scenario ends when every PvE quest and at least one PvP quest are done.")
     return lines

@@ -691,3 +691,28 @@ def table_system():
     from rules.endure import SYSTEM
 
     return SYSTEM
+
+
+async def test_new_player_hints_in_briefing_and_refusals(table: Table) -> None:
+    """Where the marked radar token is, why an attack cannot reach, whom to patch up, where the exits are."""
+    from rules.endure import SYSTEM
+    from table.reference import rules_topic
+
+    st = await start(table, "crew=medic-a+marine-a")  # alice: Medic in SEC-b, bob: Marine
+    marked = next(r.zone for r in st.radar if r.marked)
+    brief = (await play.briefing(table, A)).as_text()
+    assert f"Kill the GEPs of the marked radar token\n  (the marked contact is now in {marked})" in brief
+    assert "green (G on the map), in NAV-a:" in brief
+    # The Medic is unhurt: the refusal names who in the zone could use the treatment.
+    st.survivors[1].health -= 2
+    await refused(table, play.ability(table, A, "active", "medic"), r"needs no treatment\. Hurt here: Marine Kovac")
+    await refused(table, play.keep(table, A), "keep and leave only answer a search")
+    await refused(table, play.exit_map(table, A), "this mission has no exit")
+    # A melee weapon cannot reach the next zone, and the refusal says so.
+    await play.end(table, A)
+    arm(st, 1, "plasma-cutter")
+    place(st, "swarmer", "SEC-c")
+    await refused(table, play.attack(table, B, "SEC-c", "plasma-cutter"), r"reach \(your own zone only\)")
+    title, lines = rules_topic(SYSTEM, "board")
+    assert "map picture" in title and "radar contact" in lines[0]
+    assert "Resolve cards" in rules_topic(SYSTEM, "resolve")[0]

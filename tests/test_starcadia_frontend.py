@@ -667,3 +667,54 @@ def test_names_players_type_are_understood() -> None:
     assert sq._target(state, 0, "or1") == "octocruel#1"
     with pytest.raises(RuleError, match="There is no 'OC2'"):
         sq._target(state, 0, "OC2")
+
+
+async def test_new_player_hints_in_prompts_views_and_refusals(table: Table) -> None:
+    """What a first-time player reads: where to see heroes, free slots, terminals, board symbols."""
+    from table.reference import rules_topic
+
+    await new_game(table, "draft=choice")
+    state = await state_of(table)
+    first = await waiting(table)
+    assert "/starcadia offer" in SYSTEM.pending(state)[0].text and "hero(es)" not in SYSTEM.pending(state)[0].text
+    crew = await sq.crew_view(table, ctx(first))
+    assert any("No heroes yet" in line for line in crew.lines)
+    await refused(table, sq.pick(table, ctx(first), "hannah nobody"), "/starcadia offer")
+    await sq.pick(table, ctx(first), "hannah red")
+    await sq.pick(table, ctx(await waiting(table)), "edge zip")
+    state = await state_of(table)
+    assert SYSTEM.pending(state)[0].text.endswith("(free: 1, 2, 3, 4)")
+    claimer = await waiting(table)
+    await sq.claim(table, ctx(claimer), "1")
+    second = await waiting(table)
+    await refused(table, sq.claim(table, ctx(second), "1"), r"taken\. Free slots: 2, 3, 4")
+    await sq.claim(table, ctx(second), "2")
+    state = await state_of(table)
+    actor = await waiting(table)
+    assert "activate one hero" in SYSTEM.pending(state)[0].text
+    # The quest page says where the terminals are; a wrong hack names them too.
+    terms = [B.name(t) for t in E.board_of(state).terminals]
+    quests = await sq.quests_view(table, ctx(actor))
+    assert any(f"Terminals (T on the board): {', '.join(terms)}" in line for line in quests.lines)
+    seat = PLAYERS.index(actor)
+    hero = hero_of(state, actor)[0]
+    with pytest.raises(RuleError, match=f"Terminals \\(T on the board\\): {terms[0]}"):
+        SYSTEM.apply(SYSTEM.clone(state), seat, {"type": "move", "hero": hero, "path": ["hack"]})
+    with pytest.raises(RuleError, match="taken just by walking onto them"):
+        SYSTEM.apply(SYSTEM.clone(state), seat, {"type": "move", "hero": hero, "path": ["pickup"]})
+    # Out of reach: the refusal uses the board tag (WE1), lists what is in reach and suggests moving.
+    reach = {a["target"] for a in SYSTEM.legal(state, seat) if a["type"] == "attack" and a["hero"] == hero}
+    far = next((m for m in state.monsters if m.uid not in reach), None)
+    if far is not None:
+        await refused(
+            table, sq.attack(table, ctx(actor), E.monster_tag(far), hero=hero), f"cannot hit {E.monster_tag(far)} at"
+        )
+        await refused(table, sq.attack(table, ctx(actor), E.monster_tag(far), hero=hero), "Move first")
+    # After a move the prompt says what is still possible.
+    paths = await sq.suggest(table, ctx(actor), "move", "path", "", {"hero": hero})
+    await sq.move(table, ctx(actor), paths[0][1], hero=hero)
+    state = await state_of(table)
+    text = SYSTEM.pending(state)[0].text
+    assert "is active; still possible:" in text and "move" not in text.split(":")[-1] and "end" in text
+    title, lines = rules_topic(SYSTEM, "board")
+    assert "Reading the board" in title and "terminal" in lines[0] and "spawn point" in lines[0]

@@ -314,7 +314,11 @@ def do_attack(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> N
     reach = target_zones(st, si, attack_range(s, card.range), ranged=ranged)
     if zone not in reach:
         if zone in sight(st, s.zone):
-            raise RuleError(f"{zone} is out of the {card.name}'s reach or the line is blocked by enemies.")
+            rng = attack_range(s, card.range)
+            reach_text = "your own zone only" if rng == 0 else f"up to {rng} zone(s) away, in sight"
+            raise RuleError(
+                f"{zone} is out of the {card.name}'s reach ({reach_text}) or the line is blocked by enemies."
+            )
         raise RuleError(f"{sname(s)} cannot see {zone}.")
     obj = None
     if action.get("object") is not None:
@@ -544,7 +548,10 @@ def do_search(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> N
 def do_keep(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
     s = st.survivors[si]
     if not s.found:
-        raise RuleError("You have not found anything waiting for room.")
+        raise RuleError(
+            "You have not found anything that is waiting for a free slot: keep and leave only answer "
+            "a search whose find did not fit in your inventory."
+        )
     inst = s.found[0]
     if action.get("item") is not None:
         wanted = action.get("item")
@@ -572,7 +579,10 @@ def do_keep(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> Non
 def do_leave(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
     s = st.survivors[si]
     if not s.found:
-        raise RuleError("You have not found anything waiting for room.")
+        raise RuleError(
+            "You have not found anything that is waiting for a free slot: keep and leave only answer "
+            "a search whose find did not fit in your inventory."
+        )
     turn.say(f"{sname(s)} leaves the {' and the '.join(icard(f).name for f in s.found)} behind.")
     s.found = []
 
@@ -899,6 +909,8 @@ def do_exit(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> Non
     mission = content().missions[st.mission]
     if s.zone not in mission.exits:
         where = f" Exits: {', '.join(mission.exits)}." if mission.exits else ""
+        if not mission.exits:
+            raise RuleError("There is no exit here: this mission has no exit (see /endure briefing for the goal).")
         raise RuleError("There is no exit here." + where)
     if not st.exits_open or event_effect(st) == "lockdown":
         raise RuleError("The exit is locked.")
@@ -957,7 +969,13 @@ def do_ability(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> 
                 raise RuleError("Patch up someone in your own zone.")
             t = st.survivors[target]
             if t.health >= t.max_health and not t.injuries:
-                raise RuleError(f"{sname(t)} needs no treatment.")
+                hurt = [
+                    sname(o)
+                    for o in st.survivors
+                    if o.zone == s.zone and on_map(o) and (o.health < o.max_health or o.injuries)
+                ]
+                who = f" Hurt here: {', '.join(hurt)} (choice:<survivor>)." if hurt else " Nobody here is hurt."
+                raise RuleError(f"{sname(t)} needs no treatment.{who}")
         else:
             if target is None or target == si:
                 raise RuleError("Name another survivor you can see.")

@@ -717,7 +717,8 @@ def _plan_path(state: StarState, h: HeroState, path_in: object, mp: int) -> list
             if q is None or q.goal != "hack":
                 raise RuleError("There is nothing to hack for the current quest.")
             if cxy not in b.terminals:
-                raise RuleError(f"{cur} is not a computer terminal.")
+                terms = ", ".join(B.name(t) for t in b.terminals)
+                raise RuleError(f"{cur} is not a computer terminal. Terminals (T on the board): {terms}.")
             if cur in hacked:
                 raise RuleError(f"Your crew already hacked the terminal at {cur}.")
             if enemies_in(state, cur, h):
@@ -729,7 +730,10 @@ def _plan_path(state: StarState, h: HeroState, path_in: object, mp: int) -> list
             toks = [t for t in state.tokens.get(cur, []) if t.startswith("quest:")]
             armory = bool(state.armory_item) and state.armory_space == cur
             if not toks and not armory:
-                raise RuleError(f"There is nothing to pick up at {cur}.")
+                raise RuleError(
+                    f"There is nothing to pick up at {cur}. Victory tokens and gadgets are taken just by "
+                    "walking onto them; pickup is for quest tokens and the armory item."
+                )
             if not toks and len(h.upgrades) >= SLOTS:
                 raise RuleError(f"{hero_name(h)} has no free upgrade slot for the armory item.")
             if enemies_in(state, cur, h):

@@ -178,7 +178,10 @@ class Starcadia(GameSystem[StarState]):
                 Prompt(
                     seat=seat,
                     kind="setup",
-                    text=f"{state.seats[seat]}: pick {k} hero(es)",
+                    text=(
+                        f"{state.seats[seat]}: pick {k} hero{'es' if k > 1 else ''} "
+                        "(/starcadia offer lists the free ones with their stats)"
+                    ),
                     default={"type": "pick", "heroes": free[:k]},
                 )
             ]
@@ -189,7 +192,7 @@ class Starcadia(GameSystem[StarState]):
                 Prompt(
                     seat=seat,
                     kind="setup",
-                    text=f"{state.seats[seat]}: claim a shuttle slot",
+                    text=f"{state.seats[seat]}: claim a shuttle slot (free: {', '.join(str(i + 1) for i in free)})",
                     default={"type": "claim", "slot": free[0] + 1},
                 )
             ]
@@ -248,13 +251,19 @@ class Starcadia(GameSystem[StarState]):
             text = f"{state.seats[seat]}: event {card.name}: choose the {card.designation} figure and target"
             return [Prompt(seat=seat, kind="choice", text=text, default={"type": "event"})]
         if state.act.hero:
-            text = f"{state.seats[seat]}: {CONTENT.heroes[state.act.hero].name} is active ({state.act.mp} MP)"
+            left = [f"move ({state.act.mp} MP)"] if not state.act.moved else []
+            left += ["attack"] if not state.act.attacked else []
+            left.append("end")
+            text = (
+                f"{state.seats[seat]}: {CONTENT.heroes[state.act.hero].name} is active; "
+                f"still possible: {', '.join(left)}"
+            )
             return [Prompt(seat=seat, kind="turn", text=text, default={"type": "end"})]
         return [
             Prompt(
                 seat=seat,
                 kind="turn",
-                text=f"{state.seats[seat]}: activate a hero or rest",
+                text=f"{state.seats[seat]}: activate one hero (move and/or attack) or rest the crew",
                 default={"type": "rest"},
             )
         ]
@@ -481,7 +490,10 @@ class Starcadia(GameSystem[StarState]):
         E.start_activation(state, turn, h)
         if kind == "move":
             if state.act.moved:
-                raise RuleError("This hero already used its movement this activation.")
+                raise RuleError(
+                    "This hero already used its movement this activation (the 4 MP are one unbroken path); "
+                    "attack, use a gadget or end."
+                )
             E.hero_move(state, turn, h, action.get("path"), state.act.mp)
             state.act.moved = True
             state.act.mp = 0
@@ -502,7 +514,7 @@ class Starcadia(GameSystem[StarState]):
             heroes = heroes.split()
         k = 1 if state.draft == "snake" else 2
         if not isinstance(heroes, list | tuple) or len(heroes) != k:
-            raise RuleError(f"Pick exactly {k} hero(es).")
+            raise RuleError(f"Pick exactly {k} hero{'es' if k > 1 else ''}.")
         free = self._free_heroes(state)
         ids = []
         for ref in heroes:
@@ -527,7 +539,8 @@ class Starcadia(GameSystem[StarState]):
 
         slot = get_int(action, "slot", 1, 4, "the shuttle slot") - 1
         if slot not in self._free_slots(state):
-            raise RuleError("That shuttle slot is taken.")
+            free = ", ".join(str(i + 1) for i in self._free_slots(state))
+            raise RuleError(f"That shuttle slot is taken. Free slots: {free}.")
         crew = state.crews[seat]
         crew.shuttle = slot
         b = E.board_of(state)
