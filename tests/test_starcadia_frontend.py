@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -716,5 +717,11 @@ async def test_new_player_hints_in_prompts_views_and_refusals(table: Table) -> N
     state = await state_of(table)
     text = SYSTEM.pending(state)[0].text
     assert "is active; still possible:" in text and "move" not in text.split(":")[-1] and "end" in text
+    can_attack = any(a["type"] == "attack" for a in SYSTEM.legal(state, seat))
+    assert text.endswith("attack, end") if can_attack else text.endswith("end (nothing in reach to attack)")
+    # The event line names the monster that acts by its name, not only by its dashboard slot.
+    ended = "\n".join((await sq.end(table, ctx(actor))).lines)
+    event = re.search(r"Event: [^\n]*", ended)
+    assert event and re.fullmatch(r"Event: [^()]+( \([A-Z][^,]*, the [\w-]+ monster\))?\.\**", event.group(0))
     title, lines = rules_topic(SYSTEM, "board")
     assert "Reading the board" in title and "terminal" in lines[0] and "spawn point" in lines[0]

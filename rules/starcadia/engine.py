@@ -1059,7 +1059,9 @@ def draw_event(state: StarState, turn: Turn) -> bool:
     cid = state.deck.pop(0)
     card = CONTENT.events[cid]
     state.last_event = cid
-    turn.say(f"Event: {card.name} ({card.designation}).", kind="turn")
+    mon = state.dashboard.get(card.designation)
+    slot = f" ({CONTENT.monsters[mon].name}, the {card.designation} monster)" if mon else ""
+    turn.say(f"Event: {card.name}{slot}.", kind="turn")
     if state.event_mode == "choose" and state.dashboard.get(card.designation):
         state.pending_event = cid
         turn.say(f"{state.seats[state.current]} decides how the {card.designation} slot acts.")
@@ -1174,7 +1176,7 @@ def effect(state: StarState, turn: Turn, card) -> None:
         for t in b.terminals:
             if B.name(t) not in state.portal_tokens:
                 state.portal_tokens[B.name(t)] = card.colour
-                turn.say(f"A {card.colour} portal opens at {B.name(t)}.")
+                turn.say(f"{'An' if card.colour[:1] in 'aeiou' else 'A'} {card.colour} portal opens at {B.name(t)}.")
                 break
     elif kind == "jam_portals":
         if card.colour in state.jammed:

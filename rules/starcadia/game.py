@@ -251,9 +251,12 @@ class Starcadia(GameSystem[StarState]):
             text = f"{state.seats[seat]}: event {card.name}: choose the {card.designation} figure and target"
             return [Prompt(seat=seat, kind="choice", text=text, default={"type": "event"})]
         if state.act.hero:
+            h = E.find_hero(state, state.act.hero)
             left = [f"move ({state.act.mp} MP)"] if not state.act.moved else []
-            left += ["attack"] if not state.act.attacked else []
-            left.append("end")
+            alive = h is not None and not h.dead and bool(h.pos)
+            if not state.act.attacked and alive and self._attack_options(state, E.board_of(state), h):
+                left.append("attack")
+            left.append("end" if left or state.act.attacked else "end (nothing in reach to attack)")
             text = (
                 f"{state.seats[seat]}: {CONTENT.heroes[state.act.hero].name} is active; "
                 f"still possible: {', '.join(left)}"
