@@ -270,7 +270,7 @@ def _enemies_in(st: EndureState, zone: str) -> dict[str, int]:
     return out
 
 
-def _zone_label(st: EndureState, zone: str) -> str:
+def _zone_label(st: EndureState, zone: str, shooter: int | None = None) -> str:
     info = the_board(st).zones.get(zone)
     bits = [zone]
     if info is not None:
@@ -281,9 +281,11 @@ def _zone_label(st: EndureState, zone: str) -> str:
     radar = sum(1 for r in st.radar if r.zone == zone)
     if radar:
         bits.append(f"{radar} radar contact" + ("s" if radar > 1 else ""))
-    mates = [_sname(s) for s in st.survivors if s.zone == zone and s.alive and not s.exited]
+    mates = [
+        _sname(s) for i, s in enumerate(st.survivors) if s.zone == zone and s.alive and not s.exited and i != shooter
+    ]
     if mates:
-        bits.append(", ".join(mates))
+        bits.append(", ".join(mates) + (" (ranged misses may hit them)" if shooter is not None else ""))
     return " · ".join(bits)
 
 
@@ -930,7 +932,8 @@ async def complete_attack_zone(table: Table, ctx: Ctx, typed: str, options: Opti
         return []
     st = _state(sc)
     zones = sorted({a["zone"] for a in _attacks(legal)})
-    return _fit(((_zone_label(st, z), z) for z in zones), typed)
+    si = sc.system.current(st)  # type: ignore[attr-defined]
+    return _fit(((_zone_label(st, z, -1 if si is None else si), z) for z in zones), typed)
 
 
 async def complete_weapon(table: Table, ctx: Ctx, typed: str, options: Options) -> Pairs:

@@ -716,3 +716,14 @@ async def test_new_player_hints_in_briefing_and_refusals(table: Table) -> None:
     title, lines = rules_topic(SYSTEM, "board")
     assert "map picture" in title and "radar contact" in lines[0]
     assert "Resolve cards" in rules_topic(SYSTEM, "resolve")[0]
+
+
+async def test_attack_suggestions_warn_about_friends_in_the_line_of_fire(table: Table) -> None:
+    st = await start(table)  # alice: Marine in SEC-b, bob: Medic
+    arm(st, 0, "pistol")
+    place(st, "swarmer", "SEC-c")
+    st.survivors[1].zone = "SEC-c"
+    pairs = await play.complete_attack_zone(table, A, "", {})
+    labels = {v: label for label, v in pairs}
+    assert "Medic Lindqvist (ranged misses may hit them)" in labels["SEC-c"] and len(labels["SEC-c"]) <= 100
+    assert "Marine Kovac" not in labels["SEC-c"]

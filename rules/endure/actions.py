@@ -410,7 +410,9 @@ def do_attack(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> N
         progress(st, turn, si, "kills", len(killed))
         progress(st, turn, si, "ranged_kills" if ranged else "melee_kills", len(killed))
     elif obj is None:
-        turn.say(f"{hits} hit(s): nothing goes down.")
+        tough = [e.hp for e in st.enemies if e.zone == zone and not etype(e.kind).boss]
+        need = f" (the weakest there needs {min(tough)} hits in one attack)" if hits and tough else ""
+        turn.say(f"{hits} hit(s): nothing goes down{need}.")
     misses = dice - hits
     if ranged and misses > 0:
         friends = [i for i in survivors_in(st, zone) if i != si]
