@@ -765,7 +765,10 @@ def dashboard_lines(st: EndureState, si: int) -> list[str]:
             cards.append(f"? at {slot.number}" + (" (dormant)" if slot.dormant else ""))
     lines.append(", ".join(cards) or "none")
     if s.phobias:
-        lines.append("Phobias: " + ", ".join(s.phobias))
+        names = {r.hook: r.name for r in c.resolve.values()}
+        mine = [c.resolve[x.card] for x in s.resolve_cards if x.revealed and x.card in c.resolve]
+        names.update({r.hook: r.name for r in mine})
+        lines.append("Lasting effects (from Resolve cards): " + ", ".join(names.get(p, p) for p in s.phobias))
     if s.accomplishment and s.accomplishment in c.accomplishments:
         a = c.accomplishments[s.accomplishment]
         lines.append("")

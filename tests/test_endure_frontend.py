@@ -727,3 +727,10 @@ async def test_attack_suggestions_warn_about_friends_in_the_line_of_fire(table: 
     labels = {v: label for label, v in pairs}
     assert "Medic Lindqvist (ranged misses may hit them)" in labels["SEC-c"] and len(labels["SEC-c"]) <= 100
     assert "Marine Kovac" not in labels["SEC-c"]
+
+
+async def test_dashboard_names_lasting_resolve_effects_by_card_name(table: Table) -> None:
+    st = await start(table)
+    st.survivors[0].phobias = ["memory_loss"]
+    text = (await play.dashboard(table, A)).as_text()
+    assert "Lasting effects (from Resolve cards): Memory Loss" in text and "memory_loss" not in text
