@@ -196,7 +196,7 @@ def _item_key(pool: Iterable[str], text: object, *, owner: str = "") -> str:
     for k in keys:
         if k.startswith(wanted) or _norm(_item_name(k)).startswith(wanted):
             return k
-    held = ", ".join(_item_name(k) for k in keys) or "nothing"
+    held = ", ".join(_item_name(k) for k in keys) or "nothing that fits"
     who = f"{owner} has" if owner else "There is"
     raise RuleError(f"{who} no '{str(text).strip()[:30]}'. Available: {held}.")
 

@@ -106,6 +106,7 @@ async def test_move_one_zone_a_path_and_refusals(table: Table) -> None:
     assert "`move SEC-w`" in reply.as_text() and reply.image is not None
     assert (await live(table)).survivors[0].zone == "SEC-w"
     await refused(table, play.move(table, A, "NAV-a"), "cannot be reached")
+    await refused(table, play.move(table, A, "NAV-a"), r"Next to SEC-w: SEC-b, SEC-x \(a longer path")
     await refused(table, play.move(table, A, "Bridge-9"), "no zone 'Bridge-9'")
     await refused(table, play.move(table, A, ""), "Say where to move")
     await refused(table, play.move(table, B, "SEC-b"), "Marine Kovac's turn, played by alice")

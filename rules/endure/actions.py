@@ -116,7 +116,11 @@ def step_to(st: EndureState, turn: Turn, si: int, dest: str, *, free: bool = Fal
     if dest == here:
         raise RuleError(f"{sname(s)} is already in {dest}.")
     if dest not in options:
-        raise RuleError(f"{dest} cannot be reached from {here} in one move (walls, locked doors or too far).")
+        near = ", ".join(sorted(options)) or "none"
+        raise RuleError(
+            f"{dest} cannot be reached from {here} in one move (walls, locked doors or too far). "
+            f"Next to {here}: {near} (a longer path names every zone on the way)."
+        )
     if here in st.shields or dest in st.shields:
         raise RuleError("A Shield Bubble seals that zone: nothing gets in or out.")
     if is_full(st, dest):
