@@ -488,8 +488,10 @@ async def ability(table: Table, ctx: Ctx, which: str, choice: str | None = None)
     if not choice:
         if any(not _choice_value(a) for a in legal) or not legal:
             return await table.act(ctx, base)
-        options = ", ".join(_choice_value(a) for a in legal[:8])
-        raise RuleError(f"This ability needs a choice: {options}.")
+        names = {s.key: _sname(s) for s in st.survivors}
+        values = [_choice_value(a) for a in legal[:8]]
+        options = ", ".join(f"{v} ({names[v]})" if v in names else v for v in values)
+        raise RuleError(f"This ability needs a choice (choice:<one of these>): {options}.")
     found = _match_choice(st, legal, choice)
     return await table.act(ctx, dict(found) if found else _guess_keys(st, base, choice))
 
@@ -1378,6 +1380,8 @@ HELP_LINES = [
     "`/endure noise level:1-3` · `/endure exit` · `/endure loader do:enter|leave` · `/endure end`",
     "All three actions at once: `/endure turn actions:move SEC-a; search; end`",
     "`/endure dashboard [survivor:]` · `/endure briefing` · Refuge: `/endure refuge visit|recruit|vote`",
+    "New here? `/endure briefing` says how to win; the map's symbols: `/rules system:endure topic:board`. "
+    "Careful: ranged misses can hit survivors standing in the zone you shoot at.",
 ]
 
 CONSOLE_COMMANDS: dict[str, tuple[list[str], Handler]] = {

@@ -735,3 +735,17 @@ async def test_dashboard_names_lasting_resolve_effects_by_card_name(table: Table
     st.survivors[0].phobias = ["memory_loss"]
     text = (await play.dashboard(table, A)).as_text()
     assert "Lasting effects (from Resolve cards): Memory Loss" in text and "memory_loss" not in text
+
+
+def test_help_points_new_players_to_the_briefing_the_map_legend_and_friendly_fire() -> None:
+    text = " ".join(play.HELP_LINES)
+    assert "/endure briefing" in text and "topic:board" in text and "ranged misses" in text
+
+
+async def test_switch_and_ability_choice_texts_use_plain_names(table: Table) -> None:
+    st = await start(table, "crew=medic-a+marine-a")  # alice: Medic, bob: Marine
+    st.survivors[1].health -= 3
+    await refused(table, play.ability(table, A, "active"), r"choice:<one of these>\): marine-a \(Marine Kovac\)")
+    st.survivors[0].zone = "NAV-a"
+    reply = await play.interact(table, A, "green")
+    assert "the door between LAB-c and LAB-z unlocks" in reply.as_text()

@@ -877,7 +877,13 @@ def do_interact(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) ->
     if spec.hook == "unlock":
         for d in spec.doors:
             st.doors[d] = "open"
-        what = f"the door {', '.join(spec.doors)} unlocks" if spec.doors else "it clicks"
+        between = ", ".join(d.replace("|", " and ") for d in spec.doors)
+        plural = "doors" if len(spec.doors) > 1 else "door"
+        what = (
+            f"the {plural} between {between} {'unlock' if len(spec.doors) > 1 else 'unlocks'}"
+            if spec.doors
+            else "it clicks"
+        )
         turn.say(f"{sname(s)} works the {obj.colour} switch: {what}.")
         if spec.opens_exits:
             st.exits_open = True
