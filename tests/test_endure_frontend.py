@@ -749,3 +749,10 @@ async def test_switch_and_ability_choice_texts_use_plain_names(table: Table) -> 
     st.survivors[0].zone = "NAV-a"
     reply = await play.interact(table, A, "green")
     assert "the door between LAB-c and LAB-z unlocks" in reply.as_text()
+
+
+async def test_a_hazard_event_points_to_what_it_does(table: Table) -> None:
+    await start(table)  # the event deck holds only Lockdown cards
+    await play.end(table, A)
+    reply = await play.end(table, B)
+    assert "(lasts a round; what it does: /rules system:endure topic:events)" in reply.as_text()

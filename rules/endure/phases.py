@@ -417,7 +417,8 @@ def draw_event(st: EndureState, turn: Turn) -> None:
     key = st.event_deck.pop()
     card = content().events[key]
     st.event = key
-    turn.say(f"Event: {card.name}.", kind="warn")
+    more = "" if card.effect == "spawn" else " (lasts a round; what it does: /rules system:endure topic:events)"
+    turn.say(f"Event: {card.name}{more}.", kind="warn")
     b = the_board(st)
     if card.effect in st.fixed:
         turn.say("That system has been repaired; nothing happens.")
