@@ -665,7 +665,7 @@ def reveal(st: EndureState, turn: Turn, tok: Radar) -> None:
     if t.family == "gep" and not t.boss and not no_solomon(st):
         alive = len(living(st))
         threshold = content().solomon[max(2, min(5, alive))]
-        faces = turn.rng.dice(2, 6, label=f"does a Solomon join them? ({threshold} or less)")
+        faces = turn.rng.dice(2, 6, label="Solomon check")
         if sum(faces) <= threshold:
             turn.say("A Solomon shambles out with them!", kind="warn")
             place_models(st, turn, tok.zone, "solomon", 1, marked=tok.marked)
