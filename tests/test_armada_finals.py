@@ -153,6 +153,11 @@ def test_artemis_is_a_new_location_beside_invictus_and_must_be_fought():
     refused(state, 0, {"type": "end"}, "must be fought")
     state.players[1].planet = "Titan VI"
     refused(state, 0, {"type": "fight", "fleet": 92}, "titan vi go first")
+    # the waiting captain is not prompted (its default would be refused); Titan VI's captain is
+    prompted = {p.seat for p in SYSTEM.pending(state)}
+    assert 0 not in prompted and 1 in prompted
+    for prompt in SYSTEM.pending(state):
+        SYSTEM.apply(state, prompt.seat, prompt.default)  # every default is playable
     state.encountered.append(1)
     state, _ = SYSTEM.apply(state, 0, {"type": "fight", "fleet": 92})
     assert state.combat is not None

@@ -295,6 +295,8 @@ class Armada(GameSystem[State]):
                 )
             ]
         waiting = self._waiting(state)
+        # captains at the Artemis station wait for those at Titan VI (their fight is not open yet)
+        waiting = [s for s in waiting if not self._artemis_waits(state, s)] or waiting
         return [
             Prompt(
                 seat=s,
@@ -304,6 +306,16 @@ class Armada(GameSystem[State]):
             )
             for s in waiting
         ]
+
+    def _artemis_waits(self, state: State, seat: int) -> bool:
+        if state.phase != "encounter":
+            return False
+        player = state.players[seat]
+        here = [f for f in state.fleets if f.planet == player.planet and f.final == "artemis"]
+        return bool(here) and any(
+            p.planet == "Titan VI" and not p.critical and i not in state.encountered and i != seat
+            for i, p in enumerate(state.players)
+        )
 
     def _waiting(self, state: State) -> list[int]:
         if state.phase == "planning":
