@@ -118,7 +118,12 @@ class Console:
                     return
                 await self._answer(functools.partial(handler, self, self.ctx, options))
                 return
-        self.say(f"! Unknown command /{words[0] if words else ''}. Type /help.")
+        group = words[0] if words else ""
+        subcommands = sorted(path.split(" ", 1)[1] for path in COMMANDS if path.startswith(f"{group} "))
+        if subcommands:
+            self.say(f"! /{group} needs a subcommand: {', '.join(subcommands)}.")
+        else:
+            self.say(f"! Unknown command /{group}. Type /help.")
         self.errors += 1
 
     async def _answer(self, call: Callable[[], Awaitable[Reply] | Reply]) -> None:
@@ -204,7 +209,11 @@ def _int(options: dict[str, str], key: str, default: int | None = None) -> int |
 def _actions(console: Console, ctx: Ctx, _: dict[str, str]) -> Awaitable[Reply]:
     async def run() -> Reply:
         names = await console.table.suggest_actions(ctx, "", limit=50)
-        lines = [f"`{n}`" for n in names] or ["You have nothing to do right now."]
+        lines = [f"`{n}`" for n in names]
+        if not lines:
+            status = await console.table.service.status(ctx.channel_id)
+            waiting = console.table.service.waiting_text(status.game, status.prompts)
+            lines = [f"You have nothing to do right now. {waiting}"]
         return Reply(title=f"What {ctx.actor.name} may do", lines=lines, ephemeral=True)
 
     return run()
