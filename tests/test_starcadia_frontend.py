@@ -725,3 +725,17 @@ async def test_new_player_hints_in_prompts_views_and_refusals(table: Table) -> N
     assert event and re.fullmatch(r"Event: [^()]+( \([A-Z][^,]*, the [\w-]+ monster\))?\.\**", event.group(0))
     title, lines = rules_topic(SYSTEM, "board")
     assert "Reading the board" in title and "terminal" in lines[0] and "spawn point" in lines[0]
+
+
+def test_buttons_prefer_attacks_and_quest_moves() -> None:
+    from rules.starcadia import SYSTEM
+
+    legal = [
+        {"type": "rest"},
+        {"type": "move", "hero": "edge", "path": ["B3"]},
+        {"type": "move", "hero": "edge", "path": ["B3", "hack"]},
+        {"type": "end"},
+        {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"},
+    ]
+    state = SYSTEM.setup(["a", "b"], {}, 1)
+    assert SYSTEM.button_choices(state, 0, legal) == [4, 2, 0, 3]

@@ -421,6 +421,25 @@ class Starcadia(GameSystem[StarState]):
                 )
         return out
 
+    def button_choices(self, state: StarState, seat: int, legal: list[Action]) -> list[int]:
+        """Buttons favour what moves the game on: attacks, moves that hack or pick up, then end/rest."""
+
+        def rank(action: Action) -> int:
+            kind = action.get("type")
+            steps = [str(step) for step in action.get("path", []) or []]
+            if kind == "attack":
+                return 0
+            if kind == "move" and any(step in ("hack", "pickup") for step in steps):
+                return 1
+            if kind in ("use", "claim", "pick", "event", "payback", "keep", "take", "route", "outfit"):
+                return 2
+            if kind in ("end", "rest"):
+                return 3
+            return 4
+
+        order = sorted(range(len(legal)), key=lambda i: (rank(legal[i]), i))
+        return order[:4]
+
     def view(self, state: StarState, seat: int | None) -> StarState:
         v = self.clone(state)
         v.deck = ["?"] * len(v.deck)
