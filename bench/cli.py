@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from . import baseline, play, renders, report, startup
+from . import baseline, play, renders, report, simulate, startup
 
 FULL = {"games": 1000, "actions": 5000, "stored": 10000, "render_reps": 30}
 QUICK = {"games": 20, "actions": 200, "stored": 200, "render_reps": 3}
@@ -58,6 +58,7 @@ def settings(args: argparse.Namespace) -> dict[str, Any]:
         "serial_actions": max(0, args.serial if args.serial is not None else min(actions, 1000)),
         "seed": args.seed,
         "rate": args.rate,
+        "sim_games": 1 if args.quick else 5,
     }
 
 
@@ -105,6 +106,7 @@ def run(params: dict[str, Any], parent: str | None = None, profile: str | None =
         results: dict[str, Any] = {"machine": report.machine(workdir), "params": params}
         results.update(asyncio.run(_run_async(params, workdir, profile)))
     results["renders"] = renders.measure(params["render_reps"], params["seed"]) if params["renders"] else []
+    results["simulations"] = simulate.measure(params["sim_games"], params["seed"]) if params["renders"] else []
     results["elapsed_s"] = time.perf_counter() - started
     results["checks"] = report.checks(results)
     return results

@@ -14,6 +14,7 @@ from typing import Any
 TARGETS = {
     "p99_ms": 5.0,
     "throughput": 1000.0,
+    "sim_s": 2.0,
     "startup_s": 2.0,
     "rss_mb": 150.0,
     "ratio": 3.0,
@@ -85,6 +86,10 @@ def checks(results: dict[str, Any]) -> list[dict[str, Any]]:
         info("ours/bare p99 (one at a time)", base["ratio_p99_serial"], "x"),
         info("ours per action (1/throughput) / bare mean", base["ratio_cost"], "x"),
     ]
+    for entry in results.get("simulations") or []:
+        rows.append(check(f"random game {entry['name']} median", entry["median_s"], TARGETS["sim_s"], "s"))
+        rows.append(info(f"random game {entry['name']} steps (median)", entry["median_steps"], ""))
+        rows.append(info(f"random game {entry['name']} finished of {entry['games']}", entry["finished"], ""))
     for entry in results.get("renders") or []:
         if "error" in entry:
             rows.append({"name": f"render {entry['name']}", "value": None, "unit": "", "target": "", "pass": False})
@@ -127,6 +132,10 @@ def table(results: dict[str, Any]) -> str:
         value = f"{value} {r['unit']}" if r["value"] is not None else value
         verdict = "" if r["pass"] is None else "PASS" if r["pass"] else "MISS"
         lines.append(f"{r['name']:<{width}}  {value:>16}  {r['target']:<20}  {verdict}".rstrip())
+    for entry in results.get("simulations") or []:
+        rows.append(check(f"random game {entry['name']} median", entry["median_s"], TARGETS["sim_s"], "s"))
+        rows.append(info(f"random game {entry['name']} steps (median)", entry["median_steps"], ""))
+        rows.append(info(f"random game {entry['name']} finished of {entry['games']}", entry["finished"], ""))
     for entry in results.get("renders") or []:
         if "error" in entry:
             lines.append(f"  render {entry['name']} failed: {entry['error']}")

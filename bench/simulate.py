@@ -1,0 +1,81 @@
+"""A whole game simulated in the engine alone: random legal play from setup to the end.
+
+The issues' target is a full random game (4 crews / 4 players / a mission) in <= 2 s. Random play
+can wander, so each game has a step cap; a game that hits it is reported as unfinished. Starcadia's
+scenarios never end under purely random moves (nobody pursues the quests), so it is played by the
+quest-minded random policy of its balance test, and counts as finished when the scenario ends.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from rules.core import registry
+
+from . import systems
+
+GAMES = ("starcadia", "armada", "endure")
+STEP_CAP = 5000
+
+
+def _over(system_id: str, system, state) -> bool:
+    if system_id == "starcadia":
+        return state.phase not in ("draft", "shuttle", "play")  # the scenario has ended
+    return system.outcome(state) is not None
+
+
+def _policy(system_id: str):
+    if system_id == "starcadia":
+        from tests.test_starcadia_balance import smart_choice
+
+        return smart_choice
+    return lambda state, legal, rng: rng.choice(legal)
+
+
+def play_one(system_id: str, seed: int, seats: int) -> dict:
+    system = registry.get(system_id)
+    rng = random.Random(seed)
+    policy = _policy(system_id)
+    names = [f"player{i + 1}" for i in range(seats)]
+    options = systems.default_options(system)
+    if system_id == "starcadia":
+        options["draft"] = "random"
+    started = time.perf_counter()
+    state = system.setup(names, options, seed)
+    steps = 0
+    while steps < STEP_CAP and not _over(system_id, system, state):
+        prompts = [p for p in system.pending(state) if system.legal(state, p.seat)]
+        if not prompts:
+            break
+        seat = prompts[0].seat
+        state, _ = system.apply(state, seat, policy(state, system.legal(state, seat), rng))
+        steps += 1
+    return {
+        "seconds": time.perf_counter() - started,
+        "steps": steps,
+        "finished": _over(system_id, system, state),
+    }
+
+
+def measure(games: int, seed: int) -> list[dict]:
+    rows = []
+    for system_id in GAMES:
+        try:
+            system = registry.get(system_id)
+        except Exception:  # a system that is not installed is simply skipped
+            continue
+        seats = min(4, system.max_seats)
+        runs = [play_one(system_id, seed + n, seats) for n in range(games)]
+        rows.append(
+            {
+                "name": f"{system_id} ({seats} seats)",
+                "median_s": statistics.median(r["seconds"] for r in runs),
+                "max_s": max(r["seconds"] for r in runs),
+                "median_steps": statistics.median(r["steps"] for r in runs),
+                "finished": sum(r["finished"] for r in runs),
+                "games": games,
+            }
+        )
+    return rows
