@@ -177,9 +177,28 @@ def test_c014_engineer_salvages_a_part(monkeypatch):
     assert sum(1 for o in st2.objectives if o.carried_by == eng) == 1
 
 
+def test_refuge_track_allows_three_extra_rounds_then_departure():
+    st, _ = won_cg04()
+    assert st.refuge_track == 3
+    stays = 0
+    for _ in range(6):
+        for i, s in enumerate(st.survivors):
+            if i not in st.refuge_visited:
+                st, _ = S.apply(st, s.seat, {"type": "visit", "survivor": i, "place": "quarters", "pick": "resolve"})
+        if st.phase != "refuge" or {"type": "vote", "choice": "stay"} not in S.legal(st, 0):
+            break
+        st, _ = S.apply(st, 0, {"type": "vote", "choice": "stay"})
+        st, _ = S.apply(st, 1, {"type": "vote", "choice": "stay"})
+        stays += 1
+    # Each stay costs 1 (Refuge events may move the track too): the last stay reaches 0, then only leaving.
+    assert st.phase == "refuge" and st.refuge_track == 0
+    assert {"type": "vote", "choice": "stay"} not in S.legal(st, 0)
+    assert 1 <= stays <= 4
+
+
 def test_scenario_15_refuge_track_zero_forces_departure():
     st, _ = won_cg04()
-    st.refuge_track = 1
+    st.refuge_track = 0
     for i, s in enumerate(st.survivors):
         st, _ = S.apply(st, s.seat, {"type": "visit", "survivor": i, "place": "quarters", "pick": "resolve"})
     assert {"type": "vote", "choice": "stay"} not in S.legal(st, 0)

@@ -308,7 +308,7 @@ def refuge_legal(st: EndureState, seat: int) -> list[dict[str, Any]]:
         out.append({"type": "vote", "choice": "leave"})
         for m in st.next_options[1:]:
             out.append({"type": "vote", "choice": "leave", "route": m})
-        if st.refuge_track > 1:
+        if st.refuge_track > 0:  # each extra round costs 1; at 0 everyone must leave
             out.append({"type": "vote", "choice": "stay"})
     return out
 
@@ -437,7 +437,7 @@ def _count_votes(st: EndureState, turn: Turn) -> None:
     leave = len(st.votes) - stay
     first_seat = st.survivors[st.first].seat
     route = st.votes.get(first_seat, "").partition(":")[2] or st.next_options[0]
-    if stay > leave and st.refuge_track > 1:
+    if stay > leave and st.refuge_track > 0:
         st.refuge_track -= 1
         st.votes, st.refuge_visited = {}, []
         turn.say(f"The survivors stay another round (Refuge track {st.refuge_track}).")
@@ -485,5 +485,5 @@ def _refuge_event(st: EndureState, turn: Turn) -> None:
             remove_item(st.survivors[i], it.uid)
             turn.say(f"{sname(st.survivors[i])}'s {icard(it).name} goes missing.")
     elif ev.effect == "track":
-        st.refuge_track = max(1, st.refuge_track + ev.amount)
+        st.refuge_track = max(0, st.refuge_track + ev.amount)
         turn.say(f"Refuge track {st.refuge_track}.")
