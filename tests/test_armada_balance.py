@@ -166,8 +166,10 @@ def careful(state: State, seat: int, legal: list[Action], default: Action) -> Ac
             return (team or fights)[0]
         missions = kinds.get("mission", [])
         if missions and not p.critical:
-            team = [a for a in missions if a.get("team")]
-            return (team or missions)[0]
+            # hard (Prime) missions with a teammate; otherwise alone, so the others keep their own turn
+            team = [a for a in missions if a.get("team") and event_for(a["event"]).prime]
+            alone = [a for a in missions if not a.get("team")]
+            return (team or alone or missions)[0]
         return {"type": "end"} if "end" in kinds else default
     return default
 
