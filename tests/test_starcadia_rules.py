@@ -840,3 +840,16 @@ def test_pickup_with_full_slots_takes_the_quest_token_and_leaves_the_armory_item
     st2, _ = SYSTEM.apply(st, 0, act)
     assert hero(st2, "edge").quest_tokens == ["quest:core"] and st2.armory_item == "A1"
     assert len(hero(st2, "edge").upgrades) == 6
+
+
+def test_gear_keeps_every_copy_of_a_repeated_upgrade():
+    st = setup_state(draft="random")
+    seat = st.order[0]
+    h0, h1 = st.crews[seat].heroes
+    copy = hero(st, h0).upgrades[0]
+    hero(st, h1).upgrades.append(copy)  # e.g. the same armory item won in two scenarios
+    before = sum(len(hero(st, h).upgrades) for h in (h0, h1))
+    st2, _ = SYSTEM.apply(st, seat, {"type": "gear", "hero": h0, "tokens": [copy.id, copy.id]})
+    assert [u.id for u in hero(st2, h0).upgrades] == [copy.id, copy.id]
+    assert sum(len(hero(st2, h).upgrades) for h in (h0, h1)) == before
+    refused(st, seat, {"type": "gear", "hero": h0, "tokens": [copy.id] * 3}, "more times than your crew has it")

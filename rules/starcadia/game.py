@@ -602,21 +602,26 @@ class Starcadia(GameSystem[StarState]):
             refs = refs.split()
         if not isinstance(refs, list | tuple) or len(refs) > 6:
             raise RuleError(f"A hero carries at most {E.SLOTS} upgrades.")
-        owned = {u.id: u for u in h.upgrades + ally.upgrades}
+        # A crew may own several copies of one upgrade (armory items repeat), so count copies.
+        pool = h.upgrades + ally.upgrades
+        rest = list(pool)
         mine = []
         for ref in refs:
             card = CONTENT.upgrade_by_ref(ref) if isinstance(ref, str) and len(ref) < 60 else None
-            if card is None or card.id not in owned:
+            if card is None or all(u.id != card.id for u in pool):
                 raise RuleError(f"Your crew has no upgrade '{str(ref)[:30]}'.")
-            if card.id in mine:
-                raise RuleError(f"{card.name} is listed twice.")
-            mine.append(card.id)
-        rest = [i for i in owned if i not in mine]
+            copy = next((u for u in rest if u.id == card.id), None)
+            if copy is None:
+                owned = sum(1 for u in pool if u.id == card.id)
+                raise RuleError(f"{card.name} is listed more times than your crew has it ({owned}).")
+            rest.remove(copy)
+            mine.append(copy)
         if len(rest) > E.SLOTS:
             raise RuleError(f"{E.hero_name(ally)} would hold more than {E.SLOTS} upgrades.")
-        h.upgrades = [owned[i] for i in mine]
-        ally.upgrades = [owned[i] for i in rest]
-        turn.say(f"{E.hero_name(h)} now carries {', '.join(CONTENT.upgrades[i].name for i in mine) or 'nothing'}.")
+        h.upgrades = mine
+        ally.upgrades = rest
+        names = ", ".join(CONTENT.upgrades[u.id].name for u in mine) or "nothing"
+        turn.say(f"{E.hero_name(h)} now carries {names}.")
 
     def _prefs(self, state: StarState, seat: int, action: Action, turn: Turn) -> None:
         h = _hero_arg(state, action)
