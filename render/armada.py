@@ -430,6 +430,13 @@ def _station_cell(d: ImageDraw.ImageDraw, state: State, seat: int, number: int, 
         _dice_row(d, x0 + 44, y1 - DIE - 4, dice, x1 - x0 - 50)
 
 
+def ship_height(state: State, seat: int) -> int:
+    from rules.armada.helpers import station_numbers
+
+    rows = (len(station_numbers(state.players[seat])) + 1) // 2
+    return 112 + rows * (CELL_H + 6) + 118
+
+
 def draw_ship(d: ImageDraw.ImageDraw, state: State, seat: int, x: int, y: int, width: int = PANEL_W) -> int:
     """One captain's ship board at (x, y); returns its height."""
     from rules.armada.helpers import INFIRMARY, station_numbers
@@ -438,7 +445,7 @@ def draw_ship(d: ImageDraw.ImageDraw, state: State, seat: int, x: int, y: int, w
     colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
     numbers = station_numbers(p)
     rows = (len(numbers) + 1) // 2
-    height = 112 + rows * (CELL_H + 6) + 118
+    height = ship_height(state, seat)
     active = state.active == seat or any(seat in (g.members if g else []) for g in (state.combat, state.mission))
     d.rectangle((x, y, x + width - 1, y + height - 1), fill=PANEL, outline=HIGHLIGHT if active else colour, width=3)
     title = f"{seat + 1}. {state.seats[seat]} - {C.ships[p.ship].name} at {p.planet}"
@@ -714,9 +721,7 @@ def _to_png(image: Image.Image) -> bytes:
 
 
 def draw_ship_board(state: State, seat: int) -> Image.Image:
-    probe = Image.new("RGB", (1, 1))
-    height = draw_ship(ImageDraw.Draw(probe), state, seat, 0, 0, 760)
-    image = Image.new("RGB", (760, height), BACKGROUND)
+    image = Image.new("RGB", (760, ship_height(state, seat)), BACKGROUND)
     draw_ship(ImageDraw.Draw(image), state, seat, 0, 0, 760)
     return image
 
@@ -757,8 +762,7 @@ def draw_fight(state: State, *, events: Sequence[Event] = ()) -> Image.Image:
         image.paste(below, (0, 48 + table_h))
         return image
     members = [s for s in state.combat.members if 0 <= s < len(state.players)][:4]
-    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    heights = [draw_ship(probe, state, s, 0, 0, PANEL_W) for s in members]
+    heights = [ship_height(state, s) for s in members]
     ship_rows = [max(heights[i : i + 2]) for i in range(0, len(heights), 2)]
     height = 48 + COMBAT_H + 8 + sum(h + 8 for h in ship_rows)
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
