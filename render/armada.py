@@ -716,7 +716,7 @@ def draw_mission(d: ImageDraw.ImageDraw, state: State, x: int, y: int, width: in
 def _to_png(image: Image.Image) -> bytes:
     small = image.quantize(colors=64, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buffer = io.BytesIO()
-    small.save(buffer, format="PNG", compress_level=6)
+    small.save(buffer, format="PNG", compress_level=3)  # level 6 costs ~5 ms more for ~20% smaller files
     return buffer.getvalue()
 
 
