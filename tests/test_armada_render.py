@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 import io
-import os
-from pathlib import Path
 
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image
 
 from render.armada import board, draw_board
 from rules.armada import SYSTEM
 
+from .snapshot_helpers import SNAPSHOTS, assert_png_snapshot
 from .test_armada_play import play
 from .test_armada_support import add_fleet, in_combat, new_game, place_beacon
 
-SNAP = Path(__file__).parent / "snapshots" / "armada" / "board.png"
-UPDATE = os.environ.get("STARHOST_UPDATE_SNAPSHOTS") == "1"
+SNAP = SNAPSHOTS / "armada" / "board.png"
 
 
 def sample_state():
@@ -33,16 +31,7 @@ def sample_state():
 
 
 def test_board_snapshot():
-    img = draw_board(sample_state()).convert("RGB")
-    if UPDATE or not SNAP.exists():
-        SNAP.parent.mkdir(parents=True, exist_ok=True)
-        img.save(SNAP)
-    golden = Image.open(SNAP).convert("RGB")
-    assert golden.size == img.size
-    diff = ImageStat.Stat(ImageChops.difference(golden, img)).mean
-    if max(diff) > 1.5:
-        img.save(SNAP.with_name("board.failed.png"))
-    assert max(diff) <= 1.5, diff
+    assert_png_snapshot(draw_board(sample_state()), SNAP, tolerance=1.5)
 
 
 def test_png_is_small_and_valid():
@@ -76,19 +65,6 @@ def test_random_states_render():
 # -- close-ups: ship board, combat table, away mission card ---------------------------------------
 
 
-def _same_as_snapshot(img: Image.Image, name: str) -> None:
-    snap = SNAP.with_name(name)
-    img = img.convert("RGB")
-    if UPDATE or not snap.exists():
-        img.save(snap)
-    golden = Image.open(snap).convert("RGB")
-    assert golden.size == img.size
-    diff = ImageStat.Stat(ImageChops.difference(golden, img)).mean
-    if max(diff) > 1.5:
-        img.save(snap.with_name(name.replace(".png", ".failed.png")))
-    assert max(diff) <= 1.5, diff
-
-
 def combat_state():
     state = in_combat(new_game(), ["warden", "sentinel", "falcon"], ["T", "S", "E", "-", "C"])
     state, events = SYSTEM.apply(state, 0, {"type": "assign", "die": 0, "station": 4, "target": 1})
@@ -109,7 +85,7 @@ def test_ship_board_snapshot():
     from render.armada import draw_ship_board
 
     state, _ = combat_state()
-    _same_as_snapshot(draw_ship_board(SYSTEM.view(state, 0), 0), "ship.png")
+    assert_png_snapshot(draw_ship_board(SYSTEM.view(state, 0), 0), SNAP.with_name("ship.png"), tolerance=1.5)
 
 
 def test_combat_board_snapshot_hides_face_down_cards():
@@ -119,13 +95,13 @@ def test_combat_board_snapshot_hides_face_down_cards():
     state.fleets[0].ships[2].revealed = False  # a card that joined face-down
     view = SYSTEM.view(state, None)
     assert view.fleets[0].ships[2].card == "?"
-    _same_as_snapshot(draw_fight(view, events=events), "combat.png")
+    assert_png_snapshot(draw_fight(view, events=events), SNAP.with_name("combat.png"), tolerance=1.5)
 
 
 def test_mission_board_snapshot():
     from render.armada import draw_fight
 
-    _same_as_snapshot(draw_fight(SYSTEM.view(mission_state(), None)), "mission.png")
+    assert_png_snapshot(draw_fight(SYSTEM.view(mission_state(), None)), SNAP.with_name("mission.png"), tolerance=1.5)
 
 
 def test_table_picture_only_during_a_fight():

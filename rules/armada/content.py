@@ -6,10 +6,12 @@ the data is caught at import time (and by the content test) rather than in the m
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from rules.core.content import ContentError as ContentError  # re-exported: callers catch it here
+from rules.core.content import get_int, get_list, get_str, get_table, read_toml, require
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "armada"
 
@@ -18,20 +20,7 @@ BASIC = "TESM"
 DTYPES = ("energy", "kinetic", "ion", "pure")
 PLAYER_DTYPES = ("energy", "kinetic", "ion")
 KEYWORDS = ("quickstrike", "multi", "direct", "area", "damaged_only")
-MODULE_KINDS = (
-    "damage",
-    "shield",
-    "repair",
-    "heal",
-    "stasis",
-    "polarity",
-    "guard",
-    "cloak",
-    "gatling",
-    "drone",
-    "spindle",
-    "transfer",
-    "teleport",
+PASSIVE_KINDS = (  # module effects that take no dice; every other kind needs them
     "reroll",
     "travel",
     "free_travel",
@@ -47,8 +36,24 @@ MODULE_KINDS = (
     "relay",
     "configure_anywhere",
     "cargo",
-    "armor",
     "savior_engine",
+)
+MODULE_KINDS = (
+    "damage",
+    "shield",
+    "repair",
+    "heal",
+    "stasis",
+    "polarity",
+    "guard",
+    "cloak",
+    "gatling",
+    "drone",
+    "spindle",
+    "transfer",
+    "teleport",
+    "armor",
+    *PASSIVE_KINDS,
 )
 ENEMY_KINDS = ("attack", "shields", "repair", "disable", "timer", "blast", "escape", "per_ship")
 ENEMY_PASSIVES = ("protect", "qube_save", "qube_destroy", "starion", "quartz", "kabuto", "mirage", "cyclone")
@@ -61,10 +66,6 @@ ENEMY_DECK_SIZE = 55
 EVENT_CARDS = 52
 HERO_COUNT = 34
 THREAT_COUNT = 30
-
-
-class ContentError(ValueError):
-    """A data file under data/armada is malformed."""
 
 
 @dataclass(frozen=True)
@@ -221,39 +222,26 @@ class Content:
 
 
 def _load(name: str) -> dict[str, Any]:
-    path = DATA / name
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise ContentError(f"{name}: cannot read: {exc}") from exc
+    return read_toml(DATA, name)
 
 
-class _Check:
-    def __init__(self, file: str, entry: str) -> None:
-        self.file = file
-        self.entry = entry
+def _flag(raw: dict[str, Any], key: str, where: str, default: bool | None = False) -> bool:
+    """``raw[key]`` as true or false (``default`` when absent; ``None`` makes it required)."""
+    value = raw.get(key, default)
+    require(value is not None, where, f"missing '{key}'")
+    require(isinstance(value, bool), where, f"'{key}' must be true or false, not {value!r}")
+    return value
 
-    def fail(self, msg: str) -> ContentError:
-        return ContentError(f"{self.file}: {self.entry}: {msg}")
 
-    def get(self, raw: dict[str, Any], key: str, typ: type | tuple[type, ...], default: Any = ...) -> Any:
-        if key not in raw:
-            if default is ...:
-                raise self.fail(f"missing '{key}'")
-            return default
-        value = raw[key]
-        if isinstance(value, bool) and typ is int:
-            raise self.fail(f"'{key}' must be {typ}")
-        if not isinstance(value, typ):
-            raise self.fail(f"'{key}' must be {typ}")
-        return value
+def _text(raw: dict[str, Any], key: str, where: str, default: str | None = "") -> str:
+    """``raw[key]`` as a text that may be empty (``default`` when absent; ``None`` makes it required).
 
-    def int_range(self, raw: dict[str, Any], key: str, low: int, high: int, default: Any = ...) -> int:
-        value = self.get(raw, key, int, default)
-        if not low <= value <= high:
-            raise self.fail(f"'{key}' = {value} is outside {low}..{high}")
-        return value
+    The shared ``get_str`` refuses an empty text; these fields take one (e.g. ``data = ""``).
+    """
+    value = raw.get(key, default)
+    require(value is not None, where, f"missing '{key}'")
+    require(isinstance(value, str), where, f"'{key}' must be a text, not {value!r}")
+    return value
 
 
 def _face_ok(face: str, allow_command: bool) -> bool:
@@ -263,11 +251,10 @@ def _face_ok(face: str, allow_command: bool) -> bool:
     return 1 <= len(face) <= 3 and all(ch in letters for ch in face)
 
 
-def _line(chk: _Check, raw: dict[str, Any], key: str) -> str:
+def _line(raw: dict[str, Any], key: str, where: str) -> str:
     """A required one-line description: 8..110 characters, no line breaks."""
-    text = chk.get(raw, key, str)
-    if "\n" in text or not 8 <= len(text.strip()) <= 110:
-        raise chk.fail(f"'{key}' must be one line of 8..110 characters")
+    text = _text(raw, key, where, None)
+    require("\n" not in text and 8 <= len(text.strip()) <= 110, where, f"'{key}' must be one line of 8..110 characters")
     return text.strip()
 
 
@@ -294,38 +281,39 @@ def action_text(a: EnemyAction) -> str:
     }.get(a.kind, a.kind)
 
 
-def _enemy_actions(chk: _Check, raw_actions: Any, need_text: bool = False) -> tuple[EnemyAction, ...]:
-    if not isinstance(raw_actions, list) or not raw_actions:
-        raise chk.fail("'actions' must be a non-empty list")
+def _enemy_actions(entry: dict[str, Any], where: str, need_text: bool = False) -> tuple[EnemyAction, ...]:
     out = []
-    for raw in raw_actions:
-        if not isinstance(raw, dict):
-            raise chk.fail("each action must be a table")
-        on = chk.get(raw, "on", list)
-        if not on or any(isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= 6 for f in on):
-            raise chk.fail("'on' must list die results 1..6")
-        kind = chk.get(raw, "kind", str)
-        if kind not in ENEMY_KINDS:
-            raise chk.fail(f"unknown action kind '{kind}'")
-        dtype = chk.get(raw, "dtype", str, "energy")
-        if dtype not in DTYPES:
-            raise chk.fail(f"unknown damage type '{dtype}'")
-        amount = chk.int_range(raw, "amount", 0, 10, 0)
-        if kind in ("attack", "shields", "repair") and amount < 1:
-            raise chk.fail(f"a {kind} action needs a positive amount")
+    for raw in get_list(entry, "actions", where, non_empty=True):
+        require(isinstance(raw, dict), where, "each action must be a table")
+        on = get_list(raw, "on", where)
+        require(
+            bool(on) and all(isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= 6 for f in on),
+            where,
+            "'on' must list die results 1..6",
+        )
+        kind = get_str(raw, "kind", where)
+        require(kind in ENEMY_KINDS, where, f"unknown action kind '{kind}'")
+        dtype = get_str(raw, "dtype", where, "energy")
+        require(dtype in DTYPES, where, f"unknown damage type '{dtype}'")
+        amount = get_int(raw, "amount", where, 0, 10, 0)
+        require(
+            amount >= 1 or kind not in ("attack", "shields", "repair"),
+            where,
+            f"a {kind} action needs a positive amount",
+        )
         out.append(
             EnemyAction(
                 on=tuple(on),
                 kind=kind,
                 amount=amount,
                 dtype=dtype,
-                breach=chk.int_range(raw, "breach", 0, 3, 0),
-                area=chk.get(raw, "area", bool, False),
-                count=chk.int_range(raw, "count", 0, 5, 1 if kind == "disable" else 0),
-                per_timer=chk.int_range(raw, "per_timer", 0, 5, 0),
-                solo=chk.int_range(raw, "solo", 0, 10, 0),
-                side=chk.get(raw, "side", str, ""),
-                text=_line(chk, raw, "text") if need_text else "",
+                breach=get_int(raw, "breach", where, 0, 3, 0),
+                area=_flag(raw, "area", where),
+                count=get_int(raw, "count", where, 0, 5, 1 if kind == "disable" else 0),
+                per_timer=get_int(raw, "per_timer", where, 0, 5, 0),
+                solo=get_int(raw, "solo", where, 0, 10, 0),
+                side=_text(raw, "side", where),
+                text=_line(raw, "text", where) if need_text else "",
             )
         )
     return tuple(out)
@@ -340,81 +328,67 @@ def _modules() -> dict[str, Module]:
         raise ContentError("modules.toml: no [[module]] entries")
     out: dict[str, Module] = {}
     for i, m in enumerate(raw):
-        chk = _Check("modules.toml", f"module #{i + 1} ({m.get('id', '?')})")
-        mid = chk.get(m, "id", str)
-        if mid in out:
-            raise chk.fail("duplicate id")
-        req = chk.get(m, "req", list)
-        if len(req) > 3 or any(not isinstance(s, str) or s not in SYMBOLS + "*" for s in req):
-            raise chk.fail("'req' must list up to 3 of T E S M C *")
-        effect = chk.get(m, "effect", dict)
-        kind = effect.get("kind")
-        if kind not in MODULE_KINDS:
-            raise chk.fail(f"unknown effect kind '{kind}'")
-        if kind in ("damage", "drone", "spindle"):
-            amount = effect.get("amount")
-            if not isinstance(amount, int) or isinstance(amount, bool) or not 1 <= amount <= 10:
-                raise chk.fail("a weapon needs an amount 1..10")
-        if kind in ("damage", "drone") and effect.get("dtype") not in PLAYER_DTYPES:
-            raise chk.fail("a weapon needs dtype energy, kinetic or ion")
-        boost = effect.get("boost", 0)
-        if isinstance(boost, bool) or not isinstance(boost, int) or not 0 <= boost <= 3:
-            raise chk.fail("'boost' must be a whole number 0..3")
-        if boost and (kind != "damage" or len(set(req)) != 1):
-            raise chk.fail("'boost' is for weapons needing a single kind of symbol")
-        for kw in effect.get("keywords", []):
-            if kw not in KEYWORDS:
-                raise chk.fail(f"unknown keyword '{kw}'")
-        if kind in ("shield", "repair", "max_hull", "max_shield", "credits_bonus", "transfer"):
-            amount = effect.get("amount")
-            if not isinstance(amount, int) or isinstance(amount, bool) or not 1 <= amount <= 6:
-                raise chk.fail(f"'{kind}' needs an amount 1..6")
-        if kind == "guard" and effect.get("against") not in ("kinetic", "energy"):
-            raise chk.fail("guard needs against = kinetic or energy")
-        passive_kinds = (
-            "reroll",
-            "travel",
-            "free_travel",
-            "max_hull",
-            "max_shield",
-            "credits_bonus",
-            "minelayer",
-            "jammer",
-            "scan",
-            "lock",
-            "ram",
-            "stabilizer",
-            "relay",
-            "configure_anywhere",
-            "cargo",
-            "savior_engine",
+        where = f"modules.toml: module #{i + 1} ({m.get('id', '?')})"
+        mid = get_str(m, "id", where)
+        require(mid not in out, where, "duplicate id")
+        req = get_list(m, "req", where)
+        require(
+            len(req) <= 3 and all(isinstance(s, str) and s in SYMBOLS + "*" for s in req),
+            where,
+            "'req' must list up to 3 of T E S M C *",
         )
-        if (kind in passive_kinds) != (not req):
-            raise chk.fail("passive effects take no dice and active ones need dice")
+        effect = get_table(m, "effect", where)
+        kind = effect.get("kind")
+        require(kind in MODULE_KINDS, where, f"unknown effect kind '{kind}'")
+        if kind in ("damage", "drone", "spindle"):
+            get_int(effect, "amount", where, 1, 10)  # a weapon's damage
+        require(
+            kind not in ("damage", "drone") or effect.get("dtype") in PLAYER_DTYPES,
+            where,
+            "a weapon needs dtype energy, kinetic or ion",
+        )
+        boost = get_int(effect, "boost", where, 0, 3, 0)
+        require(
+            not boost or (kind == "damage" and len(set(req)) == 1),
+            where,
+            "'boost' is for weapons needing a single kind of symbol",
+        )
+        for kw in effect.get("keywords", []):
+            require(kw in KEYWORDS, where, f"unknown keyword '{kw}'")
+        if kind in ("shield", "repair", "max_hull", "max_shield", "credits_bonus", "transfer"):
+            get_int(effect, "amount", where, 1, 6)
+        require(
+            kind != "guard" or effect.get("against") in ("kinetic", "energy"),
+            where,
+            "guard needs against = kinetic or energy",
+        )
+        require((kind in PASSIVE_KINDS) == (not req), where, "passive effects take no dice and active ones need dice")
         module = Module(
             id=mid,
-            name=chk.get(m, "name", str),
-            family=chk.get(m, "family", str),
-            tier=chk.int_range(m, "tier", 1, 3),
-            cost=chk.int_range(m, "cost", 0, 15),
-            upgrade=chk.int_range(m, "upgrade", 0, 10),
+            name=get_str(m, "name", where),
+            family=get_str(m, "family", where),
+            tier=get_int(m, "tier", where, 1, 3),
+            cost=get_int(m, "cost", where, 0, 15),
+            upgrade=get_int(m, "upgrade", where, 0, 10),
             req=tuple(req),
             effect=dict(effect),
-            copies=chk.int_range(m, "copies", 0, 6),
-            never_offline=chk.get(m, "never_offline", bool, False),
-            per_round=chk.int_range(m, "per_round", 0, 5, 0),
-            credit_cost=chk.int_range(m, "credit_cost", 0, 3, 0),
-            team=chk.get(m, "team", bool, False),
-            max_dice=chk.int_range(m, "max_dice", 0, 3, 0),
-            starter=chk.get(m, "starter", bool, False),
-            cargo=chk.get(m, "cargo", bool, False),
-            savior=chk.get(m, "savior", bool, False),
-            text=_line(chk, m, "text"),
+            copies=get_int(m, "copies", where, 0, 6),
+            never_offline=_flag(m, "never_offline", where),
+            per_round=get_int(m, "per_round", where, 0, 5, 0),
+            credit_cost=get_int(m, "credit_cost", where, 0, 3, 0),
+            team=_flag(m, "team", where),
+            max_dice=get_int(m, "max_dice", where, 0, 3, 0),
+            starter=_flag(m, "starter", where),
+            cargo=_flag(m, "cargo", where),
+            savior=_flag(m, "savior", where),
+            text=_line(m, "text", where),
         )
-        if (module.starter or module.cargo or module.savior) and module.copies:
-            raise chk.fail("starter and cargo modules are never in the pool (copies = 0)")
-        if module.tier > 1 and module.upgrade < 1:
-            raise chk.fail("an upgraded tier needs an upgrade cost")
+        require(
+            not module.copies or not (module.starter or module.cargo or module.savior),
+            where,
+            "starter and cargo modules are never in the pool (copies = 0)",
+        )
+        require(module.tier == 1 or module.upgrade >= 1, where, "an upgraded tier needs an upgrade cost")
         out[mid] = module
     total = sum(m.copies for m in out.values())
     if total != POOL_SIZE:
@@ -437,25 +411,26 @@ def _ships(modules: dict[str, Module]) -> dict[str, Ship]:
         raise ContentError("ships.toml: expected 6 [[ship]] entries")
     out: dict[str, Ship] = {}
     for i, s in enumerate(raw):
-        chk = _Check("ships.toml", f"ship #{i + 1} ({s.get('id', '?')})")
-        stations = chk.get(s, "stations", list)
-        if len(stations) != 6:
-            raise chk.fail("needs exactly 6 stations")
+        where = f"ships.toml: ship #{i + 1} ({s.get('id', '?')})"
+        stations = get_list(s, "stations", where)
+        require(len(stations) == 6, where, "needs exactly 6 stations")
         for st in stations:
-            if st and (st not in modules or not modules[st].starter):
-                raise chk.fail(f"station module '{st}' is not a starter module")
-        sig = chk.get(s, "signature", str)
-        if sig not in stations:
-            raise chk.fail("its signature system must be installed")
-        sid = chk.get(s, "id", str)
+            require(
+                not st or (st in modules and modules[st].starter),
+                where,
+                f"station module '{st}' is not a starter module",
+            )
+        sig = get_str(s, "signature", where)
+        require(sig in stations, where, "its signature system must be installed")
+        sid = get_str(s, "id", where)
         out[sid] = Ship(
             id=sid,
-            name=chk.get(s, "name", str),
-            shield=chk.int_range(s, "shield", 1, 8),
-            hull=chk.int_range(s, "hull", 4, 20),
+            name=get_str(s, "name", where),
+            shield=get_int(s, "shield", where, 1, 8),
+            hull=get_int(s, "hull", where, 4, 20),
             signature=sig,
             stations=tuple(stations),
-            blurb=chk.get(s, "blurb", str, ""),
+            blurb=_text(s, "blurb", where),
         )
     if max(out.values(), key=lambda s: s.hull).id != "hades":
         raise ContentError("ships.toml: Hades Mk II must have the largest Hull")
@@ -470,23 +445,25 @@ def _heroes() -> dict[str, Hero]:
         raise ContentError(f"heroes.toml: expected {HERO_COUNT} heroes")
     out: dict[str, Hero] = {}
     for i, h in enumerate(raw):
-        chk = _Check("heroes.toml", f"hero #{i + 1} ({h.get('id', '?')})")
-        faces = chk.get(h, "faces", list)
-        if len(faces) != 6 or any(not isinstance(f, str) or not _face_ok(f, True) for f in faces):
-            raise chk.fail("needs 6 faces made of T E S M C or '-'")
-        hid = chk.get(h, "id", str)
-        if hid in out:
-            raise chk.fail("duplicate id")
+        where = f"heroes.toml: hero #{i + 1} ({h.get('id', '?')})"
+        faces = get_list(h, "faces", where)
+        require(
+            len(faces) == 6 and all(isinstance(f, str) and _face_ok(f, True) for f in faces),
+            where,
+            "needs 6 faces made of T E S M C or '-'",
+        )
+        hid = get_str(h, "id", where)
+        require(hid not in out, where, "duplicate id")
         out[hid] = Hero(
             id=hid,
-            name=chk.get(h, "name", str),
-            role=chk.get(h, "role", str),
-            traits=tuple(chk.get(h, "traits", list)),
-            cost=chk.int_range(h, "cost", 3, 7),
+            name=get_str(h, "name", where),
+            role=get_str(h, "role", where),
+            traits=tuple(get_list(h, "traits", where)),
+            cost=get_int(h, "cost", where, 3, 7),
             faces=tuple(faces),
-            ability=chk.get(h, "ability", str),
-            window=chk.get(h, "window", str),
-            text=chk.get(h, "text", str),
+            ability=get_str(h, "ability", where),
+            window=get_str(h, "window", where),
+            text=get_str(h, "text", where),
         )
     if out.get("genevieve") is None or out["genevieve"].cost != 5:
         raise ContentError("heroes.toml: Genevieve the Red must cost 5")
@@ -499,27 +476,24 @@ def _enemies() -> dict[str, Enemy]:
         raise ContentError("enemies.toml: no [[enemy]] entries")
     out: dict[str, Enemy] = {}
     for i, e in enumerate(raw):
-        chk = _Check("enemies.toml", f"enemy #{i + 1} ({e.get('id', '?')})")
-        eid = chk.get(e, "id", str)
-        if eid in out:
-            raise chk.fail("duplicate id")
-        faction = chk.get(e, "faction", str)
-        if faction not in FACTIONS:
-            raise chk.fail(f"unknown faction '{faction}'")
-        passives = chk.get(e, "passives", list, [])
+        where = f"enemies.toml: enemy #{i + 1} ({e.get('id', '?')})"
+        eid = get_str(e, "id", where)
+        require(eid not in out, where, "duplicate id")
+        faction = get_str(e, "faction", where)
+        require(faction in FACTIONS, where, f"unknown faction '{faction}'")
+        passives = get_list(e, "passives", where, [])
         for p in passives:
-            if p not in ENEMY_PASSIVES:
-                raise chk.fail(f"unknown passive '{p}'")
+            require(p in ENEMY_PASSIVES, where, f"unknown passive '{p}'")
         out[eid] = Enemy(
             id=eid,
-            name=chk.get(e, "name", str),
+            name=get_str(e, "name", where),
             faction=faction,
-            type=chk.get(e, "type", str),
-            hull=chk.int_range(e, "hull", 1, 6),
-            shield=chk.int_range(e, "shield", 0, 3),
-            scrap=chk.int_range(e, "scrap", 1, 3),
-            copies=chk.int_range(e, "copies", 1, 8),
-            actions=_enemy_actions(chk, e.get("actions"), need_text=True),
+            type=get_str(e, "type", where),
+            hull=get_int(e, "hull", where, 1, 6),
+            shield=get_int(e, "shield", where, 0, 3),
+            scrap=get_int(e, "scrap", where, 1, 3),
+            copies=get_int(e, "copies", where, 1, 8),
+            actions=_enemy_actions(e, where, need_text=True),
             passives=tuple(passives),
         )
     total = sum(e.copies for e in out.values())
@@ -539,69 +513,70 @@ def _events(planets: dict[str, Planet], modules: dict[str, Module]) -> tuple[dic
         raise ContentError(f"events.toml: expected {EVENT_CARDS} events")
     out: dict[int, Event] = {}
     for i, e in enumerate(raw):
-        chk = _Check("events.toml", f"event #{i + 1} ({e.get('number', '?')})")
-        number = chk.int_range(e, "number", 0, 99)
-        if number in out:
-            raise chk.fail("duplicate number")
-        planet = chk.get(e, "planet", str)
-        if planet not in planets:
-            raise chk.fail(f"unknown planet '{planet}'")
-        kind = chk.get(e, "kind", str)
-        if kind not in EVENT_KINDS:
-            raise chk.fail(f"unknown kind '{kind}'")
-        rows = chk.get(e, "rows", list)
-        if not rows or any(not isinstance(r, list) or not r for r in rows):
-            raise chk.fail("'rows' must be a list of non-empty rows")
+        where = f"events.toml: event #{i + 1} ({e.get('number', '?')})"
+        number = get_int(e, "number", where, 0, 99)
+        require(number not in out, where, "duplicate number")
+        planet = get_str(e, "planet", where)
+        require(planet in planets, where, f"unknown planet '{planet}'")
+        kind = get_str(e, "kind", where)
+        require(kind in EVENT_KINDS, where, f"unknown kind '{kind}'")
+        rows = get_list(e, "rows", where)
+        require(
+            bool(rows) and all(isinstance(r, list) and r for r in rows),
+            where,
+            "'rows' must be a list of non-empty rows",
+        )
         for row in rows:
             for sec in row:
-                if not isinstance(sec, str) or not _section_ok(sec):
-                    raise chk.fail(f"bad section '{sec}'")
-        hazard = chk.get(e, "hazard", dict)
+                require(isinstance(sec, str) and _section_ok(sec), where, f"bad section '{sec}'")
+        hazard = get_table(e, "hazard", where)
         hk = hazard.get("kind")
-        if hk not in HAZARDS:
-            raise chk.fail(f"unknown hazard '{hk}'")
-        if hk == "damage" and (
-            hazard.get("dtype") not in PLAYER_DTYPES
-            or hazard.get("scope") not in ("planet", "all")
-            or not isinstance(hazard.get("amount"), int)
-        ):
-            raise chk.fail("a damage hazard needs amount, dtype and scope")
-        if hk in ("spawn",) and not isinstance(hazard.get("ships"), int):
-            raise chk.fail("a spawn hazard needs ships")
-        if hk in ("td",) and not isinstance(hazard.get("count"), int):
-            raise chk.fail("a td hazard needs count")
-        if hk in ("drain",) and not isinstance(hazard.get("amount"), int):
-            raise chk.fail("a drain hazard needs amount")
-        rewards = chk.get(e, "rewards", dict)
-        penalties = chk.get(e, "penalties", dict)
-        rchk = _Check("events.toml", f"event {number} rewards")
-        pchk = _Check("events.toml", f"event {number} penalties")
-        data_reward = rchk.get(rewards, "data", str)
-        cargo = chk.get(e, "cargo", str, "")
-        deliver_to = chk.get(e, "deliver_to", str, "")
+        require(hk in HAZARDS, where, f"unknown hazard '{hk}'")
+        require(
+            hk != "damage"
+            or (
+                hazard.get("dtype") in PLAYER_DTYPES
+                and hazard.get("scope") in ("planet", "all")
+                and isinstance(hazard.get("amount"), int)
+            ),
+            where,
+            "a damage hazard needs amount, dtype and scope",
+        )
+        require(hk != "spawn" or isinstance(hazard.get("ships"), int), where, "a spawn hazard needs ships")
+        require(hk != "td" or isinstance(hazard.get("count"), int), where, "a td hazard needs count")
+        require(hk != "drain" or isinstance(hazard.get("amount"), int), where, "a drain hazard needs amount")
+        rewards = get_table(e, "rewards", where)
+        penalties = get_table(e, "penalties", where)
+        rwhere = f"events.toml: event {number} rewards"
+        pwhere = f"events.toml: event {number} penalties"
+        data_reward = _text(rewards, "data", rwhere, None)
+        cargo = _text(e, "cargo", where)
+        deliver_to = _text(e, "deliver_to", where)
         if kind == "cargo":
-            if cargo not in modules or not modules[cargo].cargo:
-                raise chk.fail("a cargo mission needs a cargo module")
-            if deliver_to not in planets or deliver_to == planet:
-                raise chk.fail("a cargo mission needs another planet to deliver to")
+            require(cargo in modules and modules[cargo].cargo, where, "a cargo mission needs a cargo module")
+            require(
+                deliver_to in planets and deliver_to != planet,
+                where,
+                "a cargo mission needs another planet to deliver to",
+            )
         out[number] = Event(
             number=number,
-            name=chk.get(e, "name", str),
+            name=get_str(e, "name", where),
             planet=planet,
             kind=kind,
             rows=tuple(tuple(r) for r in rows),
             hazard=dict(hazard),
-            credits=rchk.int_range(rewards, "credits", 0, 6),
+            credits=get_int(rewards, "credits", rwhere, 0, 6),
             data=data_reward,
-            td=pchk.int_range(penalties, "td", 0, 3),
-            hull=pchk.int_range(penalties, "hull", 0, 5),
-            prime=chk.get(e, "prime", bool, False),
-            entry_cost=chk.int_range(e, "entry_cost", 0, 3, 0),
-            skip_planning=chk.get(e, "skip_planning", bool, False),
-            mitigation=chk.get(e, "mitigation", bool, False),
+            td=get_int(penalties, "td", pwhere, 0, 3),
+            hull=get_int(penalties, "hull", pwhere, 0, 5),
+            prime=_flag(e, "prime", where),
+            entry_cost=get_int(e, "entry_cost", where, 0, 3, 0),
+            skip_planning=_flag(e, "skip_planning", where),
+            mitigation=_flag(e, "mitigation", where),
             cargo=cargo,
             deliver_to=deliver_to,
-            out_of_deck=chk.get(e, "out_of_deck", bool, False),
+            out_of_deck=_flag(e, "out_of_deck", where),
         )
     for needed in (0, 14, 15, 20, 49, 52, 99):
         if needed not in out:
@@ -631,23 +606,19 @@ def _threats(planets: dict[str, Planet]) -> dict[str, Threat]:
         raise ContentError(f"threats.toml: expected {THREAT_COUNT} cards")
     out: dict[str, Threat] = {}
     for i, t in enumerate(raw):
-        chk = _Check("threats.toml", f"card #{i + 1} ({t.get('id', '?')})")
-        tid = chk.get(t, "id", str)
-        kind = chk.get(t, "kind", str)
-        if kind not in THREAT_KINDS:
-            raise chk.fail(f"unknown kind '{kind}'")
-        if tid in out:
-            raise chk.fail("duplicate id")
+        where = f"threats.toml: card #{i + 1} ({t.get('id', '?')})"
+        tid = get_str(t, "id", where)
+        kind = get_str(t, "kind", where)
+        require(kind in THREAT_KINDS, where, f"unknown kind '{kind}'")
+        require(tid not in out, where, "duplicate id")
         if kind == "scramble":
             out[tid] = Threat(id=tid, kind=kind)
             continue
-        planet = chk.get(t, "planet", str)
-        if planet not in planets:
-            raise chk.fail(f"unknown planet '{planet}'")
-        target = chk.get(t, "target", str, "planet")
-        if target not in ("planet", "nearest"):
-            raise chk.fail("target must be planet or nearest")
-        out[tid] = Threat(id=tid, kind=kind, planet=planet, ships=chk.int_range(t, "ships", 1, 3), target=target)
+        planet = get_str(t, "planet", where)
+        require(planet in planets, where, f"unknown planet '{planet}'")
+        target = get_str(t, "target", where, "planet")
+        require(target in ("planet", "nearest"), where, "target must be planet or nearest")
+        out[tid] = Threat(id=tid, kind=kind, planet=planet, ships=get_int(t, "ships", where, 1, 3), target=target)
     if not any(t.kind == "scramble" for t in out.values()):
         raise ContentError("threats.toml: at least one Scramble card is needed")
     return out
@@ -659,13 +630,13 @@ def _planets() -> dict[str, Planet]:
         raise ContentError("map.toml: expected 6 planets")
     out: dict[str, Planet] = {}
     for i, p in enumerate(raw):
-        chk = _Check("map.toml", f"planet #{i + 1} ({p.get('name', '?')})")
-        name = chk.get(p, "name", str)
+        where = f"map.toml: planet #{i + 1} ({p.get('name', '?')})"
+        name = get_str(p, "name", where)
         out[name] = Planet(
             name=name,
-            shipyard=chk.get(p, "shipyard", bool),
-            waystation=chk.get(p, "waystation", bool),
-            links=tuple(chk.get(p, "links", list)),
+            shipyard=_flag(p, "shipyard", where, None),
+            waystation=_flag(p, "waystation", where, None),
+            links=tuple(get_list(p, "links", where)),
         )
     for p in out.values():
         for link in p.links:
@@ -699,18 +670,17 @@ def load() -> Content:
             raise ContentError(f"events.toml: event {e.number}: unknown data reward '{e.data}'")
     lines = []
     for i, d in enumerate(tokens.get("decode", [])):
-        chk = _Check("datatokens.toml", f"decode line {i + 1}")
-        a, b = chk.get(d, "a", str), chk.get(d, "b", str)
+        where = f"datatokens.toml: decode line {i + 1}"
+        a, b = get_str(d, "a", where), get_str(d, "b", where)
         for s in (a, b):
-            if s != "*" and s not in symbols:
-                raise chk.fail(f"unknown symbol '{s}'")
+            require(s == "*" or s in symbols, where, f"unknown symbol '{s}'")
         lines.append(
             DecodeLine(
                 a=a,
                 b=b,
-                final=chk.get(d, "final", str),
-                min_players=chk.int_range(d, "min_players", 1, 4),
-                max_players=chk.int_range(d, "max_players", 1, 4),
+                final=get_str(d, "final", where),
+                min_players=get_int(d, "min_players", where, 1, 4),
+                max_players=get_int(d, "max_players", where, 1, 4),
             )
         )
     finals = _load("finals.toml")
