@@ -421,6 +421,35 @@ def test_kill_credit_and_vt(dice):
     assert any(u.id == "R1" for u in hero(st2, "edge").upgrades)  # first PvP quest: scenario reward
 
 
+def test_a_killed_hero_carries_no_more_wounds_than_its_life(dice):
+    # Found by the whole-scenario property test: overkill hits left a dead hero at 10/7 wounds.
+    st = play_state()
+    place(st, "edge", "C2")
+    place(st, "hannah", "D2")
+    victim = hero(st, "hannah")
+    victim.wounds = E.hero_life(victim) - 1
+    dice.set("melee", "melee", "melee", "melee")
+    st2, _ = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "hannah", "weapon": "pulse-blade"})
+    dead = hero(st2, "hannah")
+    assert dead.dead and dead.wounds == E.hero_life(dead)
+
+
+def test_supply_drop_takes_gadgets_from_a_limited_supply():
+    # Found by the whole-scenario property test: Supply Drop cards kept minting gadgets past the
+    # component count (9 hoverboards in play with 8 in the box).
+    limit = E.CONTENT.counts["stimpack"]
+    st = play_state()
+    place(st, "edge", "C2")
+    hero(st, "edge").gadgets = ["stimpack"] * (limit - 1)
+    st.deck = ["E04"]
+    st2, _ = SYSTEM.apply(st, 0, {"type": "rest"})
+    assert sum(t.count("stimpack") for t in st2.tokens.values()) == 1
+    hero(st, "edge").gadgets = ["stimpack"] * limit
+    st3, ev = SYSTEM.apply(st, 0, {"type": "rest"})
+    assert not any("stimpack" in t for t in st3.tokens.values())
+    assert "No stimpack token is left." in texts(ev)
+
+
 # -- acceptance scenario 11 --------------------------------------------------------------------
 def test_rest_semantics():
     st = play_state()

@@ -232,6 +232,8 @@ def kill_hero(state: StarState, turn: Turn, victim: HeroState, killer: HeroState
     victim.quest_tokens = []
     victim.dead = True
     victim.pos = ""
+    # Extra hits past the last life point are not wounds the hero carries (no "10/7" on its sheet).
+    victim.wounds = min(victim.wounds, hero_life(victim))
     turn.say(f"{hero_name(victim)} is killed!", kind="warn")
     if killer is None or killer.seat == victim.seat:
         for crew in state.crews:
@@ -1163,6 +1165,11 @@ def effect(state: StarState, turn: Turn, card) -> None:
             m.wounds = max(0, m.wounds - card.value)
         turn.say(f"Monsters shake off up to {card.value} wound(s).")
     elif kind == "drop_gadget":
+        in_play = sum(toks.count(card.gadget) for toks in state.tokens.values())
+        in_play += sum(h.gadgets.count(card.gadget) for h in state.heroes)
+        if in_play >= CONTENT.counts[card.gadget]:
+            turn.say(f"No {card.gadget} token is left.")
+            return
         for t in b.terminals:
             if not state.tokens.get(B.name(t)):
                 state.tokens[B.name(t)] = [card.gadget]
