@@ -756,3 +756,123 @@ async def test_a_hazard_event_points_to_what_it_does(table: Table) -> None:
     await play.end(table, A)
     reply = await play.end(table, B)
     assert "(lasts a round; what it does: /rules system:endure topic:events)" in reply.as_text()
+
+
+# -- a whole mission through the stand-in, slash commands only ---------------------------------------------------
+
+MISSION_SEED = 3  # with this seed the crew is overrun in round 4, after 23 commands
+MAX_STEPS = 80
+
+
+def goal_zones(st: EndureState) -> set[str]:
+    """Where the mission's work is, as the board picture shows it: open objectives, the marked contact, exits."""
+    from rules.endure.world import obj_specs
+
+    specs = obj_specs(st)
+    busy = ("object", "marker", "lair", "capture")
+    zones = {o.zone for o in st.objectives if not o.done and o.carried_by < 0 and specs[o.id].hook not in busy}
+    zones |= {r.zone for r in st.radar if r.marked} | {e.zone for e in st.enemies if e.marked}
+    if st.exits_open:
+        zones |= set(content().missions[st.mission].exits)
+    return zones
+
+
+def distance(st: EndureState, zone: str, goals: set[str]) -> int:
+    from rules.endure.world import path_steps
+
+    found = [d for g in goals if (d := path_steps(st, zone, g, mover_blocked=False)[0]) >= 0]
+    return min(found, default=999)
+
+
+def assert_board(reply) -> None:
+    """A public game reply carries its board as a PNG shown in the embed."""
+    assert not reply.ephemeral, reply.text
+    assert reply.embed["image"]["url"] == "attachment://board.png"
+    assert reply.files["board.png"].startswith(PNG)
+
+
+async def one_step(standin: StandIn, bot, user: FakeUser, played: list[str]):
+    """The pinged player's next command, chosen from the autocomplete the way the test's docstring says."""
+
+    async def ask(command: str, focused: str, value: str = "", **options: str) -> list[str]:
+        choices = await standin.autocomplete(
+            command, focused=focused, value=value, options=options, user=user, channel_id=CHANNEL
+        )
+        return [c["value"] for c in choices]
+
+    async def send(command: str, **options: str):
+        played.append(f"{user.name}: /{command} {options}")
+        return await standin.slash(command, options, user=user, channel_id=CHANNEL)
+
+    if await ask("endure keep", "item"):  # a found item waits: leave it
+        return await send("endure leave")
+    if zones := await ask("endure attack", "zone"):
+        weapons = await ask("endure attack", "weapon", zone=zones[0])
+        return await send("endure attack", zone=zones[0], weapon=weapons[0])
+    if objectives := await ask("endure interact", "objective"):
+        return await send("endure interact", objective=objectives[0])
+    if "exit" in await ask("act", "action", "exit"):
+        return await send("endure exit")
+    _, st = await bot.service.get((await bot.service.game_in(CHANNEL)).id)  # read only: a look at the map
+    goals, here = goal_zones(st), st.survivors[table_system().current(st)].zone
+    moves = sorted(await ask("endure move", "to"), key=lambda z: distance(st, z, goals))
+    if moves and distance(st, moves[0], goals) < distance(st, here, goals):
+        return await send("endure move", to=moves[0])
+    return await send("endure end")
+
+
+@pytest.mark.e2e
+async def test_a_whole_endure_mission_through_discord(tmp_path: Path) -> None:
+    """Noisy Neighbours played to its end with slash commands only. Each step the player pinged by the last
+    reply asks the autocomplete of the /endure commands (and /act's) for choices and takes the first useful
+    one: attack, then interact or exit, then a move toward the work (judged on the map), else end the turn."""
+    config = starhost.load_config(env={}, dotenv=tmp_path / "missing.env")
+    config = replace(config, token="fake-token", db_path=tmp_path / "e2e.db", dev_guild=GUILD, reminder_seconds=3600)
+    users = {u.id: u for u in (D_ALICE, D_BOB)}
+    async with StandIn(guild_id=GUILD, channel_ids=[CHANNEL], users=list(users.values())) as standin:
+        bot = starhost.make_bot(config, guild_ready_timeout=0.05)
+        bot.service.seed_source = lambda: MISSION_SEED  # the same dice every run
+        await standin.run_client(bot)
+        await standin.wait_for_commands(GUILD)
+        try:
+            await standin.slash(
+                "game new",
+                {"system": "endure", "scenario": "CG00", "options": "crew=marine-a+medic-a"},
+                user=D_ALICE,
+                channel_id=CHANNEL,
+            )
+            await standin.slash("game join", user=D_BOB, channel_id=CHANNEL)
+            reply = await standin.slash("game start", user=D_ALICE, channel_id=CHANNEL)
+            played: list[str] = []
+            refusals = 0
+            for _ in range(MAX_STEPS):
+                assert_board(reply)
+                if "Game over" in reply.text:
+                    break
+                pinged = [uid for uid in users if f"<@{uid}>" in reply.content]
+                assert len(pinged) == 1, reply.content  # exactly the player who must act
+                user = users[pinged[0]]
+                if not played:  # the other player jumps the queue: refused privately, nothing changes
+                    other = next(u for u in users.values() if u is not user)
+                    wrong = await standin.slash("endure end", user=other, channel_id=CHANNEL)
+                    assert wrong.ephemeral and "turn" in wrong.text and not wrong.files
+
+                reply = await one_step(standin, bot, user, played)
+                if reply.ephemeral:  # a suggestion that was refused: say so privately, then give up the turn
+                    refusals += 1
+                    assert not reply.files and reply.text, played[-1]
+                    played.append(f"{user.name}: /endure end")
+                    reply = await standin.slash("endure end", user=user, channel_id=CHANNEL)
+            else:
+                raise AssertionError(f"no end after {MAX_STEPS} steps:\n" + "\n".join(played[-20:]))
+
+            assert refusals == 0, played
+            assert "Every survivor is dead. The mission has failed." in reply.text, reply.text
+            assert await standin.autocomplete("act", focused="action", user=D_ALICE, channel_id=CHANNEL) == []
+            final = await standin.slash("game status", user=D_BOB, channel_id=CHANNEL)
+            assert_board(final)
+            assert "Final position" in final.text and "mission has failed" in final.text and "<@" not in final.content
+            verified = await standin.slash("game verify", user=D_ALICE, channel_id=CHANNEL)
+            assert verified.ephemeral and f"Replayed {len(played)} actions: the record is intact." in verified.text
+        finally:
+            await standin.stop_client()
