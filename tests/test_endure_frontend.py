@@ -760,7 +760,7 @@ async def test_a_hazard_event_points_to_what_it_does(table: Table) -> None:
 
 # -- a whole mission through the stand-in, slash commands only ---------------------------------------------------
 
-MISSION_SEED = 3  # with this seed the crew is overrun in round 4, after 23 commands
+MISSION_SEED = 25  # with these dice the crew wins in round 5, after 30 commands (most seeds lose)
 MAX_STEPS = 80
 
 
@@ -867,11 +867,12 @@ async def test_a_whole_endure_mission_through_discord(tmp_path: Path) -> None:
                 raise AssertionError(f"no end after {MAX_STEPS} steps:\n" + "\n".join(played[-20:]))
 
             assert refusals == 0, played
-            assert "Every survivor is dead. The mission has failed." in reply.text, reply.text
+            assert "Mission CG00 Noisy Neighbours complete!" in reply.text, reply.text
             assert await standin.autocomplete("act", focused="action", user=D_ALICE, channel_id=CHANNEL) == []
             final = await standin.slash("game status", user=D_BOB, channel_id=CHANNEL)
             assert_board(final)
-            assert "Final position" in final.text and "mission has failed" in final.text and "<@" not in final.content
+            assert "Final position" in final.text and "Noisy Neighbours complete!" in final.text
+            assert "<@" not in final.content  # nobody is pinged any more
             verified = await standin.slash("game verify", user=D_ALICE, channel_id=CHANNEL)
             assert verified.ephemeral and f"Replayed {len(played)} actions: the record is intact." in verified.text
         finally:
