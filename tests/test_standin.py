@@ -42,9 +42,7 @@ class Tell(discord.ui.DynamicItem[discord.ui.Button], template=r"t:(?P<n>[0-9]+)
         self.n = n
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
         return cls(int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -59,9 +57,7 @@ class Bump(discord.ui.DynamicItem[discord.ui.Button], template=r"bump:(?P<n>[0-9
         self.n = n
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
-    ):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
         return cls(int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -102,9 +98,7 @@ class MiniBot(commands.Bot):
             )
 
         @new.autocomplete("system")
-        async def system_choices(
-            interaction: discord.Interaction, current: str
-        ) -> list[app_commands.Choice[str]]:
+        async def system_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
             return [app_commands.Choice(name=s.title(), value=s) for s in SYSTEMS if current.lower() in s]
 
         @game.command(name="roll", description="Deferred private roll")
