@@ -102,3 +102,15 @@ def test_get_table():
         get_table({"ability": ["steady"]}, "ability", WHERE)
     with refused(r"'ability' is missing: it must be a table$"):
         get_table({}, "ability", WHERE)
+
+
+def test_keyed_entries_label_and_refuse_duplicates() -> None:
+    from rules.core.content import keyed_entries
+
+    raw = {"card": [{"key": "a"}, {"key": "b"}]}
+    assert [(w, k) for w, k, _ in keyed_entries(raw, "x.toml", "card")] == [
+        ("x.toml card #1 (a)", "a"),
+        ("x.toml card #2 (b)", "b"),
+    ]
+    with pytest.raises(ContentError, match=r"x\.toml card #2 \(a\): duplicate key"):
+        list(keyed_entries({"card": [{"key": "a"}, {"key": "a"}]}, "x.toml", "card"))

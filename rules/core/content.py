@@ -15,7 +15,7 @@ Pure functions over plain dicts (what :mod:`tomllib` returns); only :func:`read_
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -87,3 +87,14 @@ def get_table(entry: Mapping[str, Any], key: str, where: str, default: dict[str,
     if not isinstance(value, dict):
         raise ContentError(f"{where}: {_refusal(key, value, 'a table')}")
     return value
+
+
+def keyed_entries(raw: Mapping[str, Any], file: str, section: str) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """Each ``[[section]]`` entry of ``file`` with its ``where`` label and its key, refusing duplicate keys."""
+    seen: set[str] = set()
+    for index, entry in enumerate(raw.get(section, [])):
+        where = f"{file} {section} #{index + 1} ({entry.get('key', '?')})"
+        key = get_str(entry, "key", where)
+        require(key not in seen, where, "duplicate key")
+        seen.add(key)
+        yield where, key, entry

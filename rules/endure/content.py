@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.core.content import ContentError as ContentError  # re-exported: callers catch it here
-from rules.core.content import get_int, get_str, read_toml, require
+from rules.core.content import get_int, get_str, keyed_entries, read_toml, require
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "endure"
 
@@ -386,10 +386,7 @@ OBJECTIVE_HOOKS = {
 
 def _enemies() -> dict[str, EnemyType]:
     out: dict[str, EnemyType] = {}
-    for i, e in enumerate(_load("enemies.toml").get("enemy", [])):
-        where = f"enemies.toml enemy #{i + 1} ({e.get('key', '?')})"
-        key = get_str(e, "key", where)
-        require(key not in out, where, "duplicate key")
+    for where, key, e in keyed_entries(_load("enemies.toml"), "enemies.toml", "enemy"):
         family = get_str(e, "family", where)
         require(family in {"gep", "sentry", "redeemer"}, where, "family must be gep, sentry or redeemer")
         out[key] = EnemyType(
@@ -410,10 +407,7 @@ def _enemies() -> dict[str, EnemyType]:
 
 def _items() -> dict[str, ItemCard]:
     out: dict[str, ItemCard] = {}
-    for i, e in enumerate(_load("items.toml").get("item", [])):
-        where = f"items.toml item #{i + 1} ({e.get('key', '?')})"
-        key = get_str(e, "key", where)
-        require(key not in out, where, "duplicate key")
+    for where, key, e in keyed_entries(_load("items.toml"), "items.toml", "item"):
         require(" " not in key, where, "keys may not contain spaces")
         kind = get_str(e, "kind", where)
         require(kind in {"weapon", "armour", "helmet", "item", "noise"}, where, f"unknown kind '{kind}'")
@@ -462,10 +456,7 @@ def _ability(entry: Any, where: str, hooks: set[str]) -> Ability:
 
 def _survivors() -> dict[str, SurvivorCard]:
     out: dict[str, SurvivorCard] = {}
-    for i, e in enumerate(_load("survivors.toml").get("survivor", [])):
-        where = f"survivors.toml survivor #{i + 1} ({e.get('key', '?')})"
-        key = get_str(e, "key", where)
-        require(key not in out, where, "duplicate key")
+    for where, key, e in keyed_entries(_load("survivors.toml"), "survivors.toml", "survivor"):
         out[key] = SurvivorCard(
             key=key,
             klass=get_str(e, "class", where),
@@ -481,10 +472,7 @@ def _survivors() -> dict[str, SurvivorCard]:
 
 def _events() -> dict[str, EventCard]:
     out: dict[str, EventCard] = {}
-    for i, e in enumerate(_load("events.toml").get("event", [])):
-        where = f"events.toml event #{i + 1} ({e.get('key', '?')})"
-        key = get_str(e, "key", where)
-        require(key not in out, where, "duplicate key")
+    for where, key, e in keyed_entries(_load("events.toml"), "events.toml", "event"):
         effect = get_str(e, "effect", where)
         require(effect in EVENT_EFFECTS, where, f"unknown effect '{effect}'")
         tile = str(e.get("tile", ""))
@@ -495,10 +483,7 @@ def _events() -> dict[str, EventCard]:
 
 def _resolve() -> dict[str, ResolveCard]:
     out: dict[str, ResolveCard] = {}
-    for i, e in enumerate(_load("resolve.toml").get("card", [])):
-        where = f"resolve.toml card #{i + 1} ({e.get('key', '?')})"
-        key = get_str(e, "key", where)
-        require(key not in out, where, "duplicate key")
+    for where, key, e in keyed_entries(_load("resolve.toml"), "resolve.toml", "card"):
         group = get_str(e, "group", where)
         require(group in {"one_time", "persistent"}, where, "group must be one_time or persistent")
         hook = get_str(e, "hook", where)
@@ -517,10 +502,7 @@ def _resolve() -> dict[str, ResolveCard]:
 
 def _accomplishments() -> dict[str, AccomplishmentCard]:
     out: dict[str, AccomplishmentCard] = {}
-    for i, e in enumerate(_load("accomplishments.toml").get("card", [])):
-        where = f"accomplishments.toml card #{i + 1} ({e.get('key', '?')})"
-        key = get_str(e, "key", where)
-        require(key not in out, where, "duplicate key")
+    for where, key, e in keyed_entries(_load("accomplishments.toml"), "accomplishments.toml", "card"):
         goal = get_str(e, "goal", where)
         require(goal in GOALS, where, f"unknown goal '{goal}'")
         reward = get_str(e, "reward", where)
