@@ -231,45 +231,43 @@ def test_full_spaces_and_portals():
 # -- acceptance scenario 5 ---------------------------------------------------------------------
 def test_attack_build(dice):
     st = play_state()
-    edge = hero(st, "edge")
-    edge.upgrades = [Up(id="S01"), Up(id="S04"), Up(id="S05")]
-    place(st, "edge", "C2")
+    red = hero(st, "red")
+    red.upgrades = [Up(id="S01"), Up(id="S04"), Up(id="S05")]  # Pulse Blade, Iron Fists, Red Dot Sight
+    place(st, "red", "C2")
     add_monster(st, "octocruel", "D2", "officer-I")
     refused(
         st,
         0,
         {
             "type": "attack",
-            "hero": "edge",
+            "hero": "red",
             "target": "octocruel#1",
             "weapon": "pulse-blade",
             "boosts": ["iron-fists", "red-dot-sight"],
         },
         "cannot power",
     )
-    edge.gadgets = ["stimpack"]
+    red.gadgets = ["stimpack"]
     st2, _ = SYSTEM.apply(
         st,
         0,
-        {
-            "type": "attack",
-            "hero": "edge",
-            "target": "octocruel#1",
-            "weapon": "pulse-blade",
-            "boosts": ["iron-fists"],
-        },
+        {"type": "attack", "hero": "red", "target": "octocruel#1", "weapon": "pulse-blade", "boosts": ["iron-fists"]},
     )
-    assert dice.counts[0] == 4
-    ex = {u.id: u.exhausted for u in hero(st2, "edge").upgrades}
+    assert dice.counts[0] == 4  # Pulse Blade 3 + Iron Fists 1, nothing else
+    ex = {u.id: u.exhausted for u in hero(st2, "red").upgrades}
     assert ex == {"S01": True, "S04": True, "S05": False}
     st2, _ = SYSTEM.apply(st2, 0, {"type": "end"})
     st2, _ = SYSTEM.apply(st2, 1, {"type": "rest"})
     refused(
         st2,
         0,
-        {"type": "attack", "hero": "edge", "target": "octocruel#1", "weapon": "pulse-blade"},
+        {"type": "attack", "hero": "red", "target": "octocruel#1", "weapon": "pulse-blade"},
         "exhausted",
     )
+    # A recharge readies them again.
+    hero(st2, "red").gadgets = ["recharge"]
+    st3, _ = SYSTEM.apply(st2, 0, {"type": "use", "hero": "red", "gadget": "recharge"})
+    assert not any(u.exhausted for u in hero(st3, "red").upgrades)
 
 
 def test_attack_refusals():
@@ -337,14 +335,26 @@ def test_crit_chain_and_success_faces():
 def test_passive_bonuses_when_exhausted(dice):
     st = play_state()
     edge = hero(st, "edge")
-    edge.upgrades = [Up(id="S07", exhausted=True)]
+    edge.upgrades = [Up(id="S07", exhausted=True)]  # Red Shirt, face down
     assert E.hero_defense(edge) == 3 and E.hero_rerolls(edge) == 1
+    # A real guard attack on Edge: 3 defence dice, 1 reroll, and the rerolled CRIT explodes.
+    place(st, "edge", "G4")
+    add_monster(st, "weeble", "G3")
+    dice.set("melee", "melee", "shield", "blank", "blank", "crit", "shield")
+    st2, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["G5"]})
+    defence = [n for label, n in zip(dice.labels, dice.counts, strict=True) if "defends" in label]
+    assert defence == [3, 1, 1]  # 3 dice, the one reroll, then the die the rerolled CRIT adds
+    assert hero(st2, "edge").wounds == 0  # shield + crit + shield save both hits
     r = roll_pool(_script("shield", "blank", "blank", "crit", "blank"), 3, "defense", rerolls=1)
     assert r.successes("defense") == 2 and r.rerolled == 1
     # A dazed hero rolls no defence dice.
+    st = play_state()
+    edge = hero(st, "edge")
+    edge.upgrades = [Up(id="S07", exhausted=True)]
     edge.dazed = True
     place(st, "edge", "G4")
     add_monster(st, "weeble", "G3")
+    dice.labels.clear()
     dice.set("melee", "blank")
     st2, _ev = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["G5"]})
     assert not any("defends" in label for label in dice.labels)

@@ -30,6 +30,8 @@ HERO_ABILITIES = {
     "ranged_dice",
     "defense_reroll",
     "ranged_reroll",
+    "melee_reroll",
+    "kill_heal",
     "extra_mp",
     "crit_daze",
     "bounty",

@@ -270,6 +270,10 @@ def remove_monster(state: StarState, turn: Turn, m: MonsterState, killer: HeroSt
         reward = mstats(m)[3] + ability(killer, "bounty")
         state.crews[killer.seat].vt += reward
         state.crews[killer.seat].kills += 1
+        heal = min(killer.wounds, ability(killer, "kill_heal"))
+        if heal and not killer.dead:
+            killer.wounds -= heal
+            turn.say(f"{hero_name(killer)} catches a second wind and shakes off {heal} wound(s).")
         turn.say(f"{state.crews[killer.seat].colour.capitalize()} crew earns {reward} VT.")
         q = current_pve(state)
         if q is not None and q.goal == "kill" and m.designation == q.target:
@@ -956,8 +960,7 @@ def hero_attack(state: StarState, turn: Turn, h: HeroState, action: dict) -> Non
     dice = weapon.dice + sum(c.dice for c, _ in boosts) + sacrifice
     dice += ability(h, "melee_dice") if kind == "melee" else ability(h, "ranged_dice")
     rerolls = hero_rerolls(h) + sum(c.ability_value for c in all_cards if c.ability_kind == "attack_reroll")
-    if kind == "ranged":
-        rerolls += ability(h, "ranged_reroll")
+    rerolls += ability(h, "ranged_reroll") if kind == "ranged" else ability(h, "melee_reroll")
     tlabel = mname(tm) if tm else hero_name(th)
     turn.say(
         f"{hero_name(h)} attacks {tlabel} with {' + '.join(c.name for c in all_cards)} ({dice} dice).",
