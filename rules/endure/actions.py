@@ -30,6 +30,7 @@ from .world import (
     is_full,
     item_names,
     living,
+    lose_items,
     make_noise,
     move_cap,
     obj_specs,
@@ -342,6 +343,7 @@ def do_attack(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> N
     spend(s)
     if cell is not None:
         remove_item(s, cell.uid)
+        lose_items(st, [cell.card])
         turn.say(f"{sname(s)} burns a Power Cell.")
     dual = len(stack) == 2 and card.dual
     no_dual = content().missions[st.mission].no_dual
@@ -466,6 +468,7 @@ def _hit_object(st: EndureState, turn: Turn, si: int, obj, hits: int, *, loader:
         inside = [e for e in st.enemies if e.zone == spec.seals]
         for e in inside:
             st.enemies.remove(e)
+        st.radar_sealed += [t.token for t in st.radar if t.zone == spec.seals]
         st.radar = [t for t in st.radar if t.zone != spec.seals]
         turn.say(f"{spec.seals} is sealed for good; whatever was inside is trapped there.")
     elif spec.doors and all(o.done for o in st.objectives if o.colour == obj.colour):
@@ -492,7 +495,7 @@ def _gravity_push(st: EndureState, turn: Turn, si: int, zone: str, hit: bool) ->
         turn.say(f"With no gravity the recoil flings {sname(s)} to {dest}.")
     if hit:
         moved = [e for e in st.enemies if e.zone == zone]
-        far = push_line(st, zone, fwd)
+        far = push_line(st, zone, fwd, max(1, len(moved)))
         if far != zone and moved:
             for e in moved:
                 e.zone = far
@@ -512,9 +515,11 @@ def draw_item(st: EndureState, turn: Turn, si: int) -> None:
         if card.kind == "noise":
             if passive(s) == "scavenger" and not retried:
                 retried = True
+                lose_items(st, [key])
                 turn.say(f"{sname(s)} catches the falling junk before it clatters ({card.name}).")
                 continue
             turn.say(f"{sname(s)} knocks something over: {card.name}!", kind="warn")
+            lose_items(st, [key])
             make_noise(st, turn, s.zone, card.level)
             return
         inst = ItemInst(uid=st.next_id, card=key)
@@ -575,9 +580,11 @@ def do_keep(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> Non
         if any(old.uid == f.uid for f in s.found):
             raise RuleError("Drop something you already carry.")
         remove_item(s, old.uid)
+        lose_items(st, [old.card])
         turn.say(f"{sname(s)} drops the {icard(old).name}.")
     if not add_item(s, inst):
         raise RuleError(f"No room for the {icard(inst).name}: name an item to drop.")
+    lose_items(st, [f.card for f in s.found if f.uid != inst.uid])
     s.found = []
     turn.say(f"{sname(s)} keeps the {icard(inst).name}.")
 
@@ -590,6 +597,7 @@ def do_leave(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> No
             "a search whose find did not fit in your inventory."
         )
     turn.say(f"{sname(s)} leaves the {' and the '.join(icard(f).name for f in s.found)} behind.")
+    lose_items(st, [f.card for f in s.found])
     s.found = []
 
 
@@ -598,10 +606,11 @@ def do_discard(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> 
     if "hoarder" in s.phobias:
         raise RuleError(f"{sname(s)} cannot bear to throw anything away.")
     inst = find_item(s, action.get("item"))
-    if s.found and s.found[0].uid == inst.uid:
-        s.found = []
+    if any(f.uid == inst.uid for f in s.found):
+        s.found = [f for f in s.found if f.uid != inst.uid]
     else:
         remove_item(s, inst.uid)
+    lose_items(st, [inst.card])
     turn.say(f"{sname(s)} discards the {icard(inst).name}; it is gone for good.")
 
 
@@ -723,6 +732,8 @@ def do_use(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None
     s = st.survivors[si]
     no_loader(st, si, "use items")
     inst = find_item(s, action.get("item"))
+    # with a find waiting, the name means the found card (the one that must be settled first)
+    inst = next((f for f in s.found if f.card == inst.card), inst)
     card = icard(inst)
     from_found = any(f.uid == inst.uid for f in s.found)
     if s.found and not from_found:
@@ -743,9 +754,11 @@ def do_use(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None
         raise RuleError(f"{sname(s)} is unhurt.")
     spend(s)
     if from_found:
+        lose_items(st, [f.card for f in s.found])
         s.found = []
     else:
         remove_item(s, inst.uid)
+        lose_items(st, [inst.card])
     turn.say(f"{sname(s)} uses the {card.name}.")
     progress(st, turn, si, "items_used")
     if card.effect == "heal":
@@ -816,6 +829,7 @@ def do_interact(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) ->
     if spec.hook == "sedate" and not sedated:
         kit = next(it for it in general_items(s) if it.card.startswith("med-kit"))
         remove_item(s, kit.uid)
+        lose_items(st, [kit.card])
         others = len(survivors_in(st, s.zone)) - 1
         need = max(2, 5 - others)
         face = turn.rng.die(6, label=f"{sname(s)} sedates her ({need}+)", seat=s.seat)
@@ -840,6 +854,8 @@ def do_interact(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) ->
                 k = st.item_deck.pop()
                 if content().items[k].kind != "noise":
                     cards.append(k)
+                else:
+                    lose_items(st, [k])
             t.found = [ItemInst(uid=st.next_id + n, card=k) for n, k in enumerate(cards)]
             st.next_id += len(cards)
             if cards:

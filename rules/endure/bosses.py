@@ -11,6 +11,7 @@ from .world import (
     hit_survivor,
     living,
     on_map,
+    overflow_zone,
     path_steps,
     rolloff,
     sight,
@@ -29,6 +30,7 @@ def boss_health(st: EndureState) -> int:
 
 def spawn_boss(st: EndureState, turn: Turn, kind: str, zone: str, *, marked: bool) -> Enemy:
     hp = boss_health(st)
+    zone = overflow_zone(st, turn, zone)
     e = Enemy(id=st.next_id, kind=kind, zone=zone, hp=hp, marked=marked)
     st.next_id += 1
     st.enemies.append(e)

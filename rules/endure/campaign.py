@@ -17,6 +17,7 @@ from .world import (
     heal,
     icard,
     kill_survivor,
+    lose_items,
     place_models,
     refresh_sight,
     remove_item,
@@ -42,6 +43,7 @@ def start_mission(st: EndureState, turn: Turn, key: str, recruits: list[int]) ->
     st.mission = key
     st.round = 1
     st.enemies, st.radar, st.noise, st.bosses = [], [], [], []
+    st.item_discard, st.radar_out, st.radar_sealed = [], [], []
     st.decoys, st.shields, st.extra_openings, st.fixed = [], [], [], []
     st.event, st.event_discard = mission.start_event, []
     st.failed, st.result, st.summary, st.exit_used = "", "", "", ""
@@ -333,6 +335,8 @@ def refuge_perform(st: EndureState, seat: int, action: dict[str, Any], turn: Tur
         if key not in unused_keys(st):
             raise RuleError("Pick a survivor nobody has played yet in this campaign.")
         old = st.survivors[i]
+        if old.accomplishment:  # the fallen survivor's card goes to the discard pile, not out of the game
+            st.accomplishment_discard.append(old.accomplishment)
         s = new_survivor(st, key, old.seat, old.zone)
         inst = ItemInst(uid=st.next_id, card="swarmer-leg")
         st.next_id += 1
@@ -375,6 +379,7 @@ def refuge_perform(st: EndureState, seat: int, action: dict[str, Any], turn: Tur
                 b = twin[0]
             remove_item(s, a.uid)
             remove_item(s, b.uid)
+            lose_items(st, [a.card, b.card])
             st.trading_post.remove(take)
             inst = ItemInst(uid=st.next_id, card=take)
             st.next_id += 1
@@ -483,6 +488,7 @@ def _refuge_event(st: EndureState, turn: Turn) -> None:
         if items:
             it = items[turn.rng.below(len(items))]
             remove_item(st.survivors[i], it.uid)
+            lose_items(st, [it.card])
             turn.say(f"{sname(st.survivors[i])}'s {icard(it).name} goes missing.")
     elif ev.effect == "track":
         st.refuge_track = max(0, st.refuge_track + ev.amount)

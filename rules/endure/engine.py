@@ -540,6 +540,7 @@ class Endure(GameSystem[EndureState]):
         for tok in v.radar:
             tok.token = "?"
         v.pool = ["?"] * len(v.pool)
+        v.radar_sealed = ["?"] * len(v.radar_sealed)
         v.item_deck = ["?"] * len(v.item_deck)
         v.event_deck = ["?"] * len(v.event_deck)
         v.resolve_deck = ["?"] * len(v.resolve_deck)

@@ -9,6 +9,7 @@ from rules.core import Turn
 from .content import content
 from .state import EndureState, Enemy, Radar
 from .world import (
+    CLOCKWISE,
     blackout,
     change_resolve,
     damage,
@@ -21,6 +22,7 @@ from .world import (
     injury_roll,
     is_full,
     living,
+    lose_items,
     models_in,
     obj_specs,
     on_map,
@@ -32,6 +34,7 @@ from .world import (
     remove_dead,
     remove_item,
     resolve_test,
+    roll_direction,
     rolloff,
     sight,
     sname,
@@ -45,7 +48,11 @@ from .world import (
 
 
 def _heard(st: EndureState, turn: Turn, zone: str, label: str) -> str:
-    """The zone of the loudest noise reaching ``zone`` ('' if none). Ties: a seeded, logged pick."""
+    """The zone of the loudest noise reaching ``zone`` ('' if none).
+
+    Equally loud noises are settled by the directional die (rule 42): roll it, then turn clockwise
+    until it points toward one of them (by map bearing from the listener); the nearest one that way wins.
+    """
     b = the_board(st)
     best = 0
     cands: list[str] = []
@@ -59,7 +66,35 @@ def _heard(st: EndureState, turn: Turn, zone: str, label: str) -> str:
         return ""
     if len(cands) == 1:
         return cands[0]
-    return turn.rng.roll_faces(sorted(cands), 1, label=f"{label}: equal noises")[0]
+    if zone in cands:
+        return zone  # it is already standing in one of them
+    options = [(d, z) for z in sorted(cands) for d in bearing(b, zone, z)]
+    face = roll_direction(turn, f"{label}: equal noises, directional die")
+    start = CLOCKWISE.index(face)
+    for k in range(4):
+        d = CLOCKWISE[(start + k) % 4]
+        that_way = [z for dd, z in options if dd == d]
+        if that_way:
+            return min(that_way, key=lambda z: (b.noise_dist[zone].get(z, 99), z))
+    return sorted(cands)[0]
+
+
+def bearing(b, a: str, c: str) -> list[str]:
+    """The board directions in which zone ``c`` lies from zone ``a`` (one or two; by cell centres)."""
+    ca, cc = b.zones[a].cells, b.zones[c].cells
+    ax, ay = sum(x for x, _ in ca) / len(ca), sum(y for _, y in ca) / len(ca)
+    cx, cy = sum(x for x, _ in cc) / len(cc), sum(y for _, y in cc) / len(cc)
+    dx, dy = cx - ax, cy - ay
+    out = []
+    if dy < 0:
+        out.append("N")
+    if dx > 0:
+        out.append("E")
+    if dy > 0:
+        out.append("S")
+    if dx < 0:
+        out.append("W")
+    return out or list(CLOCKWISE)
 
 
 def _decoy(st: EndureState, zone: str) -> str:
@@ -504,6 +539,7 @@ def resolution_phase(st: EndureState, turn: Turn) -> None:
     for s in st.survivors:
         for it in [it for it in general_items(s) if it.card == "power-cell" and it.charges >= per]:
             remove_item(s, it.uid)
+            lose_items(st, [it.card])
             turn.say(f"{sname(s)} throws away a spent Power Cell.")
     alive = living(st)
     if not alive:
@@ -635,6 +671,7 @@ def end_turn(st: EndureState, turn: Turn, si: int) -> None:
     s = st.survivors[si]
     if s.found:
         turn.say(f"{sname(s)} leaves the {content().items[s.found[0].card].name} behind.")
+        lose_items(st, [f.card for f in s.found])
         s.found = []
     if on_map(s) and s.actions > 0:
         progress(st, turn, si, "rested")

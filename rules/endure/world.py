@@ -288,6 +288,11 @@ def add_item(s: Survivor, inst: ItemInst) -> bool:
     return False
 
 
+def lose_items(st: EndureState, keys: list[str]) -> None:
+    """Item cards that leave the game: kept face up in ``item_discard`` (cards are conserved)."""
+    st.item_discard.extend(keys)
+
+
 def remove_item(s: Survivor, uid: int) -> ItemInst | None:
     for group in (s.head, s.body):
         for it in group:
@@ -427,6 +432,7 @@ def trigger_resolve_card(st: EndureState, turn: Turn, si: int, key: str) -> None
         if carried:
             it = turn.rng.choice(carried)
             remove_item(s, it.uid)
+            lose_items(st, [it.card])
             turn.say(f"{sname(s)} drops the {icard(it).name}; it is lost.")
     elif hook == "periphery":
         b = the_board(st)
@@ -595,6 +601,7 @@ def kill_survivor(st: EndureState, turn: Turn, si: int) -> None:
     s = st.survivors[si]
     s.alive = False
     s.health = 0
+    lose_items(st, [it.card for it in all_items(s) + list(s.found)])
     s.head, s.body, s.slots, s.found = [], [], [], []
     turn.say(f"{sname(s)} is dead. Their gear is lost.", kind="warn")
     drop_objectives(st, turn, si)
@@ -647,8 +654,23 @@ def place_models(st: EndureState, turn: Turn, zone: str, kind: str, count: int, 
         turn.say(f"{rest} more find no room and are lost.")
 
 
+def overflow_zone(st: EndureState, turn: Turn, zone: str) -> str:
+    """Where one model placed in ``zone`` ends up: there if it has room, otherwise the first connected
+    zone with room, clockwise from the directional die (rule 72), or failing that the nearest zone
+    with room."""
+    if not is_full(st, zone):
+        return zone
+    neighbours = [(d, z) for _, z, d in exits(st, zone) if not is_full(st, z)]
+    if neighbours:
+        return pick_by_direction(turn, neighbours, f"overflow from {zone}") or neighbours[0][1]
+    dist = the_board(st).noise_dist[zone]
+    free = sorted((d, z) for z, d in dist.items() if not is_full(st, z))
+    return free[0][1] if free else zone
+
+
 def reveal(st: EndureState, turn: Turn, tok: Radar) -> None:
     st.radar.remove(tok)
+    st.radar_out.append(tok.token)
     n_str, _, kind = tok.token.partition(" ")
     n = int(n_str)
     t = etype(kind)
@@ -789,14 +811,22 @@ def neighbours_dir(st: EndureState, zone: str) -> list[tuple[str, str]]:
     return [(d, z) for _, z, d in exits(st, zone)]
 
 
-def push_line(st: EndureState, zone: str, direction: str) -> str:
-    """Slide from ``zone`` in ``direction`` until a wall or locked door stops it (Gravity Failure)."""
+def push_line(st: EndureState, zone: str, direction: str, count: int = 1) -> str:
+    """Slide from ``zone`` in ``direction`` until a wall or locked door stops it (Gravity Failure).
+
+    ``count`` models slide together; a zone without room for all of them (rule 21) or a Shield Bubble
+    stops them just as a wall does.
+    """
     cur = zone
-    for _ in range(len(the_board(st).zones)):
+    b = the_board(st)
+    for _ in range(len(b.zones)):
         nxt = sorted(z for d, z in neighbours_dir(st, cur) if d == direction)
-        if not nxt:
+        if not nxt or cur in st.shields:
             break
-        cur = nxt[0]
+        z = nxt[0]
+        if z in st.shields or models_in(st, z) + count > b.zones[z].capacity:
+            break
+        cur = z
     return cur
 
 

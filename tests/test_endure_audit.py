@@ -1,0 +1,95 @@
+"""Endure the Stars: rules the audit found untested or missing, one test (or a few) per checklist item."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core import RuleError
+from rules.endure.phases import _attention
+from rules.endure.world import make_noise, models_in
+
+from .test_endure_support import S, Script, fresh, give, place, strip, texts, token, turn_for
+
+
+# ---------------------------------------------------------------------------------------------
+# F42: equally loud noises are settled by the directional die
+
+
+@pytest.mark.parametrize(("face", "target"), [("S", "REC-w"), ("N", "SEC-w"), ("E", "REC-w"), ("W", "SEC-w")])
+def test_f42_equal_noises_tie_is_the_directional_die(monkeypatch, face, target):
+    st = fresh(3)
+    tok = token(st, "SEC-x", "4 swarmer")
+    turn = turn_for(st)
+    make_noise(st, turn, "SEC-w", 2)  # north of SEC-x, one zone away
+    make_noise(st, turn, "REC-w", 2)  # south of SEC-x, one zone away
+    Script(monkeypatch, equal_noises=[[face]])
+    _attention(st, turn, tok, is_model=False)
+    assert (tok.mode, tok.target) == ("active", target)
+    rolls = [e for e in turn.events if e.kind == "roll" and "equal noises, directional die" in e.text]
+    assert len(rolls) == 1  # logged and shown like every other roll
+    # (E points at neither: clockwise E -> S finds REC-w; W -> N finds SEC-w)
+
+
+def test_f42_a_louder_noise_needs_no_die(monkeypatch):
+    st = fresh(3)
+    tok = token(st, "SEC-x", "4 swarmer")
+    turn = turn_for(st)
+    make_noise(st, turn, "SEC-w", 2)
+    make_noise(st, turn, "REC-w", 3)
+    _attention(st, turn, tok, is_model=False)
+    assert tok.target == "REC-w"
+    assert not [e for e in turn.events if e.kind == "roll"]
+
+
+# ---------------------------------------------------------------------------------------------
+# found by the whole-mission property test
+
+
+def test_gravity_push_stops_before_a_full_zone(monkeypatch):
+    st = fresh(2)
+    st.event = "gravity"
+    strip(st, 0)
+    give(st, 0, "pistol")
+    st.survivors[0].zone = "SEC-x"
+    place(st, "jaeger", "SEC-w")  # north of the shooter: the recoil pushes south
+    place(st, "swarmer", "REC-w", 6)  # REC-w (capacity 6), just south, is full
+    Script(monkeypatch, attacks=[[1]])
+    st2, _ = S.apply(st, 0, {"type": "attack", "weapon": "pistol", "zone": "SEC-w"})
+    assert st2.survivors[0].zone == "SEC-x"  # the full zone stops the slide like a wall
+    assert models_in(st2, "REC-w") == 6
+    st.enemies = [e for e in st.enemies if e.zone != "REC-w"]
+    st3, _ = S.apply(st, 0, {"type": "attack", "weapon": "pistol", "zone": "SEC-w"})
+    assert st3.survivors[0].zone != "SEC-x"  # with room it slides on
+
+
+def test_a_boss_revealed_in_a_full_zone_spills_over(monkeypatch):
+    from rules.endure.world import refresh_sight
+
+    st = fresh(2)
+    for s in st.survivors:
+        s.zone = "SEC-w"
+    place(st, "swarmer", "SEC-x", 6)
+    token(st, "SEC-x", "1 titan")
+    Script(monkeypatch, overflow_from=[["S"]])
+    turn = turn_for(st)
+    refresh_sight(st, turn)
+    titan = next(e for e in st.enemies if e.kind == "titan")
+    assert titan.zone != "SEC-x" and models_in(st, "SEC-x") == 6
+    assert "overflow" in texts(turn.events)
+
+
+def test_using_a_found_single_use_item_that_you_also_carry(monkeypatch):
+    from rules.endure.state import ItemInst
+
+    st = fresh(2)
+    give(st, 0, "stun-grenade")
+    s = st.survivors[0]
+    s.found = [ItemInst(uid=st.next_id, card="stun-grenade")]
+    st.next_id += 1
+    assert {"type": "use", "item": "stun-grenade", "zone": s.zone} in S.legal(st, 0)
+    st2, _ = S.apply(st, 0, {"type": "use", "item": "stun-grenade", "zone": s.zone})
+    s2 = st2.survivors[0]
+    assert not s2.found and any(it.card == "stun-grenade" for stack in s2.slots for it in stack)
+    assert st2.item_discard == ["stun-grenade"]
+    with pytest.raises(RuleError):
+        S.apply(st2, 1, {"type": "end"})
