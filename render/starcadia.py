@@ -14,7 +14,7 @@ from rules.starcadia import engine as E
 from rules.starcadia.content import CONTENT
 from rules.starcadia.state import StarState
 
-from .common import BACKGROUND, HIGHLIGHT, INK, MUTED, PANEL, font, text_card, to_png
+from .common import BACKGROUND, HIGHLIGHT, INK, MUTED, PANEL, font, to_png
 
 CELL = 84
 MARGIN = 40
@@ -43,12 +43,12 @@ def board(state: StarState, *, events: Sequence[Event] = ()) -> bytes:
 def draw_board(state: StarState, *, events: Sequence[Event] = ()) -> Image.Image:
     b = E.board_of(state)
     crews = state.crews
-    strip_h = 20 + STRIP_LINE * (len(crews) + 2)
     width = MARGIN * 2 + b.width * CELL
+    strip_h = _strip_height(state, width)
     height = MARGIN * 2 + b.height * CELL + strip_h
     img = Image.new("RGB", (width, height), BACKGROUND)
     d = ImageDraw.Draw(img)
-    small, label, bold = font(16, bold=True), font(20), font(22, bold=True)
+    small, label = font(16, bold=True), font(20)
 
     # Coordinates on the edges.
     for x in range(b.width):
@@ -167,28 +167,31 @@ def draw_board(state: StarState, *, events: Sequence[Event] = ()) -> Image.Image
         box = _box(B.parse_space(space))
         for i, (kind, tag, colour, dazed, wounds, huge) in enumerate(figs[:3]):
             if huge:
-                cx, cy, r = box[0] + CELL // 2, box[1] + CELL // 2, 34
+                cx, cy, r = box[0] + CELL // 2, box[1] + CELL // 2, 36
             else:
-                cx = box[0] + (CELL // 2 if len(figs) == 1 else 20 + i * 44)
-                cy, r = box[1] + CELL // 2 + (0 if len(figs) == 1 else 4), (20 if len(figs) == 1 else 18)
+                cx = box[0] + (CELL // 2 if len(figs) == 1 else 21 + i * 42)
+                cy, r = box[1] + CELL // 2 + (0 if len(figs) == 1 else 4), (27 if len(figs) == 1 else 19)
             if kind == "hero":
                 d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour, outline="black", width=3)
             else:
                 pts = [(cx, cy - r - 2), (cx + r + 2, cy), (cx, cy + r + 2), (cx - r - 2, cy)]
-                d.polygon(pts, fill="#8b1e3f" if not dazed else "#5b4a52", outline="#ffb3c6")
+                d.polygon(pts, fill="#8b1e3f" if not dazed else "#5b4a52", outline="#ffb3c6", width=2)
+            size = 22 if huge else (20 if r > 20 else 16)
             d.text(
                 (cx, cy),
                 tag,
-                font=font(15 if len(tag) < 4 else 13, bold=True),
+                font=font(size if len(tag) < 3 else size - 2, bold=True),
                 fill="black" if kind == "hero" else "white",
                 anchor="mm",
             )
             if wounds:
                 bx = cx - r + 2 if (len(figs) > 1 and i == 0) else cx + r - 2
-                d.ellipse((bx - 10, cy - r - 8, bx + 10, cy - r + 12), fill="#c0392b")
-                d.text((bx, cy - r + 2), str(wounds), font=font(13, bold=True), fill="white", anchor="mm")
+                d.ellipse((bx - 11, cy - r - 9, bx + 11, cy - r + 13), fill="#c0392b", outline="white")
+                d.text((bx, cy - r + 2), str(wounds), font=font(15, bold=True), fill="white", anchor="mm")
             if dazed:
-                d.text((cx - r, cy + r - 4), "z", font=bold, fill=HIGHLIGHT, anchor="mm")
+                zx = cx + r - 2 if (len(figs) > 1 and i == 0) else cx - r + 2
+                d.ellipse((zx - 11, cy + r - 13, zx + 11, cy + r + 9), fill=HIGHLIGHT, outline="black")
+                d.text((zx, cy + r - 2), "z", font=font(17, bold=True), fill="black", anchor="mm")
         if active is not None and active.pos == space:
             d.rectangle(box, outline=HIGHLIGHT, width=4)
 
@@ -231,44 +234,82 @@ def _edge_line(d: ImageDraw.ImageDraw, a: B.XY, c: B.XY, colour: str, width: int
         d.line((left + inset, y, left + CELL - inset, y), fill=colour, width=width)
 
 
-def _status(d: ImageDraw.ImageDraw, state: StarState, top: int, width: int) -> None:
-    d.rectangle((0, top, width, top + 20 + STRIP_LINE * (len(state.crews) + 2)), fill=PANEL)
-    y = top + 12
-    text = font(22)
-    bold = font(22, bold=True)
-    sc = CONTENT.scenarios[state.scenario]
-    turn = state.seats[state.current] if state.phase == "play" else state.phase
-    d.text(
-        (MARGIN, y),
-        f"Scenario {sc.id}: {sc.title}   |   turn {state.turn_no}: {turn}{_waiting(state)}",
-        font=bold,
-        fill=HIGHLIGHT,
-    )
-    y += STRIP_LINE
-    for crew in state.crews:
-        colour = CREW_COLOURS[crew.colour]
-        d.rectangle((MARGIN, y + 2, MARGIN + 24, y + 26), fill=colour)
-        d.text(
-            (MARGIN + 12, y + 14),
-            CREW_LETTER[crew.colour],
-            font=font(18, bold=True),
-            fill="black",
-            anchor="mm",
-        )
-        marker = "> " if state.phase == "play" and crew.seat == state.current else ""
-        parts = [f"{marker}{state.seats[crew.seat][:14]}  {crew.vt} VT"]
-        for hid in crew.heroes:
-            h = E.find_hero(state, hid)
-            status = "dead" if h.dead else f"{h.wounds}/{E.hero_life(h)}"
-            ready = sum(1 for u in h.upgrades if not u.exhausted)
-            extra = f" +{len(h.gadgets)}g" if h.gadgets else ""
-            tag = E.hero_tag(h.id)
-            parts.append(f"{tag} {E.hero_name(h).split()[-1]} {status} ({ready}/{len(h.upgrades)} ready){extra}")
-        d.text((MARGIN + 36, y + 2), "   ".join(parts), font=text, fill=INK)
-        y += STRIP_LINE
+def _fit(d: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: bool = False):
+    """The largest font (from ``size`` down to 15 px) at which ``text`` fits ``width``; cut the text if none does."""
+    for px in range(size, 14, -1):
+        if d.textlength(text, font=font(px, bold=bold)) <= width:
+            return text, font(px, bold=bold)
+    face = font(15, bold=bold)
+    while text and d.textlength(text + "…", font=face) > width:
+        text = text[:-1]
+    return text + "…", face
+
+
+def _strip_height(state: StarState, width: int) -> int:
+    return 20 + STRIP_LINE * (len(state.crews) + 1) + 28 * len(_quest_lines(state, width)) + 8
+
+
+def _quest_lines(state: StarState, width: int) -> list[str]:
     q = E.current_pve(state)
     quest = f"Quest {state.pve_index + 1}/{len(state.pve)}: {q.name} - {q.text}" if q else "All PvE quests done"
-    d.text((MARGIN, y + 2), quest[:110], font=font(20), fill=MUTED)
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    lines = _wrap(probe, quest, font(20), width - 2 * MARGIN)
+    if len(lines) > 2:
+        lines = [lines[0], _fit(probe, " ".join(lines[1:]), width - 2 * MARGIN, 20)[0]]
+    return lines
+
+
+def _status(d: ImageDraw.ImageDraw, state: StarState, top: int, width: int) -> None:
+    d.rectangle((0, top, width, top + _strip_height(state, width)), fill=PANEL)
+    y = top + 12
+    sc = CONTENT.scenarios[state.scenario]
+    turn = state.seats[state.current] if state.phase == "play" else state.phase
+    if state.phase != "play" and state.winners:
+        turn += " · winner " + " & ".join(state.seats[s][:14] for s in state.winners if s < len(state.seats))
+    head, face = _fit(
+        d,
+        f"Scenario {sc.id}: {sc.title}  |  turn {state.turn_no}: {turn}{_waiting(state)}",
+        width - 2 * MARGIN,
+        22,
+        True,
+    )
+    d.text((MARGIN, y), head, font=face, fill=HIGHLIGHT)
+    y += STRIP_LINE
+    inner = width - 2 * MARGIN - 36
+    name_w = min(230, inner // 4)
+    hero_w = (inner - name_w) // 2
+    for crew in state.crews:
+        colour = CREW_COLOURS[crew.colour]
+        now = state.phase == "play" and crew.seat == state.current
+        if now:
+            d.rectangle((MARGIN - 8, y - 2, width - MARGIN + 8, y + 30), outline=HIGHLIGHT, width=2)
+        d.rectangle((MARGIN, y + 2, MARGIN + 24, y + 26), fill=colour)
+        d.text((MARGIN + 12, y + 14), CREW_LETTER[crew.colour], font=font(18, bold=True), fill="black", anchor="mm")
+        x = MARGIN + 36
+        who, face = _fit(d, f"{state.seats[crew.seat][:14]} {crew.vt} VT", name_w - 10, 21, bold=now)
+        d.text((x, y + 3), who, font=face, fill=HIGHLIGHT if now else INK)
+        x += name_w
+        for hid in crew.heroes:
+            h = E.find_hero(state, hid)
+            tag = E.hero_tag(h.id)
+            short = E.hero_name(h).split()[-1]
+            if h.dead:
+                text, fill = f"{tag} {short} DEAD", DEAD_RED
+            else:
+                ready = sum(1 for u in h.upgrades if not u.exhausted)
+                daze = " dazed" if h.dazed else ""
+                extra = f" +{len(h.gadgets)}g" if h.gadgets else ""
+                text, fill = (
+                    f"{tag} {short} {h.wounds}/{E.hero_life(h)}{daze} {ready}/{len(h.upgrades)} rdy{extra}",
+                    INK,
+                )
+            text, face = _fit(d, text, hero_w - 14, 21)
+            d.text((x, y + 3), text, font=face, fill=fill)
+            x += hero_w
+        y += STRIP_LINE
+    for line in _quest_lines(state, width):
+        d.text((MARGIN, y + 2), line, font=font(20), fill=MUTED)
+        y += 28
 
 
 def _waiting(state: StarState) -> str:
@@ -280,11 +321,8 @@ def _waiting(state: StarState) -> str:
 
 
 def dashboard(state: StarState, seat: int) -> bytes:
-    """A crew's dashboard as its own picture (inventory by the names players type)."""
-    from rules.starcadia.sheets import crew_sheet
-
-    lines = crew_sheet(state, seat)
-    return text_card(lines[0], lines[1:])
+    """A crew's dashboard as its own picture: both heroes, wounds, daze, inventory, VT and badges."""
+    return to_png(draw_crew(state, seat))
 
 
 # -- dashboards as pictures: monsters, quests, campaign -------------------------------------------
@@ -384,6 +422,35 @@ def out_of(state: StarState, card_id: str) -> bool:
     return any(m.card == card_id for m in state.monsters)
 
 
+def _who(state: StarState, seat: int) -> str:
+    """A seat as the quest badges name it: crew letter and player name (colour is never the only clue)."""
+    if 0 <= seat < len(state.crews):
+        return f"{CREW_LETTER.get(state.crews[seat].colour, '?')} {state.seats[seat][:9]}"
+    return "?"
+
+
+def _progress(state: StarState, q) -> str:
+    """How far each crew is with the current PvE quest, from the state."""
+    letters = {c.seat: CREW_LETTER.get(c.colour, "?") for c in state.crews}
+    if q.goal == "hack":
+        return "  ".join(f"{letters[c.seat]} {len(c.hacked)}/{q.count}" for c in state.crews) + " terminals"
+    if q.goal == "slay":
+        return "  ".join(f"{letters[c.seat]} {c.progress}/{q.count}" for c in state.crews) + f" {q.cls}s slain"
+    if q.goal == "deliver":
+        tok = f"quest:{q.token}"
+        for h in state.heroes:
+            if tok in h.quest_tokens:
+                return f"{q.token} carried by {E.hero_name(h)} ({letters.get(h.seat, '?')})"
+        spaces = [s for s, toks in state.tokens.items() if tok in toks]
+        return f"{q.token} lies at {', '.join(sorted(spaces))}" if spaces else f"{q.token} not on the board yet"
+    if q.goal == "kill":
+        out = [m for m in state.monsters if m.designation == q.target]
+        if not out:
+            return f"{q.target} not on the board"
+        return ", ".join(f"{E.monster_tag(m)} at {m.pos}, wounds {m.wounds}/{E.mstats(m)[0]}" for m in out)
+    return "-"
+
+
 def quests_picture(state: StarState) -> bytes:
     """This scenario's quests: PvE in order with their state, the PvP quests and the VT so far."""
     return to_png(draw_quests(state))
@@ -397,20 +464,23 @@ def draw_quests(state: StarState) -> Image.Image:
     for i, qid in enumerate(state.pve):
         q = CONTENT.quests[qid]
         if qid in state.done:
-            status, colour = f"DONE · {state.seats[state.done[qid]][:12]}", "#009E73"
+            status, colour = f"DONE · {_who(state, state.done[qid])}", "#009E73"
         elif i == state.pve_index:
             status, colour = "CURRENT", HIGHLIGHT
         else:
             status, colour = "LATER", "#5b6170"
-        rows.append((f"PvE {i + 1}", q, status, colour, _wrap(probe, q.text, body, text_w), None))
+        lines = _wrap(probe, q.text, body, text_w)
+        if status == "CURRENT":
+            lines += _wrap(probe, "Progress: " + _progress(state, q), font(20, bold=True), text_w)
+        rows.append((f"PvE {i + 1}", q, status, colour, lines, None))
     for c in state.crews:
         q = CONTENT.quests.get(f"pvp-{c.colour}")
         if q is None:
             continue
         done = q.id in state.done
-        status = f"DONE · {state.seats[state.done[q.id]][:12]}" if done else "OPEN"
+        status = f"DONE · {_who(state, state.done[q.id])}" if done else "OPEN"
         rows.append(("PvP", q, status, "#009E73" if done else "#56B4E9", _wrap(probe, q.text, body, text_w), c))
-    height = 120 + sum(58 + 28 * len(r[4]) for r in rows) + 40 * len(state.crews) + 110
+    height = 90 + sum(max(44 + 28 * len(r[4]), 58) + 10 for r in rows) + 40 * len(state.crews) + 100
     img, d = _canvas(height)
     sc = CONTENT.scenarios[state.scenario]
     y = _title(d, 20, f"Quests · scenario {sc.id}: {sc.title}", "PvE quests go in order; PvP: kill a hero of that crew")
@@ -434,7 +504,9 @@ def draw_quests(state: StarState) -> Image.Image:
         d.text((x0, y + 8), q.name, font=font(24, bold=True), fill=INK)
         ty = y + 38
         for line in lines:
-            d.text((x0, ty), line, font=body, fill=INK if status != "LATER" else MUTED)
+            progress = line.startswith("Progress:")
+            face = font(20, bold=True) if progress else body
+            d.text((x0, ty), line, font=face, fill=HIGHLIGHT if progress else (INK if status != "LATER" else MUTED))
             ty += 28
         d.rounded_rectangle((CARD_W - PAD - 270, y + 12, CARD_W - PAD - 182, y + 46), radius=17, fill="#0072B2")
         d.text((CARD_W - PAD - 226, y + 29), f"+{q.vt} VT", font=font(20, bold=True), fill="white", anchor="mm")
@@ -472,19 +544,39 @@ def campaign_picture(state: StarState) -> bytes:
     return to_png(draw_campaign(state))
 
 
+def _campaign_rows(probe: ImageDraw.ImageDraw, state: StarState, seat: int) -> list[tuple[str, str]]:
+    """(label, wrapped line) rows of one crew's inventory: each hero's upgrades by name, then the stash."""
+    crew = state.crews[seat]
+    face, width = font(19), CARD_W - 2 * PAD - 60
+    rows: list[tuple[str, str]] = []
+    for hid in crew.heroes:
+        h = E.find_hero(state, hid)
+        if h is None:
+            continue
+        slugs = ", ".join(_slug(u.id) for u in h.upgrades) or "no upgrades"
+        for i, line in enumerate(_wrap(probe, f"{E.hero_name(h)}: {slugs}", face, width)):
+            rows.append(("hero" if i == 0 else "more", line))
+    if crew.stash:
+        for line in _wrap(probe, "Not yet given: " + ", ".join(_slug(t) for t in crew.stash), face, width):
+            rows.append(("stash", line))
+    return rows
+
+
 def draw_campaign(state: StarState) -> Image.Image:
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    small = font(19)
-    inv = {}
-    from rules.starcadia.campaign import owned
-
-    for c in state.crews:
-        inv[c.seat] = _wrap(probe, "Upgrades: " + (" ".join(owned(state, c.seat)) or "-"), small, CARD_W - 2 * PAD - 40)
+    inv = {c.seat: _campaign_rows(probe, state, c.seat) for c in state.crews}
     tree_h = 300
-    height = 100 + tree_h + 70 + sum(96 + 26 * len(inv[c.seat]) for c in state.crews) + 20
+    over = state.phase == "over"
+    height = 100 + tree_h + 70 + sum(100 + 27 * max(1, len(inv[c.seat])) for c in state.crews) + 20
     img, d = _canvas(height)
     mode = "Campaign" if state.mode == "campaign" else "Episodic game (no campaign progression)"
-    y = _title(d, 20, "Campaign sheet", f"{mode} · now: scenario {state.scenario}")
+    title = CONTENT.scenarios[state.scenario].title
+    if over and state.winners:
+        names = " & ".join(state.seats[s][:14] for s in state.winners)
+        sub = f"{mode} over · winner: {names}"
+    else:
+        sub = f"{mode} · now: scenario {state.scenario}, {title}"
+    y = _title(d, 20, "Campaign sheet", sub)
     # The route tree.
     played = [r.scenario for r in state.history]
     route = played + ([state.scenario] if state.scenario not in played else [])
@@ -500,37 +592,219 @@ def draw_campaign(state: StarState) -> Image.Image:
         for nxt in sc.next:
             if nxt in ROUTE_POS:
                 on = sid in route and nxt in route and route.index(nxt) == route.index(sid) + 1
-                d.line((*centre(sid), *centre(nxt)), fill=HIGHLIGHT if on else "#4a5060", width=6 if on else 3)
+                d.line((*centre(sid), *centre(nxt)), fill=HIGHLIGHT if on else "#4a5060", width=8 if on else 3)
     for sid in ROUTE_POS:
         cx, cy = centre(sid)
-        now, done = sid == state.scenario, sid in played
+        now, done = sid == state.scenario and not over, sid in played
         fill = "#0072B2" if done else ("#E69F00" if now else PANEL)
         d.ellipse((cx - 40, cy - 40, cx + 40, cy + 40), fill=fill, outline=HIGHLIGHT if now else "#7a8090", width=4)
         d.text((cx, cy), sid, font=font(26, bold=True), fill="white" if (done or now) else MUTED, anchor="mm")
         rec = next((r for r in state.history if r.scenario == sid), None)
         if rec is not None:
-            won = "+".join(CREW_LETTER[state.crews[s].colour] for s in rec.winners)
-            d.text((cx, cy + 56), f"won: {won}", font=font(18, bold=True), fill=INK, anchor="mm")
+            won = "+".join(CREW_LETTER[state.crews[s].colour] for s in rec.winners if s < len(state.crews))
+            label = f"won: {won}"
+            w = d.textlength(label, font=font(18, bold=True))
+            d.rounded_rectangle((cx - w / 2 - 6, cy + 44, cx + w / 2 + 6, cy + 68), radius=6, fill=BACKGROUND)
+            d.text((cx, cy + 56), label, font=font(18, bold=True), fill=INK, anchor="mm")
     y = top + tree_h
     d.ellipse((PAD, y + 2, PAD + 20, y + 22), fill="#0072B2")
     d.text((PAD + 28, y), "played", font=font(20, bold=True), fill=MUTED)
     d.ellipse((PAD + 130, y + 2, PAD + 150, y + 22), fill="#E69F00")
-    d.text((PAD + 158, y), "now  ·  * = won that scenario", font=font(20, bold=True), fill=MUTED)
+    d.text((PAD + 158, y), "now  ·  thick line = route taken  ·  * = won", font=font(20, bold=True), fill=MUTED)
     y += 46
-    # One row per crew: badges, campaign VT, VT per scenario, upgrades.
+    # One panel per crew: badges, campaign VT, VT per scenario, each hero's upgrades.
+    best = max((c.badges for c in state.crews), default=0)
     for c in state.crews:
-        h = 86 + 26 * len(inv[c.seat])
-        d.rounded_rectangle((PAD - 10, y, CARD_W - PAD + 10, y + h), radius=10, fill=PANEL)
+        rows = inv[c.seat]
+        h = 96 + 27 * max(1, len(rows))
+        lead = state.mode == "campaign" and best > 0 and c.badges == best
+        d.rounded_rectangle(
+            (PAD - 10, y, CARD_W - PAD + 10, y + h), radius=10, fill=PANEL, outline=HIGHLIGHT if lead else None, width=3
+        )
         d.rectangle((PAD, y + 12, PAD + 30, y + 42), fill=CREW_COLOURS[c.colour])
         d.text((PAD + 15, y + 27), CREW_LETTER[c.colour], font=font(20, bold=True), fill="black", anchor="mm")
         heroes = " & ".join(CONTENT.heroes[hid].name for hid in c.heroes) or "no heroes yet"
-        d.text((PAD + 44, y + 12), f"{state.seats[c.seat][:14]}: {heroes}", font=font(22, bold=True), fill=INK)
-        per = "  ".join(f"{r.scenario}: {r.vt[c.seat]}{'*' if c.seat in r.winners else ''}" for r in state.history)
+        head, face = _fit(d, f"{state.seats[c.seat][:14]}: {heroes}", CARD_W - 2 * PAD - 60, 22, bold=True)
+        d.text((PAD + 44, y + 12), head, font=face, fill=INK)
+        per = "  ".join(f"{r.scenario}: {r.vt[c.seat]}{'*' if c.seat in r.winners else ''}" for r in state.history
+                        if c.seat < len(r.vt))  # fmt: skip
         line = f"Badges {c.badges}  ·  campaign VT {c.total_vt}  ·  {per or 'no scenario finished yet'}"
-        d.text((PAD + 44, y + 46), line, font=font(21), fill=HIGHLIGHT)
-        ty = y + 80
-        for part in inv[c.seat]:
-            d.text((PAD + 44, ty), part, font=small, fill=MUTED)
-            ty += 26
+        line, face = _fit(d, line, CARD_W - 2 * PAD - 60, 21)
+        d.text((PAD + 44, y + 46), line, font=face, fill=HIGHLIGHT)
+        ty = y + 82
+        for kind, part in rows or [("hero", "No upgrades yet.")]:
+            d.text((PAD + 44, ty), part, font=font(19), fill=INK if kind != "stash" else MUTED)
+            ty += 27
         y += h + 12
     return img
+
+
+# -- the crew dashboard ----------------------------------------------------------------------------
+CATEGORY_COLOURS = {"weapon": "#D55E00", "boost": "#E69F00", "passive": "#009E73", "reaction": "#56B4E9"}
+CATEGORY_LETTER = {"weapon": "W", "boost": "B", "passive": "P", "reaction": "R"}
+GADGET_LABEL = {"stimpack": "Stimpack", "hoverboard": "Hoverboard", "recharge": "Recharge"}
+TOKEN_W, TOKEN_H, TOKEN_GAP = 462, 112, 16
+DEAD_RED = "#ff6b6b"
+EXHAUSTED_FILL = "#15171c"
+
+
+def _token_details(token_id: str) -> str:
+    up = CONTENT.upgrades[token_id]
+    bits = []
+    if up.type:
+        bits.append(f"{up.type} ({up.form})" if up.type == "special" and up.form else up.type)
+    if up.dice:
+        bits.append(f"{'+' if up.category == 'boost' else ''}{up.dice} dice")
+    for value, label in ((up.extra_defense, "def"), (up.extra_life, "life"), (up.reroll, "reroll")):
+        if value:
+            bits.append(f"+{value} {label}")
+    return " · ".join(bits)
+
+
+def _hero_block(probe: ImageDraw.ImageDraw, h) -> tuple[list[str], int]:
+    """The wrapped ability text of a hero and the height of its panel."""
+    card = CONTENT.heroes[h.id]
+    ability = _wrap(probe, f"{card.ability.name}: {card.ability.text}", font(20), CARD_W - 2 * PAD - 130)
+    rows = max(1, (len(h.upgrades) + 1) // 2)
+    carried = 1 if (h.gadgets or h.quest_tokens) else 0
+    return ability, 150 + 28 * len(ability) + rows * (TOKEN_H + 12) + 40 * carried + 40
+
+
+def draw_crew(state: StarState, seat: int) -> Image.Image:
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    crew = state.crews[seat]
+    colour = CREW_COLOURS.get(crew.colour, MUTED)
+    heroes = [E.find_hero(state, hid) for hid in crew.heroes]
+    heroes = [h for h in heroes if h is not None]
+    blocks = [_hero_block(probe, h) for h in heroes]
+    stash = _wrap(probe, "Not yet given to a hero: " + ", ".join(_slug(t) for t in crew.stash), font(20), CARD_W - 80)
+    height = 190 + sum(hgt + 16 for _, hgt in blocks) + (40 + 28 * len(stash) if crew.stash else 0)
+    height += 0 if heroes else 60
+    img, d = _canvas(height)
+    # Header: the crew's colour and letter, whose turn, VT, badges.
+    d.rectangle((PAD, 22, PAD + 46, 68), fill=colour)
+    d.text((PAD + 23, 45), CREW_LETTER.get(crew.colour, "?"), font=font(30, bold=True), fill="black", anchor="mm")
+    d.text((PAD + 62, 20), f"{crew.colour.capitalize()} crew", font=font(34, bold=True), fill=HIGHLIGHT)
+    turn = state.phase == "play" and state.current == seat
+    sub = f"{state.seats[seat][:20]}" + ("  ·  their turn now" if turn else "")
+    d.text((PAD + 62, 62), sub, font=font(22, bold=turn), fill=INK if turn else MUTED)
+    x = PAD
+    chips = [("VT", str(crew.vt)), ("BADGES", str(crew.badges)), ("CAMPAIGN VT", str(crew.total_vt))]
+    chips.append(("KILLS", str(crew.kills)))
+    for label, value in chips:
+        x = _chip(d, x, 100, label, value)
+    y = 180
+    if not heroes:
+        d.text((PAD, y), "No heroes yet: they are picked in the draft.", font=font(22), fill=INK)
+    for h, (ability, hgt) in zip(heroes, blocks, strict=True):
+        _draw_hero_panel(d, state, h, colour, ability, y, hgt)
+        y += hgt + 16
+    if crew.stash:
+        d.text((PAD, y + 4), "Stash", font=font(24, bold=True), fill=HIGHLIGHT)
+        ty = y + 40
+        for line in stash:
+            d.text((PAD, ty), line, font=font(20), fill=INK)
+            ty += 28
+    return img
+
+
+def _slug(token_id: str) -> str:
+    up = CONTENT.upgrades.get(token_id)
+    return up.slug if up else token_id
+
+
+def _draw_hero_panel(d, state: StarState, h, colour: str, ability: list[str], y: int, hgt: int) -> None:
+    card = CONTENT.heroes[h.id]
+    active = state.act.hero == h.id
+    d.rounded_rectangle(
+        (PAD - 10, y, CARD_W - PAD + 10, y + hgt),
+        radius=12,
+        fill=PANEL,
+        outline=HIGHLIGHT if active else ("#7a2b2b" if h.dead else None),
+        width=3,
+    )
+    # The figure as on the board.
+    cx, cy, r = PAD + 46, y + 56, 36
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill="#3a3d45" if h.dead else colour, outline="black", width=3)
+    d.text((cx, cy), E.hero_tag(h.id), font=font(26, bold=True), fill="#9aa0ab" if h.dead else "black", anchor="mm")
+    if h.dead:
+        d.line((cx - r + 6, cy - r + 6, cx + r - 6, cy + r - 6), fill=DEAD_RED, width=5)
+    x0 = PAD + 110
+    d.text((x0, y + 12), card.name, font=font(28, bold=True), fill=INK)
+    name_w = int(d.textlength(card.name, font=font(28, bold=True)))
+    if h.dead:
+        status, fill = "DEAD · back when the crew rests", DEAD_RED
+    elif h.pos:
+        status, fill = f"at {h.pos}" + ("  ·  ACTIVE" if active else ""), HIGHLIGHT if active else MUTED
+    else:
+        status, fill = "off the board", MUTED
+    d.text((x0 + name_w + 18, y + 18), status, font=font(22, bold=True), fill=fill)
+    # Defence, life as a wound track, rerolls, daze.
+    life = E.hero_life(h)
+    x = _chip(d, x0, y + 52, "DEF", str(E.hero_defense(h)))
+    x = _chip(d, x, y + 52, "REROLLS", str(E.hero_rerolls(h)))
+    wounds = life if h.dead else min(h.wounds, life)
+    d.text((x + 4, y + 52), f"WOUNDS {wounds}/{life}", font=font(16, bold=True), fill=MUTED)
+    box = min(30, max(14, (CARD_W - PAD - x - 150) // max(1, life) - 4))
+    for i in range(life):
+        bx = x + 4 + i * (box + 4)
+        filled = i < wounds
+        d.rectangle((bx, y + 76, bx + box, y + 76 + box), fill="#c0392b" if filled else "#2c3342", outline="#e6e6e6")
+        if filled:
+            d.line((bx + 4, y + 80, bx + box - 4, y + 72 + box), fill="white", width=2)
+    if h.dazed and not h.dead:
+        dx = CARD_W - PAD - 120
+        d.rounded_rectangle((dx, y + 60, dx + 120, y + 100), radius=8, fill=HIGHLIGHT)
+        d.text((dx + 60, y + 80), "DAZED", font=font(22, bold=True), fill="black", anchor="mm")
+    ty = y + 126
+    for line in ability:
+        d.text((x0, ty), line, font=font(20), fill=INK)
+        ty += 28
+    # Inventory tokens, two per row; exhausted ones face down, dimmed and labelled.
+    ty += 8
+    for i, up in enumerate(h.upgrades):
+        tx = PAD + (i % 2) * (TOKEN_W + TOKEN_GAP)
+        _draw_token(d, tx, ty + (i // 2) * (TOKEN_H + 12), up.id, up.exhausted)
+    if not h.upgrades:
+        d.text((PAD, ty), "No upgrades.", font=font(20), fill=MUTED)
+    ty += max(1, (len(h.upgrades) + 1) // 2) * (TOKEN_H + 12)
+    carried = [GADGET_LABEL.get(g, g) for g in h.gadgets] + [f"quest: {t[6:]}" for t in h.quest_tokens]
+    if carried:
+        d.text((PAD, ty + 4), "Carrying: " + ", ".join(carried), font=font(21, bold=True), fill=HIGHLIGHT)
+        ty += 40
+    react = _slug(h.reaction) if h.reaction else "none"
+    prefs = f"Off-turn defence: auto-reroll {'on' if h.auto_reroll else 'off'}, standing reaction {react}"
+    d.text((PAD, ty + 4), prefs, font=font(19), fill=MUTED)
+
+
+def _draw_token(d, x: int, y: int, token_id: str, exhausted: bool) -> None:
+    up = CONTENT.upgrades.get(token_id)
+    cat = up.category if up else "?"
+    cc = CATEGORY_COLOURS.get(cat, MUTED)
+    if exhausted:
+        d.rounded_rectangle(
+            (x, y, x + TOKEN_W, y + TOKEN_H), radius=10, fill=EXHAUSTED_FILL, outline="#3a3d45", width=2
+        )
+        for k in range(-TOKEN_H, TOKEN_W, 22):  # hatching: a spent token reads as spent without colour
+            d.line((x + max(0, k), y + max(0, -k), x + min(TOKEN_W, k + TOKEN_H), y + min(TOKEN_H, TOKEN_W - k)),
+                   fill="#23262d", width=2)  # fmt: skip
+        ink, sub = "#8a8f99", "#6f7480"
+    else:
+        d.rounded_rectangle((x, y, x + TOKEN_W, y + TOKEN_H), radius=10, fill="#2c3342", outline=cc, width=3)
+        ink, sub = INK, MUTED
+    d.rounded_rectangle((x + 10, y + 10, x + 46, y + 46), radius=6, fill=cc if not exhausted else "#3a3d45")
+    d.text((x + 28, y + 28), CATEGORY_LETTER.get(cat, "?"), font=font(22, bold=True), fill="black", anchor="mm")
+    slug = up.slug if up else token_id
+    d.text((x + 58, y + 8), slug, font=font(22, bold=True), fill=ink)
+    details = f"{cat} · {_token_details(token_id)}" if up and _token_details(token_id) else cat
+    d.text((x + 58, y + 38), details, font=font(18), fill=sub)
+    if up and up.ability_text:
+        probe = d
+        lines = _wrap(probe, up.ability_text, font(17), TOKEN_W - 24)
+        for k, line in enumerate(lines[:2]):
+            d.text((x + 12, y + 64 + k * 22), line, font=font(17), fill=ink)
+    if exhausted:
+        d.rounded_rectangle((x + TOKEN_W - 150, y + 8, x + TOKEN_W - 8, y + 36), radius=6, fill="#5a5f6a")
+        d.text((x + TOKEN_W - 79, y + 22), "EXHAUSTED", font=font(17, bold=True), fill="white", anchor="mm")
+    else:
+        d.text((x + TOKEN_W - 12, y + 10), "ready", font=font(17, bold=True), fill=cc, anchor="ra")
