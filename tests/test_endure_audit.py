@@ -10,7 +10,6 @@ from rules.endure.world import make_noise, models_in
 
 from .test_endure_support import S, Script, fresh, give, place, strip, texts, token, turn_for
 
-
 # ---------------------------------------------------------------------------------------------
 # F42: equally loud noises are settled by the directional die
 
@@ -93,3 +92,70 @@ def test_using_a_found_single_use_item_that_you_also_carry(monkeypatch):
     assert st2.item_discard == ["stun-grenade"]
     with pytest.raises(RuleError):
         S.apply(st2, 1, {"type": "end"})
+
+
+# ---------------------------------------------------------------------------------------------
+# D32: a trade gives both traders a free reorganise
+
+
+def _traders():
+    """Both wear armour and a helmet already, so traded armour and helmets land in general slots."""
+    st = fresh(2)
+    for i in (0, 1):
+        strip(st, i)
+        give(st, i, "safeguard-armour")
+        give(st, i, "combat-helmet")
+    give(st, 0, "pistol")
+    give(st, 0, "bastion-armour")
+    give(st, 1, "visor-helmet")
+    give(st, 1, "plasma-cutter")
+    return st
+
+
+def test_d32_trade_then_free_reorganise_for_both():
+    st = _traders()
+    other = st.survivors[1].key
+    st, ev = S.apply(st, 0, {"type": "trade", "with": other, "give": ["bastion-armour"], "take": ["visor-helmet"]})
+    assert S.pending(st)[0].seat == 1  # the other player must accept
+    st, ev = S.apply(st, 1, {"type": "answer", "accept": True})
+    a, b = st.survivors
+    assert a.actions == 2 and a.free_reorg and b.free_reorg
+    assert "reorganise once for free" in texts(ev)
+    st, _ = S.apply(st, 0, {"type": "equip", "item": "visor-helmet"})
+    a = st.survivors[0]
+    assert a.actions == 2 and [it.card for it in a.head] == ["visor-helmet"] and not a.free_reorg
+    # the second reorganise this turn costs an action again
+    st, _ = S.apply(st, 0, {"type": "equip", "item": "combat-helmet"})
+    assert st.survivors[0].actions == 1
+    st, _ = S.apply(st, 0, {"type": "end"})
+    # the other trader reorganises for free on their own turn
+    b = st.survivors[1]
+    assert S.current(st) == 1 and b.free_reorg and b.actions == 3
+    st, _ = S.apply(st, 1, {"type": "equip", "item": "bastion-armour"})
+    b = st.survivors[1]
+    assert b.actions == 3 and [it.card for it in b.body] == ["bastion-armour"]
+    assert any(it.card == "safeguard-armour" for stack in b.slots for it in stack)
+    st, _ = S.apply(st, 1, {"type": "end"})
+    assert not st.survivors[1].free_reorg
+
+
+def test_d32_free_reorganise_even_with_no_action_left():
+    st = _traders()
+    st.survivors[0].actions = 1
+    other = st.survivors[1].key
+    st, _ = S.apply(st, 0, {"type": "trade", "with": other, "give": ["pistol"], "take": ["visor-helmet"]})
+    st, _ = S.apply(st, 1, {"type": "answer", "accept": True})
+    a = st.survivors[0]
+    assert S.current(st) == 0 and a.actions == 0  # the turn waits for the free reorganise
+    assert {"type": "equip", "item": "visor-helmet"} in S.legal(st, 0)
+    st, _ = S.apply(st, 0, {"type": "equip", "item": "visor-helmet"})
+    assert S.current(st) == 1  # nothing left to do: the turn passed on
+
+
+def test_d32_no_free_reorganise_without_a_trade():
+    st = _traders()
+    st.survivors[0].actions = 0
+    before = S.dumps(st)
+    with pytest.raises(RuleError, match="action"):
+        S.apply(st, 0, {"type": "equip", "item": "bastion-armour"})
+    assert S.dumps(st) == before

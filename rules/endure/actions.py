@@ -621,7 +621,10 @@ def do_equip(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> No
     card = icard(inst)
     if card.kind not in ("armour", "helmet"):
         raise RuleError("Only armour and helmets are equipped; weapons and items work from any slot.")
-    spend(s)
+    if s.free_reorg:
+        s.free_reorg = False  # the reorganise that came with a trade
+    else:
+        spend(s)
     slot = s.body if card.kind == "armour" else s.head
     remove_item(s, inst.uid)
     old = slot[0] if slot else None
@@ -721,6 +724,11 @@ def _trade(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None
     g = ", ".join([icard(i).name for i in gi] + [f"{ob.colour} objective" for ob in gobj]) or "nothing"
     t = ", ".join([icard(i).name for i in ti] + [f"{ob.colour} objective" for ob in tobj]) or "nothing"
     turn.say(f"{sname(s)} gives {g} to {sname(o)} and takes {t}.")
+    s.free_reorg = o.free_reorg = True
+    turn.say(
+        f"Both may reorganise once for free (put on armour or a helmet): {sname(s)} this turn, "
+        f"{sname(o)} by the end of their next turn."
+    )
     progress(st, turn, si, "trades")
 
 

@@ -315,18 +315,22 @@ class Endure(GameSystem[EndureState]):
                 elif card.kind == "item":
                     out += self._use_actions(st, si, it)
             out += self._ability_actions(st, si)
-            if not any(e.zone == s.zone for e in st.enemies):
-                for oi in survivors_in(st, s.zone):
-                    if oi == si:
-                        continue
-                    o = st.survivors[oi]
-                    who = o.key
-                    if "hoarder" not in s.phobias:
-                        for it in general_items(s):
-                            out.append({"type": "trade", "with": who, "give": [it.card], "take": []})
-                    if "hoarder" not in o.phobias:
-                        for it in general_items(o):
-                            out.append({"type": "trade", "with": who, "give": [], "take": [it.card]})
+        elif s.free_reorg:  # a trade's free reorganise needs no action
+            out += [
+                {"type": "equip", "item": it.card} for it in general_items(s) if icard(it).kind in ("armour", "helmet")
+            ]
+        if s.actions >= 1 and not any(e.zone == s.zone for e in st.enemies):
+            for oi in survivors_in(st, s.zone):
+                if oi == si:
+                    continue
+                o = st.survivors[oi]
+                who = o.key
+                if "hoarder" not in s.phobias:
+                    for it in general_items(s):
+                        out.append({"type": "trade", "with": who, "give": [it.card], "take": []})
+                if "hoarder" not in o.phobias:
+                    for it in general_items(o):
+                        out.append({"type": "trade", "with": who, "give": [], "take": [it.card]})
         out += moves
         out += self._reward_actions(st, si)
         if "hoarder" not in s.phobias:
@@ -531,6 +535,7 @@ class Endure(GameSystem[EndureState]):
                 and cur.free_moves <= 0
                 and cur.step_credit <= 0
                 and not (cur.unlocked and cur.accomplishment)
+                and not (cur.free_reorg and any(icard(it).kind in ("armour", "helmet") for it in general_items(cur)))
             ):
                 end_turn(state, turn, si)
 

@@ -678,6 +678,7 @@ def end_turn(st: EndureState, turn: Turn, si: int) -> None:
     s.actions = 0
     s.buffs = []
     s.next_attack = []
+    s.free_reorg = False
     st.turn_pos += 1
     start_turn(st, turn)
 

@@ -52,6 +52,7 @@ class Survivor(msgspec.Struct, kw_only=True):
     free_moves: int = 0
     searched: list[str] = []
     frozen: bool = False
+    free_reorg: bool = False  # a trade's free reorganise (rule 32): the next equip costs no action
     stunned: bool = False
     action_penalty: int = 0
     action_bonus: int = 0
