@@ -1,0 +1,136 @@
+"""A whole Starcadia Quest scenario through the Discord stand-in, from /game new to the winner.
+
+The real discord.py client runs against the stand-in; players only use what a Discord user has:
+slash commands (/game, /act, /starcadia ...) and the buttons under the board. The driver is generic:
+at every step it asks the game service which seats have a prompt (any kind: the active crew's turn,
+a Payback run by the player to the right, whatever the engine adds later), picks one of that seat's
+legal() actions with the goal-minded policy of the balance test, and plays it through Discord: the
+board's button when one offers exactly that action, /starcadia end for a plain end, else /act with the
+action's typed notation. The seed is fixed, so the game is the same every run and ends in bounded time.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import bot as starhost
+from rules.starcadia import SYSTEM
+from tests.standin import FakeUser, StandIn
+from tests.test_starcadia_balance import smart_choice
+
+GUILD = 930000000000000001
+CHANNEL = 930000000000000011
+ALICE = FakeUser(id=730000000000000001, name="alice")
+BOB = FakeUser(id=730000000000000002, name="bob")
+PNG = b"\x89PNG\r\n\x1a\n"
+
+SEED = 31  # with these dice the scenario ends after a few dozen decisions
+OPTIONS = "draft=random mode=episodic monsters=player"
+MAX_STEPS = 250  # a bound, far above what the seed needs, so a changed engine fails instead of hanging
+
+
+def make_config(tmp_path: Path):
+    config = starhost.load_config(env={}, dotenv=tmp_path / "missing.env")
+    return replace(config, token="fake-token", db_path=tmp_path / "e2e.db", dev_guild=GUILD, reminder_seconds=3600)
+
+
+def button_for(message, record_id: int, version: int, seat: int, index: int) -> str | None:
+    """The custom id of the board button that plays legal()[index] for ``seat`` at ``version``, if shown."""
+    wanted = f"sh:act:{record_id}:{version}:{seat}:{index}"
+    return wanted if message is not None and wanted in message.custom_ids else None
+
+
+@pytest.mark.e2e
+async def test_a_whole_starcadia_scenario_through_discord(tmp_path: Path) -> None:
+    users = {ALICE.id: ALICE, BOB.id: BOB}
+    async with StandIn(guild_id=GUILD, channel_ids=[CHANNEL], users=list(users.values())) as standin:
+        client = starhost.make_bot(make_config(tmp_path), guild_ready_timeout=0.05)
+        client.service.seed_source = lambda: SEED  # the same station, shuffle and dice every run
+        await standin.run_client(client)
+        await standin.wait_for_commands(GUILD)
+        try:
+            opened = await standin.slash(
+                "game new", {"system": "starcadia", "scenario": "1", "options": OPTIONS}, user=ALICE, channel_id=CHANNEL
+            )
+            assert not opened.ephemeral, opened.text
+            joined = await standin.click(opened, next(c for c in opened.custom_ids if c.endswith(":join")), user=BOB)
+            assert "bob joined" in joined.text.lower(), joined.text
+            board = await standin.slash("game start", user=ALICE, channel_id=CHANNEL)
+            assert board.files["board.png"].startswith(PNG)
+            record = await client.service.game_in(CHANNEL)
+            game_id = record.id
+
+            rnd = random.Random(SEED)
+            played: list[str] = []
+            pictures = 1
+            clicks = typed = 0
+            kinds: set[str] = set()
+            views_checked = False
+            for _ in range(MAX_STEPS):
+                record, state = await client.service.get(game_id)
+                version = record.version  # the record object is updated in place by the next action
+                if SYSTEM.outcome(state) is not None:
+                    break
+                prompts = SYSTEM.pending(state)
+                assert prompts, "the game waits for nobody but is not over"
+                prompt = prompts[0]
+                kinds.add(prompt.kind)
+                seat = prompt.seat
+                user = users[record.user_of(seat)]
+                assert f"<@{user.id}>" in board.content, (prompt, board.content)  # the board pings who must act
+                legal = SYSTEM.legal(state, seat)
+                assert legal, prompt
+                action = smart_choice(state, legal, rnd)
+                text = SYSTEM.format(action)
+                played.append(f"{user.name}: {text}")
+
+                if not views_checked and state.phase == "play" and state.monsters:
+                    # Mid-game the private views are pictures too, and only the asker sees them.
+                    for command, name in (
+                        ("starcadia crew", "crew.png"),
+                        ("starcadia monsters", "monsters.png"),
+                        ("starcadia quests", "quests.png"),
+                    ):
+                        view = await standin.slash(command, user=user, channel_id=CHANNEL)
+                        assert view.ephemeral and view.files[name].startswith(PNG), (command, view.text)
+                    views_checked = True
+
+                button = button_for(board, game_id, version, seat, legal.index(action))
+                if button is not None:
+                    pressed = await standin.click(board, button, user=user)
+                    assert not pressed.ephemeral, (played[-1], pressed.text)
+                    reply = pressed.followups[-1]
+                    clicks += 1
+                elif action == {"type": "end"}:
+                    reply = await standin.slash("starcadia end", user=user, channel_id=CHANNEL)
+                else:
+                    reply = await standin.slash("act", {"action": text}, user=user, channel_id=CHANNEL)
+                    typed += 1
+                assert not reply.ephemeral, (played[-1], reply.text)  # nothing the policy chose was refused
+                assert reply.files["board.png"].startswith(PNG), played[-1]
+                after, _ = await client.service.get(game_id)
+                assert after.version == version + 1, played[-1]  # exactly the chosen action was played
+                pictures += 1
+                board = reply
+            else:
+                raise AssertionError(f"no winner after {MAX_STEPS} steps:\n" + "\n".join(played[-20:]))
+
+            assert clicks >= 3 and typed >= 3, (clicks, typed)
+            assert {"setup", "turn"} <= kinds and views_checked
+            outcome = SYSTEM.outcome(state)
+            winner = record.seats[outcome.winners[0]].name
+            assert len(outcome.winners) == 1 and winner in ("alice", "bob")
+            assert "Game over" in board.text and f"{winner} win(s) the scenario" in board.text, board.text
+            assert "<@" not in board.content  # nobody is pinged any more
+            assert pictures == len(played) + 1
+
+            final = await standin.slash("game status", user=BOB, channel_id=CHANNEL)
+            assert final.files["board.png"].startswith(PNG) and "Game over" in final.text
+            verified = await standin.slash("game verify", user=ALICE, channel_id=CHANNEL)
+            assert verified.ephemeral and f"Replayed {len(played)} actions: the record is intact." in verified.text
+        finally:
+            await standin.stop_client()
