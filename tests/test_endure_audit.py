@@ -159,3 +159,133 @@ def test_d32_no_free_reorganise_without_a_trade():
     with pytest.raises(RuleError, match="action"):
         S.apply(st, 0, {"type": "equip", "item": "bastion-armour"})
     assert S.dumps(st) == before
+
+
+# ---------------------------------------------------------------------------------------------
+# L94: the Fanatic's vest, every trigger
+
+
+def _melee_at(st, si: int, zone: str, weapon: str = "plasma-cutter"):
+    strip(st, si)
+    give(st, si, weapon)
+    st.survivors[si].zone = zone
+    return st
+
+
+def test_l94_a_six_that_kills_the_fanatic_still_blows_its_vest(monkeypatch):
+    st = _melee_at(fresh(2), 0, "SEC-c")
+    give(st, 0, "bastion-armour")
+    place(st, "fanatic", "SEC-c")
+    place(st, "zealot", "SEC-c")
+    s = st.survivors[0]
+    Script(monkeypatch, attacks=[[6, 1, 1]], injury_die=[["none"]])
+    st2, ev = S.apply(st, 0, {"type": "attack", "weapon": "plasma-cutter", "zone": "SEC-c", "kill": ["fanatic"]})
+    s2 = st2.survivors[0]
+    assert "detonates in SEC-c: 3 damage" in texts(ev)
+    assert s2.health == s.max_health - 3  # explosions ignore armour: no save was rolled
+    assert "armour save" not in texts(ev)
+    assert not [e for e in st2.enemies if e.zone == "SEC-c"]  # the Zealot (2 Health) dies in the blast
+
+
+def test_l94_a_six_against_a_zone_of_fanatics_chains(monkeypatch):
+    st = _melee_at(fresh(2), 0, "SEC-c")
+    place(st, "fanatic", "SEC-c", 2)
+    st.survivors[0].health = st.survivors[0].max_health = 10
+    Script(monkeypatch, attacks=[[6, 1, 1]], injury_die=[["none"]])
+    st2, ev = S.apply(st, 0, {"type": "attack", "weapon": "plasma-cutter", "zone": "SEC-c"})
+    # one Fanatic shot dead, the other in the zone: both vests go off, 2 x 3 = 6 damage
+    assert "6 damage to everything there" in texts(ev)
+    assert st2.survivors[0].health == 4
+    assert not [e for e in st2.enemies if e.kind == "fanatic"]
+
+
+def test_l94_no_six_no_explosion(monkeypatch):
+    st = _melee_at(fresh(2), 0, "SEC-c")
+    place(st, "fanatic", "SEC-c", 2)
+    Script(monkeypatch, attacks=[[5, 1, 1]])
+    st2, ev = S.apply(st, 0, {"type": "attack", "weapon": "plasma-cutter", "zone": "SEC-c"})
+    assert "detonates" not in texts(ev)
+    assert len([e for e in st2.enemies if e.kind == "fanatic"]) == 1
+    assert st2.survivors[0].health == st.survivors[0].health
+
+
+def test_l94_shooting_into_a_fanatic_zone_blasts_the_friend_there(monkeypatch):
+    st = fresh(2)
+    strip(st, 0)
+    give(st, 0, "assault-rifle")
+    st.survivors[0].zone = "SEC-w"
+    friend = st.survivors[1]
+    friend.zone = "SEC-x"
+    place(st, "fanatic", "SEC-x", 2)
+    script = Script(monkeypatch, attacks=[[6, 1, 2, 3]], injury_die=[["none"], ["none"]])
+    script.add("armour save", [1])
+    st2, ev = S.apply(st, 0, {"type": "attack", "weapon": "assault-rifle", "zone": "SEC-x", "kill": ["fanatic"]})
+    f2 = st2.survivors[1]
+    # 3 stray shots (one armour save, failed) and then the vests: one shot dead, one left = 6
+    assert "3 stray shot(s) hit" in texts(ev)
+    assert f2.health == max(0, friend.health - 3 - 6)
+    assert st2.survivors[0].health == st.survivors[0].health  # the shooter two zones back is safe
+    assert not [e for e in st2.enemies if e.kind == "fanatic"]
+
+
+def test_l94_a_jammed_shot_with_a_six_still_sets_off_the_vest(monkeypatch):
+    st = fresh(2)
+    strip(st, 0)
+    give(st, 0, "assault-rifle")
+    st.survivors[0].zone = "SEC-w"
+    place(st, "fanatic", "SEC-x")
+    Script(monkeypatch, attacks=[[6, 6, 6, 6]])
+    st2, ev = S.apply(st, 0, {"type": "attack", "weapon": "assault-rifle", "zone": "SEC-x"})
+    assert "jams" in texts(ev) and "detonates in SEC-x" in texts(ev)
+    assert not st2.enemies
+
+
+def test_l94_fanatic_attack_one_to_one_survivor(monkeypatch):
+    from rules.endure.phases import _enemy_attack
+
+    st = fresh(2)
+    for s in st.survivors:
+        s.zone = "SEC-c"
+    (f,) = place(st, "fanatic", "SEC-c")
+    script = Script(monkeypatch, injury_die=[["none"]])
+    script.add("vest", [2])  # 1-4: no detonation, a plain attack
+    script.add("roll-off", [4, 1])
+    turn = turn_for(st)
+    _enemy_attack(st, turn, f, [0, 1])
+    a, b = st.survivors
+    assert (a.health, b.health) == (a.max_health, b.max_health - 1)  # only the lowest roll is hit, for 1
+    assert f in st.enemies
+
+
+@pytest.mark.parametrize("face", [5, 6])
+def test_l94_fanatic_attack_five_or_six_is_three_to_everyone(monkeypatch, face):
+    from rules.endure.phases import _enemy_attack
+
+    st = fresh(2)
+    for s in st.survivors:
+        s.zone = "SEC-c"
+        give(st, st.survivors.index(s), "bastion-armour")
+    (f,) = place(st, "fanatic", "SEC-c")
+    (z,) = place(st, "zealot", "SEC-c")
+    script = Script(monkeypatch, injury_die=[["none"], ["none"]])
+    script.add("vest", [face])
+    turn = turn_for(st)
+    _enemy_attack(st, turn, f, [0, 1])
+    assert [s.max_health - s.health for s in st.survivors] == [3, 3]
+    assert "armour save" not in texts(turn.events)
+    assert f not in st.enemies and z not in st.enemies
+
+
+def test_l94_a_fanatic_blast_that_kills_the_last_survivor_loses_the_mission(monkeypatch):
+    from rules.endure.phases import enemy_phase
+
+    st = fresh(1)
+    s = st.survivors[0]
+    s.health = 3
+    place(st, "fanatic", s.zone)
+    script = Script(monkeypatch)
+    script.add("vest", [6])
+    turn = turn_for(st)
+    enemy_phase(st, turn)
+    out = S.outcome(st)
+    assert out is not None and out.result == "loss" and not st.survivors[0].alive

@@ -427,7 +427,8 @@ def do_attack(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> N
             turn.say(f"{misses} stray shot(s) hit {sname(st.survivors[victim])}!", kind="warn")
             hit_survivor(st, turn, victim, misses, f"{sname(s)}'s stray fire")
     if had_fanatic and 6 in faces:
-        detonate(st, turn, zone, "a Fanatic's vest")
+        blown = sum(1 for e in killed if e.kind == "fanatic")  # a Fanatic shot dead still blows up
+        detonate(st, turn, zone, "a Fanatic's vest", already_dead=blown)
     make_noise(st, turn, s.zone, noise)
     if ranged and gravity(st) and on_map(s):
         _gravity_push(st, turn, si, zone, hits > 0)

@@ -9,6 +9,7 @@ from .state import BossState, EndureState, Enemy
 from .world import (
     etype,
     hit_survivor,
+    is_full,
     living,
     on_map,
     overflow_zone,
@@ -162,7 +163,7 @@ def boss_turn(st: EndureState, turn: Turn, e: Enemy, step) -> None:
                 return
             e.target = goal
         nxt = step(st, turn, e.zone, e.target, etype(e.kind).name)
-        if not nxt:
+        if not nxt or is_full(st, nxt):  # a full zone can't be entered (rule 21)
             return
         e.zone = nxt
         turn.say(f"The {etype(e.kind).name} moves to {nxt}.")

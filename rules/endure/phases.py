@@ -216,12 +216,15 @@ def _enemy_attack(st: EndureState, turn: Turn, e: Enemy, targets: list[int]) -> 
     hit_survivor(st, turn, victim, dmg, f"{'an' if t.name[0] in 'AEIOU' else 'a'} {t.name}")
 
 
-def detonate(st: EndureState, turn: Turn, zone: str, source: str) -> None:
-    """Every Fanatic in ``zone`` explodes: 3 damage each to everything there, no armour."""
+def detonate(st: EndureState, turn: Turn, zone: str, source: str, already_dead: int = 0) -> None:
+    """Every Fanatic in ``zone`` explodes: 3 damage each to everything there, no armour.
+
+    ``already_dead``: Fanatics the triggering attack itself just killed; their vests go off too.
+    """
     fans = [o for o in st.enemies if o.zone == zone and o.kind == "fanatic"]
-    if not fans:
+    if not fans and not already_dead:
         return
-    dmg = 3 * len(fans)
+    dmg = 3 * (len(fans) + already_dead)
     turn.say(f"{source.capitalize()} detonates in {zone}: {dmg} damage to everything there!", kind="warn")
     dead = []
     for o in list(st.enemies):
