@@ -3,6 +3,7 @@ plus a status strip (crews, VT, wounds, the current quest)."""
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Sequence
 
@@ -37,14 +38,23 @@ def _box(xy: B.XY) -> tuple[int, int, int, int]:
 
 
 def board(state: StarState, *, events: Sequence[Event] = ()) -> bytes:
-    return to_png(draw_board(state, events=events))
+    return _png(draw_board(state, events=events))
+
+
+def _png(image: Image.Image) -> bytes:
+    """Palette PNG at compress level 3: the board is sent after every action, so speed beats the last 20 %."""
+    small = image.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    buffer = io.BytesIO()
+    small.save(buffer, format="PNG", compress_level=3)
+    return buffer.getvalue()
 
 
 def draw_board(state: StarState, *, events: Sequence[Event] = ()) -> Image.Image:
     b = E.board_of(state)
     crews = state.crews
     width = MARGIN * 2 + b.width * CELL
-    strip_h = _strip_height(state, width)
+    quest = _quest_lines(state, width)
+    strip_h = _strip_height(state, quest)
     height = MARGIN * 2 + b.height * CELL + strip_h
     img = Image.new("RGB", (width, height), BACKGROUND)
     d = ImageDraw.Draw(img)
@@ -203,7 +213,7 @@ def draw_board(state: StarState, *, events: Sequence[Event] = ()) -> Image.Image
                 box = _box(xy)
                 d.rectangle((box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2), outline="#ffffff", width=2)
 
-    _status(d, state, MARGIN * 2 + b.height * CELL - 10, width)
+    _status(d, state, MARGIN * 2 + b.height * CELL - 10, width, quest)
     return img
 
 
@@ -245,8 +255,8 @@ def _fit(d: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: bool = 
     return text + "…", face
 
 
-def _strip_height(state: StarState, width: int) -> int:
-    return 20 + STRIP_LINE * (len(state.crews) + 1) + 28 * len(_quest_lines(state, width)) + 8
+def _strip_height(state: StarState, quest: list[str]) -> int:
+    return 20 + STRIP_LINE * (len(state.crews) + 1) + 28 * len(quest) + 8
 
 
 def _quest_lines(state: StarState, width: int) -> list[str]:
@@ -259,8 +269,8 @@ def _quest_lines(state: StarState, width: int) -> list[str]:
     return lines
 
 
-def _status(d: ImageDraw.ImageDraw, state: StarState, top: int, width: int) -> None:
-    d.rectangle((0, top, width, top + _strip_height(state, width)), fill=PANEL)
+def _status(d: ImageDraw.ImageDraw, state: StarState, top: int, width: int, quest: list[str]) -> None:
+    d.rectangle((0, top, width, top + _strip_height(state, quest)), fill=PANEL)
     y = top + 12
     sc = CONTENT.scenarios[state.scenario]
     turn = state.seats[state.current] if state.phase == "play" else state.phase
@@ -307,7 +317,7 @@ def _status(d: ImageDraw.ImageDraw, state: StarState, top: int, width: int) -> N
             d.text((x, y + 3), text, font=face, fill=fill)
             x += hero_w
         y += STRIP_LINE
-    for line in _quest_lines(state, width):
+    for line in quest:
         d.text((MARGIN, y + 2), line, font=font(20), fill=MUTED)
         y += 28
 
@@ -361,9 +371,11 @@ def _chip(d: ImageDraw.ImageDraw, x: int, y: int, label: str, value: str, colour
     return x + w + 10
 
 
-def _diamond(d: ImageDraw.ImageDraw, cx: int, cy: int, r: int, tag: str, fill: str = MONSTER_FILL) -> None:
+def _diamond(
+    d: ImageDraw.ImageDraw, cx: int, cy: int, r: int, tag: str, fill: str = MONSTER_FILL, size: int = 22
+) -> None:
     d.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=fill, outline="#ffb3c6", width=3)
-    d.text((cx, cy), tag, font=font(22, bold=True), fill="white", anchor="mm")
+    d.text((cx, cy), tag, font=font(size, bold=True), fill="white", anchor="mm")
 
 
 def monsters_picture(state: StarState) -> bytes:
@@ -371,29 +383,33 @@ def monsters_picture(state: StarState) -> bytes:
     return to_png(draw_monsters(state))
 
 
+FIG_W, FIG_H = 200, 64
+
+
 def draw_monsters(state: StarState) -> Image.Image:
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    body, small = font(21), font(20)
+    body = font(21)
+    per_row = (CARD_W - 2 * PAD - 120) // (FIG_W + 10)
     cards = []
     order = {"trooper": 0, "officer": 1, "villain": 2}
     for des in sorted(state.dashboard, key=lambda x: (order.get(x.partition("-")[0], 3), len(x), x)):
-        card = CONTENT.monsters[state.dashboard[des]]
+        card = CONTENT.monsters.get(state.dashboard[des])
+        if card is None:
+            continue
         m0 = E.MonsterState(uid=f"{card.id}#1", card=card.id, designation=des, pos="")
-        life, overkill, mp, reward = E.mstats(m0)
+        stats = E.mstats(m0)
         ability = _wrap(probe, f"{card.ability.name}: {card.ability.text}", body, CARD_W - 2 * PAD - 130)
         out = [m for m in state.monsters if m.card == card.id]
-        figs = [
-            f"{E.monster_tag(m)} at {m.pos}: wounds {m.wounds}/{life}{', dazed' if m.dazed else ''}" for m in out
-        ] or ["no figure on the board"]
-        figs = _wrap(probe, "Out: " + "; ".join(figs), small, CARD_W - 2 * PAD - 130)
-        cards.append((des, card, (life, overkill, mp, reward), ability, figs))
-    height = 110 + sum(150 + 30 * (len(a) + len(f)) for *_x, a, f in cards) + (60 if not cards else 0)
+        rows = max(1, -(-len(out) // per_row))
+        cards.append((des, card, stats, ability, out, rows))
+    height = 116 + sum(150 + 30 * len(a) + rows * (FIG_H + 8) for *_x, a, _o, rows in cards)
+    height += 60 if not cards else 0
     img, d = _canvas(height)
     y = _title(d, 20, f"Monster dashboard · scenario {state.scenario}", "Tags as printed on the board figures")
     if not cards:
         d.text((PAD, y), "No monster slot is filled.", font=body, fill=INK)
-    for des, card, (life, overkill, mp, reward), ability, figs in cards:
-        h = 136 + 30 * (len(ability) + len(figs))
+    for des, card, (life, overkill, mp, reward), ability, out, rows in cards:
+        h = 136 + 30 * len(ability) + rows * (FIG_H + 8)
         d.rounded_rectangle((PAD - 10, y, CARD_W - PAD + 10, y + h), radius=12, fill=PANEL)
         _diamond(d, PAD + 50, y + 62, 44 if card.huge else 38, card.tag)
         x0 = PAD + 120
@@ -411,11 +427,28 @@ def draw_monsters(state: StarState) -> Image.Image:
         for line in ability:
             d.text((x0, ty), line, font=body, fill=INK)
             ty += 30
-        for line in figs:
-            d.text((x0, ty), line, font=small, fill=HIGHLIGHT if out_of(state, card.id) else MUTED)
-            ty += 30
+        if not out:
+            d.text((x0, ty + 4), "No figure on the board.", font=font(20), fill=MUTED)
+        for i, m in enumerate(out):
+            fx = x0 + (i % per_row) * (FIG_W + 10)
+            _figure_chip(d, fx, ty + 4 + (i // per_row) * (FIG_H + 8), m, E.mstats(m)[0])
         y += h + 14
     return img
+
+
+def _figure_chip(d: ImageDraw.ImageDraw, x: int, y: int, m, life: int) -> None:
+    """One monster figure out on the board: its tag, space, wounds as pips and daze."""
+    d.rounded_rectangle((x, y, x + FIG_W, y + FIG_H), radius=8, fill="#2c3342")
+    _diamond(d, x + 32, y + FIG_H // 2, 28, E.monster_tag(m), fill="#5b4a52" if m.dazed else MONSTER_FILL, size=15)
+    d.text((x + 68, y + 6), m.pos or "-", font=font(22, bold=True), fill=INK)
+    if m.dazed:
+        d.rounded_rectangle((x + FIG_W - 72, y + 8, x + FIG_W - 8, y + 32), radius=6, fill=HIGHLIGHT)
+        d.text((x + FIG_W - 40, y + 20), "DAZED", font=font(15, bold=True), fill="black", anchor="mm")
+    pip = max(8, min(16, (FIG_W - 76) // max(1, life) - 3))
+    for k in range(life):
+        px = x + 68 + k * (pip + 3)
+        hit = k < m.wounds
+        d.rectangle((px, y + 38, px + pip, y + 38 + pip), fill="#c0392b" if hit else BACKGROUND, outline="#e6e6e6")
 
 
 def out_of(state: StarState, card_id: str) -> bool:
