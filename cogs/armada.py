@@ -80,8 +80,10 @@ class ArmadaCog(commands.Cog):
         reply = await game.trade(table, ctx_from(interaction), captain, what, value, for_what, for_value)
         await send_reply(interaction, reply)
 
-    @armada.command(name="answer", description="Accept or decline a swap offered to you (or withdraw your own)")
-    @app_commands.describe(reply="accept or decline")
+    @armada.command(
+        name="answer", description="Answer a swap offer, or a choice: fall back, scrap split, vote, knocked-out die"
+    )
+    @app_commands.describe(reply="accept or decline a swap; otherwise pick your answer from the suggestions")
     @app_commands.autocomplete(reply=suggest("answer", "reply"))
     async def answer(self, interaction: discord.Interaction, reply: str) -> None:
         await send_reply(interaction, await game.answer(bot_of(interaction).table, ctx_from(interaction), reply))

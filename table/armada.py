@@ -20,6 +20,7 @@ from typing import Any
 
 from render import render_board
 from render.armada import ship_board, table_picture
+from rules.armada import SYSTEM
 from rules.armada.combat import STATION_WORDS, enemy_def
 from rules.armada.content import CONTENT as C
 from rules.armada.content import action_text
@@ -440,7 +441,11 @@ async def trade(
 
 
 async def answer(table: Table, ctx: Ctx, reply: str | None) -> Reply:
-    """Accept or decline the swap offered to you (the captain who offered may withdraw it)."""
+    """Accept or decline the swap offered to you (the captain who offered may withdraw it), or answer
+    a choice the rules give you (where to fall back, the scrap split, a vote, a knocked-out die)."""
+    _, state, _seat = await _seated(table, ctx)
+    if _deciding(state):
+        return await decide(table, ctx, reply)
     word = normalise(reply or "")
     if word in ("accept", "yes", "y", "ok"):
         return await _act(table, ctx, {"type": "accept_trade"})
@@ -664,7 +669,12 @@ async def hero(table: Table, ctx: Ctx, ability: str | None) -> Reply:
 
 async def end_step(table: Table, ctx: Ctx) -> Reply:
     """Finish the step you are in: Combat step 1, an escape attempt, a mission roll, a shop or waystation."""
-    _, state, seat = await _seated(table, ctx)
+    sc, state, seat = await _seated(table, ctx)
+    if _deciding(state):
+        mine = [p for p in sc.system.pending(state) if p.seat == seat]
+        if not mine:
+            raise RuleError("Waiting for another captain's choice (" + _waiting_choice(state) + ").")
+        return await _act(table, ctx, dict(mine[0].default or {}))  # the safe default answer
     c = state.combat
     if c is not None and seat in c.members:
         step = {"assign": "done", "escape": "done", "gather": "gather", "relay": "accept"}.get(c.step, "done")
@@ -681,6 +691,63 @@ async def end_step(table: Table, ctx: Ctx) -> Reply:
     if state.players[seat].offer_kind:
         return await _act(table, ctx, {"type": "close"})
     raise RuleError("There is no step to end right now; /armada end-turn ends your turn.")
+
+
+DECIDE_TYPES = ("retreat", "split", "agree", "vote", "knockout")
+
+
+def _deciding(state: State) -> bool:
+    """A choice the rules give a captain is open (fall back, scrap split, vote, knocked-out die)."""
+    c = state.combat
+    return bool(state.retreats) or state.split is not None or state.vote is not None or bool(c and c.knockouts)
+
+
+def _waiting_choice(state: State) -> str:
+    if state.retreats:
+        return ", ".join(state.seats[r.seat] for r in state.retreats) + " choosing where to fall back"
+    if state.split is not None:
+        return "the team agreeing on the scrap split"
+    if state.vote is not None:
+        return "the captains voting on a tie"
+    c = state.combat
+    if c is not None and c.knockouts:
+        return ", ".join(state.seats[s] for s in c.knockouts) + " choosing a knocked-out die"
+    return "nothing"
+
+
+def decide_label(state: State, action: Mapping[str, Any]) -> str:
+    kind = action.get("type")
+    if kind == "retreat":
+        return f"Fall back to {_planet_label(state, str(action.get('to')))}"
+    if kind == "agree" and state.split is not None:
+        shares = ", ".join(
+            f"{state.seats[m]} {n}" for m, n in zip(state.split.members, state.split.shares, strict=True)
+        )
+        return f"Accept the split: {shares}"
+    if kind == "split" and state.split is not None:
+        raw = action.get("shares", [])
+        shares = ", ".join(f"{state.seats[m]} {n}" for m, n in zip(state.split.members, raw, strict=False))
+        return f"Propose: {shares}"
+    if kind == "vote":
+        return f"Vote for {_captain_label(state, int(action.get('for', 1)) - 1)}"
+    if kind == "knockout":
+        die = _die_by_id(state, action.get("die"))
+        return f"Send {_die_text(die) if die else action.get('die')} to the Infirmary"
+    return str(kind)
+
+
+async def decide(table: Table, ctx: Ctx, choice: str | None) -> Reply:
+    """Answer a choice the rules give you: where to fall back, the scrap split, a vote, a knocked-out die."""
+    sc, state, seat = await _seated(table, ctx)
+    if _blank(choice):
+        raise RuleError("Pick your answer from the suggestions (or /armada end-step takes the default).")
+    text = str(choice).strip()
+    kind = normalise(text).split(" ")[0]
+    if kind not in DECIDE_TYPES:
+        raise RuleError(
+            "Answers are: fall back (retreat), split, agree, vote, knockout; pick one from the suggestions."
+        )
+    return await _act(table, ctx, sc.system.parse(text, state, seat))
 
 
 async def end_turn(table: Table, ctx: Ctx) -> Reply:
@@ -765,6 +832,19 @@ def next_steps(state: State, seat: int) -> str:
     if state.phase == "over":
         return "The game is over."
     p = state.players[seat]
+    if _deciding(state):
+        c = state.combat
+        if any(r.seat == seat for r in state.retreats):
+            return (
+                "Your ship falls back: /armada answer picks the nearby planet (/armada end-step keeps the one shown)."
+            )
+        if state.split is not None and seat in state.split.members and seat not in state.split.accepted:
+            return "Scrap split: /armada answer accepts it or proposes another (/armada end-step accepts the even one)."
+        if state.vote is not None and seat in state.vote.voters and seat not in state.vote.votes:
+            return "Vote on a tie: /armada answer picks a captain (/armada end-step votes for the first tied)."
+        if c is not None and c.knockouts.get(seat):
+            return "An enemy knocked out your crew: /armada answer picks the die for the Infirmary."
+        return "Waiting for " + _waiting_choice(state) + "."
     t = state.trade
     if t is not None and seat in (t.seat, t.to):
         if seat == t.to:
@@ -1015,6 +1095,8 @@ def command_text(state: State, action: Mapping[str, Any]) -> str:
         )
     if kind in ("accept_trade", "decline_trade"):
         return f"/armada answer reply:{kind.split('_')[0]}"
+    if kind in DECIDE_TYPES:
+        return f"/armada answer reply:{SYSTEM.format(dict(action))}"
     if kind in ("buy", "sell"):
         return f"/armada {kind} module:{action['module']}"
     if kind == "install":
@@ -1169,6 +1251,10 @@ def complete_sync(sc: SeatContext, command: str, option: str, typed: str, given:
         elif option == "for_what":
             swaps = _options_of(legal, "trade")
             choices = [(w, w) for w in TRADE_WHAT if any(a["for_what"] == w for a in swaps)]
+    elif command == "answer" and _deciding(state):
+        for a in legal:
+            if a.get("type") in DECIDE_TYPES:
+                choices.append((decide_label(state, a), sc.system.format(a)))
     elif command == "answer":
         kinds = {a["type"] for a in legal}
         choices = [(w, w) for w, k in (("accept", "accept_trade"), ("decline", "decline_trade")) if k in kinds]

@@ -660,7 +660,7 @@ async def test_every_legal_move_has_a_command_that_plays_it() -> None:
     fake.state.players[0].credits = fake.state.players[1].credits = 15
     checked: set[str] = set()
     last = -1
-    for _ in range(900):
+    for _ in range(1500):
         who = rng.choice([ALICE, BOB])
         fake.seat = 0 if who is ALICE else 1
         if len(fake.played) != last:  # something happened: check the new position

@@ -7,7 +7,7 @@ from typing import Any
 from rules.core import RuleError, Turn
 from rules.core.validate import get_choice, get_int
 
-from . import heroes, savior
+from . import choices, heroes, savior
 from .content import BASIC, Enemy, EnemyAction, Module
 from .finals import artemis_shielded, final_enemy_def, section_critical
 from .helpers import (
@@ -25,7 +25,6 @@ from .helpers import (
     installed,
     module_at,
     pay,
-    retreat_to,
     roll,
     set_critical,
     station_numbers,
@@ -205,6 +204,7 @@ def leave(state: State, seat: int, outcome: str, turn: Turn) -> None:
     c.members.remove(seat)
     c.rerolls.pop(seat, None)
     c.escape.pop(seat, None)
+    c.knockouts.pop(seat, None)
     reset_ship(state, seat)
     player = state.players[seat]
     if outcome == "defeat":
@@ -212,9 +212,8 @@ def leave(state: State, seat: int, outcome: str, turn: Turn) -> None:
             set_critical(state, seat, turn)
         if player.critical:
             player.hull = 0
-    dest = retreat_to(state, player.planet)
-    player.planet = dest
-    turn.say(f"{state.seats[seat]} limps away to {dest}.")
+    if seat not in c.shadow:
+        choices.fall_back(state, seat, turn, "limps away")
     if seat not in state.encountered:
         state.encountered.append(seat)
     leaders = [m for m in c.members if m not in c.shadow]
@@ -282,11 +281,13 @@ def finish(state: State, outcome: str, turn: Turn) -> None:
                 best[e.faction] = max(best.get(e.faction, 0), e.scrap)
         scrap = sum(best.values())
         turn.say(f"Victory over fleet {fleet.token}! Scrap worth {scrap} credit{'s' if scrap != 1 else ''}.")
-        share = scrap // max(1, len(members))
-        for i, seat in enumerate(members):
-            extra = scrap - share * len(members) if i == 0 else 0
-            if share + extra:
-                gain_credits(state, seat, share + extra, turn, "scrap")
+        if fleet.final or len(members) <= 1:  # nothing to agree on (or the game is won)
+            for seat, share in zip(members, choices.even_shares(scrap, max(1, len(members))), strict=False):
+                if share:
+                    gain_credits(state, seat, share, turn, "scrap")
+        else:
+            choices.start_split(state, members, min(scrap, state.bank), turn)
+        for seat in members:
             if has_kind(state.players[seat], "credits_bonus"):
                 gain_credits(state, seat, 1, turn, "Drosera Attractor Beam")
             player = state.players[seat]
@@ -309,9 +310,8 @@ def finish(state: State, outcome: str, turn: Turn) -> None:
             if not fleet.final:
                 ship.damage = 0
         for seat in members:
-            player = state.players[seat]
             if seat not in c.shadow:
-                player.planet = retreat_to(state, player.planet)
+                choices.fall_back(state, seat, turn, "escapes" if outcome == "escape" else "falls back")
             if seat not in state.encountered:
                 state.encountered.append(seat)
         if outcome == "escape":
@@ -1079,12 +1079,7 @@ def enemy_step(state: State, turn: Turn) -> None:
             turn.say(f"{e.name} repairs the fleet.")
         elif act.kind == "disable":
             for seat in front:
-                for _ in range(act.count):
-                    victim = worst_free_die(state, seat, ("rolled", "crew"))
-                    if victim is None:
-                        break
-                    if to_infirmary(state, victim, turn):
-                        turn.say(f"{e.name} knocks out {die_label(state, victim)}.")
+                knock_out(state, seat, act.count, e.name, turn)
         elif act.kind == "timer":
             ship.timers += 1
             turn.say(f"{e.name} charges up ({ship.timers} timer{'s' if ship.timers != 1 else ''}).")
@@ -1128,6 +1123,47 @@ def enemy_step(state: State, turn: Turn) -> None:
     destroy_step(state, turn)
 
 
+def knock_out(state: State, seat: int, count: int, source: str, turn: Turn) -> None:
+    """An enemy sends crew to the Infirmary. The owner chooses which dice (after the enemy step);
+    when every candidate is alike (all basic dice) there is nothing to choose."""
+    c = state.combat
+    assert c is not None
+    for _ in range(count):
+        pool = dice_of(state, seat, "rolled", "crew")
+        owed = c.knockouts.get(seat, 0)
+        if len(pool) <= owed:
+            return
+        alike = len({d.hero for d in pool}) == 1
+        if owed == 0 and (alike or has_hero(state, seat, "v41k")):
+            victim = worst_free_die(state, seat, ("rolled", "crew"))
+            assert victim is not None
+            if to_infirmary(state, victim, turn):
+                turn.say(f"{source} knocks out {die_label(state, victim)}.")
+            continue
+        c.knockouts[seat] = owed + 1
+        turn.say(f"{source} knocks out one of {state.seats[seat]}'s crew; {state.seats[seat]} picks which die.")
+
+
+def default_knockout(state: State, seat: int) -> dict[str, Any]:
+    die = worst_free_die(state, seat, ("rolled", "crew"))
+    return {"type": "knockout", "die": die.id if die is not None else 0}
+
+
+def knockout(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+    """The owner sends one knocked-out die to the Infirmary."""
+    c = _member(state, seat)
+    if not c.knockouts.get(seat):
+        raise RuleError("No enemy knocked out any of your crew.")
+    die = find_die(state, seat, action.get("die"))
+    if die.loc not in ("rolled", "crew"):
+        raise RuleError(f"Die #{die.id} is busy; pick a die that is not on a station.")
+    to_infirmary(state, die, turn)
+    turn.say(f"{state.seats[seat]} sends {die_label(state, die)} to the Infirmary.")
+    c.knockouts[seat] -= 1
+    if c.knockouts[seat] <= 0:
+        del c.knockouts[seat]
+
+
 # -- step 3 and 4 -----------------------------------------------------------------------------
 
 
@@ -1166,6 +1202,7 @@ def gather(state: State, seat: int, turn: Turn) -> None:
         return
     if c.step != "gather":
         raise RuleError("Gathering happens in step 4.")
+    _no_knockouts_owed(state)
     for m in c.members:
         heroes.all_in(state, m, turn)
         for d in dice_of(state, m, "station", "rolled"):
@@ -1181,10 +1218,19 @@ def gather(state: State, seat: int, turn: Turn) -> None:
     begin_round(state, turn)
 
 
+def _no_knockouts_owed(state: State) -> None:
+    c = state.combat
+    assert c is not None
+    if c.knockouts:
+        names = ", ".join(state.seats[s] for s in c.knockouts)
+        raise RuleError(f"First {names} must choose which knocked-out crew die goes to the Infirmary.")
+
+
 def escape(state: State, seat: int, turn: Turn) -> None:
     c = _member(state, seat)
     if c.step != "gather":
         raise RuleError("You can try to escape in step 4, instead of gathering.")
+    _no_knockouts_owed(state)
     for m in c.members:
         for d in dice_of(state, m, "station", "rolled"):
             d.loc = "crew"

@@ -170,6 +170,7 @@ class Event:
     cargo: str = ""
     deliver_to: str = ""
     out_of_deck: bool = False
+    award: str = ""  # "" = reward split among the members | poorest: all credits to the poorest captain
 
 
 @dataclass(frozen=True)
@@ -506,6 +507,12 @@ def _section_ok(section: str) -> bool:
     return 1 <= len(section) <= 3 and all(ch in SYMBOLS + "*" for ch in section)
 
 
+def _award(entry: dict[str, Any], where: str) -> str:
+    award = entry.get("award", "")
+    require(award in ("", "poorest"), where, 'award must be "poorest" when given')
+    return str(award)
+
+
 def _events(planets: dict[str, Planet], modules: dict[str, Module]) -> tuple[dict[int, Event], dict[str, int]]:
     data = _load("events.toml")
     raw = data.get("event")
@@ -577,12 +584,15 @@ def _events(planets: dict[str, Planet], modules: dict[str, Module]) -> tuple[dic
             cargo=cargo,
             deliver_to=deliver_to,
             out_of_deck=_flag(e, "out_of_deck", where),
+            award=_award(e, where),
         )
     for needed in (0, 14, 15, 20, 49, 52, 99):
         if needed not in out:
             raise ContentError(f"events.toml: event {needed} is required by the rules")
     if not out[0].out_of_deck or out[0].planet != "Terra":
         raise ContentError("events.toml: event 0 starts on Terra, out of the bag")
+    if out[20].award != "poorest":
+        raise ContentError("events.toml: event 20 must award the poorest captain (its ties go to a vote)")
     if out[15].hazard.get("kind") != "block_hire":
         raise ContentError("events.toml: event 15 must block hiring")
     kinds = {e.kind for e in out.values()}

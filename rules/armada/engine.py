@@ -20,7 +20,7 @@ from rules.core import (
 from rules.core.rng import Rng
 from rules.core.validate import get_int
 
-from . import combat, heroes, missions, planning, savior
+from . import choices, combat, heroes, missions, planning, savior
 from .combat import combat_fleet, enemy_def, fleet_by_token, fleet_summary
 from .finals import event_for
 from .helpers import (
@@ -72,8 +72,12 @@ SCHEMA: dict[str, list[str]] = {
     "ram": ["amount", "target"],
     "sacrifice": ["die"],
     "scan": ["fleet"],
+    "retreat": ["to"],
+    "split": ["shares"],
+    "vote": ["for"],
+    "knockout": ["die"],
 }
-LIST_KEYS = {"dice", "team"}
+LIST_KEYS = {"dice", "team", "shares"}
 MAX_LISTED_DICE = 16  # legal() lists assignments for at most this many rolled dice per captain
 TURN_TYPES = {"begin", "end", "travel", "repair", "give", "shop", "recruit", "buy", "sell", "install"}
 TURN_TYPES |= {"store", "hire", "close", "fight", "mission", "deliver", "scan", "challenge", "trade"}
@@ -199,6 +203,8 @@ class Armada(GameSystem[State]):
     def pending(self, state: State) -> list[Prompt]:
         if state.phase == "over":
             return []
+        if choices.blocking(state):
+            return choices.prompts(state)
         c = state.combat
         if c is not None and c.pvp:
             who = c.turn_of if c.step in ("assign", "escape") else c.seat
@@ -233,6 +239,16 @@ class Armada(GameSystem[State]):
                         text="Pay 1 credit to reroll the enemy die, or accept the roll",
                         default={"type": "accept"},
                     )
+                ]
+            if c.step == "gather" and c.knockouts:
+                return [
+                    Prompt(
+                        seat=s,
+                        kind="choice",
+                        text=f"{state.seats[s]}: choose which crew die the enemy knocked out (to the Infirmary)",
+                        default=combat.default_knockout(state, s),
+                    )
+                    for s in c.knockouts
                 ]
             if c.step == "gather":
                 return [
@@ -359,6 +375,8 @@ class Armada(GameSystem[State]):
         return out
 
     def _candidates(self, state: State, seat: int) -> list[Action]:
+        if choices.blocking(state):
+            return choices.candidates(state, seat)
         c = state.combat
         if c is not None:
             if seat not in c.members:
@@ -490,6 +508,10 @@ class Armada(GameSystem[State]):
             return self._duel_candidates(state, seat)
         if c.step == "relay":
             return [{"type": "relay"}, {"type": "accept"}]
+        if c.step == "gather" and c.knockouts:
+            if seat not in c.knockouts:
+                return []
+            return [{"type": "knockout", "die": d.id} for d in dice_of(state, seat, "rolled", "crew")]
         if c.step == "gather":
             return [{"type": "gather"}, {"type": "escape"}]
         rolled = dice_of(state, seat, "rolled")
@@ -597,7 +619,9 @@ class Armada(GameSystem[State]):
         if seat is None:
             raise RuleError("Only a captain can act in Armada.")
         kind = action["type"]
-        if state.trade is not None or kind in TRADE_ANSWERS:
+        if choices.blocking(state) or kind in choices.TYPES:
+            choices.perform(state, seat, kind, action, turn)
+        elif state.trade is not None or kind in TRADE_ANSWERS:
             if kind not in TRADE_ANSWERS:
                 t = state.trade
                 assert t is not None
@@ -648,6 +672,7 @@ class Armada(GameSystem[State]):
             "setface": lambda: heroes.set_face(state, seat, action, turn),
             "copy": lambda: heroes.copy(state, seat, action, turn),
             "rose": lambda: heroes.rose(state, seat, action, turn),
+            "knockout": lambda: combat.knockout(state, seat, action, turn),
         }
         if kind not in handlers:
             raise RuleError(
@@ -839,6 +864,8 @@ class Armada(GameSystem[State]):
                 return
             if savior.check(state, turn):
                 return
+            if choices.blocking(state):
+                return
             if state.combat is not None or state.mission is not None or state.active >= 0:
                 return
             if state.phase == "planning" and all(p.done for p in state.players):
@@ -933,6 +960,9 @@ class Armada(GameSystem[State]):
             lines.append(f"mission {state.mission.event} {state.mission.step}: {missions.describe_sections(state)}")
         if state.final:
             lines.append(f"final: {state.final}")
+        if state.trade is not None:
+            lines.append("trade offer: " + planning.trade_text(state, state.trade))
+        lines += choices.describe(state)
         return "\n".join(lines)
 
     def format(self, action: Action) -> str:
@@ -964,7 +994,7 @@ class Armada(GameSystem[State]):
             if "=" in t:
                 k, _, v = t.partition("=")
                 action[k] = v.split(",") if k in LIST_KEYS or "," in v else v
-        if kind == "travel" and positional:
+        if kind in ("travel", "retreat") and positional:
             action["to"] = _planet_name(" ".join(positional))
             return action
         if kind in ("reroll",):

@@ -293,11 +293,14 @@ def win(state: State, turn: Turn) -> None:
 
 
 def pay_rewards(state: State, members: list[int], event: Event, turn: Turn) -> None:
+    from .choices import award_poorest
     from .finals import data_token
 
-    per = event.credits // len(members)
+    if event.award == "poorest":
+        award_poorest(state, event, turn)
+    per = 0 if event.award else event.credits // len(members)
     for i, seat in enumerate(members):
-        amount = per + (event.credits - per * len(members) if i == 0 else 0)
+        amount = per + (event.credits - per * len(members) if i == 0 and not event.award else 0)
         if amount:
             gain_credits(state, seat, amount, turn, "mission reward")
         if state.players[seat].stations and any(

@@ -193,6 +193,14 @@ def trade_item(what: str, value: str) -> str:
     return h.name if h else value
 
 
+def trade_text(state: State, t: Trade) -> str:
+    """A waiting swap offer in words, for the status text and the board picture."""
+    return (
+        f"{state.seats[t.seat]} offers {trade_item(t.what, t.value)} for {state.seats[t.to]}'s "
+        f"{trade_item(t.for_what, t.for_value)} (waiting for {state.seats[t.to]})"
+    )
+
+
 def answer_trade(state: State, seat: int, accept: bool, turn: Turn) -> None:
     t = state.trade
     if t is None:

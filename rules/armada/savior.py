@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.core import RuleError, Turn
 
 from . import heroes
-from .helpers import C, dice_of, installed, retreat_to, roll, set_critical
+from .helpers import C, dice_of, installed, roll, set_critical
 from .state import Combat, State, Station
 
 SAVIOR_MODULES = ("allium-armor", "savior-lance", "savior-bulwark", "savior-engine")
@@ -168,9 +168,9 @@ def gather(state: State, seat: int, turn: Turn) -> None:
 
 
 def escaped(state: State, seat: int, turn: Turn) -> None:
-    player = state.players[seat]
-    player.planet = retreat_to(state, player.planet)
-    turn.say(f"{state.seats[seat]} breaks away to {player.planet}.")
+    from .choices import fall_back
+
+    fall_back(state, seat, turn, "breaks away")
     end(state, turn)
 
 

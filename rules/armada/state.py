@@ -107,6 +107,7 @@ class Combat(msgspec.Struct, kw_only=True):
     enemy_die: int = 0
     relay_used: bool = False
     hull_lost: list[int] = []
+    knockouts: dict[int, int] = {}  # seat -> crew dice an enemy knocked out, still to be chosen by the owner
 
 
 class Mission(msgspec.Struct, kw_only=True):
@@ -132,6 +133,32 @@ class Trade(msgspec.Struct, kw_only=True):
     value: str
     for_what: str  # what the offerer wants back
     for_value: str
+
+
+class Retreat(msgspec.Struct, kw_only=True):
+    """A beaten or escaping ship picks the nearby planet it falls back to (it waits at the default)."""
+
+    seat: int
+    origin: str
+
+
+class Split(msgspec.Struct, kw_only=True):
+    """Team Combat scrap: a proposed split the team members accept (the even split to start)."""
+
+    total: int
+    members: list[int]
+    shares: list[int]  # credits per member, in ``members`` order
+    accepted: list[int] = []
+
+
+class Vote(msgspec.Struct, kw_only=True):
+    """All captains settle a tie between captains (event 20's disputed claim)."""
+
+    event: int
+    credits: int
+    tied: list[int]
+    voters: list[int]
+    votes: dict[int, int] = {}  # voter -> the tied seat they back
 
 
 class State(BaseState, kw_only=True):
@@ -173,3 +200,6 @@ class State(BaseState, kw_only=True):
     savior: int = -1  # the seat turned Galactic Savior (-1 = none)
     ambushed: bool = False  # the Savior already chose whether to attack after this Planning phase
     trade: Trade | None = None  # a swap offer waiting for an answer
+    retreats: list[Retreat] = []  # ships choosing where to fall back after a defeat or an escape
+    split: Split | None = None  # a team's scrap split waiting for agreement
+    vote: Vote | None = None  # a tie the captains settle together
