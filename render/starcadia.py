@@ -205,6 +205,17 @@ def draw_board(state: StarState, *, events: Sequence[Event] = ()) -> Image.Image
         if active is not None and active.pos == space:
             d.rectangle(box, outline=HIGHLIGHT, width=4)
 
+    # The figure a pending decision is about (a monster to run, a hero to defend or shove).
+    wait = _wait(state)
+    if wait is not None:
+        about = [E.find_monster(state, str(getattr(wait, "monster", "") or ""))]
+        about.append(E.find_hero(state, str(getattr(wait, "hero", "") or "")))
+        for fig in about:
+            xy = B.parse_space(fig.pos) if fig is not None and fig.pos else None
+            if xy in b.cells:
+                box = _box(xy)
+                d.rectangle((box[0] + 3, box[1] + 3, box[2] - 3, box[3] - 3), outline="#ff8fa3", width=4)
+
     # Spaces named in this update's events (moves, spawns, shoves).
     for e in events:
         for space in SPACE_RE.findall(e.text):
@@ -322,7 +333,28 @@ def _status(d: ImageDraw.ImageDraw, state: StarState, top: int, width: int, ques
         y += 28
 
 
+WAIT_LABEL = {
+    "guard": "which guard attacks",
+    "payer": "which monster pays back",
+    "monster": "the monster's move",
+    "shove": "where the shove sends the hero",
+    "defend": "defence choices",
+}
+
+
+def _wait(state: StarState):
+    """The mid-play decision the engine waits for, if this engine version has one (read defensively)."""
+    wait = getattr(state, "wait", None)
+    if wait is None or not isinstance(getattr(wait, "seat", None), int):
+        return None
+    return wait
+
+
 def _waiting(state: StarState) -> str:
+    wait = _wait(state)
+    if wait is not None and 0 <= wait.seat < len(state.seats):
+        what = WAIT_LABEL.get(str(getattr(wait, "kind", "")), "a decision")
+        return f"  |  waiting for {state.seats[wait.seat][:14]}: {what}"
     if state.payback is not None:
         return f"   |   Payback of {state.payback.monster}: {state.seats[state.payback.seat]}"
     if state.pending_event:
