@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 
 from rules.armada.content import CONTENT as C
 from rules.armada.finals import FINAL_NAMES, event_for
+from rules.armada.planning import trade_text
 from rules.armada.state import State
 from rules.core import Event
 
@@ -282,11 +283,37 @@ def draw_bottom(d: ImageDraw.ImageDraw, state: State, events: Sequence[Event]) -
             where = f"@{dd.section + 1}" if dd.loc == "mission" else ""
             _die(d, x + k * 46, y + 100, dd.face, dd.id, where)
         return
-    d.text((x, y), "Latest", font=face, fill=HIGHLIGHT)
-    lines = [e.text for e in events if e.visible_to is None][-7:] or state.log[-7:]
     small = font(17)
-    for k, line in enumerate(lines):
+    waiting = notices(state)
+    for line in waiting:  # open offers and choices first: they hold up the table
+        d.rectangle((x - 6, y - 3, WIDTH - 16, y + 25), fill="#3b3320", outline=HIGHLIGHT, width=2)
+        d.text((x, y), _fit(d, line, font(17, bold=True), WIDTH - 40), font=font(17, bold=True), fill=HIGHLIGHT)
+        y += 32
+    d.text((x, y), "Latest", font=face, fill=HIGHLIGHT)
+    lines = [e.text for e in events if e.visible_to is None][-(7 - len(waiting)) :] or state.log[-7:]
+    for k, line in enumerate(lines[: 7 - len(waiting)]):
         d.text((x, y + 28 + k * 22), _fit(d, line, small, WIDTH - 40), font=small, fill=INK)
+
+
+def notices(state: State) -> list[str]:
+    """What the table is waiting on outside a fight: a trade offer, a fall-back, a split, a vote."""
+    out = []
+    t = state.trade
+    if t is not None:
+        out.append("TRADE OFFER: " + trade_text(state, t))
+    for r in state.retreats:
+        out.append(
+            f"{state.seats[r.seat]} chooses where to fall back from {r.origin} (now at {state.players[r.seat].planet})"
+        )
+    sp = state.split
+    if sp is not None:
+        shares = ", ".join(f"{state.seats[m]} {n}" for m, n in zip(sp.members, sp.shares, strict=True))
+        out.append(f"SCRAP SPLIT of {sp.total}: {shares} - accepted by {len(sp.accepted)}/{len(sp.members)}")
+    v = state.vote
+    if v is not None:
+        tied = " / ".join(state.seats[s] for s in v.tied)
+        out.append(f"VOTE on event {v.event}: {tied} - {len(v.votes)}/{len(v.voters)} votes cast")
+    return out[:3]
 
 
 def draw_board(state: State, *, events: Sequence[Event] = ()) -> Image.Image:

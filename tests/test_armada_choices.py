@@ -248,3 +248,29 @@ def test_fleet_arriving_in_the_encounter_phase_is_optional():
     stale = to_encounter(new_game())
     new_fleet(stale, "Terra", 1, Turn(stale, 0))
     refused(stale, 0, {"type": "end"}, "must be fought")
+
+
+# -- a waiting trade offer is on the status text and the board picture ------------------------------
+
+
+def test_pending_trade_shows_in_status_and_on_the_board():
+    from render.armada import board, notices
+
+    state = new_game()
+    state.players[0].storage.append("lotus-laser")
+    offer = next(a for a in SYSTEM.legal(state, 0) if a["type"] == "trade")
+    state = ok(state, 0, offer)
+    assert "trade offer: cap1 offers Lotus Pulse Laser for cap2's 1 credit" in SYSTEM.describe(state)
+    assert notices(state)[0].startswith("TRADE OFFER: cap1 offers Lotus Pulse Laser")
+    assert board(state).startswith(b"\x89PNG")
+    state = ok(state, 1, {"type": "decline_trade"})
+    assert "trade offer" not in SYSTEM.describe(state) and notices(state) == []
+
+
+def test_open_choices_show_on_the_board():
+    from render.armada import board, notices
+
+    state = _team_victory()
+    assert notices(state)[0].startswith("SCRAP SPLIT of 2: cap1 1, cap2 1")
+    assert "scrap split 2" in SYSTEM.describe(state)
+    assert board(state).startswith(b"\x89PNG")

@@ -185,7 +185,7 @@ def offer_trade(state: State, seat: int, action: dict[str, Any], turn: Turn) -> 
 
 def trade_item(what: str, value: str) -> str:
     if what == "credits":
-        return f"{value} credits"
+        return f"{value} credit{'' if str(value) == '1' else 's'}"
     if what == "module":
         m = C.modules.get(value)
         return m.name if m else value
