@@ -124,16 +124,6 @@ def draw_board(state: StarState, *, events: Sequence[Event] = ()) -> Image.Image
             _edge_line(d, a, c, "#7fd67f", 3, inset=26)
         else:
             _edge_line(d, a, c, "#ff9f43", 12, inset=8)
-        mx = MARGIN + (a[0] + c[0] + 1) * CELL / 2
-        my = MARGIN + (a[1] + c[1] + 1) * CELL / 2
-        d.text(
-            (mx, my),
-            door,
-            font=small,
-            fill="black" if not state.doors.get(door) else "#7fd67f",
-            anchor="mm",
-            stroke_width=0,
-        )
 
     # Exploration tokens.
     for space, toks in state.tokens.items():
@@ -204,6 +194,14 @@ def draw_board(state: StarState, *, events: Sequence[Event] = ()) -> Image.Image
                 d.text((zx, cy + r - 2), "z", font=font(17, bold=True), fill="black", anchor="mm")
         if active is not None and active.pos == space:
             d.rectangle(box, outline=HIGHLIGHT, width=4)
+
+    # Door labels on top of everything: closed doors orange, open ones a dark tag with a green name.
+    for door, (a, c) in b.doors.items():
+        mx = MARGIN + (a[0] + c[0] + 1) * CELL / 2
+        my = MARGIN + (a[1] + c[1] + 1) * CELL / 2
+        opened = state.doors.get(door, False)
+        d.rounded_rectangle((mx - 15, my - 11, mx + 15, my + 11), radius=5, fill=BACKGROUND if opened else "#ff9f43")
+        d.text((mx, my), door, font=small, fill="#7fd67f" if opened else "black", anchor="mm")
 
     # The figure a pending decision is about (a monster to run, a hero to defend or shove).
     wait = _wait(state)
