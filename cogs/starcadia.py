@@ -197,6 +197,16 @@ class StarcadiaCog(commands.Cog):
     ) -> None:
         await _send(interaction, await sq.payback(*_t(interaction), path, attack))
 
+    @starcadia.command(
+        name="answer", description="Answer what the game waits for from you (guard, monster, shove, defence)"
+    )
+    @app_commands.describe(choice="Pick a suggestion; leave empty for the default (the bot's choice)")
+    @app_commands.autocomplete(choice=_complete("answer", "choice"))
+    async def answer(
+        self, interaction: discord.Interaction, choice: app_commands.Range[str, 1, 200] | None = None
+    ) -> None:
+        await _send(interaction, await sq.answer(*_t(interaction), choice))
+
     # -- between scenarios --------------------------------------------------------------------------------
     @starcadia.command(name="keep", description="Episodic draft: keep 2 tokens from your hand")
     @app_commands.describe(tokens="Two upgrades from your hand, comma separated")

@@ -44,7 +44,9 @@ GUIDE = [
     "`/starcadia attack target:WE1 weapon:pulse-blade boosts:iron-fists` — melee needs Close, ranged LOS.",
     "`/starcadia use gadget:stimpack` (hoverboard also takes the ally's path).",
     "`/starcadia rest give:pulse-blade>red place:edge:shuttle` — ready all upgrades, move tokens, revive.",
-    "**Prompts**: `/starcadia event` (event card choices), `/starcadia payback` (Payback you run).",
+    "**Prompts**: `/starcadia answer` answers what the game waits for from you (guard order, the Payback or"
+    " event monster you run, a shove, your defence with defence=ask); no choice = the bot's pick."
+    " `/starcadia event` (event card choices with events=choose), `/starcadia payback` (a Payback path).",
     "**Between scenarios**: `/starcadia take`, `/starcadia outfit`, `/starcadia route`; episodic: `keep`.",
     "**Look**: `/starcadia crew`, `monsters`, `quests`, `campaign`, `offer` (only you see them).",
     "The hero is optional when only one of yours can do it (or one is already active).",
@@ -658,12 +660,64 @@ async def payback(table: Table, ctx: Ctx, path: str | None = None, attack: str |
     m = E.find_monster(state, pb.monster)
     if steps and m is not None and steps[0] == m.pos:
         steps = steps[1:]
-    options = {tuple(o.get("path", [])): o.get("attack") for o in _legal(sc, "payback") if "path" in o}
-    if tuple(steps) not in options:
-        raise RuleError("The monster cannot take that path with its movement points; see the suggestions.")
     if hit is None:
-        hit = bool(options[tuple(steps)])
+        end = steps[-1] if steps and B.parse_space(steps[-1]) else (m.pos if m is not None else "")
+        h = E.find_hero(state, pb.hero)
+        hit = bool(
+            m is not None and h is not None and h.pos and end and E.monster_can_hit(state, E.board_of(state), m, end, h)
+        )
     return await table.act(ctx, {"type": "payback", "path": steps, "attack": hit})
+
+
+WAIT_WORDS = {"guard": "guard", "payer": "payback", "monster": "monster", "shove": "shove", "defend": "defend"}
+
+
+def _answer_action(state: StarState, seat: int, text: str) -> dict:
+    """A typed answer to the current decision: a suggestion's value, a monster tag, a space, or notation."""
+    options = SYSTEM.legal(state, seat)
+    wanted = " ".join(text.lower().split())
+    for a in options:
+        if " ".join(SYSTEM.format(a).lower().split()) == wanted:
+            return a
+    w = state.wait
+    if w is None:  # a Payback path prompt
+        words = text.split()
+        if words and words[0].lower() != "payback":
+            text = "payback " + text
+        return SYSTEM.parse(text, state, seat)
+    word = WAIT_WORDS[w.kind]
+    if w.kind in ("guard", "payer"):
+        hits = [uid for uid in w.options if wanted in _monster_keys(E.find_monster(state, uid)) or wanted == uid]
+        if len(hits) == 1:
+            return {"type": word, "monster": hits[0]}
+        raise RuleError(f"Answer with one of: {', '.join(w.options)}.")
+    if w.kind == "shove":
+        return {"type": "shove", "to": _space(text)}
+    if not wanted.startswith(word):
+        text = f"{word} {text}"
+    return SYSTEM.parse(text, state, seat)
+
+
+async def answer(table: Table, ctx: Ctx, choice: str | None = None) -> Reply:
+    """Answer the decision the game waits for from you in the middle of play: which guard attacks first,
+    which monster pays back, the Payback or event monster you run, where a CRIT shoves a hero, or your
+    hero's reaction and rerolls (defence=ask). Without a choice, the suggested default (the bot's pick).
+    """
+    sc = await _context(table, ctx)
+    state, seat = _star(sc), sc.require_seat()
+    if state.wait is None and state.payback is None:
+        raise RuleError("Nothing is waiting for an answer; on your turn use move, attack, end or rest.")
+    prompt = SYSTEM.pending(state)[0]
+    if prompt.seat != seat:
+        raise RuleError(f"The game waits for {state.seats[prompt.seat]} to decide, not you.")
+    text = (choice or "").strip()
+    if not text or text.lower() in ("default", "auto", "bot"):
+        action = dict(prompt.default)
+    else:
+        if len(text) > 200:
+            raise RuleError("That answer is far too long.")
+        action = _answer_action(state, seat, text)
+    return await table.act(ctx, action)
 
 
 # -- between scenarios -------------------------------------------------------------------------------
@@ -1150,6 +1204,44 @@ def _ac_payback(sc: SeatContext) -> Pairs:
     return out
 
 
+def _answer_label(state: StarState, a: dict) -> str:
+    kind = a.get("type")
+    if kind in ("guard", "payback") and "monster" in a:
+        m = E.find_monster(state, a["monster"])
+        verb = "attacks first" if kind == "guard" else "pays back"
+        return f"{E.monster_tag(m)} {m.uid} at {m.pos} {verb}" if m else a["monster"]
+    if kind == "shove":
+        return f"shove to {a['to']}"
+    if kind == "monster":
+        walk = "walk " + " ".join(a["path"]) if a["path"] else "stay"
+        target = a.get("target", "none")
+        hit = "no attack" if target == "none" else f"attack {_hero_label(state, target).split(' — ')[0]}"
+        return f"{walk}, {hit}"
+    if kind == "defend":
+        r = a.get("reaction", "none")
+        return f"reaction {r}, rerolls {a.get('reroll', 'on')}"
+    if kind == "payback":
+        if "path" not in a:
+            return "the bot's choice"
+        walk = "walk " + " ".join(a["path"]) if a["path"] else "stay"
+        return f"{walk}, {'attack' if a.get('attack') else 'hold the attack'}"
+    return SYSTEM.format(a)
+
+
+def _ac_answer(sc: SeatContext) -> Pairs:
+    state, seat = _star(sc), sc.seat
+    if state.wait is None and state.payback is None:
+        return []
+    prompts = SYSTEM.pending(state)
+    if not prompts or prompts[0].seat != seat:
+        return []
+    out = []
+    for i, a in enumerate(SYSTEM.legal(state, seat)):
+        label = _answer_label(state, a) + (" (default)" if i == 0 else "")
+        out.append((label[:LABEL_MAX], SYSTEM.format(a)[:LABEL_MAX]))
+    return out
+
+
 def _ac_setup(sc: SeatContext, command: str, option: str, given: dict[str, str | None], typed: str) -> Pairs:
     state, seat = _star(sc), sc.seat
     if command == "pick":
@@ -1253,6 +1345,8 @@ async def suggest(table: Table, ctx: Ctx, command: str, option: str, typed: str,
             pairs = _ac_event(sc, option)
         elif command == "payback":
             pairs = _ac_payback(sc) if option == "path" else []
+        elif command == "answer":
+            pairs = _ac_answer(sc)
         elif command in ("keep", "take", "outfit", "route"):
             pairs = _ac_between(sc, command, typed)
         else:
@@ -1287,6 +1381,7 @@ COMMAND_OPTIONS: dict[str, list[str]] = {
     "rest": ["give", "place"],
     "event": ["figure", "target", "spawn"],
     "payback": ["path", "attack"],
+    "answer": ["choice"],
     "keep": ["tokens"],
     "take": ["token"],
     "outfit": ["loadout"],
@@ -1319,6 +1414,7 @@ CONSOLE_COMMANDS = {
     "starcadia rest": (COMMAND_OPTIONS["rest"], _console(rest, "give", "place")),
     "starcadia event": (COMMAND_OPTIONS["event"], _console(event, "figure", "target", "spawn")),
     "starcadia payback": (COMMAND_OPTIONS["payback"], _console(payback, "path", "attack")),
+    "starcadia answer": (COMMAND_OPTIONS["answer"], _console(answer, "choice")),
     "starcadia keep": (COMMAND_OPTIONS["keep"], _console(keep, "tokens")),
     "starcadia take": (COMMAND_OPTIONS["take"], _console(take, "token")),
     "starcadia outfit": (COMMAND_OPTIONS["outfit"], _console(outfit, "loadout")),
@@ -1333,6 +1429,7 @@ CONSOLE_COMMANDS = {
 
 __all__ = [
     "CONSOLE_COMMANDS",
+    "answer",
     "attack",
     "campaign_view",
     "claim",

@@ -32,7 +32,9 @@ def check_invariants(state) -> None:
     for m in state.monsters:
         assert b.playable(B.parse_space(m.pos))
     spaces = {h.pos for h in state.heroes if h.pos} | {m.pos for m in state.monsters}
-    for space in spaces:
+    # A hero paused mid-path (a Guard decision) may stand in a Full space it is passing through.
+    passing = {E.find_hero(state, t.hero).pos for t in state.todo if t.kind == "move"}
+    for space in spaces - passing:
         if not any(m.pos == space and E.mcard(m).huge for m in state.monsters):
             assert E.occupancy(state, space) <= 2, (space, SYSTEM.describe(state))
     uids = [m.uid for m in state.monsters]
@@ -50,12 +52,13 @@ def check_invariants(state) -> None:
     draft=st.sampled_from(["choice", "snake", "random"]),
     events=st.sampled_from(["auto", "choose"]),
     monsters=st.sampled_from(["bot", "player"]),
+    defence=st.sampled_from(["prefs", "ask"]),
     scenario=st.sampled_from(["1", "1", "2A", "2B", "3A", "3B", "3C", "4"]),
     data=st.data(),
 )
-def test_random_games_keep_invariants_and_replay(seed, seats, draft, events, monsters, scenario, data):
+def test_random_games_keep_invariants_and_replay(seed, seats, draft, events, monsters, defence, scenario, data):
     names = [f"P{i}" for i in range(seats)]
-    opts = {"draft": draft, "events": events, "monsters": monsters, "scenario": scenario}
+    opts = {"draft": draft, "events": events, "monsters": monsters, "defence": defence, "scenario": scenario}
     opts["mode"] = "campaign" if scenario == "1" else "episodic"
     state = SYSTEM.setup(names, opts, seed)
     history = []
@@ -241,7 +244,12 @@ def check_full_game_step(state, before, events, expected: Counter) -> None:
             assert h.wounds < E.hero_life(h), (h.id, h.wounds)
     figures: Counter = Counter(h.pos for h in E.heroes_on_board(state))
     figures.update(m.pos for m in state.monsters)
+    # A hero paused mid-path (a Guard decision) may stand in a Full space it is passing through.
+    passing = {E.find_hero(state, t.hero).pos for t in state.todo if t.kind == "move"}
     for space, n in figures.items():
+        if space in passing:
+            assert n <= 3, (space, SYSTEM.describe(state))
+            continue
         assert n <= 2, (space, SYSTEM.describe(state))
         if not any(m.pos == space and E.mcard(m).huge for m in state.monsters):
             assert E.occupancy(state, space) <= 2, (space, SYSTEM.describe(state))

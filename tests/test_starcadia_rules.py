@@ -16,6 +16,7 @@ from tests.test_starcadia_support import (
     place,
     play_state,
     refused,
+    settle,
     setup_state,
 )
 
@@ -131,21 +132,42 @@ def test_guard_isolation_and_multiples(dice):
     add_monster(st, "weeble", "F3")  # behind the closed door D1
     _, ev = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["E2"]})
     assert not attack_lines(ev)
-    # Two guards: both attack before the step.
+    # Two guards: the player to the right picks which attacks first; both attack before the step.
     st = play_state()
+    place(st, "edge", "G4")
+    add_monster(st, "weeble", "G3")
+    add_monster(st, "scuttlebutt", "F4")
+    st2, ev = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["G5", "G6"]})
+    assert not attack_lines(ev) and hero(st2, "edge").pos == "G4"
+    (prompt,) = SYSTEM.pending(st2)
+    assert prompt.seat == 1 and prompt.default == {"type": "guard", "monster": "weeble#1"}
+    assert SYSTEM.legal(st2, 1) == [
+        {"type": "guard", "monster": "weeble#1"},
+        {"type": "guard", "monster": "scuttlebutt#1"},
+    ]
+    refused(st2, 0, {"type": "guard", "monster": "weeble#1"}, "waits for P1")
+    refused(st2, 1, {"type": "guard", "monster": "octocold#1"}, "choose the guard")
+    refused(st2, 1, {"type": "rest"}, "first answer the guard")
+    st3, ev = SYSTEM.apply(st2, 1, {"type": "guard", "monster": "scuttlebutt#1"})
+    lines = attack_lines(ev)
+    assert len(lines) == 2 and "Scuttlebutt" in lines[0] and "Weeble" in lines[1]
+    assert hero(st3, "edge").pos == "G6"  # the rest of the path resumed after the decision
+    # With monsters=bot the order is the station's and nobody is asked.
+    st = play_state(monsters="bot")
     place(st, "edge", "G4")
     add_monster(st, "weeble", "G3")
     add_monster(st, "scuttlebutt", "F4")
     st2, ev = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["G5"]})
     assert len(attack_lines(ev)) == 2 and hero(st2, "edge").pos == "G5"
-    # Killed by the first guard: no step, no second attack.
+    # Killed by the first guard: no step, no second attack, the path is dropped.
     st = play_state()
     place(st, "edge", "G4")
     hero(st, "edge").wounds = E.hero_life(hero(st, "edge")) - 1
     add_monster(st, "weeble", "G3")
     add_monster(st, "scuttlebutt", "F4")
     dice.set("melee", "melee")  # weeble: 2 hits; edge's defence dice then come up blank
-    st2, ev = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["G5"]})
+    st2, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["G5"]})
+    st2, ev = SYSTEM.apply(st2, 1, {"type": "guard", "monster": "weeble#1"})
     assert len(attack_lines(ev)) == 1
     assert hero(st2, "edge").dead and "The rest of the path is lost." in texts(ev)
 
@@ -158,11 +180,13 @@ def test_mp_budget_and_contiguity(dice):
     add_monster(st, "weeble", "D2")
     st, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["B2", "C2"]})
     st, _ = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"})
+    st = settle(st)
     assert st.current == 0 and st.act.hero == "edge" and st.act.mp == 0
-    refused(st, 0, {"type": "move", "hero": "edge", "path": ["B2"]}, "already used its movement")
+    refused(st, 0, {"type": "move", "hero": "edge", "path": ["B2"]}, "attacked after moving")
     refused(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"}, "already")
     refused(st, 0, {"type": "move", "hero": "red", "path": ["C1"]}, "already activated Edge")
-    # Door, step, door back: 3 MP; a fifth MP is refused.
+    assert not any(a["type"] == "move" for a in SYSTEM.legal(st, 0))
+    # Door, step, door back: 3 MP; a fifth MP is refused, in one path or in a second command.
     st = play_state()
     place(st, "edge", "E3")
     refused(
@@ -172,22 +196,65 @@ def test_mp_budget_and_contiguity(dice):
         "4 movement",
     )
     st2, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["door:E", "F3", "door:W"]})
-    assert hero(st2, "edge").pos == "F3" and st2.doors["D1"] is False and st2.act.mp == 0
+    assert hero(st2, "edge").pos == "F3" and st2.doors["D1"] is False and st2.act.mp == 1
+    refused(st2, 0, {"type": "move", "hero": "edge", "path": ["F4", "G4"]}, "1 movement point")
+    st3, _ = SYSTEM.apply(st2, 0, {"type": "move", "hero": "edge", "path": ["F4"]})
+    assert st3.act.mp == 0 and hero(st3, "edge").pos == "F4"
     # Attack first, then move, is allowed.
     st = play_state()
     place(st, "edge", "C2")
     add_monster(st, "weeble", "D2")
     hero(st, "edge").gadgets = ["recharge"]  # keeps the activation open after both parts
     st, _ = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"})
+    st = settle(st)
     st, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["C3"]})
     assert hero(st, "edge").pos == "C3"
     # Unspent MP are gone: the next activation has 4 again.
     st, _ = SYSTEM.apply(st, 0, {"type": "end"})
+    st = settle(st)
     st, _ = SYSTEM.apply(st, 1, {"type": "move", "hero": "hannah", "path": ["I3"]})
     assert st.current == 1
     st, _ = SYSTEM.apply(st, 1, {"type": "end"})
+    st = settle(st)
     st, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "red", "path": ["C1"]})
-    assert st.act.hero == "red"
+    assert st.act.hero == "red" and st.act.mp == 3
+
+
+def test_rule_43_movement_is_one_block_around_the_attack(dice):
+    """The book: movement is done all at once, before or after the attack, never split by it.
+    Two move commands with nothing between them are one block; attack, move, move is one block
+    after the attack; move, attack, move is refused."""
+    st = play_state()
+    place(st, "edge", "C2")
+    add_monster(st, "weeble", "D2")
+    hero(st, "edge").gadgets = ["recharge"]
+    st, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["C3"]})
+    st, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["C2"]})
+    assert st.act.mp == 2 and not st.act.sealed
+    st = settle(st)  # (the weeble guarded C2... no: C3 is not Close to D2, so nothing waits)
+    st, _ = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"})
+    st = settle(st)
+    assert st.act.sealed and st.act.mp == 0
+    refused(st, 0, {"type": "move", "hero": "edge", "path": ["C3"]}, "unbroken block")
+    # Attack, then the movement in two commands.
+    st = play_state()
+    place(st, "edge", "C2")
+    add_monster(st, "weeble", "D2")
+    hero(st, "edge").gadgets = ["recharge"]
+    st, _ = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"})
+    st = settle(st)
+    st, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["C3"]})
+    st = settle(st)
+    st, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["B3"]})
+    assert hero(st, "edge").pos == "B3" and st.act.mp == 2
+    # Without a gadget the activation ends by itself once both parts are used up.
+    st = play_state()
+    place(st, "edge", "C2")
+    add_monster(st, "weeble", "D2")
+    st, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["C3", "C2"]})
+    st, _ = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"})
+    st = settle(st)
+    assert st.current == 1
 
 
 def test_wall_and_diagonal_steps_refused():
@@ -254,6 +321,7 @@ def test_attack_build(dice):
         {"type": "attack", "hero": "red", "target": "octocruel#1", "weapon": "pulse-blade", "boosts": ["iron-fists"]},
     )
     assert dice.counts[0] == 4  # Pulse Blade 3 + Iron Fists 1, nothing else
+    st2 = settle(st2)  # the Octocruel's Payback
     ex = {u.id: u.exhausted for u in hero(st2, "red").upgrades}
     assert ex == {"S01": True, "S04": True, "S05": False}
     st2, _ = SYSTEM.apply(st2, 0, {"type": "end"})
@@ -369,11 +437,34 @@ def test_payback_and_overkill(dice):
     hero(st, "edge").upgrades = [Up(id="S03")]
     add_monster(st, "weeble", "E7")
     st2, ev = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "blaster-rifle"})
+    assert "0 hit(s)" in " ".join(texts(ev))  # forced blanks: no hit, still a Payback
+    (prompt,) = SYSTEM.pending(st2)
+    assert prompt.seat == 1 and prompt.default == {"type": "payback"}
+    menu = SYSTEM.legal(st2, 1)
+    assert 2 <= len(menu) <= 8 and all(a["type"] == "payback" for a in menu)
+    # The monster moves (up to its 3 MP) and then attacks, never the other way round, and only Edge.
+    refused(st2, 1, {"type": "payback", "path": ["D7", "C7", "B7", "B8"], "attack": True}, "3 movement")
+    refused(st2, 1, {"type": "payback", "path": ["E8"], "attack": True}, "cannot hit edge")
+    refused(st2, 0, {"type": "payback", "path": ["D7", "C7"], "attack": True}, "payback is waiting")
+    st3, ev = SYSTEM.apply(st2, 1, {"type": "payback", "path": ["D7", "C7"], "attack": True})
     t = texts(ev)
     moves = [i for i, x in enumerate(t) if x.startswith("Weeble (weeble#1) moves")]
     hits = [i for i, x in enumerate(t) if "attacks Edge" in x and "payback" in x]
     assert moves and hits and moves[0] < hits[0]
     assert not any("attacks Red" in x for x in t)
+    assert st3.monsters[0].pos == "C7" and st3.payback is None
+    # Holding the attack is allowed too; and the bot runs it the same way with monsters=bot.
+    _, ev = SYSTEM.apply(st2, 1, {"type": "payback", "path": [], "attack": False})
+    assert "Weeble (weeble#1) holds its attack." in texts(ev)
+    st = play_state(monsters="bot")
+    place(st, "edge", "B7")
+    hero(st, "edge").upgrades = [Up(id="S03")]
+    add_monster(st, "weeble", "E7")
+    _, ev = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "blaster-rifle"})
+    t = texts(ev)
+    moves = [i for i, x in enumerate(t) if x.startswith("Weeble (weeble#1) moves")]
+    hits = [i for i, x in enumerate(t) if "attacks Edge" in x and "payback" in x]
+    assert moves and hits and moves[0] < hits[0]
     # Overkill: 3 wounds in one attack, no payback.
     st = play_state()
     place(st, "edge", "C2")
@@ -388,8 +479,10 @@ def test_payback_and_overkill(dice):
     add_monster(st, "weeble", "D2").wounds = 1
     dice.set("melee", "blank", "blank")
     st2, ev = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"})
+    assert st2.monsters  # still there while its Payback waits
+    st2 = settle(st2, ev)
     t = texts(ev)
-    pay = next(i for i, x in enumerate(t) if "payback" in x)
+    pay = next(i for i, x in enumerate(t) if "payback" in x and "attacks" in x)
     gone = next(i for i, x in enumerate(t) if "destroyed" in x)
     assert pay < gone and not st2.monsters
 
@@ -402,6 +495,7 @@ def test_kill_credit_and_vt(dice):
     st.current = 1
     dice.set("melee")
     st2, _ = SYSTEM.apply(st, 1, {"type": "attack", "hero": "hannah", "target": "octocruel#1", "weapon": "pulse-blade"})
+    st2 = settle(st2)  # not overkilled: its Payback first, then it dies
     assert st2.crews[1].vt == 2 and st2.crews[0].vt == 0
     # A monster kills a blue hero: every other crew gains 1.
     st = setup_state(seats=3, draft="random")
@@ -506,7 +600,30 @@ def test_event_resolution(dice):
     add_monster(st, "scuttlebutt", "G3", "trooper-II")
     add_monster(st, "scuttlebutt", "B9", "trooper-II")
     place(st, "hannah", "G4")
+    place(st, "edge", "F3")  # the active player's own hero is a fair target too
     st.deck = ["E10"]  # trooper-II, doors open
+    st2, ev = SYSTEM.apply(st, 0, {"type": "rest"})
+    (prompt,) = SYSTEM.pending(st2)
+    assert prompt.seat == 0 and st2.wait.kind == "monster" and st2.wait.monster == "scuttlebutt#1"
+    menu = SYSTEM.legal(st2, 0)
+    assert prompt.default == menu[0] and len(menu) <= 8
+    assert {"type": "monster", "path": [], "target": "edge"} in menu
+    assert {"type": "monster", "path": [], "target": "hannah"} in menu
+    assert not any(st2.doors.values())  # the bottom half waits for the top half
+    refused(st2, 0, {"type": "monster", "path": ["G4", "G3", "G4", "G3", "G4"], "target": "none"}, "4 movement point")
+    refused(st2, 0, {"type": "monster", "path": [], "target": "red"}, "cannot hit red")
+    refused(st2, 0, {"type": "monster", "path": [], "target": "nobody"}, "hero on the board")
+    refused(st2, 1, {"type": "monster", "path": [], "target": "edge"}, "waits for P0")
+    st3, ev = SYSTEM.apply(st2, 0, {"type": "monster", "path": [], "target": "hannah"})
+    assert any("Scuttlebutt (scuttlebutt#1) attacks Hannah" in x for x in texts(ev))
+    assert all(st3.doors.values()) and st3.current == 1
+    # The bot runs it the same way with monsters=bot.
+    st = play_state(monsters="bot")
+    st.dashboard["trooper-II"] = "scuttlebutt"
+    add_monster(st, "scuttlebutt", "G3", "trooper-II")
+    add_monster(st, "scuttlebutt", "B9", "trooper-II")
+    place(st, "hannah", "G4")
+    st.deck = ["E10"]
     st2, ev = SYSTEM.apply(st, 0, {"type": "rest"})
     assert any("Scuttlebutt (scuttlebutt#1) attacks Hannah" in x for x in texts(ev))
     assert all(st2.doors.values())
@@ -596,6 +713,7 @@ def test_quests_and_scenario_end(dice):
     add_monster(st, "iceheart", "D2", "villain").wounds = 6
     dice.set("melee")
     st2, _ = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "iceheart#1", "weapon": "pulse-blade"})
+    st2 = settle(st2)  # Iceheart's Payback, then it dies
     assert st2.phase == "over"
     assert st2.crews[0].vt == 4 + 4  # reward + quest
     out = SYSTEM.outcome(st2)
@@ -653,6 +771,8 @@ def test_monster_opens_a_door_to_reach_a_hero(dice):
     add_monster(st, "weeble", "E3")
     st.deck = ["E09"]  # trooper-I, no effect
     st2, ev = SYSTEM.apply(st, 0, {"type": "rest"})
+    assert SYSTEM.pending(st2)[0].default == {"type": "monster", "path": ["door:E", "F3"], "target": "hannah"}
+    st2 = settle(st2, ev)
     assert st2.doors["D1"] is True
     assert any("attacks Hannah" in x for x in texts(ev))
 
@@ -697,7 +817,7 @@ def test_legal_moves_open_doors_and_offer_hoverboard_rides():
 
 
 def test_event_choices_by_the_active_player(dice):
-    st = play_state(events="choose")
+    st = play_state(events="choose", monsters="bot")
     st.dashboard["trooper-II"] = "scuttlebutt"
     add_monster(st, "scuttlebutt", "G3", "trooper-II")
     add_monster(st, "scuttlebutt", "B9", "trooper-II")
@@ -716,6 +836,20 @@ def test_event_choices_by_the_active_player(dice):
     st2, ev = SYSTEM.apply(st, 0, {"type": "event", "figure": "scuttlebutt#2", "target": "red"})
     assert any("attacks Red" in x for x in texts(ev))
     assert st2.pending_event == "" and st2.current == 1 and st2.doors["D1"]
+    # With monsters=player the figure is picked first, then the same player runs it.
+    st = play_state(events="choose")
+    st.dashboard["trooper-II"] = "scuttlebutt"
+    add_monster(st, "scuttlebutt", "G3", "trooper-II")
+    add_monster(st, "scuttlebutt", "B9", "trooper-II")
+    place(st, "red", "C9")
+    st.deck = ["E10"]
+    st, _ = SYSTEM.apply(st, 0, {"type": "rest"})
+    assert {"type": "event", "figure": "scuttlebutt#2", "target": "red"} not in SYSTEM.legal(st, 0)
+    refused(st, 0, {"type": "event", "figure": "scuttlebutt#2", "target": "red"}, "target is chosen when it acts")
+    st2, _ = SYSTEM.apply(st, 0, {"type": "event", "figure": "scuttlebutt#2"})
+    assert st2.wait.kind == "monster" and st2.wait.monster == "scuttlebutt#2" and st2.wait.seat == 0
+    st3, ev = SYSTEM.apply(st2, 0, {"type": "monster", "path": [], "target": "red"})
+    assert any("attacks Red" in x for x in texts(ev)) and st3.current == 1
     # With none on the board the player picks the spawn point.
     st = play_state(events="choose")
     st.dashboard["trooper-II"] = "scuttlebutt"
@@ -748,7 +882,7 @@ def test_payback_run_by_the_player_to_the_right(dice):
     assert st.payback is not None and st.payback.seat == 1 and st.monsters
     assert SYSTEM.pending(st)[0].seat == 1
     refused(st, 0, {"type": "end"}, "player to the right")
-    refused(st, 1, {"type": "payback", "path": ["I9"], "attack": True}, "cannot take that path")
+    refused(st, 1, {"type": "payback", "path": ["I9"], "attack": True}, "not next to")
     refused(st, 1, {"type": "payback", "path": [], "attack": True}, "cannot hit")
     options = SYSTEM.legal(st, 1)
     assert {"type": "payback", "path": ["D7", "C7"], "attack": True} in options
@@ -795,6 +929,16 @@ def test_sweep_hits_everyone_in_the_space_with_one_roll_and_one_payback(dice):
     add_monster(st, "scuttlebutt", "D2")
     dice.set("melee", "melee")
     st2, ev = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "grav-hammer"})
+    assert st2.wait.kind == "payer" and st2.wait.seat == 1
+    assert SYSTEM.legal(st2, 1) == [
+        {"type": "payback", "monster": "weeble#1"},
+        {"type": "payback", "monster": "scuttlebutt#1"},
+    ]
+    refused(st2, 1, {"type": "payback", "monster": "octocold#1"}, "choose the monster")
+    st2, more = SYSTEM.apply(st2, 1, {"type": "payback", "monster": "weeble#1"})
+    ev += more
+    assert "Scuttlebutt (scuttlebutt#1) is destroyed!" in texts(more)
+    st2 = settle(st2, ev)
     t = texts(ev)
     assert sum("(payback)" in x for x in t) == 1
     assert not any("Scuttlebutt (scuttlebutt#1) attacks" in x for x in t)

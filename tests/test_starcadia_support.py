@@ -98,3 +98,17 @@ class ForcedDice:
             return out
 
         return roll
+
+
+def settle(st: StarState, events: list | None = None) -> StarState:
+    """Answer every mid-play decision (guard order, payback, event moves, shoves, defence) with its
+    default, the bot's policy, until the game waits for an ordinary turn again."""
+    for _ in range(50):
+        prompts = SYSTEM.pending(st)
+        if not prompts or prompts[0].kind == "turn" or st.phase != "play":
+            return st
+        p = prompts[0]
+        st, ev = SYSTEM.apply(st, p.seat, SYSTEM.default_action(st, p))
+        if events is not None:
+            events.extend(ev)
+    raise AssertionError("the game kept waiting for decisions")

@@ -16,7 +16,7 @@ from rules.core import RuleError, Turn
 from . import board as B
 from .content import CONTENT, GADGETS, HeroCard, MonsterCard, UpgradeCard
 from .dice import FACES, RollResult, roll_pool
-from .state import Activation, CrewState, HeroState, MonsterState, Payback, StarState, Up
+from .state import Activation, CrewState, HeroState, MonsterState, Payback, StarState, Task, Up, Wait
 
 MAX_PATH = 40
 BASE_MP = 4
@@ -194,15 +194,56 @@ def roller(turn: Turn, label: str, seat: int | None = None):
     return roll
 
 
+def defence_rerolls(h: HeroState) -> int:
+    """The reroll pool of a defence roll (upgrades, exhausted or not, plus any defence ability)."""
+    return hero_rerolls(h) + ability(h, "defense_reroll")
+
+
+def ready_reactions(h: HeroState) -> list[UpgradeCard]:
+    """Reactions the hero could use now, one entry per distinct card, in inventory order."""
+    out: list[UpgradeCard] = []
+    for card, tok in ups(h):
+        if card.category == "reaction" and not tok.exhausted and card not in out:
+            out.append(card)
+    return out
+
+
+def defence_default(h: HeroState) -> tuple[str, bool]:
+    """The standing preferences as a defence answer: reaction id ("" for none) and reroll on/off."""
+    ready = {c.id for c in ready_reactions(h)}
+    return (h.reaction if h.reaction in ready else ""), h.auto_reroll
+
+
+def wants_defence_prompt(state: StarState, h: HeroState) -> bool:
+    """With defence=ask, a hero that has a real choice to make is asked before the roll."""
+    if state.defence != "ask" or h.dazed or h.dead or not h.pos or h.id in state.answers:
+        return False
+    return bool(ready_reactions(h)) or defence_rerolls(h) > 0
+
+
+def ask_defence(state: StarState, turn: Turn, h: HeroState, attacker: str) -> None:
+    state.wait = Wait(kind="defend", seat=h.seat, hero=h.id, why=attacker)
+    turn.say(f"{state.seats[h.seat]}: {hero_name(h)} is attacked by {attacker}; choose a reaction and rerolls.")
+
+
 def defend(state: StarState, turn: Turn, h: HeroState, hits: int, attacker: str) -> int:
-    """The hero's defence roll against ``hits``; returns the wounds that get through."""
+    """The hero's defence roll against ``hits``; returns the wounds that get through.
+
+    A live answer (defence=ask) is used once; otherwise the hero's standing preferences apply.
+    """
     card = hero_card(h)
     cancel = 0
     bonus = 0
-    if h.reaction and not h.dazed:
+    answer = state.answers.pop(h.id, None)
+    if answer is None:
+        reaction, reroll_on = h.reaction, h.auto_reroll
+    else:
+        reaction, _, flag = answer.partition("|")
+        reroll_on = flag == "on"
+    if reaction and not h.dazed:
         for u in h.upgrades:
             up = CONTENT.upgrades[u.id]
-            if u.id == h.reaction and up.category == "reaction" and not u.exhausted:
+            if u.id == reaction and up.category == "reaction" and not u.exhausted:
                 u.exhausted = True
                 if up.ability_kind == "defense_dice":
                     bonus = up.ability_value
@@ -215,7 +256,7 @@ def defend(state: StarState, turn: Turn, h: HeroState, hits: int, attacker: str)
         saves = 0
     else:
         pool = hero_defense(h) + bonus
-        rerolls = (hero_rerolls(h) + ability(h, "defense_reroll")) if h.auto_reroll else 0
+        rerolls = defence_rerolls(h) if reroll_on else 0
         res = roll_pool(roller(turn, f"{card.name} defends", h.seat), pool, "defense", rerolls)
         saves = res.successes("defense")
     wounds = max(0, hits - saves - cancel)
@@ -325,7 +366,13 @@ def monster_can_hit(state: StarState, b: B.Board, m: MonsterState, pos: str, h: 
     return b.los(a, t, state.doors)
 
 
-def monster_attack(state: StarState, turn: Turn, m: MonsterState, h: HeroState, why: str) -> None:
+def right_of(state: StarState) -> int:
+    """The player to the right of the active player (the previous seat): runs Guard and Payback."""
+    return (state.current - 1) % len(state.seats)
+
+
+def monster_attack(state: StarState, turn: Turn, m: MonsterState, h: HeroState, why: str, controller: int = -1) -> None:
+    """One monster attack on a hero. With monsters=player a CRIT shove waits for ``controller``."""
     card = mcard(m)
     rerolls = card.ability.value if card.ability.kind == "reroll" else 0
     turn.say(f"{mname(m)} attacks {hero_name(h)} with {card.attack_name} ({why}).", attack=[m.pos, h.pos], monster=True)
@@ -347,7 +394,12 @@ def monster_attack(state: StarState, turn: Turn, m: MonsterState, h: HeroState, 
     for v in victims:
         check_hero_death(state, turn, v, None)
     if res.crits and card.ability.kind == "crit_shove" and not h.dead:
-        shove(state, turn, h.pos, h.id)
+        spaces = shove_spaces(state, h.pos)
+        if state.monster_control == "player" and controller >= 0 and len(spaces) > 1 and not ability(h, "steady"):
+            state.wait = Wait(kind="shove", seat=controller, hero=h.id, monster=m.uid, options=spaces)
+            turn.say(f"{state.seats[controller]} chooses where {mname(m)} shoves {hero_name(h)}.")
+        else:
+            shove(state, turn, h.pos, h.id)
 
 
 Op = tuple[str, str]  # ("step", space) | ("portal", space) | ("door", door id)
@@ -452,30 +504,23 @@ def move_monster(state: StarState, turn: Turn, m: MonsterState, ops: list[Op]) -
     turn.say(f"{mname(m)} moves to {m.pos}.", path=trail, monster=True)
 
 
-def activate_monster(
-    state: StarState,
-    turn: Turn,
-    m: MonsterState,
-    *,
-    only: HeroState | None = None,
-    avoid: int | None = None,
-    why: str = "event",
-) -> None:
-    """Run a monster: attack at once if it can, else walk toward a hero and attack if possible.
+def plan_activation(
+    state: StarState, m: MonsterState, *, only: HeroState | None = None, avoid: int | None = None
+) -> tuple[list[Op], str]:
+    """The automatic policy for a monster activation: (its moves, the hero it attacks or "").
 
-    Policy: prefer heroes not in ``avoid``'s crew, then the one closest to death. A Payback
-    activation (``only``) moves first and may only attack that hero.
+    Attack at once if it can; else walk the cheapest way to a space it can attack from; else close
+    in on the chosen target. Targets: heroes not in ``avoid``'s crew first, then the one closest to
+    death. A Payback (``only``) may only attack that hero. Pure: nothing changes, nothing rolls.
     """
     b = board_of(state)
     targets = [only] if only is not None else heroes_on_board(state)
     targets = [h for h in targets if h.pos and not h.dead]
     if not targets:
-        turn.say(f"{mname(m)} finds no hero to chase.")
-        return
+        return [], ""
     now = [h for h in targets if monster_can_hit(state, b, m, m.pos, h)]
     if now:
-        monster_attack(state, turn, m, pick_target(state, now, avoid), why)
-        return
+        return [], pick_target(state, now, avoid).id
     mp = mstats(m)[2]
     huge = mcard(m).huge
     options = reach_ops(state, b, m.pos, mp, m.uid, huge=huge, doors=True)
@@ -484,9 +529,7 @@ def activate_monster(
             continue
         hit = [h for h in targets if monster_can_hit(state, b, m, space, h)]
         if hit:
-            move_monster(state, turn, m, path)
-            monster_attack(state, turn, m, pick_target(state, hit, avoid), why)
-            return
+            return list(path), pick_target(state, hit, avoid).id
     # Nobody in reach: close in on the chosen target along the cheapest route.
     far = reach_ops(state, b, m.pos, 99, m.uid, huge=huge, doors=True)
     goal = pick_target(state, targets, avoid)
@@ -505,10 +548,141 @@ def activate_monster(
         walked.append(op)
         if op[0] != "door" and op[1] in options:
             stop_at = list(walked)
-    if stop_at:
-        move_monster(state, turn, m, stop_at)
-    else:
+    return stop_at, ""
+
+
+def run_activation(
+    state: StarState, turn: Turn, m: MonsterState, ops: list[Op], target: str, why: str, controller: int
+) -> None:
+    """Move the monster, then queue its attack on ``target`` (if any) as a strike."""
+    if ops:
+        move_monster(state, turn, m, ops)
+    if target:
+        state.todo.append(Task(kind="strike", monster=m.uid, hero=target, why=why, seat=controller))
+    elif not ops:
         turn.say(f"{mname(m)} holds its position.")
+
+
+def activate_monster(
+    state: StarState,
+    turn: Turn,
+    m: MonsterState,
+    *,
+    only: HeroState | None = None,
+    avoid: int | None = None,
+    why: str = "event",
+    controller: int = -1,
+) -> None:
+    """Run a monster by the automatic policy (:func:`plan_activation`)."""
+    targets = [only] if only is not None else heroes_on_board(state)
+    if not any(h.pos and not h.dead for h in targets):
+        turn.say(f"{mname(m)} finds no hero to chase.")
+        return
+    ops, target = plan_activation(state, m, only=only, avoid=avoid)
+    run_activation(state, turn, m, ops, target, why, controller)
+
+
+def plan_monster_path(state: StarState, m: MonsterState, path_in: object) -> list[Op]:
+    """Check a monster path typed by its controller (steps, portal X, door:SIDE) against its MP."""
+    if isinstance(path_in, str):
+        path_in = path_in.split()
+    if not isinstance(path_in, list | tuple):
+        raise RuleError("Give the monster's path as a list of spaces, e.g. C3 C4.")
+    if len(path_in) > MAX_PATH:
+        raise RuleError("That path is far too long.")
+    b = board_of(state)
+    doors = dict(state.doors)
+    mp = mstats(m)[2]
+    cur = m.pos
+    cost = 0
+    ops: list[Op] = []
+    items = list(path_in)
+    i = 0
+    while i < len(items):
+        raw = items[i]
+        i += 1
+        if not isinstance(raw, str):
+            raise RuleError("Every step of a path is a space name like C4 or a word like portal.")
+        item = raw.strip().lower()
+        if item.startswith("portal"):
+            dest = item.partition(":")[2]
+            if not dest:
+                if i >= len(items) or not isinstance(items[i], str):
+                    raise RuleError("Say where the portal takes the monster: portal F7.")
+                dest = items[i].strip()
+                i += 1
+            dxy = B.parse_space(dest)
+            if dxy is None or B.name(dxy) not in portal_targets(state, b, cur):
+                raise RuleError(f"No working portal at {cur} leads to '{str(dest)[:10]}'.")
+            ops.append(("portal", B.name(dxy)))
+            cur = B.name(dxy)
+        elif item.startswith("door"):
+            side = item.partition(":")[2].upper()
+            cxy = B.parse_space(cur)
+            if side not in B.DIRS:
+                raise RuleError("Say which edge the door is on: door:N, door:E, door:S or door:W.")
+            dx, dy = B.DIRS[side]
+            door = b.door_of.get(B.edge(cxy, (cxy[0] + dx, cxy[1] + dy)))
+            if door is None:
+                raise RuleError(f"There is no door on the {side} edge of {cur}.")
+            doors[door] = not doors.get(door, False)
+            ops.append(("door", door))
+        else:
+            dxy, cxy = B.parse_space(item), B.parse_space(cur)
+            if dxy is None or not b.playable(dxy):
+                raise RuleError(f"'{raw[:12]}' is not a space the monster can enter.")
+            if abs(cxy[0] - dxy[0]) + abs(cxy[1] - dxy[1]) != 1:
+                raise RuleError(f"{B.name(dxy)} is not next to {cur}; monsters step orthogonally too.")
+            e = B.edge(cxy, dxy)
+            door = b.door_of.get(e)
+            if e not in b.open_edges or (door is not None and not doors.get(door, False)):
+                raise RuleError(f"A wall or closed door blocks the way from {cur} to {B.name(dxy)}.")
+            ops.append(("step", B.name(dxy)))
+            cur = B.name(dxy)
+        cost += 1
+        if cost > mp:
+            raise RuleError(f"{mcard(m).name} has only {mp} movement point(s).")
+    if cur != m.pos:
+        huge_here = any(o.pos == cur and mcard(o).huge and o.uid != m.uid for o in state.monsters)
+        if (mcard(m).huge and huge_here) or (not mcard(m).huge and occupancy(state, cur, ignore=m.uid) >= 2):
+            raise RuleError(f"{cur} is full: the monster may pass through but not stop there.")
+    return ops
+
+
+def monster_options(
+    state: StarState, m: MonsterState, only: HeroState | None, limit: int = 8
+) -> list[tuple[list[str], str]]:
+    """A short menu of (path notation, target id or "") for a prompted monster activation:
+    the policy's choice first, then attacks from where it stands, the cheapest walk to attack each
+    hero, holding still, and a few plain moves."""
+    b = board_of(state)
+    out: list[tuple[list[str], str]] = []
+
+    def add(path: list[str], target: str) -> None:
+        if (path, target) not in out and len(out) < limit:
+            out.append((path, target))
+
+    ops, target = plan_activation(state, m, only=only, avoid=state.current)
+    add(notation(ops, m.pos), target)
+    targets = [only] if only is not None else heroes_on_board(state)
+    targets = [h for h in targets if h.pos and not h.dead]
+    for h in targets:
+        if monster_can_hit(state, b, m, m.pos, h):
+            add([], h.id)
+    found = reach_ops(state, b, m.pos, mstats(m)[2], m.uid, huge=mcard(m).huge, doors=True)
+    ranked = sorted(found.items(), key=lambda kv: (kv[1][0], kv[0]))
+    for h in targets:
+        for space, (_cost, path) in ranked:
+            if path and monster_can_hit(state, b, m, space, h):
+                add(notation(path, m.pos), h.id)
+                break
+    add([], "")
+    for _space, (_cost, path) in ranked[::-1]:
+        if len(out) >= limit:
+            break
+        if path:
+            add(notation(path, m.pos), "")
+    return out
 
 
 # -- spawning -----------------------------------------------------------------------------------------
@@ -650,6 +824,9 @@ def finish(state: StarState, turn: Turn) -> None:
             tied = crits
     state.winners = tied
     state.phase = "over"
+    state.todo = []
+    state.wait = None
+    state.payback = None
     names = ", ".join(state.seats[s] for s in tied)
     turn.say(f"Scenario over! Winner: {names} with {best} VT.", kind="end")
     from .campaign import end_scenario
@@ -658,8 +835,8 @@ def finish(state: StarState, turn: Turn) -> None:
 
 
 # -- hero movement -------------------------------------------------------------------------------------------
-def _plan_path(state: StarState, h: HeroState, path_in: object, mp: int) -> list[tuple[str, str]]:
-    """Check a whole path without rolling anything; return its operations."""
+def _plan_path(state: StarState, h: HeroState, path_in: object, mp: int) -> tuple[list[tuple[str, str]], int]:
+    """Check a whole path without rolling anything; return its operations and their MP cost."""
     if isinstance(path_in, str):
         path_in = path_in.split()
     if not isinstance(path_in, list | tuple):
@@ -763,51 +940,87 @@ def _plan_path(state: StarState, h: HeroState, path_in: object, mp: int) -> list
             raise RuleError(f"That path needs more than the {mp} movement point(s) left.")
     if cur != h.pos and occupancy(state, cur, ignore=h.id) >= 2:
         raise RuleError(f"{cur} is full: you may pass through but not stop there.")
-    return ops
+    return ops, cost
 
 
 def hero_move(state: StarState, turn: Turn, h: HeroState, path: object, mp: int) -> int:
-    """Move a hero along a path, resolving Guard before each step. Returns MP spent."""
-    ops = _plan_path(state, h, path, mp)
-    spent = 0
-    trail = [h.pos]
+    """Start moving a hero along a path; returns the MP the whole path costs.
+
+    The path is checked first, then walked as a ``move`` task, so a Guard decision in the middle
+    (which monster attacks first, the defender's reaction, a shove) can pause it: the rest of the
+    path resumes once the decision is made, or is dropped if the hero dies or is knocked off it.
+    """
+    ops, cost = _plan_path(state, h, path, mp)
     collect(state, turn, h)
-    for op, arg in ops:
-        if h.dead:
-            break
+    state.todo.append(Task(kind="move", hero=h.id, ops=[list(op) for op in ops], trail=[h.pos]))
+    return cost
+
+
+def _path_lost(state: StarState, turn: Turn, h: HeroState, t: Task, why: str) -> None:
+    turn.say(why)
+    t.ops = []
+    if state.act.hero == h.id:
+        state.act.mp = 0
+
+
+def run_move(state: StarState, turn: Turn, t: Task) -> None:
+    """Walk the rest of a hero's path (see :func:`hero_move`), resolving Guard before each step."""
+    h = find_hero(state, t.hero)
+    if h is None:
+        return
+    control = state.monster_control == "player"
+    while t.ops and not h.dead:
+        op, arg = t.ops[0]
         if op == "step":
             b = board_of(state)
-            here = B.parse_space(h.pos)
-            guards = [m for m in state.monsters if b.close(B.parse_space(m.pos), here, state.doors)]
-            start = h.pos
-            for m in guards:
-                if h.dead or h.pos != start:
+            if not t.start:
+                t.start = h.pos
+                here = B.parse_space(h.pos)
+                t.guards = [m.uid for m in state.monsters if b.close(B.parse_space(m.pos), here, state.doors)]
+            while t.guards and not h.dead and h.pos == t.start:
+                t.guards = [u for u in t.guards if find_monster(state, u) is not None]
+                if not t.guards:
                     break
-                monster_attack(state, turn, m, h, "guard")
+                if control and len(t.guards) > 1 and not t.picked:
+                    state.todo.append(t)
+                    state.wait = Wait(kind="guard", seat=right_of(state), hero=h.id, options=list(t.guards))
+                    turn.say(f"{state.seats[right_of(state)]} chooses which guard attacks {hero_name(h)} first.")
+                    return
+                uid = t.picked or t.guards[0]
+                m = find_monster(state, uid)
+                if not t.asked and wants_defence_prompt(state, h):
+                    t.asked = True
+                    t.picked = uid
+                    state.todo.append(t)
+                    ask_defence(state, turn, h, mname(m))
+                    return
+                t.guards.remove(uid)
+                t.picked = ""
+                t.asked = False
+                monster_attack(state, turn, m, h, "guard", right_of(state))
+                if state.wait is not None:
+                    state.todo.append(t)
+                    return
             if h.dead:
-                turn.say("The rest of the path is lost.")
                 break
-            if h.pos != start:
-                turn.say(f"{hero_name(h)} was knocked off the path and stops at {h.pos}.")
+            if h.pos != t.start:
+                _path_lost(state, turn, h, t, f"{hero_name(h)} was knocked off the path and stops at {h.pos}.")
                 break
+            t.start = ""
             h.pos = arg
-            trail.append(arg)
-            spent += 1
+            t.trail.append(arg)
             collect(state, turn, h)
             check_deliver(state, turn, h)
         elif op == "portal":
             h.pos = arg
-            trail.append(arg)
-            spent += 0 if ability(h, "free_portal") else 1
+            t.trail.append(arg)
             turn.say(f"{hero_name(h)} zips through a portal to {arg}.")
             collect(state, turn, h)
             check_deliver(state, turn, h)
         elif op == "door":
             state.doors[arg] = not state.doors.get(arg, False)
-            spent += 1
             turn.say(f"{hero_name(h)} {'opens' if state.doors[arg] else 'closes'} door {arg}.")
         elif op == "hack":
-            spent += 1
             crew = state.crews[h.seat]
             crew.hacked.append(arg)
             turn.say(f"{hero_name(h)} hacks the terminal at {arg}.")
@@ -815,11 +1028,11 @@ def hero_move(state: StarState, turn: Turn, h: HeroState, path: object, mp: int)
             if q is not None and q.goal == "hack" and len(crew.hacked) >= q.count:
                 fulfil(state, turn, q.id, h.seat)
         elif op == "pickup":
-            toks = [t for t in state.tokens.get(arg, []) if t.startswith("quest:")]
-            for t in toks:
-                state.tokens[arg].remove(t)
-                h.quest_tokens.append(t)
-                turn.say(f"{hero_name(h)} picks up the {t[6:]} token.")
+            toks = [x for x in state.tokens.get(arg, []) if x.startswith("quest:")]
+            for x in toks:
+                state.tokens[arg].remove(x)
+                h.quest_tokens.append(x)
+                turn.say(f"{hero_name(h)} picks up the {x[6:]} token.")
             if arg in state.tokens and not state.tokens[arg]:
                 del state.tokens[arg]
             if state.armory_item and state.armory_space == arg and len(h.upgrades) >= SLOTS:
@@ -829,11 +1042,15 @@ def hero_move(state: StarState, turn: Turn, h: HeroState, path: object, mp: int)
                 turn.say(f"{hero_name(h)} takes {CONTENT.upgrades[state.armory_item].name} from the armory.")
                 state.armory_item = ""
             check_deliver(state, turn, h)
+        t.ops.pop(0)
         if scenario_over(state):
+            t.ops = []
             break
-    if not h.dead and ops and ops[-1][0] in ("step", "portal"):
-        turn.say(f"{hero_name(h)} ends the move at {h.pos}.", path=trail)
-    return spent
+    if h.dead:
+        _path_lost(state, turn, h, t, "The rest of the path is lost.")
+        return
+    if len(t.trail) > 1:
+        turn.say(f"{hero_name(h)} ends the move at {h.pos}.", path=t.trail)
 
 
 # -- hero attacks ---------------------------------------------------------------------------------
@@ -951,21 +1168,7 @@ def hero_attack(state: StarState, turn: Turn, h: HeroState, action: dict) -> Non
     sac_count = sum(1 for c, _ in boosts if c.ability_kind == "sacrifice_dice")
     if sac_count and h.wounds + sac_count >= hero_life(h):
         raise RuleError(f"{hero_name(h)} cannot pay the wound cost without dying.")
-    # Committed: exhaust, pay, roll.
-    wtok.exhausted = True
-    for _, tok in boosts:
-        tok.exhausted = True
-    h.wounds += sac_count
     all_cards = [weapon] + [c for c, _ in boosts]
-    dice = weapon.dice + sum(c.dice for c, _ in boosts) + sacrifice
-    dice += ability(h, "melee_dice") if kind == "melee" else ability(h, "ranged_dice")
-    rerolls = hero_rerolls(h) + sum(c.ability_value for c in all_cards if c.ability_kind == "attack_reroll")
-    rerolls += ability(h, "ranged_reroll") if kind == "ranged" else ability(h, "melee_reroll")
-    tlabel = mname(tm) if tm else hero_name(th)
-    turn.say(
-        f"{hero_name(h)} attacks {tlabel} with {' + '.join(c.name for c in all_cards)} ({dice} dice).",
-        attack=[h.pos, tspace],
-    )
     do_shove = any(c.ability_kind == "shove" for c in all_cards)
     shove_to = action.get("shove", "")
     if shove_to:
@@ -979,6 +1182,25 @@ def hero_attack(state: StarState, turn: Turn, h: HeroState, action: dict) -> Non
     if not isinstance(grab, str) or len(grab) > 20:
         raise RuleError("grab names one dropped token, e.g. stimpack or core.")
     grab = grab.strip().lower()
+    # The defending hero decides on a reaction before any die is rolled (defence=ask).
+    if th is not None and wants_defence_prompt(state, th):
+        state.todo.append(Task(kind="attack", hero=h.id, action=dict(action)))
+        ask_defence(state, turn, th, hero_name(h))
+        return
+    # Committed: exhaust, pay, roll.
+    wtok.exhausted = True
+    for _, tok in boosts:
+        tok.exhausted = True
+    h.wounds += sac_count
+    dice = weapon.dice + sum(c.dice for c, _ in boosts) + sacrifice
+    dice += ability(h, "melee_dice") if kind == "melee" else ability(h, "ranged_dice")
+    rerolls = hero_rerolls(h) + sum(c.ability_value for c in all_cards if c.ability_kind == "attack_reroll")
+    rerolls += ability(h, "ranged_reroll") if kind == "ranged" else ability(h, "melee_reroll")
+    tlabel = mname(tm) if tm else hero_name(th)
+    turn.say(
+        f"{hero_name(h)} attacks {tlabel} with {' + '.join(c.name for c in all_cards)} ({dice} dice).",
+        attack=[h.pos, tspace],
+    )
     res: RollResult = roll_pool(roller(turn, f"{hero_name(h)} attacks", h.seat), dice, kind, rerolls)
     hits = res.successes(kind)
     crit_daze = any(c.ability_kind == "crit_daze" for c in all_cards) or (
@@ -1024,21 +1246,40 @@ def hero_attack(state: StarState, turn: Turn, h: HeroState, action: dict) -> Non
         check_hero_death(state, turn, victim, h, grab)
     if th is not None and do_shove and not th.dead and th.pos:
         shove(state, turn, th.pos, th.id, shove_to)
-    # Only one monster answers with Payback (the player to the right picks: policy = the primary).
-    payer = provoked[0] if provoked and not h.dead else None
-    for m in provoked:
-        if m is not payer and m.wounds >= mstats(m)[0] and find_monster(state, m.uid) is not None:
-            remove_monster(state, turn, m, h)
-    if payer is None:
+    # Only one monster answers with Payback; the player to the right picks which (policy: the primary).
+    alive = [m for m in provoked if find_monster(state, m.uid) is not None]
+    if not alive or h.dead:
+        for m in alive:
+            if m.wounds >= mstats(m)[0]:
+                remove_monster(state, turn, m, h)
         return
+    if state.monster_control == "player" and len(alive) > 1:
+        seat = right_of(state)
+        state.wait = Wait(kind="payer", seat=seat, hero=h.id, options=[m.uid for m in alive])
+        turn.say(f"{state.seats[seat]} chooses which monster pays {hero_name(h)} back.")
+        return
+    start_payback(state, turn, alive[0], h, [m.uid for m in alive[1:]])
+
+
+def start_payback(state: StarState, turn: Turn, payer: MonsterState, h: HeroState, others: list[str]) -> None:
+    """``payer`` answers ``h``'s attack; the other provoked monsters that reached their life die now."""
+    for uid in others:
+        m = find_monster(state, uid)
+        if m is not None and m.wounds >= mstats(m)[0]:
+            remove_monster(state, turn, m, h)
+    state.todo.append(Task(kind="payback_end", monster=payer.uid, hero=h.id))
     if state.monster_control == "player":
-        seat = (state.current - 1) % len(state.seats)
+        seat = right_of(state)
         state.payback = Payback(monster=payer.uid, hero=h.id, seat=seat)
         turn.say(f"{state.seats[seat]} runs the Payback of {mname(payer)}.")
         return
-    activate_monster(state, turn, payer, only=h, why="payback")
-    if payer.wounds >= mstats(payer)[0] and find_monster(state, payer.uid) is not None:
-        remove_monster(state, turn, payer, h)
+    activate_monster(state, turn, payer, only=h, why="payback", controller=right_of(state))
+
+
+def run_payback_end(state: StarState, turn: Turn, t: Task) -> None:
+    m, h = find_monster(state, t.monster), find_hero(state, t.hero)
+    if m is not None and m.wounds >= mstats(m)[0]:
+        remove_monster(state, turn, m, h)
 
 
 # -- turn flow ---------------------------------------------------------------------------------------------
@@ -1052,29 +1293,38 @@ def start_activation(state: StarState, turn: Turn, h: HeroState) -> None:
     collect(state, turn, h)
 
 
-def draw_event(state: StarState, turn: Turn) -> bool:
-    """Draw the top event card and resolve it; False if it waits for the player's choices."""
+def can_move(state: StarState, h: HeroState) -> bool:
+    """Whether ``h`` may (still) move: one unbroken block of MP, never resumed after its attack."""
+    if state.act.hero != h.id:
+        return True
+    return not state.act.sealed and state.act.mp > 0
+
+
+def draw_event(state: StarState, turn: Turn) -> None:
+    """Draw the top event card: its monster slot acts now, its effect is queued after that.
+
+    With events=choose and a filled slot, the card waits for the active player's choices instead.
+    """
     if not state.deck:
         state.deck = list(state.discard)
         state.discard = []
         turn.rng.shuffle(state.deck)
         turn.say("The event deck is reshuffled.")
     if not state.deck:
-        return True
+        return
     cid = state.deck.pop(0)
     card = CONTENT.events[cid]
     state.last_event = cid
     mon = state.dashboard.get(card.designation)
     slot = f" ({CONTENT.monsters[mon].name}, the {card.designation} monster)" if mon else ""
     turn.say(f"Event: {card.name}{slot}.", kind="turn")
+    state.todo.append(Task(kind="effect", card=cid))
     if state.event_mode == "choose" and state.dashboard.get(card.designation):
         state.pending_event = cid
         turn.say(f"{state.seats[state.current]} decides how the {card.designation} slot acts.")
-        return False
-    designation_step(state, turn, card.designation)
-    effect(state, turn, card)
+        return
     state.discard.append(cid)
-    return True
+    designation_step(state, turn, card.designation)
 
 
 def event_choices(state: StarState) -> tuple[list[MonsterState], list[B.XY]]:
@@ -1091,7 +1341,11 @@ def event_choices(state: StarState) -> tuple[list[MonsterState], list[B.XY]]:
 
 
 def resolve_event(state: StarState, turn: Turn, action: dict) -> None:
-    """The active player's choices for the pending event: figure and target, or spawn point."""
+    """The active player's choices for the pending event: figure (and target), or spawn point.
+
+    With monsters=player the chosen figure's move and target are a further prompt, so a target
+    is not taken here.
+    """
     card = CONTENT.events[state.pending_event]
     figures, points = event_choices(state)
     fig_ref, target_ref, spawn_ref = action.get("figure"), action.get("target"), action.get("spawn")
@@ -1105,13 +1359,19 @@ def resolve_event(state: StarState, turn: Turn, action: dict) -> None:
                 raise RuleError(f"Choose one of: {', '.join(f.uid for f in figures)}.")
         only = None
         if target_ref is not None:
+            if state.monster_control == "player":
+                raise RuleError("Choose the figure now; its target is chosen when it acts.")
             only = find_hero(state, str(target_ref).lower()) if isinstance(target_ref, str) else None
             if only is None or only.dead or not only.pos:
                 raise RuleError("The target must be a hero on the board.")
+        state.discard.append(state.pending_event)
+        state.pending_event = ""
         if fig_ref is None and only is None:
             designation_step(state, turn, card.designation)
+        elif state.monster_control == "player":
+            prompt_activation(state, turn, m)
         else:
-            activate_monster(state, turn, m, only=only, avoid=state.current)
+            activate_monster(state, turn, m, only=only, avoid=state.current, controller=state.current)
     else:
         if fig_ref is not None or target_ref is not None:
             raise RuleError("No figure of that slot is on the board: choose a spawn point.")
@@ -1123,11 +1383,18 @@ def resolve_event(state: StarState, turn: Turn, action: dict) -> None:
             at = [xy]
         else:
             at = [p for p in spawn_points_for(state, state.current) if p in points]
+        state.discard.append(state.pending_event)
+        state.pending_event = ""
         spawn(state, turn, card.designation, at)
-    effect(state, turn, card)
-    state.discard.append(state.pending_event)
-    state.pending_event = ""
-    advance(state, turn)
+
+
+def prompt_activation(state: StarState, turn: Turn, m: MonsterState) -> None:
+    """An event activation run by the active player: wait for its path and target."""
+    if not heroes_on_board(state):
+        turn.say(f"{mname(m)} finds no hero to chase.")
+        return
+    state.wait = Wait(kind="monster", seat=state.current, monster=m.uid, why="event")
+    turn.say(f"{state.seats[state.current]} runs {mname(m)} (its movement and one attack).")
 
 
 def designation_step(state: StarState, turn: Turn, des: str) -> None:
@@ -1146,7 +1413,11 @@ def designation_step(state: StarState, turn: Turn, des: str) -> None:
         can = any(monster_can_hit(state, b, m, m.pos, h) for h in alive)
         return (0 if can else 1, m.uid)
 
-    activate_monster(state, turn, min(figures, key=score), avoid=state.current)
+    chosen = min(figures, key=score)
+    if state.monster_control == "player":
+        prompt_activation(state, turn, chosen)
+        return
+    activate_monster(state, turn, chosen, avoid=state.current, controller=state.current)
 
 
 def effect(state: StarState, turn: Turn, card) -> None:
@@ -1204,10 +1475,11 @@ def effect(state: StarState, turn: Turn, card) -> None:
 
 
 def end_turn(state: StarState, turn: Turn) -> None:
+    """The activation or rest is over: draw the event card, then pass the turn (queued)."""
     if state.phase != "play":
         return
-    if draw_event(state, turn):
-        advance(state, turn)
+    state.todo.append(Task(kind="advance"))
+    draw_event(state, turn)
 
 
 def advance(state: StarState, turn: Turn) -> None:
@@ -1221,70 +1493,119 @@ def advance(state: StarState, turn: Turn) -> None:
     turn.say(f"{state.seats[state.current]}'s turn.", kind="turn")
 
 
+PAYBACK_CHOICES = 8
+
+
 def payback_options(state: StarState) -> list[dict]:
-    """Moves the Payback monster may make (stay or walk), each with or without its attack."""
+    """A short menu for the Payback prompt: the policy, then attacks from where it stands or from
+    the cheapest spaces it can reach, holding still, and a few plain moves. Any other legal path
+    may be typed (``payback C4 D4 attack``)."""
     pb = state.payback
     m, h = find_monster(state, pb.monster), find_hero(state, pb.hero)
-    b = board_of(state)
-    out: list[dict] = [{"type": "payback"}, {"type": "payback", "path": [], "attack": False}]
-    found = reach_ops(state, b, m.pos, mstats(m)[2], m.uid, huge=mcard(m).huge, doors=True)
-    for space, (_cost, ops) in sorted(found.items()):
-        path = notation(ops, m.pos)
-        can = h is not None and not h.dead and bool(h.pos) and monster_can_hit(state, b, m, space, h)
-        if can:
-            out.append({"type": "payback", "path": path, "attack": True})
-        elif path:
-            out.append({"type": "payback", "path": path, "attack": False})
-    return out
+    out: list[dict] = [{"type": "payback"}]
+    if m is None:
+        return out
+    for path, target in monster_options(state, m, h, PAYBACK_CHOICES):
+        opt = {"type": "payback", "path": path, "attack": bool(target)}
+        if opt not in out:
+            out.append(opt)
+    return out[:PAYBACK_CHOICES]
 
 
 def resolve_payback(state: StarState, turn: Turn, action: dict) -> None:
     pb = state.payback
     m, h = find_monster(state, pb.monster), find_hero(state, pb.hero)
+    alive = h is not None and not h.dead and bool(h.pos)
     if "path" not in action and "attack" not in action:
-        if h is not None and not h.dead:
-            activate_monster(state, turn, m, only=h, why="payback")
-    else:
-        path = action.get("path", [])
-        if isinstance(path, str):
-            path = path.split()
-        attack = action.get("attack", True)
-        if attack not in (True, False, "yes", "no"):
-            raise RuleError("attack is yes or no.")
-        attack = attack in (True, "yes")
-        wanted = {tuple(o.get("path", [])): o.get("attack") for o in payback_options(state) if "path" in o}
-        key = tuple(str(p) for p in path) if isinstance(path, list | tuple) else None
-        if key is None or key not in wanted:
-            raise RuleError("The monster cannot take that path with its movement points.")
-        if attack and not wanted[key]:
-            raise RuleError(f"From there {mcard(m).name} cannot hit {hero_name(h)}.")
-        b = board_of(state)
-        found = reach_ops(state, b, m.pos, mstats(m)[2], m.uid, huge=mcard(m).huge, doors=True)
-        ops = next((o for _s, (_c, o) in found.items() if tuple(notation(o, m.pos)) == key), [])
-        move_monster(state, turn, m, ops)
-        if attack:
-            monster_attack(state, turn, m, h, "payback")
-        else:
-            turn.say(f"{mname(m)} holds its attack.")
+        state.payback = None
+        if alive:
+            activate_monster(state, turn, m, only=h, why="payback", controller=pb.seat)
+        return
+    attack = action.get("attack", True)
+    if attack not in (True, False, "yes", "no"):
+        raise RuleError("attack is yes or no.")
+    attack = attack in (True, "yes")
+    ops = plan_monster_path(state, m, action.get("path", []))
+    end = ops[-1][1] if ops and ops[-1][0] != "door" else m.pos
+    if ops and ops[-1][0] == "door":
+        raise RuleError("A path ends on a space, not on a door.")
+    if attack and not (alive and monster_can_hit(state, board_of(state), m, end, h)):
+        raise RuleError(f"From {end} {mcard(m).name} cannot hit {hero_name(h)}.")
     state.payback = None
-    life = mstats(m)[0]
-    if m.wounds >= life and find_monster(state, m.uid) is not None:
-        remove_monster(state, turn, m, h)
-    after_hero_action(state, turn)
+    run_activation(state, turn, m, ops, h.id if attack else "", "payback", pb.seat)
+    if not attack:
+        turn.say(f"{mname(m)} holds its attack.")
 
 
 def after_hero_action(state: StarState, turn: Turn) -> None:
     """End the activation by itself when nothing useful is left."""
-    if state.payback is not None:
-        return
     if scenario_over(state):
         finish(state, turn)
         return
     h = find_hero(state, state.act.hero)
     if h is None:
         return
-    if h.dead or (state.act.moved and state.act.attacked and not h.gadgets):
+    done_moving = state.act.sealed or state.act.mp <= 0
+    if h.dead or (state.act.attacked and done_moving and not h.gadgets):
         end_turn(state, turn)
+
+
+# -- the work queue ------------------------------------------------------------------------------------
+def run_strike(state: StarState, turn: Turn, t: Task) -> None:
+    """A queued monster attack; with defence=ask the defender is asked first."""
+    m, h = find_monster(state, t.monster), find_hero(state, t.hero)
+    if m is None or h is None or h.dead or not h.pos:
+        return
+    if not monster_can_hit(state, board_of(state), m, m.pos, h):
+        turn.say(f"{mname(m)} can no longer reach {hero_name(h)}.")
+        return
+    if not t.asked and wants_defence_prompt(state, h):
+        t.asked = True
+        state.todo.append(t)
+        ask_defence(state, turn, h, mname(m))
+        return
+    monster_attack(state, turn, m, h, t.why, t.seat)
+
+
+def run_attack(state: StarState, turn: Turn, t: Task) -> None:
+    """A hero attack that waited for its defender's answer."""
+    h = find_hero(state, t.hero)
+    if h is None or h.dead or not h.pos:
+        return
+    hero_attack(state, turn, h, dict(t.action))
+
+
+def run_effect(state: StarState, turn: Turn, t: Task) -> None:
+    effect(state, turn, CONTENT.events[t.card])
+
+
+RUNNERS = {
+    "move": run_move,
+    "strike": run_strike,
+    "attack": run_attack,
+    "payback_end": run_payback_end,
+    "effect": run_effect,
+    "advance": lambda state, turn, t: advance(state, turn),
+    "after_hero": lambda state, turn, t: after_hero_action(state, turn),
+}
+MAX_TASKS = 500
+
+
+def blocked(state: StarState) -> bool:
+    """Somebody must decide something before the engine can go on."""
+    return state.phase != "play" or state.wait is not None or state.payback is not None or bool(state.pending_event)
+
+
+def drain(state: StarState, turn: Turn) -> None:
+    """Run queued work until it is done or a decision is needed."""
+    for _ in range(MAX_TASKS):
+        if blocked(state):
+            return
+        if not state.todo:
+            state.answers = {}  # no attack is left to use a live defence answer
+            return
+        task = state.todo.pop()
+        RUNNERS[task.kind](state, turn, task)
 
 
 def nearest_free(state: StarState, b: B.Board, starts: list[str]) -> str | None:

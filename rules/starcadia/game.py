@@ -18,9 +18,10 @@ from rules.core import (
 
 from . import board as B
 from . import campaign as C
+from . import control as X
 from . import engine as E
 from .content import CONTENT, CREW_LABELS, CREWS
-from .state import Activation, CrewState, HeroState, StarState, Up
+from .state import Activation, CrewState, HeroState, StarState, Task, Up
 
 STARTER_SPLIT = (["S01", "S04", "S07", "S06"], ["S02", "S03", "S05"])
 ACTION_TYPES = (
@@ -39,6 +40,10 @@ ACTION_TYPES = (
     "route",
     "event",
     "payback",
+    "guard",
+    "monster",
+    "shove",
+    "defend",
 )
 PHASE_ACTIONS = {"updraft": "keep", "upgrade": "take", "outfit": "outfit", "route": "route"}
 
@@ -83,9 +88,18 @@ class Starcadia(GameSystem[StarState]):
             ),
             OptionSpec(
                 name="monsters",
-                help="bot: Payback follows a fixed policy; player: the player to the right runs it",
-                default="bot",
-                choices=["bot", "player"],
+                help=(
+                    "player: the controller decides for monsters (guard order, payback, event moves, shoves), "
+                    "with the bot's choice as the time-out default; bot: the bot always runs them"
+                ),
+                default="player",
+                choices=["player", "bot"],
+            ),
+            OptionSpec(
+                name="defence",
+                help="prefs: attacked heroes follow their standing /starcadia prefs; ask: the defender is asked live",
+                default="prefs",
+                choices=["prefs", "ask"],
             ),
             OptionSpec(name="mode", help="campaign or episodic", default="campaign", choices=["campaign", "episodic"]),
             OptionSpec(
@@ -107,6 +121,10 @@ class Starcadia(GameSystem[StarState]):
         draft = str(options.get("draft", "choice"))
         if draft not in ("choice", "snake", "random"):
             raise RuleError("draft must be choice, snake or random.")
+        if str(options.get("monsters", "player")) not in ("player", "bot"):
+            raise RuleError("monsters must be player or bot.")
+        if str(options.get("defence", "prefs")) not in ("prefs", "ask"):
+            raise RuleError("defence must be prefs or ask.")
         mode = str(options.get("mode", "campaign"))
         if mode not in ("campaign", "episodic"):
             raise RuleError("mode must be campaign or episodic.")
@@ -122,7 +140,8 @@ class Starcadia(GameSystem[StarState]):
             scenario=sid,
             mode=mode,
             draft=draft,
-            monster_control=str(options.get("monsters", "bot")),
+            monster_control=str(options.get("monsters", "player")),
+            defence=str(options.get("defence", "prefs")),
             event_mode=str(options.get("events", "auto")),
         )
         turn = Turn(state, None)
@@ -242,6 +261,8 @@ class Starcadia(GameSystem[StarState]):
         if state.phase != "play":
             return []
         seat = state.current
+        if state.wait is not None:
+            return [X.prompt(state)]
         if state.payback is not None:
             pb = state.payback
             text = f"{state.seats[pb.seat]}: run the Payback of {pb.monster} against {pb.hero}"
@@ -321,6 +342,8 @@ class Starcadia(GameSystem[StarState]):
             return [{"type": "outfit"}]
         if state.phase == "route":
             return [{"type": "route", "scenario": s} for s in CONTENT.scenarios[state.scenario].next]
+        if state.wait is not None:
+            return X.options(state)
         if state.payback is not None:
             return E.payback_options(state)
         if state.pending_event:
@@ -338,7 +361,7 @@ class Starcadia(GameSystem[StarState]):
         for h in active:
             if h is None or h.dead or not h.pos:
                 continue
-            if not state.act.moved:
+            if E.can_move(state, h):
                 out.extend(self._move_options(state, b, h))
             if not state.act.attacked:
                 out.extend(self._attack_options(state, b, h))
@@ -357,7 +380,8 @@ class Starcadia(GameSystem[StarState]):
         heroes = E.heroes_on_board(state)
         for m in figures:
             out.append({"type": "event", "figure": m.uid})
-            out.extend({"type": "event", "figure": m.uid, "target": h.id} for h in heroes)
+            if state.monster_control == "bot":  # else the target is chosen when the figure acts
+                out.extend({"type": "event", "figure": m.uid, "target": h.id} for h in heroes)
         out.extend({"type": "event", "spawn": B.name(p)} for p in points)
         return out
 
@@ -431,7 +455,21 @@ class Starcadia(GameSystem[StarState]):
                 return 0
             if kind == "move" and any(step in ("hack", "pickup") for step in steps):
                 return 1
-            if kind in ("use", "claim", "pick", "event", "payback", "keep", "take", "route", "outfit"):
+            if kind in (
+                "use",
+                "claim",
+                "pick",
+                "event",
+                "payback",
+                "keep",
+                "take",
+                "route",
+                "outfit",
+                "guard",
+                "monster",
+                "shove",
+                "defend",
+            ):
                 return 2
             if kind in ("end", "rest"):
                 return 3
@@ -481,10 +519,16 @@ class Starcadia(GameSystem[StarState]):
             return self._claim(state, seat, action, turn)
         if kind in ("pick", "claim"):
             raise RuleError("Setup is over.")
+        if state.wait is not None:
+            X.answer(state, turn, seat, dict(action))
+            return None
+        if kind in ("guard", "monster", "shove", "defend"):
+            raise RuleError("Nothing is waiting for that decision.")
         if state.payback is not None:
             if kind != "payback" or seat != state.payback.seat:
                 raise RuleError("A monster's Payback is waiting for the player to the right.")
             E.resolve_payback(state, turn, dict(action))
+            E.drain(state, turn)
             return None
         if kind == "payback":
             raise RuleError("No Payback is waiting.")
@@ -494,15 +538,19 @@ class Starcadia(GameSystem[StarState]):
             if kind != "event":
                 raise RuleError("Resolve the event card first (event ...).")
             E.resolve_event(state, turn, dict(action))
+            E.drain(state, turn)
             return None
         if kind == "event":
             raise RuleError("There is no event card waiting for your choices.")
         if kind == "rest":
-            return E.rest(state, turn, seat, action)
+            E.rest(state, turn, seat, action)
+            E.drain(state, turn)
+            return None
         if kind == "end":
             if not state.act.hero:
                 raise RuleError("Activate a hero first (move, attack or use a gadget), or rest.")
             E.end_turn(state, turn)
+            E.drain(state, turn)
             return None
         h = _hero_arg(state, action)
         if h.seat != seat:
@@ -510,22 +558,28 @@ class Starcadia(GameSystem[StarState]):
         if h.dead or not h.pos:
             raise RuleError(f"{E.hero_name(h)} is dead; rest to bring them back.")
         E.start_activation(state, turn, h)
+        state.todo.append(Task(kind="after_hero"))
         if kind == "move":
-            if state.act.moved:
+            if state.act.sealed:
                 raise RuleError(
-                    "This hero already used its movement this activation (the 4 MP are one unbroken path); "
-                    "attack, use a gadget or end."
+                    "This hero attacked after moving: its movement is one unbroken block and is over "
+                    "(use a gadget or end)."
                 )
-            E.hero_move(state, turn, h, action.get("path"), state.act.mp)
+            if state.act.moved and state.act.mp <= 0:
+                raise RuleError("This hero has no movement points left this activation.")
+            state.act.mp -= E.hero_move(state, turn, h, action.get("path"), state.act.mp)
             state.act.moved = True
-            state.act.mp = 0
         elif kind == "attack":
             if state.act.attacked:
                 raise RuleError("This hero already attacked this activation.")
             E.hero_attack(state, turn, h, dict(action))
+            state.act.attacked = True
+            if state.act.moved:  # movement came first: it is over, and its unspent MP are gone
+                state.act.sealed = True
+                state.act.mp = 0
         elif kind == "use":
             E.use_gadget(state, turn, h, dict(action))
-        E.after_hero_action(state, turn)
+        E.drain(state, turn)
         return None
 
     def _pick(self, state: StarState, seat: int, action: Action, turn: Turn) -> None:
@@ -676,6 +730,18 @@ class Starcadia(GameSystem[StarState]):
             return f"take {action.get('token')}"
         if kind == "route":
             return f"route {action.get('scenario')}"
+        if kind == "payback" and "monster" in action:
+            return f"payback {action['monster']}"
+        if kind == "guard":
+            return f"guard {action.get('monster')}"
+        if kind == "shove":
+            return f"shove {action.get('to')}"
+        if kind == "monster":
+            return " ".join(
+                ["monster", *[str(p) for p in action.get("path", [])], f"target={action.get('target', 'none')}"]
+            )
+        if kind == "defend":
+            return f"defend reaction={action.get('reaction', 'none')} reroll={action.get('reroll', 'on')}"
         if kind == "payback":
             if "path" not in action and "attack" not in action:
                 return "payback"
@@ -778,6 +844,36 @@ class Starcadia(GameSystem[StarState]):
             return {"type": "pick", "heroes": [a.lower() for a in args]}
         if kind == "keep":
             return {"type": "keep", "tokens": args} if args else {"type": "keep"}
+        if kind == "payback" and len(args) == 1 and "#" in args[0]:
+            return {"type": "payback", "monster": args[0].lower()}
+        if kind == "guard":
+            if len(args) != 1:
+                raise RuleError("guard <monster>, e.g. guard weeble#1")
+            return {"type": "guard", "monster": args[0].lower()}
+        if kind == "shove":
+            if len(args) != 1:
+                raise RuleError("shove <space>, e.g. shove C4")
+            return {"type": "shove", "to": args[0].upper()}
+        if kind == "monster":
+            target = "none"
+            path = []
+            for w in args:
+                key, sep, val = w.partition("=")
+                if sep and key.lower() == "target":
+                    target = val.lower() or "none"
+                elif w.lower() == "portal" or ":" in w:
+                    path.append(w.lower())
+                else:
+                    path.append(w.upper())
+            return {"type": "monster", "path": path, "target": target}
+        if kind == "defend":
+            action = {"type": "defend", "reaction": "none", "reroll": "on"}
+            for w in args:
+                key, _, val = w.partition("=")
+                if key.lower() not in ("reaction", "reroll") or not val:
+                    raise RuleError("defend reaction=<upgrade>|none reroll=on|off")
+                action[key.lower()] = val.lower()
+            return action
         if kind == "payback":
             if not args:
                 return {"type": "payback"}
@@ -835,6 +931,9 @@ class Starcadia(GameSystem[StarState]):
         ]
         if state.pending_event:
             lines.append(f"event {state.pending_event} waits for choices")
+        if state.wait is not None:
+            w = state.wait
+            lines.append(f"waiting: {w.kind} by seat {w.seat} ({w.monster or w.hero}: {' '.join(w.options)})")
         if state.payback is not None:
             lines.append(f"payback {state.payback.monster} vs {state.payback.hero} by seat {state.payback.seat}")
         if state.act.hero:

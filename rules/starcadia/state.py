@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from rules.core import BaseState
@@ -61,6 +63,7 @@ class Activation(msgspec.Struct, kw_only=True):
     mp: int = 0
     moved: bool = False
     attacked: bool = False
+    sealed: bool = False  # attacked after moving: the movement block is over (rule 43)
 
 
 class Record(msgspec.Struct, kw_only=True):
@@ -81,11 +84,54 @@ class Payback(msgspec.Struct, kw_only=True):
     seat: int
 
 
+class Wait(msgspec.Struct, kw_only=True):
+    """A decision the engine waits for in the middle of play (one decision per prompt).
+
+    kind: guard (which guarding monster attacks next), payer (which provoked monster pays back),
+    monster (an event activation: path and target), shove (where a CRIT shove sends a hero),
+    defend (the attacked hero's reaction and rerolls, with defence=ask).
+    """
+
+    kind: str
+    seat: int
+    monster: str = ""
+    hero: str = ""
+    options: list[str] = []  # guard/payer: monster uids; shove: spaces
+    why: str = ""
+
+
+class Task(msgspec.Struct, kw_only=True):
+    """Work the engine still owes once the current Wait is answered (a stack, last first).
+
+    kind: move (the rest of a hero's path), strike (a monster attack), attack (a hero attack
+    waiting for the defender), payback_end, effect (an event card's bottom half), advance,
+    after_hero.
+    """
+
+    kind: str
+    hero: str = ""
+    monster: str = ""
+    ops: list[list[str]] = []
+    guards: list[str] = []
+    start: str = ""
+    picked: str = ""
+    asked: bool = False
+    why: str = ""
+    seat: int = -1
+    card: str = ""
+    trail: list[str] = []
+    action: dict[str, Any] = {}
+
+
 class StarState(BaseState, kw_only=True):
     scenario: str = "1"
     mode: str = "campaign"
     draft: str = "choice"
-    monster_control: str = "bot"
+    monster_control: str = "player"  # player: the controller is prompted; bot: the fixed policy runs
+    defence: str = "prefs"  # prefs: standing per-hero preferences; ask: prompt the defending player
+    wait: Wait | None = None
+    todo: list[Task] = []
+    answers: dict[str, str] = {}  # hero id -> "reaction id|on/off", a live defence answer not yet used
     event_mode: str = "auto"  # auto: the engine makes the active player's event choices; choose: they do
     pending_event: str = ""  # event card waiting for the active player's choices
     payback: Payback | None = None

@@ -1,0 +1,161 @@
+"""Decisions in the middle of play: monsters run by a player, defender prompts, shoves.
+
+The engine pauses on a :class:`~rules.starcadia.state.Wait` (one decision, a few options) and
+resumes its queued work once it is answered. Every prompt's default is the automatic policy the
+bot would follow, so a timed-out or absent player never blocks the game.
+
+Answers (action dicts):
+
+- ``{"type": "guard", "monster": uid}``: which guarding monster attacks next (player to the right).
+- ``{"type": "payback", "monster": uid}``: which provoked monster pays the attacker back.
+- ``{"type": "monster", "path": [...], "target": hero id or "none"}``: an event activation, run
+  by the active player: walk the path (its MP), then attack the target if any.
+- ``{"type": "shove", "to": space}``: where a monster's CRIT shoves the hero.
+- ``{"type": "defend", "reaction": upgrade or "none", "reroll": "on"|"off"}``: the attacked
+  hero's live answer with defence=ask (otherwise its standing preferences apply).
+"""
+
+from __future__ import annotations
+
+from rules.core import Action, Prompt, RuleError, Turn
+
+from . import board as B
+from . import engine as E
+from .content import CONTENT
+from .state import HeroState, StarState
+
+WAIT_ACTIONS = {"guard": "guard", "payer": "payback", "monster": "monster", "shove": "shove", "defend": "defend"}
+
+
+def _defence_action(h: HeroState) -> Action:
+    reaction, reroll = E.defence_default(h)
+    slug = CONTENT.upgrades[reaction].slug if reaction else "none"
+    return {"type": "defend", "reaction": slug, "reroll": "on" if reroll else "off"}
+
+
+def options(state: StarState) -> list[Action]:
+    """The bounded menu for the current wait, its default (the policy) first."""
+    w = state.wait
+    if w is None:
+        return []
+    if w.kind == "guard":
+        return [{"type": "guard", "monster": uid} for uid in w.options]
+    if w.kind == "payer":
+        return [{"type": "payback", "monster": uid} for uid in w.options]
+    if w.kind == "shove":
+        return [{"type": "shove", "to": space} for space in w.options]
+    if w.kind == "monster":
+        m = E.find_monster(state, w.monster)
+        if m is None:
+            return [{"type": "monster", "path": [], "target": "none"}]
+        return [
+            {"type": "monster", "path": path, "target": target or "none"}
+            for path, target in E.monster_options(state, m, None)
+        ]
+    if w.kind == "defend":
+        h = E.find_hero(state, w.hero)
+        first = _defence_action(h)
+        out = [first]
+        reactions = ["none", *(c.slug for c in E.ready_reactions(h))]
+        rerolls = ["on", "off"] if E.defence_rerolls(h) > 0 else ["on"]
+        for r in reactions:
+            for rr in rerolls:
+                opt = {"type": "defend", "reaction": r, "reroll": rr}
+                if opt != first:
+                    out.append(opt)
+        return out
+    return []
+
+
+def prompt(state: StarState) -> Prompt:
+    """The prompt for the current wait, with the policy's answer as its default."""
+    w = state.wait
+    who = state.seats[w.seat]
+    h = E.find_hero(state, w.hero) if w.hero else None
+    m = E.find_monster(state, w.monster) if w.monster else None
+    if w.kind == "guard":
+        text = f"{who}: {E.hero_name(h)} leaves guarded ground; which monster attacks first? ({', '.join(w.options)})"
+    elif w.kind == "payer":
+        text = f"{who}: which monster pays {E.hero_name(h)} back? ({', '.join(w.options)})"
+    elif w.kind == "shove":
+        text = f"{who}: where does {E.mname(m)} shove {E.hero_name(h)}? ({', '.join(w.options)})"
+    elif w.kind == "monster":
+        text = f"{who}: run {E.mname(m)} for the event: its path (up to {E.mstats(m)[2]} MP), then one attack"
+    else:
+        text = f"{who}: {E.hero_name(h)} is attacked by {w.why}; pick a reaction and rerolls"
+    return Prompt(seat=w.seat, kind="reaction", text=text, default=options(state)[0])
+
+
+def _pick(w, action: Action, what: str) -> str:
+    ref = action.get("monster")
+    if not isinstance(ref, str) or ref.strip().lower() not in w.options:
+        raise RuleError(f"Choose the {what}: {', '.join(w.options)}.")
+    return ref.strip().lower()
+
+
+def answer(state: StarState, turn: Turn, seat: int, action: Action) -> None:
+    """Apply the answer to the current wait, then let the engine run on."""
+    w = state.wait
+    want = WAIT_ACTIONS[w.kind]
+    if seat != w.seat:
+        raise RuleError(f"The game waits for {state.seats[w.seat]} to decide ({want}).")
+    if action.get("type") != want:
+        raise RuleError(f"First answer the {want} decision: /starcadia answer.")
+    if w.kind == "guard":
+        uid = _pick(w, action, "guard that attacks first")
+        task = state.todo[-1]
+        task.picked = uid
+        state.wait = None
+        turn.say(f"{state.seats[seat]} sends {E.mname(E.find_monster(state, uid))} in first.")
+    elif w.kind == "payer":
+        uid = _pick(w, action, "monster that pays back")
+        h = E.find_hero(state, w.hero)
+        state.wait = None
+        E.start_payback(state, turn, E.find_monster(state, uid), h, [u for u in w.options if u != uid])
+    elif w.kind == "shove":
+        to = action.get("to")
+        xy = B.parse_space(to) if isinstance(to, str) else None
+        if xy is None or B.name(xy) not in w.options:
+            raise RuleError(f"Shove into one of: {', '.join(w.options)}.")
+        h = E.find_hero(state, w.hero)
+        state.wait = None
+        E.shove(state, turn, h.pos, h.id, B.name(xy))
+    elif w.kind == "monster":
+        m = E.find_monster(state, w.monster)
+        ops = E.plan_monster_path(state, m, action.get("path", []))
+        if ops and ops[-1][0] == "door":
+            raise RuleError("A path ends on a space, not on a door.")
+        end = ops[-1][1] if ops else m.pos
+        target = action.get("target", "none")
+        if not isinstance(target, str) or len(target) > 40:
+            raise RuleError("The target is a hero's name or none.")
+        target = target.strip().lower()
+        tid = ""
+        if target not in ("", "none"):
+            th = E.find_hero(state, target)
+            if th is None or th.dead or not th.pos:
+                raise RuleError("The target must be a hero on the board.")
+            if not E.monster_can_hit(state, E.board_of(state), m, end, th):
+                raise RuleError(f"From {end} {E.mcard(m).name} cannot hit {E.hero_name(th)}.")
+            tid = th.id
+        state.wait = None
+        E.run_activation(state, turn, m, ops, tid, "event", seat)
+    else:
+        h = E.find_hero(state, w.hero)
+        reaction = action.get("reaction", "none")
+        reroll = action.get("reroll", "on")
+        if reroll not in ("on", "off", True, False):
+            raise RuleError("reroll is on or off.")
+        rid = ""
+        if not isinstance(reaction, str):
+            raise RuleError("reaction is an upgrade name or none.")
+        if reaction.strip().lower() not in ("none", "off", ""):
+            card, _tok = E.resolve_upgrade(h, reaction, "reaction")
+            if card.category != "reaction":
+                raise RuleError(f"{card.name} is not a reaction.")
+            if card not in E.ready_reactions(h):
+                raise RuleError(f"{card.name} is exhausted.")
+            rid = card.id
+        state.answers[h.id] = f"{rid}|{'on' if reroll in ('on', True) else 'off'}"
+        state.wait = None
+    E.drain(state, turn)
