@@ -15,7 +15,7 @@ from rules.starcadia import engine as E
 from rules.starcadia.content import CONTENT
 from rules.starcadia.state import StarState
 
-from .common import BACKGROUND, HIGHLIGHT, INK, MUTED, PANEL, font, to_png
+from .common import BACKGROUND, HIGHLIGHT, INK, MUTED, PANEL, font
 
 CELL = 84
 MARGIN = 40
@@ -362,7 +362,7 @@ def _waiting(state: StarState) -> str:
 
 def dashboard(state: StarState, seat: int) -> bytes:
     """A crew's dashboard as its own picture: both heroes, wounds, daze, inventory, VT and badges."""
-    return to_png(draw_crew(state, seat))
+    return _png(draw_crew(state, seat))
 
 
 # -- dashboards as pictures: monsters, quests, campaign -------------------------------------------
@@ -410,7 +410,7 @@ def _diamond(
 
 def monsters_picture(state: StarState) -> bytes:
     """The monster dashboard: one card per filled slot with its stats, ability and figures out."""
-    return to_png(draw_monsters(state))
+    return _png(draw_monsters(state))
 
 
 FIG_W, FIG_H = 200, 64
@@ -516,7 +516,7 @@ def _progress(state: StarState, q) -> str:
 
 def quests_picture(state: StarState) -> bytes:
     """This scenario's quests: PvE in order with their state, the PvP quests and the VT so far."""
-    return to_png(draw_quests(state))
+    return _png(draw_quests(state))
 
 
 def draw_quests(state: StarState) -> Image.Image:
@@ -604,7 +604,7 @@ ROUTE_POS = {
 
 def campaign_picture(state: StarState) -> bytes:
     """The campaign sheet: the route through the scenario tree, VT per scenario, badges and upgrades."""
-    return to_png(draw_campaign(state))
+    return _png(draw_campaign(state))
 
 
 def _campaign_rows(probe: ImageDraw.ImageDraw, state: StarState, seat: int) -> list[tuple[str, str]]:
