@@ -1244,6 +1244,10 @@ def _simulated(sc: SeatContext, steps: list[Action]) -> EndureState | None:
             st, _ = sc.system.apply(st, sc.seat, step)
     except Exception:
         return None
+    drawn = [s.accomplishment for s in st.survivors] + [st.event]  # type: ignore[attr-defined]
+    drawn += [it.card for s in st.survivors for it in s.found]  # type: ignore[attr-defined]
+    if "?" in drawn:
+        return None  # a hidden card was drawn on the way: what follows cannot be foreseen
     return st  # type: ignore[return-value]
 
 
@@ -1271,7 +1275,10 @@ async def complete_turn(table: Table, ctx: Ctx, typed: str, options: Options) ->
         prefix = "; ".join(done) + "; "
     else:
         prefix = ""
-    names = [sc.system.format(a) for a in sc.system.legal(state, sc.seat)]
+    try:
+        names = [sc.system.format(a) for a in sc.system.legal(state, sc.seat)]
+    except Exception:  # a simulated state the engine cannot read further: suggest nothing
+        return []
     return _fit(((prefix + n, prefix + n) for n in names if partial.lower() in n.lower()), "")
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from rules.core import RuleError
+from rules.endure.content import content
 from rules.endure.phases import _attention
+from rules.endure.state import ItemInst
 from rules.endure.world import make_noise, models_in
 
 from .test_endure_support import S, Script, fresh, give, place, strip, texts, token, turn_for
@@ -289,3 +291,284 @@ def test_l94_a_fanatic_blast_that_kills_the_last_survivor_loses_the_mission(monk
     enemy_phase(st, turn)
     out = S.outcome(st)
     assert out is not None and out.result == "loss" and not st.survivors[0].alive
+
+
+# ---------------------------------------------------------------------------------------------
+# G47: Resolve tests called for by an Event card and by boss cards
+
+
+def test_g47_an_event_card_calls_a_resolve_test_for_everyone(monkeypatch):
+    from rules.endure.phases import draw_event
+
+    st = fresh(3)
+    st.event_deck = ["screams"]
+    Script(monkeypatch, Resolve_test=[[6, 6], [1, 1], [5, 5]])
+    turn = turn_for(st)
+    draw_event(st, turn)
+    tests = [e for e in turn.events if e.kind == "roll" and "Resolve test (Screams in the Vents)" in e.text]
+    assert len(tests) == 3
+    assert [s.resolve for s in st.survivors] == [9, 10, 9]
+
+
+def test_g47_event_test_at_zero_resolve_costs_health():
+    from rules.endure.phases import draw_event
+
+    st = fresh(2)
+    st.survivors[0].resolve = 0
+    st.event_deck = ["screams"]
+    draw_event(st, turn_for(st))
+    assert st.survivors[0].health == st.survivors[0].max_health - 1
+
+
+@pytest.mark.parametrize(("boss", "card"), [("titan", "enraged"), ("preacher", "sermon"), ("primus", "bellow")])
+def test_g47_a_boss_card_calls_a_resolve_test_for_those_who_see_it(monkeypatch, boss, card):
+    from rules.endure.bosses import boss_of, draw_attack, spawn_boss
+
+    st = fresh(3)
+    turn = turn_for(st)
+    st.survivors[2].zone = "LAB-b"  # out of sight of SEC-w
+    b_model = spawn_boss(st, turn, boss, "SEC-w", marked=False)
+    b = boss_of(st, b_model)
+    plain = next(k for k, c in content().bosses[boss].cards.items() if c.kind == "attack" and not c.terror)
+    b.deck = [plain, card]  # drawn from the end: the terror card first
+    Script(monkeypatch, Resolve_test=[[6, 6], [6, 6]])
+    turn = turn_for(st)
+    draw_attack(st, turn, b)
+    tests = [e for e in turn.events if e.kind == "roll" and "Resolve test" in e.text]
+    assert len(tests) == 2  # the two survivors in SEC-b see the boss; the one in LAB-b does not
+    assert [s.resolve for s in st.survivors] == [9, 9, 10]
+
+
+def test_g47_ordinary_boss_cards_call_no_test():
+    from rules.endure.bosses import boss_of, draw_attack, spawn_boss
+
+    st = fresh(2)
+    turn = turn_for(st)
+    b = boss_of(st, spawn_boss(st, turn, "titan", "SEC-w", marked=False))
+    b.deck = ["execution", "stalking"]
+    turn = turn_for(st)
+    draw_attack(st, turn, b)
+    assert not [e for e in turn.events if "Resolve test" in e.text]
+
+
+# ---------------------------------------------------------------------------------------------
+# D35: being seen during your own turn
+
+
+def test_d35_walking_through_an_enemys_sight_makes_it_hunt_you():
+    from rules.endure.phases import _attention
+
+    st = fresh(2)
+    (seer,) = place(st, "jaeger", "REC-w")  # sees SEC-w (two zones up the corridor), not SEC-b
+    (blind,) = place(st, "jaeger", "LAB-b")
+    st2, _ = S.apply(st, 0, {"type": "move", "zones": ["SEC-w", "SEC-b"]})
+    seer2 = next(e for e in st2.enemies if e.id == seer.id)
+    assert st2.survivors[0].zone == "SEC-b" and seer2.spotted == [0]
+    turn = turn_for(st2)
+    _attention(st2, turn, seer2, is_model=True)
+    assert (seer2.mode, seer2.target) == ("active", "SEC-b")  # it chases the survivor it glimpsed
+    blind2 = next(e for e in st2.enemies if e.id == blind.id)
+    _attention(st2, turn, blind2, is_model=True)
+    assert blind2.mode == "passive"
+
+
+# ---------------------------------------------------------------------------------------------
+# E37: only worn armour and helmets help; carried armour still weighs you down
+
+
+def test_e37_armour_in_a_bag_saves_nothing_but_still_slows():
+    from rules.endure.world import armour_save, move_cap
+
+    st = fresh(2)
+    s = st.survivors[0]
+    strip(st, 0)
+    give(st, 0, "safeguard-armour")  # worn (the body slot was empty)
+    give(st, 0, "bastion-armour")  # carried in a general slot
+    assert [it.card for it in s.body] == ["safeguard-armour"]
+    assert armour_save(st, s) == 4  # the worn Safeguard counts, not the better Bastion in the bag
+    assert move_cap(st, s) == 99
+    give(st, 0, "riot-plating")  # carried, not worn: its movement penalty applies all the same
+    assert armour_save(st, s) == 4 and move_cap(st, s) == 2
+    strip(st, 0)
+    assert armour_save(st, s) == 7  # nothing worn: no save at all
+
+
+def test_e37_a_helmet_only_protects_when_worn(monkeypatch):
+    from rules.endure.world import injury_roll
+
+    st = fresh(2)
+    strip(st, 0)
+    s = st.survivors[0]
+    s.slots = [[ItemInst(uid=990, card="combat-helmet")]]
+    Script(monkeypatch, injury_die=[["head"], ["head"]])
+    injury_roll(st, turn_for(st), 0)
+    assert s.injuries == ["head"]  # carried, not worn
+    s.injuries = []
+    s.head, s.slots = s.slots[0], []
+    injury_roll(st, turn_for(st), 0)
+    assert s.injuries == []  # worn: the blow to the head is absorbed
+
+
+# ---------------------------------------------------------------------------------------------
+# G49: Resolve tests are per enemy type
+
+
+def test_g49_resolve_tests_are_per_type_and_come_back_after_losing_sight(monkeypatch):
+    from rules.endure.world import refresh_sight
+
+    st = fresh(1)
+    script = Script(monkeypatch)
+    script.add("Resolve test", *([[1, 1]] * 6))
+
+    def tests_after(fn) -> int:
+        fn()
+        turn = turn_for(st)
+        refresh_sight(st, turn)
+        return len([e for e in turn.events if e.kind == "roll" and "Resolve test" in e.text])
+
+    (j1,) = place(st, "jaeger", "SEC-c")
+    assert tests_after(lambda: None) == 1
+    assert tests_after(lambda: place(st, "jaeger", "SEC-a")) == 0  # more of a type already seen
+    assert tests_after(lambda: place(st, "swarmer", "SEC-w")) == 1  # a new type
+
+    def hide():
+        for e in st.enemies:
+            if e.kind == "jaeger":
+                e.zone = "LAB-b"
+
+    assert tests_after(hide) == 0
+    assert "jaeger" not in st.survivors[0].seen_kinds
+
+    def back():
+        j1.zone = "SEC-c"
+
+    assert tests_after(back) == 1  # the type left sight and came back: a new test
+
+
+# ---------------------------------------------------------------------------------------------
+# I62 / I64: what an active enemy goes for, and route ties
+
+
+def test_i62_decoy_beats_a_seen_survivor_beats_a_noise():
+    from rules.endure.phases import _attention
+
+    st = fresh(1)
+    st.survivors[0].zone = "SEC-w"
+    (j,) = place(st, "jaeger", "SEC-x")
+    turn = turn_for(st)
+    make_noise(st, turn, "REC-w", 3)
+    st.decoys = ["SEC-c"]
+    _attention(st, turn, j, is_model=True)
+    assert j.target == "SEC-c"
+    st.decoys = []
+    _attention(st, turn, j, is_model=True)
+    assert j.target == "SEC-w"
+    st.survivors[0].zone = "LAB-b"
+    _attention(st, turn, j, is_model=True)
+    assert (j.mode, j.target) == ("active", "REC-w")
+    st.noise = []
+    _attention(st, turn, j, is_model=True)
+    assert (j.mode, j.target) == ("passive", "")
+
+
+@pytest.mark.parametrize(("face", "first"), [("E", "SEC-w"), ("S", "SEC-c"), ("W", "SEC-w"), ("N", "SEC-w")])
+def test_i64_equal_routes_are_picked_by_the_directional_die(monkeypatch, face, first):
+    from rules.endure.phases import _step
+
+    st = fresh(1)
+    st.survivors[0].zone = "LAB-b"
+    Script(monkeypatch, path=[[face]])
+    turn = turn_for(st)
+    # SEC-b to SEC-x: two steps either through SEC-w (east) or SEC-c (south)
+    assert _step(st, turn, "SEC-b", "SEC-x", "Jaeger 9") == first
+    assert [e for e in turn.events if e.kind == "roll" and "Jaeger 9 path" in e.text]
+
+
+# ---------------------------------------------------------------------------------------------
+# I65 / I66 / I67: activation order, the Solomon, enemy reach
+
+
+def test_i65_enemy_types_act_in_the_book_order(monkeypatch):
+    from rules.endure.phases import enemy_phase
+
+    st = fresh(1)
+    s = st.survivors[0]
+    s.health = s.max_health = 40
+    for kind in ("solomon", "swarmer", "jaeger", "icarus"):  # placed in reverse: ids do not give the order
+        place(st, kind, s.zone)
+    Script(monkeypatch, injury_die=[["none"]] * 4)
+    turn = turn_for(st)
+    enemy_phase(st, turn)
+    attackers = [e.text.split()[0] for e in turn.events if " attacks " in e.text]
+    assert attackers == ["Icarus", "Jaeger", "Swarmer"]  # and the Solomon never attacks
+
+
+def test_i65_an_active_boss_goes_before_everyone(monkeypatch):
+    from rules.endure.bosses import boss_of, spawn_boss
+    from rules.endure.phases import enemy_phase
+
+    st = fresh(1)
+    s = st.survivors[0]
+    s.health = s.max_health = 40
+    place(st, "icarus", s.zone)
+    turn = turn_for(st)
+    b = boss_of(st, spawn_boss(st, turn, "titan", s.zone, marked=False))
+    b.deck = ["execution"]
+    Script(monkeypatch, injury_die=[["none"]] * 3)
+    turn = turn_for(st)
+    enemy_phase(st, turn)
+    lines = [e.text for e in turn.events]
+    titan = next(k for k, t in enumerate(lines) if "Titan Execution" in t)
+    icarus = next(k for k, t in enumerate(lines) if t.startswith("Icarus") and " attacks " in t)
+    assert titan < icarus
+
+
+def test_i66_solomon_adds_one_damage_and_deals_none(monkeypatch):
+    from rules.endure.phases import _enemy_attack
+
+    st = fresh(1)
+    s = st.survivors[0]
+    (j,) = place(st, "jaeger", s.zone)
+    (sol,) = place(st, "solomon", s.zone)
+    Script(monkeypatch, injury_die=[["none"]])
+    turn = turn_for(st)
+    _enemy_attack(st, turn, sol, [0])
+    assert s.health == s.max_health and not turn.events
+    _enemy_attack(st, turn, j, [0])
+    assert s.health == s.max_health - 3  # a Jaeger's 2, +1 from the Solomon beside it
+    st.enemies.remove(sol)
+    _enemy_attack(st, turn, j, [0])
+    assert s.health == s.max_health - 5
+
+
+def test_i66_solomon_walks_to_the_nearest_gep_group():
+    from rules.endure.phases import _solomon_target, enemy_phase
+
+    st = fresh(1)
+    st.survivors[0].zone = "LAB-b"
+    (sol,) = place(st, "solomon", "SEC-a")
+    place(st, "swarmer", "SEC-c", 3)  # two zones away
+    place(st, "jaeger", "NAV-a")  # much further
+    assert _solomon_target(st, sol) == "SEC-c"
+    turn = turn_for(st)
+    enemy_phase(st, turn)
+    assert sol.zone in ("SEC-b", "SEC-z", "SEC-c")
+
+
+def test_i67_standard_enemies_need_reach_and_never_roll_to_hit(monkeypatch):
+    from rules.endure.phases import _in_range
+
+    st = fresh(1)
+    s = st.survivors[0]  # SEC-b
+    (j,) = place(st, "jaeger", "SEC-w")  # next door, in sight: range 0 cannot reach
+    (i,) = place(st, "icarus", "SEC-w")  # range 0-1 reaches
+    assert _in_range(st, j) == [] and _in_range(st, i) == [0]
+    from rules.endure.phases import enemy_phase
+
+    Script(monkeypatch, injury_die=[["none"]])
+    turn = turn_for(st)
+    enemy_phase(st, turn)
+    rolls = [e.text for e in turn.events if e.kind == "roll"]
+    assert any("Icarus" in t for t in texts(turn.events).splitlines() if "attacks" in t)
+    assert not [t for t in rolls if t.startswith(("Icarus", "Jaeger"))], rolls  # no to-hit dice
+    assert s.health < s.max_health

@@ -61,6 +61,7 @@ def test_scenario_15_refuge_round_and_carry_over(monkeypatch):
 
 def test_staying_draws_a_refuge_event_and_lowers_the_track():
     st, _ = won_cg04()
+    st.refuge_deck = ["hot-meal"]  # an event that leaves the track alone
     for i, s in enumerate(st.survivors):
         st, _ = S.apply(st, s.seat, {"type": "visit", "survivor": i, "place": "quarters", "pick": "resolve"})
     st, _ = S.apply(st, 0, {"type": "vote", "choice": "stay"})

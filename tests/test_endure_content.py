@@ -20,7 +20,7 @@ def test_all_data_loads():
     assert len(c.accomplishments) == 18
     assert len({s.klass for s in c.survivors.values()}) == 7
     assert all(sum(1 for s in c.survivors.values() if s.klass == k) == 2 for k in {"Captain", "Medic"})
-    assert sum(e.count for e in c.events.values()) == 20
+    assert sum(e.count for e in c.events.values()) == 21
     assert c.items["power-cell"].count == 5
     rifle = c.items["assault-rifle"]
     assert (rifle.range, rifle.dice, rifle.hit) == (2, 4, 4)

@@ -760,7 +760,7 @@ async def test_a_hazard_event_points_to_what_it_does(table: Table) -> None:
 
 # -- a whole mission through the stand-in, slash commands only ---------------------------------------------------
 
-MISSION_SEED = 25  # with these dice the crew wins in round 5, after 30 commands (most seeds lose)
+MISSION_SEED = 1  # with these dice the crew wins (most seeds lose)
 MAX_STEPS = 80
 
 

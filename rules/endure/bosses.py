@@ -14,6 +14,7 @@ from .world import (
     on_map,
     overflow_zone,
     path_steps,
+    resolve_test,
     rolloff,
     sight,
     sname,
@@ -69,14 +70,29 @@ def draw_attack(st: EndureState, turn: Turn, b: BossState) -> BossCard:
         if card.kind == "mood":
             b.mood = card.key
             turn.say(f"{name} {deck.mood_word}: {card.name}.")
+            _terror(st, turn, b, card)
             continue
         b.last = card.key
         turn.say(f"{name} attack card: {card.name}.")
+        _terror(st, turn, b, card)
         return card
     # a deck of moods only cannot happen with validated data; fall back to the first attack
     card = next(c for c in deck.cards.values() if c.kind == "attack")
     b.last = card.key
     return card
+
+
+def _terror(st: EndureState, turn: Turn, b: BossState, card: BossCard) -> None:
+    """A card that says so: every survivor who can see the boss takes a Resolve test (rule 47)."""
+    if not card.terror:
+        return
+    e = next((x for x in st.enemies if x.id == b.enemy), None)
+    if e is None:
+        return
+    name = etype(b.kind).name
+    for i in living(st):
+        if on_map(st.survivors[i]) and e.zone in sight(st, st.survivors[i].zone):
+            resolve_test(st, turn, i, f"the {name}'s {card.name}")
 
 
 def mood(b: BossState) -> BossCard | None:

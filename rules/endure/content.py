@@ -123,6 +123,7 @@ class BossCard:
     stun: bool = False
     bonus: int = 0
     actions: int = 0
+    terror: bool = False  # drawing it makes every survivor who sees the boss take a Resolve test
 
 
 @dataclass(frozen=True)
@@ -365,7 +366,7 @@ REWARDS = {
 TURN_BUFFS = {"silent", "accurate", "ninja", "guard", "extra_die", "sprint", "annihilate", "free_search"}
 ITEM_EFFECTS = {"heal", "stun_zone", "shield", "power", "decoy", "resolve", "actions"}
 HELMET_EFFECTS = {"ignore_head", "steady"}
-EVENT_EFFECTS = {"spawn", "lockdown", "blackout", "life_support", "gravity"}
+EVENT_EFFECTS = {"spawn", "lockdown", "blackout", "life_support", "gravity", "terror"}
 SPECIALS = {
     "unnoticed",
     "hive", "specimen", "rusty", "scent", "escort", "vials", "pilot_start", "titan_noise", "lair",
@@ -569,6 +570,12 @@ def _tiles() -> dict[str, dict[str, Any]]:
 BOSS_TARGETS = {"highest", "lowest", "nearest", "zone"}
 
 
+def _flag(raw: dict, key: str, where: str) -> bool:
+    value = raw.get(key, False)
+    require(isinstance(value, bool), where, f"{key} must be true or false")
+    return value
+
+
 def _bosses(enemies: dict[str, EnemyType]) -> dict[str, BossDeck]:
     out: dict[str, BossDeck] = {}
     for i, b in enumerate(_load("bosses.toml").get("boss", [])):
@@ -594,6 +601,7 @@ def _bosses(enemies: dict[str, EnemyType]) -> dict[str, BossDeck]:
                 stun=bool(c.get("stun", False)),
                 bonus=get_int(c, "bonus", cw, 0, 3, 0),
                 actions=get_int(c, "actions", cw, 0, 3, 0),
+                terror=_flag(c, "terror", cw),
             )
             if kind == "attack":
                 require(card.dice >= 1 and 2 <= card.hit <= 6, cw, "an attack needs dice and a hit of 2-6")

@@ -494,6 +494,9 @@ def draw_event(st: EndureState, turn: Turn) -> None:
             for e in sorted(group, key=lambda x: x.id)[:lost]:
                 st.enemies.remove(e)
             turn.say(f"{lost} {etype(kind).name} in {zone} suffocate.")
+    elif card.effect == "terror":
+        for i in living(st):
+            resolve_test(st, turn, i, card.name)
     elif card.effect == "blackout":
         for e in st.enemies:
             if not survivors_in(st, e.zone):
