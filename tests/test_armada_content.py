@@ -56,7 +56,7 @@ def test_bad_data_names_file_and_entry(monkeypatch):
         return data
 
     monkeypatch.setattr(content, "_load", broken)
-    with pytest.raises(ContentError, match=r"enemies.toml: enemy #1 \(sentinel\): unknown faction"):
+    with pytest.raises(ContentError, match=r"enemies.toml enemy #1 \(sentinel\): unknown faction"):
         content.load()
 
 
@@ -70,7 +70,7 @@ def test_bad_module_kind_is_caught(monkeypatch):
         return data
 
     monkeypatch.setattr(content, "_load", broken)
-    with pytest.raises(ContentError, match=r"modules\.toml: module #4"):
+    with pytest.raises(ContentError, match=r"modules\.toml module #4"):
         content.load()
 
 
@@ -89,9 +89,9 @@ def test_every_module_and_enemy_action_has_a_one_line_text():
 @pytest.mark.parametrize(
     ("file", "key", "mutate", "message"),
     [
-        ("modules.toml", "module", lambda e: e.pop("text"), r"modules\.toml: module #1 \(ai-core-1\): missing 'text'"),
+        ("modules.toml", "module", lambda e: e.pop("text"), r"modules\.toml module #1 \(ai-core-1\): missing 'text'"),
         ("modules.toml", "module", lambda e: e.update(text="two\nlines"), r"one line"),
-        ("enemies.toml", "enemy", lambda e: e["actions"][0].pop("text"), r"enemies\.toml: enemy #1 .*'text'"),
+        ("enemies.toml", "enemy", lambda e: e["actions"][0].pop("text"), r"enemies\.toml enemy #1 .*'text'"),
         ("enemies.toml", "enemy", lambda e: e["actions"][0].update(text="x"), r"8\.\.110"),
     ],
 )
@@ -106,4 +106,22 @@ def test_missing_or_bad_texts_are_caught(monkeypatch, file, key, mutate, message
 
     monkeypatch.setattr(content, "_load", broken)
     with pytest.raises(ContentError, match=message):
+        content.load()
+
+
+@pytest.mark.parametrize(
+    ("file", "section"),
+    [("modules.toml", "module"), ("heroes.toml", "hero"), ("enemies.toml", "enemy"), ("threats.toml", "threat")],
+)
+def test_duplicate_keys_are_caught(monkeypatch, file, section):
+    real = content._load
+
+    def broken(name):
+        data = real(name)
+        if name == file:
+            data[section][1]["key"] = data[section][0]["key"]
+        return data
+
+    monkeypatch.setattr(content, "_load", broken)
+    with pytest.raises(ContentError, match=rf"{file.replace('.', '[.]')} {section} #2 \(.+\): duplicate key"):
         content.load()

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.core.content import ContentError as ContentError  # re-exported: callers catch it here
-from rules.core.content import get_int, get_list, get_str, get_table, read_toml, require
+from rules.core.content import get_int, get_list, get_str, get_table, keyed_entries, read_toml, require
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "armada"
 
@@ -328,10 +328,7 @@ def _modules() -> dict[str, Module]:
     if not isinstance(raw, list):
         raise ContentError("modules.toml: no [[module]] entries")
     out: dict[str, Module] = {}
-    for i, m in enumerate(raw):
-        where = f"modules.toml: module #{i + 1} ({m.get('id', '?')})"
-        mid = get_str(m, "id", where)
-        require(mid not in out, where, "duplicate id")
+    for where, mid, m in keyed_entries({"module": raw}, "modules.toml", "module"):
         req = get_list(m, "req", where)
         require(
             len(req) <= 3 and all(isinstance(s, str) and s in SYMBOLS + "*" for s in req),
@@ -411,8 +408,7 @@ def _ships(modules: dict[str, Module]) -> dict[str, Ship]:
     if not isinstance(raw, list) or len(raw) != 6:
         raise ContentError("ships.toml: expected 6 [[ship]] entries")
     out: dict[str, Ship] = {}
-    for i, s in enumerate(raw):
-        where = f"ships.toml: ship #{i + 1} ({s.get('id', '?')})"
+    for where, sid, s in keyed_entries({"ship": raw}, "ships.toml", "ship"):
         stations = get_list(s, "stations", where)
         require(len(stations) == 6, where, "needs exactly 6 stations")
         for st in stations:
@@ -423,7 +419,6 @@ def _ships(modules: dict[str, Module]) -> dict[str, Ship]:
             )
         sig = get_str(s, "signature", where)
         require(sig in stations, where, "its signature system must be installed")
-        sid = get_str(s, "id", where)
         out[sid] = Ship(
             id=sid,
             name=get_str(s, "name", where),
@@ -445,16 +440,13 @@ def _heroes() -> dict[str, Hero]:
     if not isinstance(raw, list) or len(raw) != HERO_COUNT:
         raise ContentError(f"heroes.toml: expected {HERO_COUNT} heroes")
     out: dict[str, Hero] = {}
-    for i, h in enumerate(raw):
-        where = f"heroes.toml: hero #{i + 1} ({h.get('id', '?')})"
+    for where, hid, h in keyed_entries({"hero": raw}, "heroes.toml", "hero"):
         faces = get_list(h, "faces", where)
         require(
             len(faces) == 6 and all(isinstance(f, str) and _face_ok(f, True) for f in faces),
             where,
             "needs 6 faces made of T E S M C or '-'",
         )
-        hid = get_str(h, "id", where)
-        require(hid not in out, where, "duplicate id")
         out[hid] = Hero(
             id=hid,
             name=get_str(h, "name", where),
@@ -476,10 +468,7 @@ def _enemies() -> dict[str, Enemy]:
     if not isinstance(raw, list):
         raise ContentError("enemies.toml: no [[enemy]] entries")
     out: dict[str, Enemy] = {}
-    for i, e in enumerate(raw):
-        where = f"enemies.toml: enemy #{i + 1} ({e.get('id', '?')})"
-        eid = get_str(e, "id", where)
-        require(eid not in out, where, "duplicate id")
+    for where, eid, e in keyed_entries({"enemy": raw}, "enemies.toml", "enemy"):
         faction = get_str(e, "faction", where)
         require(faction in FACTIONS, where, f"unknown faction '{faction}'")
         passives = get_list(e, "passives", where, [])
@@ -615,12 +604,9 @@ def _threats(planets: dict[str, Planet]) -> dict[str, Threat]:
     if not isinstance(raw, list) or len(raw) != THREAT_COUNT:
         raise ContentError(f"threats.toml: expected {THREAT_COUNT} cards")
     out: dict[str, Threat] = {}
-    for i, t in enumerate(raw):
-        where = f"threats.toml: card #{i + 1} ({t.get('id', '?')})"
-        tid = get_str(t, "id", where)
+    for where, tid, t in keyed_entries({"threat": raw}, "threats.toml", "threat"):
         kind = get_str(t, "kind", where)
         require(kind in THREAT_KINDS, where, f"unknown kind '{kind}'")
-        require(tid not in out, where, "duplicate id")
         if kind == "scramble":
             out[tid] = Threat(id=tid, kind=kind)
             continue
