@@ -367,6 +367,33 @@ async def test_payback_run_by_the_player_to_the_right(table: Table) -> None:
     assert (await state_of(table)).payback is None
 
 
+async def test_answer_with_autocomplete_resolves_what_the_game_waits_for(table: Table) -> None:
+    await to_play(table)
+    for _ in range(30):  # rest until an event card makes a monster act for the active player
+        state = await state_of(table)
+        if state.wait is not None:
+            break
+        await sq.rest(table, ctx(await waiting(table)))
+    state = await state_of(table)
+    if state.wait is None:
+        pytest.skip("no monster activation came up with this seed")
+    runner = PLAYERS[state.wait.seat]
+    other = BOB if runner is ALICE else ALICE
+    choices = await sq.suggest(table, ctx(runner), "answer", "choice", "", {})
+    assert choices and len(choices) <= 8 and "(default)" in choices[0][0]
+    assert all(len(label) <= 100 and 0 < len(value) <= 100 for label, value in choices)
+    assert await sq.suggest(table, ctx(other), "answer", "choice", "", {}) == []
+    await refused(table, sq.answer(table, ctx(other)), "waits for")
+    await refused(table, sq.answer(table, ctx(runner), "fly to the moon"), "")
+    await refused(table, sq.rest(table, ctx(runner)), "(?i)first answer|not your turn")
+    reply = await sq.answer(table, ctx(runner), choices[-1][1])
+    assert reply.lines
+    after = await state_of(table)
+    assert after.wait is None or after.wait != state.wait
+    await answer_all(table)
+    await refused(table, sq.answer(table, ctx(await waiting(table))), "(?i)nothing is waiting")
+
+
 # -- console ---------------------------------------------------------------------------------------------
 async def test_console_commands(tmp_path: Path) -> None:
     state = SYSTEM.setup(["alice", "bob"], {"draft": "random"}, 7)  # same seed: who claims first

@@ -1,0 +1,225 @@
+"""Mid-play decisions: monsters run by players (guard order, payback, event moves, CRIT shoves),
+the live defender prompt (defence=ask), and their defaults (the bot's policy)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.starcadia import SYSTEM
+from tests.test_starcadia_support import (
+    ForcedDice,
+    add_monster,
+    hero,
+    place,
+    play_state,
+    refused,
+)
+
+
+@pytest.fixture
+def dice(monkeypatch) -> ForcedDice:
+    return ForcedDice(monkeypatch)
+
+
+def texts(events):
+    return [e.text for e in events]
+
+
+def defence_counts(dice: ForcedDice, who: str) -> list[int]:
+    return [n for label, n in zip(dice.labels, dice.counts, strict=True) if label == f"{who} defends"]
+
+
+# -- CRIT shove (1.12) ----------------------------------------------------------------------------------
+def test_crit_shove_destination_is_asked_and_the_path_is_dropped(dice):
+    st = play_state()
+    place(st, "edge", "G4")
+    add_monster(st, "weeble", "G3")
+    dice.set("crit", "blank", "blank")  # weeble: CRIT + blank, its extra die blank; Edge's defence blank
+    st2, ev = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["G5", "G6"]})
+    assert st2.wait.kind == "shove" and st2.wait.seat == 1 and st2.wait.hero == "edge"
+    (prompt,) = SYSTEM.pending(st2)
+    options = SYSTEM.legal(st2, 1)
+    assert prompt.default == options[0] and 2 <= len(options) <= 4
+    assert all(a["type"] == "shove" for a in options)
+    refused(st2, 1, {"type": "shove", "to": "A1"}, "shove into one of")
+    refused(st2, 0, options[0], "waits for P1")
+    refused(st2, 0, {"type": "end"}, "waits for P1")
+    to = options[-1]["to"]
+    st3, ev = SYSTEM.apply(st2, 1, options[-1])
+    assert hero(st3, "edge").pos == to
+    assert f"Edge was knocked off the path and stops at {to}." in texts(ev)
+    assert st3.act.mp == 0 and st3.wait is None and st3.current == 0
+    for action in options:
+        assert SYSTEM.parse(SYSTEM.format(action), st2, 1) == action
+
+
+def test_crit_shove_with_monsters_bot_takes_the_first_free_space(dice):
+    st = play_state(monsters="bot")
+    place(st, "edge", "G4")
+    add_monster(st, "weeble", "G3")
+    dice.set("crit", "blank", "blank")
+    st2, ev = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["G5"]})
+    assert st2.wait is None and hero(st2, "edge").pos not in ("G4", "G5")
+    assert any("is shoved to" in t for t in texts(ev))
+
+
+# -- guard and payback prompts ---------------------------------------------------------------------------
+def test_three_guards_are_ordered_one_decision_at_a_time(dice):
+    st = play_state()
+    place(st, "edge", "G4")
+    add_monster(st, "weeble", "G3")
+    add_monster(st, "scuttlebutt", "F4")
+    add_monster(st, "octocold", "G4")
+    st2, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["G5"]})
+    assert len(SYSTEM.legal(st2, 1)) == 3
+    st3, ev = SYSTEM.apply(st2, 1, {"type": "guard", "monster": "octocold#1"})
+    assert sum("(guard)" in t for t in texts(ev)) == 1
+    assert SYSTEM.legal(st3, 1) == [
+        {"type": "guard", "monster": "weeble#1"},
+        {"type": "guard", "monster": "scuttlebutt#1"},
+    ]
+    st4, ev = SYSTEM.apply(st3, 1, SYSTEM.pending(st3)[0].default)
+    assert sum("(guard)" in t for t in texts(ev)) == 2 and hero(st4, "edge").pos == "G5"
+
+
+def test_payback_path_any_legal_route_not_only_the_menu(dice):
+    st = play_state()
+    place(st, "edge", "B7")
+    hero(st, "edge").upgrades = [hero(st, "edge").upgrades[0].__class__(id="S03")]
+    add_monster(st, "weeble", "E7")
+    st2, _ = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "blaster-rifle"})
+    # D7 C7 B7: into Edge's own space, a route the short menu may not list.
+    st3, ev = SYSTEM.apply(st2, 1, {"type": "payback", "path": ["D7", "C7", "B7"], "attack": True})
+    assert st3.monsters[0].pos == "B7" and any("attacks Edge" in t for t in texts(ev))
+    refused(st2, 1, {"type": "payback", "path": "D7 portal Z9", "attack": False}, "portal")
+    refused(st2, 1, {"type": "payback", "path": ["D7", "door:N"], "attack": False}, "no door")
+    refused(st2, 1, {"type": "payback", "path": [["x"]], "attack": False}, "space name")
+
+
+def test_event_activation_may_hold_and_refuses_bad_answers(dice):
+    st = play_state()
+    st.dashboard["trooper-II"] = "scuttlebutt"
+    add_monster(st, "scuttlebutt", "G3", "trooper-II")
+    place(st, "hannah", "G4")
+    st.deck = ["E10"]
+    st2, _ = SYSTEM.apply(st, 0, {"type": "rest"})
+    refused(st2, 0, {"type": "monster", "path": "G4 G5 G6 G7 G8 G9", "target": "none"}, "movement point")
+    refused(st2, 0, {"type": "monster", "path": [], "target": 7}, "hero's name")
+    refused(st2, 0, {"type": "guard", "monster": "scuttlebutt#1"}, "first answer the monster")
+    st3, ev = SYSTEM.apply(st2, 0, {"type": "monster", "path": [], "target": "none"})
+    assert "Scuttlebutt (scuttlebutt#1) holds its position." in texts(ev) and st3.current == 1
+
+
+def test_nothing_waiting_refuses_answers():
+    st = play_state()
+    for action in (
+        {"type": "guard", "monster": "weeble#1"},
+        {"type": "monster", "path": []},
+        {"type": "shove", "to": "C3"},
+        {"type": "defend"},
+    ):
+        refused(st, 0, action, "nothing is waiting")
+
+
+# -- the live defender prompt (1.7) ------------------------------------------------------------------------
+def test_defence_ask_prompts_the_defending_player_before_the_roll(dice):
+    st = play_state(defence="ask")
+    place(st, "edge", "C2")
+    place(st, "hannah", "D2")  # Hannah carries Kitty Primed (reaction) and Red Shirt (1 reroll)
+    st2, ev = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "hannah", "weapon": "pulse-blade"})
+    assert not dice.counts  # nothing rolled yet
+    assert st2.wait.kind == "defend" and st2.wait.seat == 1
+    (prompt,) = SYSTEM.pending(st2)
+    assert prompt.default == {"type": "defend", "reaction": "none", "reroll": "on"}  # standing prefs
+    menu = SYSTEM.legal(st2, 1)
+    assert menu[0] == prompt.default and {"type": "defend", "reaction": "kitty-primed", "reroll": "off"} in menu
+    refused(st2, 0, prompt.default, "waits for P1")
+    refused(st2, 1, {"type": "defend", "reaction": "pulse-blade"}, "not a reaction")
+    refused(st2, 1, {"type": "defend", "reaction": "none", "reroll": "maybe"}, "on or off")
+    st3, ev = SYSTEM.apply(st2, 1, {"type": "defend", "reaction": "kitty-primed", "reroll": "off"})
+    assert defence_counts(dice, "Hannah Lone") == [5]  # 2 + Red Shirt 1 + Kitty Primed 2, no reroll
+    assert "Hannah Lone reacts with Kitty Primed." in texts(ev)
+    kitty = next(u for u in hero(st3, "hannah").upgrades if u.id == "S06")
+    assert kitty.exhausted and st3.act.attacked and not st3.answers
+    for action in menu:
+        assert SYSTEM.parse(SYSTEM.format(action), st2, 1) == action
+
+
+def test_defence_ask_default_is_the_standing_preference(dice):
+    st = play_state(defence="ask")
+    st, _ = SYSTEM.apply(st, 1, {"type": "prefs", "hero": "hannah", "reaction": "kitty-primed", "reroll": "off"})
+    place(st, "edge", "C2")
+    place(st, "hannah", "D2")
+    st2, _ = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "hannah", "weapon": "pulse-blade"})
+    assert SYSTEM.pending(st2)[0].default == {"type": "defend", "reaction": "kitty-primed", "reroll": "off"}
+    SYSTEM.apply(st2, 1, SYSTEM.pending(st2)[0].default)
+    assert defence_counts(dice, "Hannah Lone") == [5]
+
+
+def test_defence_ask_for_monster_attacks_guard_and_event(dice):
+    # Guard: the moving hero's player is asked before each guard attack rolls.
+    st = play_state(defence="ask")
+    place(st, "edge", "G4")
+    add_monster(st, "weeble", "G3")
+    st2, _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["G5"]})
+    assert st2.wait.kind == "defend" and st2.wait.seat == 0 and hero(st2, "edge").pos == "G4"
+    st3, ev = SYSTEM.apply(st2, 0, {"type": "defend", "reaction": "kitty-primed", "reroll": "on"})
+    assert defence_counts(dice, "Edge")[0] == 5 and hero(st3, "edge").pos == "G5"
+    # An event activation run by the bot: the attacked hero's player is asked, then the turn goes on.
+    st = play_state(defence="ask", monsters="bot")
+    st.dashboard["trooper-II"] = "scuttlebutt"
+    add_monster(st, "scuttlebutt", "G3", "trooper-II")
+    place(st, "hannah", "G4")
+    st.deck = ["E10"]  # doors open after the attack
+    st2, _ = SYSTEM.apply(st, 0, {"type": "rest"})
+    assert st2.wait.kind == "defend" and st2.wait.seat == 1 and not any(st2.doors.values())
+    st3, ev = SYSTEM.apply(st2, 1, SYSTEM.pending(st2)[0].default)
+    assert any("attacks Hannah" in t for t in texts(ev)) and all(st3.doors.values()) and st3.current == 1
+
+
+def test_defence_ask_skips_heroes_with_no_choice(dice):
+    st = play_state(defence="ask")
+    place(st, "edge", "C2")
+    place(st, "hannah", "D2")
+    hero(st, "hannah").dazed = True  # a dazed hero rolls nothing and cannot react
+    st2, _ = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "hannah", "weapon": "pulse-blade"})
+    assert st2.wait is None
+    st = play_state(defence="ask")
+    place(st, "edge", "C2")
+    place(st, "hannah", "D2")
+    hero(st, "hannah").upgrades = []  # no reaction, no reroll: nothing to decide
+    st2, _ = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "hannah", "weapon": "pulse-blade"})
+    assert st2.wait is None
+
+
+def test_defence_prefs_never_prompts(dice):
+    st = play_state()
+    place(st, "edge", "C2")
+    place(st, "hannah", "D2")
+    st2, _ = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "hannah", "weapon": "pulse-blade"})
+    assert st2.wait is None and defence_counts(dice, "Hannah Lone") == [3, 1]  # auto-reroll on
+
+
+def test_bad_options_are_refused():
+    from rules.core import RuleError
+
+    for opts in ({"monsters": "robot"}, {"defence": "sometimes"}):
+        with pytest.raises(RuleError):
+            SYSTEM.setup(["A", "B"], opts, 1)
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_timeouts_never_block_with_every_prompt_switched_on(seed):
+    """Only defaults, as /game timeout would apply them: the game keeps moving through every prompt."""
+    st = SYSTEM.setup(["A", "B", "C"], {"events": "choose", "defence": "ask", "draft": "random"}, seed)
+    kinds = set()
+    for _ in range(200):
+        prompts = SYSTEM.pending(st)
+        if not prompts:
+            break
+        p = prompts[0]
+        if st.wait is not None:
+            kinds.add(st.wait.kind)
+        st, _ = SYSTEM.apply(st, p.seat, SYSTEM.default_action(st, p))
+    assert st.phase in ("play", "over") and st.turn_no > 5
+    assert kinds  # some mid-play decision came up and its default was accepted
