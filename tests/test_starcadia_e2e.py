@@ -28,8 +28,8 @@ ALICE = FakeUser(id=730000000000000001, name="alice")
 BOB = FakeUser(id=730000000000000002, name="bob")
 PNG = b"\x89PNG\r\n\x1a\n"
 
-SEED = 31  # with these dice the scenario ends after a few dozen decisions
-OPTIONS = "draft=random mode=episodic monsters=player"
+SEED = 31  # these dice end the scenario after ~125 decisions, among them every kind of mid-play prompt
+OPTIONS = "draft=random mode=episodic monsters=player defence=ask"  # players run monsters and defend live
 MAX_STEPS = 250  # a bound, far above what the seed needs, so a changed engine fails instead of hanging
 
 
@@ -69,6 +69,8 @@ async def test_a_whole_starcadia_scenario_through_discord(tmp_path: Path) -> Non
             pictures = 1
             clicks = typed = 0
             kinds: set[str] = set()
+            waits: set[str] = set()  # the mid-play decisions answered (guard, payback, monster, defend, ...)
+            off_turn = 0  # prompts answered by the player whose turn it is not
             views_checked = False
             for _ in range(MAX_STEPS):
                 record, state = await client.service.get(game_id)
@@ -80,6 +82,12 @@ async def test_a_whole_starcadia_scenario_through_discord(tmp_path: Path) -> Non
                 prompt = prompts[0]
                 kinds.add(prompt.kind)
                 seat = prompt.seat
+                wait = getattr(state, "wait", None)
+                if wait is not None:
+                    waits.add(str(wait.kind))
+                elif state.payback is not None:
+                    waits.add("payback")
+                off_turn += state.phase == "play" and seat != state.current
                 user = users[record.user_of(seat)]
                 assert f"<@{user.id}>" in board.content, (prompt, board.content)  # the board pings who must act
                 legal = SYSTEM.legal(state, seat)
@@ -122,6 +130,7 @@ async def test_a_whole_starcadia_scenario_through_discord(tmp_path: Path) -> Non
             assert clicks >= 3 and typed >= 3, (clicks, typed)
             assert len(kinds) >= 3 and views_checked, kinds  # setup, turns and at least one other prompt kind
             assert {line.split(":")[0] for line in played} == {"alice", "bob"}
+            assert off_turn >= 5 and len(waits) >= 3, (off_turn, waits)  # monsters and defence run by players
             outcome = SYSTEM.outcome(state)
             winner = record.seats[outcome.winners[0]].name
             assert len(outcome.winners) == 1 and winner in ("alice", "bob")
