@@ -8,7 +8,7 @@ from rules.core import RuleError
 from rules.endure.content import content
 from rules.endure.phases import _attention
 from rules.endure.state import ItemInst
-from rules.endure.world import make_noise, models_in
+from rules.endure.world import make_noise, models_in, sight
 
 from .test_endure_support import S, Script, fresh, give, place, strip, texts, token, turn_for
 
@@ -572,3 +572,306 @@ def test_i67_standard_enemies_need_reach_and_never_roll_to_hit(monkeypatch):
     assert any("Icarus" in t for t in texts(turn.events).splitlines() if "attacks" in t)
     assert not [t for t in rolls if t.startswith(("Icarus", "Jaeger"))], rolls  # no to-hit dice
     assert s.health < s.max_health
+
+
+# ---------------------------------------------------------------------------------------------
+# K85: dual-wielding
+
+
+def test_k85_two_identical_pistols_roll_double_dice_as_one_action(monkeypatch):
+    st = fresh(2)
+    strip(st, 0)
+    give(st, 0, "pistol")
+    give(st, 0, "pistol")
+    s = st.survivors[0]
+    assert len(s.slots) == 1 and len(s.slots[0]) == 2  # one slot holds the pair
+    s.zone = "SEC-w"
+    place(st, "swarmer", "SEC-x", 2)
+    pistol = content().items["pistol"]
+    Script(monkeypatch, attacks=[[pistol.hit, pistol.hit + 1]])
+    st2, ev = S.apply(st, 0, {"type": "attack", "weapon": "pistol", "zone": "SEC-x"})
+    assert f"two Pistol ({2 * pistol.dice} dice, {pistol.hit}+)" in texts(ev)
+    assert st2.survivors[0].actions == 2
+    assert not [e for e in st2.enemies if e.zone == "SEC-x"]
+    assert [(n.zone, n.level) for n in st2.noise] == [("SEC-w", pistol.noise)]  # noise is not doubled
+
+
+def test_k85_only_identical_dual_wield_weapons_share_a_slot():
+    from rules.endure.world import add_item
+
+    st = fresh(2)
+    strip(st, 0)
+    give(st, 0, "pistol")
+    give(st, 0, "assault-rifle")
+    give(st, 0, "assault-rifle")  # identical, but not marked dual-wield: a slot each
+    s = st.survivors[0]
+    assert [[it.card for it in stack] for stack in s.slots] == [["pistol"], ["assault-rifle"], ["assault-rifle"]]
+    assert not add_item(s, ItemInst(uid=991, card="plasma-cutter"))  # full
+    assert add_item(s, ItemInst(uid=992, card="pistol"))  # the pair fits beside its twin
+    assert [len(stack) for stack in s.slots] == [2, 1, 1]
+
+
+# ---------------------------------------------------------------------------------------------
+# L90: injury effects
+
+
+def test_l90_head_injury_costs_one_range_never_below_zero():
+    from rules.endure.actions import attack_range
+
+    st = fresh(2)
+    s = st.survivors[0]
+    s.injuries = ["head"]
+    assert attack_range(s, 2) == 1 and attack_range(s, 0) == 0
+    strip(st, 0)
+    give(st, 0, "pistol")  # range 1: a head wound makes it a same-zone weapon
+    s.zone = "SEC-w"
+    place(st, "swarmer", "SEC-x")
+    before = S.dumps(st)
+    with pytest.raises(RuleError, match="out of the Pistol's reach"):
+        S.apply(st, 0, {"type": "attack", "weapon": "pistol", "zone": "SEC-x"})
+    assert S.dumps(st) == before
+
+
+@pytest.mark.parametrize(("face", "lost"), [(1, 1), (3, 1), (4, 0), (6, 0)])
+def test_l90_chest_wound_bleeds_at_the_start_of_each_own_turn(monkeypatch, face, lost):
+    st = fresh(2)
+    s1 = st.survivors[1]
+    s1.injuries = ["chest"]
+    Script(monkeypatch, chest_wound=[[face]])
+    st2, ev = S.apply(st, 0, {"type": "end"})
+    assert S.current(st2) == 1
+    assert st2.survivors[1].health == s1.health - lost
+    assert "chest wound" in texts(ev)
+
+
+# ---------------------------------------------------------------------------------------------
+# M104: Blackout
+
+
+def test_m104_blackout_cuts_sight_and_calms_distant_enemies(monkeypatch):
+    from rules.endure.phases import _attention, draw_event
+    from rules.endure.world import refresh_sight
+
+    st = fresh(1)
+    (far,) = place(st, "jaeger", "SEC-c")  # in sight of SEC-b with the lights on
+    (near,) = place(st, "swarmer", "SEC-b")
+    script = Script(monkeypatch)
+    script.add("Resolve test", *([[1, 1]] * 4))
+    refresh_sight(st, turn_for(st))
+    assert sorted(st.survivors[0].seen_kinds) == ["jaeger", "swarmer"]
+    st.event_deck = ["blackout"]
+    turn = turn_for(st)
+    draw_event(st, turn)  # drawn in the Resolution phase, as in play
+    assert sight(st, "SEC-b") == {"SEC-b": (0, (), "")}
+    refresh_sight(st, turn)
+    assert st.survivors[0].seen_kinds == ["swarmer"]  # the Jaeger is out of sight now
+    _attention(st, turn, far, is_model=True)
+    _attention(st, turn, near, is_model=True)
+    assert far.mode == "passive" and near.mode == "active"
+    st.event = ""  # the lights come back on
+    turn = turn_for(st)
+    refresh_sight(st, turn)
+    assert [e.text for e in turn.events if e.kind == "roll" and "Resolve test (Jaeger in sight)" in e.text]
+
+
+# ---------------------------------------------------------------------------------------------
+# M106: Artificial Gravity Failure
+
+
+def test_m106_passive_radar_tokens_drift_two_zones(monkeypatch):
+    from rules.endure.phases import _move_token
+
+    st = fresh(1)
+    st.survivors[0].zone = "LAB-b"
+    st.event = "gravity"
+    tok = token(st, "SEC-a", "4 swarmer")
+    Script(monkeypatch, wanders=[["S"], ["E"]])
+    turn = turn_for(st)
+    _move_token(st, turn, tok)
+    assert tok.zone == "SEC-y"  # SEC-a -> SEC-z (south) -> SEC-y (east)
+    assert len([e for e in turn.events if e.kind == "roll"]) == 2
+
+
+def test_m106_shooting_into_your_own_zone_rolls_the_push_direction(monkeypatch):
+    st = fresh(2)
+    st.event = "gravity"
+    strip(st, 0)
+    give(st, 0, "pistol")
+    st.survivors[0].zone = "SEC-x"
+    (j,) = place(st, "jaeger", "SEC-x")
+    Script(monkeypatch, attacks=[[6]], recoil_direction=[["S"]])
+    st2, ev = S.apply(st, 0, {"type": "attack", "weapon": "pistol", "zone": "SEC-x"})
+    assert "recoil direction" in texts(ev)
+    # the shooter slides south down the corridor until a wall stops it; the hit Jaeger goes the same way
+    assert st2.survivors[0].zone == "REC-x"
+    assert next(e for e in st2.enemies if e.id == j.id).zone == "REC-x"
+
+
+# ---------------------------------------------------------------------------------------------
+# N110 / N113 / N114: the Exo Loader
+
+
+def _pilot(st, charges: int = 0):
+    st.loader_zone = st.survivors[0].zone
+    st.loader_pilot = 0
+    cell = give(st, 0, "power-cell")
+    cell.charges = charges
+    return cell
+
+
+def test_n110_each_pilot_turn_uses_a_charge_and_a_spent_cell_goes_at_round_end():
+    from rules.endure.phases import start_turn
+
+    st = fresh(2)
+    _pilot(st, charges=1)
+    start_turn(st, turn_for(st))  # survivor 0's turn starts again, as it would next round
+    pilot = st.survivors[0]
+    cell = next(it for stack in pilot.slots for it in stack if it.card == "power-cell")
+    assert cell.charges == 2 and st.loader_powered and pilot.actions == 4  # no action was spent on it
+    while st.round == 1:
+        st, _ = S.apply(st, S.pending(st)[0].seat, {"type": "end"})
+    assert not any(it.card == "power-cell" for stack in st.survivors[0].slots for it in stack)
+    assert "power-cell" in st.item_discard
+
+
+@pytest.mark.parametrize(
+    ("action", "match"),
+    [
+        ({"type": "use", "item": "med-kit"}, "inside the Loader"),
+        ({"type": "ability", "which": "active"}, "inside the Loader"),
+        ({"type": "ability", "which": "crisis"}, "inside the Loader"),
+        ({"type": "search"}, "inside the Loader"),
+    ],
+)
+def test_n113_a_pilot_cannot_use_items_or_abilities(action, match):
+    st = fresh(2)
+    _pilot(st)
+    st.loader_powered = True
+    st.survivors[0].health -= 2
+    give(st, 0, "med-kit")
+    st.survivors[0].zone = st.loader_zone = "SEC-a"  # a room, so search is refused only for the Loader
+    before = S.dumps(st)
+    with pytest.raises(RuleError, match=match):
+        S.apply(st, 0, action)
+    assert S.dumps(st) == before
+    assert action not in S.legal(st, 0)
+
+
+def test_n113_a_pilots_helmet_still_works():
+    from rules.endure.world import steadiness
+
+    st = fresh(2)
+    give(st, 0, "visor-helmet")
+    base = steadiness(st.survivors[0])
+    _pilot(st)
+    st.loader_powered = True
+    assert steadiness(st.survivors[0]) == base >= 1
+
+
+def test_n114_a_pilot_walks_out_of_an_enemy_zone_without_a_check():
+    st = fresh(2)
+    _pilot(st)
+    st.loader_powered = True
+    place(st, "jaeger", st.survivors[0].zone)
+    st2, ev = S.apply(st, 0, {"type": "move", "zone": "SEC-w"})
+    assert st2.survivors[0].zone == "SEC-w" and st2.loader_zone == "SEC-w"
+    assert "Resolve check" not in texts(ev)
+    st.loader_pilot = -1
+    _, ev3 = S.apply(st, 0, {"type": "move", "zone": "SEC-w"})
+    assert "Resolve check" in texts(ev3)  # on foot, the check is rolled
+
+
+# ---------------------------------------------------------------------------------------------
+# O118 / O119: boss attack cards and moods
+
+
+def test_o118_radial_attacks_pass_through_walls_others_need_sight():
+    from rules.endure.bosses import boss_of, reach, spawn_boss
+
+    st = fresh(2)
+    st.survivors[0].zone = "SEC-a"
+    st.survivors[1].zone = "LAB-b"
+    turn = turn_for(st)
+    titan = spawn_boss(st, turn, "titan", "SEC-z", marked=False)  # SEC-a sees SEC-z (next door)
+    b = boss_of(st, titan)
+    cards = content().bosses["titan"].cards
+    assert reach(st, titan, cards["bone-spit"], b) == [0]  # range 1, in sight
+    titan.zone = "SEC-c"  # behind a wall from SEC-a, two edge-steps away
+    assert "SEC-c" not in sight(st, "SEC-a")
+    assert reach(st, titan, cards["bone-spit"], b) == []
+    slam = cards["ground-slam"]  # radial range 1
+    assert slam.radial
+    titan.zone = "SEC-b"
+    assert reach(st, titan, slam, b) == [0]
+
+
+def test_o118_the_card_picks_its_victim_lowest_health(monkeypatch):
+    from rules.endure.bosses import attack, boss_of, spawn_boss
+
+    st = fresh(2)
+    for s in st.survivors:
+        s.zone = "SEC-b"
+    st.survivors[0].health -= 3
+    turn = turn_for(st)
+    titan = spawn_boss(st, turn, "titan", "SEC-b", marked=False)
+    card = content().bosses["titan"].cards["hurl-debris"]  # target = lowest
+    Script(monkeypatch, Hurl_Debris=[[6, 6]], injury_die=[["none"]])
+    turn = turn_for(st)
+    attack(st, turn, titan, boss_of(st, titan), card, [0, 1])
+    assert len([e for e in turn.events if "Hurl Debris on" in e.text]) == 1  # one victim, one roll
+    assert st.survivors[0].health == st.survivors[0].max_health - 5  # the hurt one takes both hits
+    assert st.survivors[1].health == st.survivors[1].max_health
+
+
+def test_o119_moods_change_range_hit_dice_and_actions(monkeypatch):
+    from rules.endure.bosses import attack, boss_of, reach, spawn_boss
+
+    st = fresh(1)
+    st.survivors[0].zone = "SEC-a"
+    turn = turn_for(st)
+    titan = spawn_boss(st, turn, "titan", "SEC-b", marked=False)
+    b = boss_of(st, titan)
+    cards = content().bosses["titan"].cards
+    st.survivors[0].zone = "SEC-w"  # next door to SEC-b, in sight
+    execution = cards["execution"]  # range 0
+    assert reach(st, titan, execution, b) == []
+    primus_cards = content().bosses["primus"].cards
+    assert primus_cards["fixated"].range == 1
+    pr = spawn_boss(st, turn, "primus", "SEC-b", marked=False)
+    pb = boss_of(st, pr)
+    assert reach(st, pr, primus_cards["gore"], pb) == []
+    pb.mood = "fixated"
+    assert reach(st, pr, primus_cards["gore"], pb) == [0]  # +1 range
+    # Bloodlust: hit -1; Enraged: +1 die
+    st.survivors[0].zone = "SEC-b"
+    for mood_key, expect in (("bloodlust", "(4 dice, 2+)"), ("enraged", "(5 dice, 3+)")):
+        b.mood = mood_key
+        script = Script(monkeypatch, injury_die=[["none"]])
+        script.add("Execution", [1] * (5 if mood_key == "enraged" else 4))
+        turn = turn_for(st)
+        attack(st, turn, titan, b, execution, [0])
+        assert any(expect in e.text for e in turn.events if "Execution" in e.text), mood_key
+
+
+def test_o119_a_speed_mood_adds_a_boss_action(monkeypatch):
+    from rules.endure.bosses import boss_of, boss_turn, spawn_boss
+    from rules.endure.phases import _step
+
+    st = fresh(1)
+    st.survivors[0].zone = "LAB-b"
+    turn = turn_for(st)
+    titan = spawn_boss(st, turn, "titan", "SEC-a", marked=False)
+    b = boss_of(st, titan)
+    titan.mode, titan.target = "active", "NAV-a"
+    b.deck = ["execution"] * 3
+    b.mood = ""
+    boss_turn(st, turn, titan, _step)
+    plain = [e.text for e in turn.events if e.text.startswith("The Titan moves")]
+    titan.zone = "SEC-a"
+    titan.target = "NAV-a"
+    b.deck = ["execution"] * 3
+    b.mood = "stalking"  # +1 action
+    turn = turn_for(st)
+    boss_turn(st, turn, titan, _step)
+    fast = [e.text for e in turn.events if e.text.startswith("The Titan moves")]
+    assert len(plain) == 2 and len(fast) == 3
