@@ -875,3 +875,94 @@ def test_o119_a_speed_mood_adds_a_boss_action(monkeypatch):
     boss_turn(st, turn, titan, _step)
     fast = [e.text for e in turn.events if e.text.startswith("The Titan moves")]
     assert len(plain) == 2 and len(fast) == 3
+
+
+# ---------------------------------------------------------------------------------------------
+# Q130 / Q131 / Q133: the Refuge
+
+
+def _refuge(kill: bool = False):
+    from .test_endure_campaign import won_cg04
+
+    st, medic = won_cg04(kill=kill)
+    assert st.phase == "refuge"
+    return st, medic
+
+
+@pytest.mark.parametrize(("faces", "change"), [([1, 1], -1), ([2, 2], 1), ([3, 4], 2), ([6, 5], 3)])
+def test_q130_infirmary_reads_the_health_table(monkeypatch, faces, change):
+    st, medic = _refuge()
+    s = st.survivors[medic]
+    s.max_health = s.health + 5  # room to heal
+    before = s.health
+    Script(monkeypatch, at_the_infirmary=[faces])
+    st2, _ = S.apply(st, s.seat, {"type": "visit", "survivor": medic, "place": "infirmary"})
+    assert st2.survivors[medic].health == before + change
+
+
+@pytest.mark.parametrize(("faces", "change"), [([1, 2], -2), ([3, 3], 1), ([5, 5], 2), ([6, 6], 4)])
+def test_q130_loved_ones_reads_the_resolve_table(monkeypatch, faces, change):
+    st, medic = _refuge()
+    s = st.survivors[medic]
+    s.resolve = 5
+    Script(monkeypatch, with_loved_ones=[faces])
+    st2, _ = S.apply(st, s.seat, {"type": "visit", "survivor": medic, "place": "loved-ones"})
+    assert st2.survivors[medic].resolve == 5 + change
+
+
+def test_q131_trading_post_three_cards_no_noise_two_for_one_never_refilled():
+    st, medic = _refuge()
+    items = content().items
+    assert len(st.trading_post) == 3 and all(items[k].kind != "noise" for k in st.trading_post)
+    s = st.survivors[medic]
+    strip(st, medic)
+    give(st, medic, "pistol")
+    give(st, medic, "plasma-cutter")
+    give(st, medic, "swarmer-leg")
+    want = st.trading_post[0]
+    before = S.dumps(st)
+    with pytest.raises(RuleError, match="exactly two"):
+        S.apply(
+            st, s.seat, {"type": "visit", "survivor": medic, "place": "trading-post", "take": want, "give": ["pistol"]}
+        )
+    assert S.dumps(st) == before
+    st2, _ = S.apply(
+        st,
+        s.seat,
+        {"type": "visit", "survivor": medic, "place": "trading-post", "take": want, "give": ["pistol", "swarmer-leg"]},
+    )
+    carried = [it.card for stack in st2.survivors[medic].slots for it in stack]
+    assert want in carried and "pistol" not in carried and "swarmer-leg" not in carried
+    assert len(st2.trading_post) == 2  # not replenished
+    assert sorted(st2.trading_post) == sorted(st.trading_post[1:])
+
+
+def test_q131_noise_cards_are_skipped_when_the_post_is_stocked():
+    from rules.core import Turn
+    from rules.endure.campaign import enter_refuge
+
+    st, _ = _refuge()
+    st.phase = "survivors"
+    st.campaign_done = []
+    noise = next(k for k, c in content().items.items() if c.kind == "noise")
+    st.item_deck = ["med-kit", "pistol", noise, noise, "shotgun"]  # drawn from the end
+    enter_refuge(st, Turn(st, None))
+    assert st.trading_post == ["shotgun", "pistol", "med-kit"]
+
+
+def test_q133_dying_at_the_refuge_loses_the_gear_and_the_player_picks_a_new_survivor(monkeypatch):
+    st, medic = _refuge()
+    s = st.survivors[medic]
+    s.health = 1
+    give(st, medic, "shotgun")
+    Script(monkeypatch, at_the_infirmary=[[1, 1]])  # 2: -1 Health
+    st2, ev = S.apply(st, s.seat, {"type": "visit", "survivor": medic, "place": "infirmary"})
+    dead = st2.survivors[medic]
+    assert not dead.alive and not dead.slots and not dead.body and not dead.head
+    assert "dead" in texts(ev)
+    prompts = S.pending(st2)
+    assert any(p.seat == s.seat and p.default.get("type") == "recruit" for p in prompts)
+    fresh_key = next(a["survivor"] for a in S.legal(st2, s.seat) if a["type"] == "recruit")
+    assert fresh_key not in st2.used_keys
+    st3, _ = S.apply(st2, s.seat, {"type": "recruit", "replace": medic, "survivor": fresh_key})
+    assert st3.survivors[medic].alive and st3.survivors[medic].key == fresh_key
