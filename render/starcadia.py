@@ -203,16 +203,26 @@ def draw_board(state: StarState, *, events: Sequence[Event] = ()) -> Image.Image
         d.rounded_rectangle((mx - 15, my - 11, mx + 15, my + 11), radius=5, fill=BACKGROUND if opened else "#ff9f43")
         d.text((mx, my), door, font=small, fill="#7fd67f" if opened else "black", anchor="mm")
 
-    # The figure a pending decision is about (a monster to run, a hero to defend or shove).
+    # The figure a pending decision is about (a monster to run, a hero to defend or shove) and its options
+    # (guards or monsters to pick from, spaces a shove may send the hero to).
     wait = _wait(state)
     if wait is not None:
         about = [E.find_monster(state, str(getattr(wait, "monster", "") or ""))]
         about.append(E.find_hero(state, str(getattr(wait, "hero", "") or "")))
+        options = [o for o in getattr(wait, "options", []) or [] if isinstance(o, str)]
+        about += [E.find_monster(state, o) for o in options]
         for fig in about:
             xy = B.parse_space(fig.pos) if fig is not None and fig.pos else None
             if xy in b.cells:
                 box = _box(xy)
                 d.rectangle((box[0] + 3, box[1] + 3, box[2] - 3, box[3] - 3), outline="#ff8fa3", width=4)
+        for option in options:
+            xy = B.parse_space(option)
+            if xy in b.cells:
+                cx, cy = _centre(xy)
+                d.ellipse((cx - 14, cy - 14, cx + 14, cy + 14), outline="#ff8fa3", width=4)
+                d.line((cx - 20, cy, cx + 20, cy), fill="#ff8fa3", width=2)
+                d.line((cx, cy - 20, cx, cy + 20), fill="#ff8fa3", width=2)
 
     # Spaces named in this update's events (moves, spawns, shoves).
     for e in events:
@@ -265,7 +275,8 @@ def _fit(d: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: bool = 
 
 
 def _strip_height(state: StarState, quest: list[str]) -> int:
-    return 20 + STRIP_LINE * (len(state.crews) + 1) + 28 * len(quest) + 8
+    waiting = 1 if _waiting(state) else 0
+    return 20 + STRIP_LINE * (len(state.crews) + 1 + waiting) + 28 * len(quest) + 8
 
 
 def _quest_lines(state: StarState, width: int) -> list[str]:
@@ -287,13 +298,20 @@ def _status(d: ImageDraw.ImageDraw, state: StarState, top: int, width: int, ques
         turn += " · winner " + " & ".join(state.seats[s][:14] for s in state.winners if s < len(state.seats))
     head, face = _fit(
         d,
-        f"Scenario {sc.id}: {sc.title}  |  turn {state.turn_no}: {turn}{_waiting(state)}",
+        f"Scenario {sc.id}: {sc.title}  |  turn {state.turn_no}: {turn}",
         width - 2 * MARGIN,
         22,
         True,
     )
     d.text((MARGIN, y), head, font=face, fill=HIGHLIGHT)
     y += STRIP_LINE
+    waiting = _waiting(state)
+    if waiting:  # a decision in the middle of play: who must answer now, on a line of its own
+        text, face = _fit(d, waiting, width - 2 * MARGIN - 20, 22, True)
+        w = d.textlength(text, font=face)
+        d.rounded_rectangle((MARGIN - 6, y - 3, MARGIN + w + 10, y + 28), radius=6, fill="#ff8fa3")
+        d.text((MARGIN + 2, y), text, font=face, fill="black")
+        y += STRIP_LINE
     inner = width - 2 * MARGIN - 36
     name_w = min(230, inner // 4)
     hero_w = (inner - name_w) // 2
@@ -352,11 +370,12 @@ def _waiting(state: StarState) -> str:
     wait = _wait(state)
     if wait is not None and 0 <= wait.seat < len(state.seats):
         what = WAIT_LABEL.get(str(getattr(wait, "kind", "")), "a decision")
-        return f"  |  waiting for {state.seats[wait.seat][:14]}: {what}"
-    if state.payback is not None:
-        return f"   |   Payback of {state.payback.monster}: {state.seats[state.payback.seat]}"
-    if state.pending_event:
-        return f"   |   event {CONTENT.events[state.pending_event].name}: choices wanted"
+        return f"Waiting for {state.seats[wait.seat][:14]}: {what}"
+    if state.payback is not None and 0 <= state.payback.seat < len(state.seats):
+        return f"Waiting for {state.seats[state.payback.seat][:14]}: Payback of {state.payback.monster}"
+    if state.pending_event and state.pending_event in CONTENT.events:
+        who = state.seats[state.current][:14] if state.phase == "play" else "the active player"
+        return f"Waiting for {who}: event {CONTENT.events[state.pending_event].name}"
     return ""
 
 

@@ -120,6 +120,20 @@ def busy_events():
     ]
 
 
+def test_a_decision_the_engine_waits_for_is_marked():
+    """A mid-play prompt (run a monster, pick a guard, place a shove) names who decides and marks the figures."""
+    from rules.starcadia.state import Wait
+
+    st = busy_state()
+    plain = draw_board(st)
+    st.wait = Wait(kind="monster", seat=2, monster="octocruel#1")
+    run = draw_board(st)
+    st.wait = Wait(kind="shove", seat=0, hero="edge", options=["F4", "G5"])
+    shove = draw_board(st)
+    assert _differs(plain, run) and _differs(run, shove)
+    _size_ok(board(st))
+
+
 def crew_state():
     """Seat 0's dashboard: Edge dead, Red dazed and wounded with exhausted tokens, gadgets and the data core."""
     st = sample_state()
