@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.core import RuleError
+from rules.endure.content import content
 from rules.endure.world import change_resolve, kill_survivor, resolve_test
 
 from .test_endure_support import S, Script, turn_for
@@ -41,22 +42,35 @@ def test_campaign_mission_win_goes_to_refuge():
     assert len(prompts) == 2 and all(p.kind == "choice" for p in prompts)
 
 
-def test_scenario_15_refuge_round_and_carry_over(monkeypatch):
+@pytest.mark.parametrize("route", ["CG06", "CG05"])
+def test_scenario_15_refuge_round_and_carry_over(monkeypatch, route):
+    """The book lets the crew pick Bug Hunt (CG06, the scenario's branch) or Signs of Life (CG05)."""
     st, medic = won_cg04()
+    assert st.next_options == ["CG06", "CG05"]
+    st.survivors[medic].resolve = 7
     health = st.survivors[medic].health
-    resolve = st.survivors[medic].resolve
     for i, s in enumerate(st.survivors):
         st, _ = S.apply(st, s.seat, {"type": "visit", "survivor": i, "place": "quarters", "pick": "health"})
     with pytest.raises(RuleError, match="already"):
         S.apply(st, st.survivors[0].seat, {"type": "visit", "survivor": 0, "place": "quarters", "pick": "health"})
     first_seat = st.survivors[st.first].seat
-    st, _ = S.apply(st, first_seat, {"type": "vote", "choice": "leave", "route": "CG05"})
+    st, _ = S.apply(st, first_seat, {"type": "vote", "choice": "leave", "route": route})
     other = 1 - first_seat
     st, _ = S.apply(st, other, {"type": "vote", "choice": "leave"})
-    assert st.phase == "survivors" and st.mission == "CG05"
+    assert st.phase == "survivors" and st.mission == route
     m = st.survivors[medic]
-    assert m.health == health + 1 and m.resolve == resolve and m.injuries == ["leg"]
-    assert m.zone == "REC-a"
+    # Health (plus the Quarters' +1), Resolve and the leg injury all come along
+    assert m.health == health + 1 and m.resolve == 7 and m.injuries == ["leg"]
+    assert m.zone == content().missions[route].start
+
+
+def test_scenario_15_without_a_route_vote_the_crew_goes_to_bug_hunt():
+    st, _ = won_cg04()
+    for i, s in enumerate(st.survivors):
+        st, _ = S.apply(st, s.seat, {"type": "visit", "survivor": i, "place": "quarters", "pick": "health"})
+    for seat in (0, 1):
+        st, _ = S.apply(st, seat, {"type": "vote", "choice": "leave"})
+    assert st.mission == "CG06"
 
 
 def test_staying_draws_a_refuge_event_and_lowers_the_track():

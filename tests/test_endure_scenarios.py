@@ -126,24 +126,45 @@ def test_scenario_04_loudest_of_two_noises_wins():
 
 
 def test_scenario_05_passive_move(monkeypatch):
+    """Every step of the scenario: the die points at a wall, the bot turns it clockwise to the first
+    open way and moves one zone; a herd of 3 Swarmers moves on that one roll; a token does the same."""
+    from rules.endure.world import exits
+
     st = fresh(3)
-    tok = token(st, "SEC-a", "4 swarmer")
-    herd = place(st, "swarmer", "REC-a", 3)
     for s in st.survivors:
-        s.zone = "NAV-a"
+        s.zone = "LAB-b"  # far away and out of sight: everything stays passive
+    herd = place(st, "swarmer", "SEC-c", 3)
+    tok = token(st, "SEC-a", "4 swarmer")
+    assert "W" not in {d for _, _, d in exits(st, "SEC-c")}  # west of SEC-c is a wall
+    assert "N" not in {d for _, _, d in exits(st, "SEC-a")}  # north of SEC-a is a wall
     script = Script(monkeypatch)
-    script.add("Swarmer", ["N"])
-    script.add(f"radar {tok.id} wanders", ["N"])
+    script.add("Swarmer", ["W"])  # west: wall -> clockwise -> north: SEC-b
+    script.add(f"radar {tok.id} wanders", ["N"])  # north: wall -> clockwise -> east: SEC-b
     turn = turn_for(st)
     enemy_phase(st, turn)
+    assert not script.left()
     herd_rolls = [e for e in turn.events if e.kind == "roll" and e.text.startswith("Swarmer")]
-    assert len(herd_rolls) == 1  # one roll moves the whole herd
-    assert len({e.zone for e in st.enemies if e.id in {h.id for h in herd}}) == 1
-    assert next(e for e in st.enemies if e.kind == "swarmer").zone in {
-        "REC-w",
-        "REC-x",
-    }  # north is a wall: east is next clockwise
-    assert tok.zone == "SEC-b" or tok not in st.radar  # north wall, so east into SEC-b
+    assert [e.text for e in herd_rolls] == [f"Swarmer {herd[0].id} (+2) wanders: [W]"]  # one roll for the herd
+    assert [e.zone for e in st.enemies if e.id in {h.id for h in herd}] == ["SEC-b"] * 3
+    moves = [e.text for e in turn.events if e.text.startswith("Swarmer") and "moves to" in e.text]
+    assert moves == [f"Swarmer {herd[0].id} (+2) moves to SEC-b."]  # 1 zone, once, though Swarmers have 3 actions
+    assert tok.zone == "SEC-b"
+    assert [e.text for e in turn.events if e.kind == "roll" and "radar" in e.text] == [f"radar {tok.id} wanders: [N]"]
+
+
+def test_scenario_05_a_passive_model_with_every_way_blocked_stays(monkeypatch):
+    st = fresh(3)
+    for s in st.survivors:
+        s.zone = "LAB-b"
+    (lone,) = place(st, "jaeger", "SEC-a")
+    place(st, "swarmer", "SEC-b", 8)  # SEC-b full (capacity 8)
+    place(st, "swarmer", "SEC-z", 6)  # SEC-z full (capacity 6)
+    turn = turn_for(st)
+    from rules.endure.phases import _activate_group
+
+    _attention(st, turn, lone, is_model=True)
+    _activate_group(st, turn, [lone])
+    assert lone.zone == "SEC-a"
 
 
 def test_scenario_06_active_radar_token(monkeypatch):
