@@ -20,6 +20,7 @@ from .common import BACKGROUND, HIGHLIGHT, INK, MUTED, PANEL, font
 CELL = 84
 MARGIN = 40
 STRIP_LINE = 34
+CAPTION_H = 18
 CREW_COLOURS = {"yellow": "#F0E442", "blue": "#56B4E9", "red": "#D55E00", "green": "#009E73"}
 CREW_LETTER = {"yellow": "Y", "blue": "B", "red": "R", "green": "G"}
 TILE_FLOORS = ["#3a4150", "#35404a", "#3d3a4c", "#34443f", "#443d3a", "#3b4452"]
@@ -276,7 +277,8 @@ def _fit(d: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: bool = 
 
 def _strip_height(state: StarState, quest: list[str]) -> int:
     waiting = 1 if _waiting(state) else 0
-    return 20 + STRIP_LINE * (len(state.crews) + 1 + waiting) + 28 * len(quest) + 8
+    caption = CAPTION_H if any(c.heroes for c in state.crews) else 0
+    return 20 + STRIP_LINE * (len(state.crews) + 1 + waiting) + caption + 28 * len(quest) + 8
 
 
 def _quest_lines(state: StarState, width: int) -> list[str]:
@@ -315,6 +317,15 @@ def _status(d: ImageDraw.ImageDraw, state: StarState, top: int, width: int, ques
     inner = width - 2 * MARGIN - 36
     name_w = min(230, inner // 4)
     hero_w = (inner - name_w) // 2
+    if any(c.heroes for c in state.crews):  # column captions, so the numbers need no legend
+        for i in range(2):
+            d.text(
+                (MARGIN + 36 + name_w + i * hero_w, y - 4),
+                "hero  wounds/life  ready upgrades",
+                font=font(15),
+                fill=MUTED,
+            )
+        y += CAPTION_H
     for crew in state.crews:
         colour = CREW_COLOURS[crew.colour]
         now = state.phase == "play" and crew.seat == state.current
@@ -337,7 +348,7 @@ def _status(d: ImageDraw.ImageDraw, state: StarState, top: int, width: int, ques
                 daze = " dazed" if h.dazed else ""
                 extra = f" +{len(h.gadgets)}g" if h.gadgets else ""
                 text, fill = (
-                    f"{tag} {short} {h.wounds}/{E.hero_life(h)}{daze} {ready}/{len(h.upgrades)} rdy{extra}",
+                    f"{tag} {short} {h.wounds}/{E.hero_life(h)}{daze} {ready}/{len(h.upgrades)}{extra}",
                     INK,
                 )
             text, face = _fit(d, text, hero_w - 14, 21)
