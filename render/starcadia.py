@@ -465,7 +465,8 @@ def draw_monsters(state: StarState) -> Image.Image:
     height = 116 + sum(150 + 30 * len(a) + rows * (FIG_H + 8) for *_x, a, _o, rows in cards)
     height += 60 if not cards else 0
     img, d = _canvas(height)
-    y = _title(d, 20, f"Monster dashboard · scenario {state.scenario}", "Tags as printed on the board figures")
+    runner = "the player to the right of the active crew" if state.monster_control == "player" else "the bot"
+    y = _title(d, 20, f"Monster dashboard · scenario {state.scenario}", f"Tags as on the board · run by {runner}")
     if not cards:
         d.text((PAD, y), "No monster slot is filled.", font=body, fill=INK)
     for des, card, (life, overkill, mp, reward), ability, out, rows in cards:

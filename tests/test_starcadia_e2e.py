@@ -102,6 +102,7 @@ async def test_a_whole_starcadia_scenario_through_discord(tmp_path: Path) -> Non
                         ("starcadia crew", "crew.png"),
                         ("starcadia monsters", "monsters.png"),
                         ("starcadia quests", "quests.png"),
+                        ("starcadia campaign", "campaign.png"),
                     ):
                         view = await standin.slash(command, user=user, channel_id=CHANNEL)
                         assert view.ephemeral and view.files[name].startswith(PNG), (command, view.text)
