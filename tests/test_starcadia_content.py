@@ -16,6 +16,7 @@ def test_counts_match_the_box():
     assert len(CONTENT.monsters) == 8
     assert sum(m.figures for m in CONTENT.monsters.values()) == 22
     assert len(CONTENT.events) == 30
+    assert len(CONTENT.quests) == 31
     assert len(CONTENT.tiles) == 10
     assert len(CONTENT.starter) == 7
     assert CONTENT.heroes["edge"].defense == 2
@@ -102,3 +103,27 @@ def test_every_monster_has_its_own_board_tag():
     assert E.monster_tag(cold) == "OC1" and E.monster_tag(cruel) == "OR1"
     hero_tags = {E.hero_tag(h) for h in CONTENT.heroes}
     assert len(hero_tags) == len(CONTENT.heroes) and not hero_tags & set(tags)
+
+
+def test_level_three_scenarios_have_four_quests_and_the_new_ones_can_be_fulfilled():
+    from rules.core import Turn
+    from rules.starcadia import SYSTEM
+    from rules.starcadia import engine as E
+
+    for sid in ("3A", "3B", "3C"):
+        assert list(CONTENT.scenarios[sid].pve) == [f"{sid}-{i}" for i in range(1, 5)]
+    # 3B-3 puts its monster on the board when it becomes the current quest; killing it fulfils it.
+    st = SYSTEM.setup(["A", "B"], {"scenario": "3B", "mode": "episodic", "draft": "random"}, 5)
+    turn = Turn(st, None)
+    st.monsters = []
+    st.pve_index = 1
+    E.fulfil(st, turn, "3B-2", 0)
+    assert E.current_pve(st).id == "3B-3"
+    target = [m for m in st.monsters if m.designation == "trooper-II"]
+    assert len(target) == 1
+    killer = st.heroes[0]
+    E.remove_monster(st, turn, target[0], killer)
+    assert st.done.get("3B-3") == 0 and E.current_pve(st).id == "3B-4"
+    # 3A-3 counts trooper kills; 3C-3 counts hacked terminals (goals the engine already checks).
+    assert CONTENT.quests["3A-3"].goal == "slay" and CONTENT.quests["3A-3"].cls == "trooper"
+    assert CONTENT.quests["3C-3"].goal == "hack" and CONTENT.quests["3C-3"].count == 2
