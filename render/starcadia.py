@@ -871,7 +871,7 @@ def _draw_hero_panel(d, state: StarState, h, colour: str, ability: list[str], y:
     d.text((PAD, ty + 4), prefs, font=font(19), fill=MUTED)
 
 
-def _draw_token(d, x: int, y: int, token_id: str, exhausted: bool) -> None:
+def _draw_token(d, x: int, y: int, token_id: str, exhausted: bool, status: bool = True) -> None:
     up = CONTENT.upgrades.get(token_id)
     cat = up.category if up else "?"
     cc = CATEGORY_COLOURS.get(cat, MUTED)
@@ -900,5 +900,91 @@ def _draw_token(d, x: int, y: int, token_id: str, exhausted: bool) -> None:
     if exhausted:
         d.rounded_rectangle((x + TOKEN_W - 150, y + 8, x + TOKEN_W - 8, y + 36), radius=6, fill="#5a5f6a")
         d.text((x + TOKEN_W - 79, y + 22), "EXHAUSTED", font=font(17, bold=True), fill="white", anchor="mm")
-    else:
+    elif status:
         d.text((x + TOKEN_W - 12, y + 10), "ready", font=font(17, bold=True), fill=cc, anchor="ra")
+
+
+# -- what a player chooses from: draft hand, upgrades on offer, outfit stock, free heroes --------------
+def offer_picture(state: StarState, seat: int) -> bytes:
+    """The tokens (or heroes) ``seat`` chooses from in the current phase, drawn like the dashboard's tokens.
+
+    ``state`` should be ``seat``'s own view: another crew's draft hand is hidden there and drawn face down.
+    """
+    return _png(draw_offer(state, seat))
+
+
+def _offer(state: StarState, seat: int) -> tuple[str, str, list[str]]:
+    """(title, subtitle, token ids) of what ``seat`` chooses from now."""
+    crew = state.crews[seat]
+    if state.phase == "updraft":
+        sub = "Keep 2 of these" if not crew.ready else "You kept yours; waiting for the other crews"
+        return "Your draft hand", sub, list(crew.hand)
+    if state.phase == "upgrade":
+        order = state.order[state.order_pos :]
+        nxt = ", ".join(state.seats[s][:10] for s in order[:6] if 0 <= s < len(state.seats)) or "-"
+        return "Upgrades on offer", f"Picks to come: {nxt}", list(state.pool)
+    if state.phase == "outfit":
+        from rules.starcadia.campaign import owned
+
+        return "Your upgrades to hand out", "Up to 6 per hero; the rest are discarded", owned(state, seat)
+    return "", "", []
+
+
+def draw_offer(state: StarState, seat: int) -> Image.Image:
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    if state.phase == "draft":
+        return _draw_free_heroes(state, probe)
+    title, sub, tokens = _offer(state, seat)
+    if not title:
+        return draw_crew(state, seat)
+    crew = state.crews[seat]
+    rows = max(1, -(-len(tokens) // 2))
+    stash = [t for t in crew.stash] if state.phase == "upgrade" else []
+    height = 116 + rows * (TOKEN_H + 12) + (44 if stash else 0)
+    img, d = _canvas(height)
+    d.rectangle((PAD, 24, PAD + 40, 64), fill=CREW_COLOURS.get(crew.colour, MUTED))
+    d.text((PAD + 20, 44), CREW_LETTER.get(crew.colour, "?"), font=font(26, bold=True), fill="black", anchor="mm")
+    d.text((PAD + 56, 20), title, font=font(34, bold=True), fill=HIGHLIGHT)
+    d.text((PAD + 56, 66), sub, font=font(22), fill=MUTED)
+    y = 110
+    if not tokens:
+        d.text((PAD, y), "Nothing left to choose from.", font=font(22), fill=INK)
+    for i, tok in enumerate(tokens):
+        x = PAD + (i % 2) * (TOKEN_W + TOKEN_GAP)
+        ty = y + (i // 2) * (TOKEN_H + 12)
+        if tok in CONTENT.upgrades:
+            _draw_token(d, x, ty, tok, False, status=False)
+        else:  # another crew's hidden token
+            d.rounded_rectangle((x, ty, x + TOKEN_W, ty + TOKEN_H), radius=10, fill="#2c3342", outline="#5a5f6a")
+            d.text(
+                (x + TOKEN_W // 2, ty + TOKEN_H // 2), "face down", font=font(22, bold=True), fill=MUTED, anchor="mm"
+            )
+    if stash:
+        ty = y + rows * (TOKEN_H + 12) + 8
+        text = "Already taken by you: " + ", ".join(_slug(t) for t in stash)
+        line, face = _fit(d, text, CARD_W - 2 * PAD, 21)
+        d.text((PAD, ty), line, font=face, fill=INK)
+    return img
+
+
+def _draw_free_heroes(state: StarState, probe: ImageDraw.ImageDraw) -> Image.Image:
+    taken = {h.id for h in state.heroes}
+    free = [h for h in CONTENT.heroes.values() if h.id not in taken]
+    blocks = [_wrap(probe, f"{h.ability.name}: {h.ability.text}", font(20), CARD_W - 2 * PAD - 120) for h in free]
+    height = 120 + sum(96 + 28 * len(b) for b in blocks) + 10
+    img, d = _canvas(height)
+    y = _title(d, 20, "Free heroes", "Pick from these in the draft")
+    for h, lines in zip(free, blocks, strict=True):
+        hgt = 84 + 28 * len(lines)
+        d.rounded_rectangle((PAD - 10, y, CARD_W - PAD + 10, y + hgt), radius=10, fill=PANEL)
+        d.ellipse((PAD + 8, y + 14, PAD + 72, y + 78), fill="#e6e6e6", outline="black", width=3)
+        d.text((PAD + 40, y + 46), E.hero_tag(h.id), font=font(24, bold=True), fill="black", anchor="mm")
+        d.text((PAD + 100, y + 10), f"{h.name}", font=font(26, bold=True), fill=INK)
+        stats = f"defence {h.defense}  ·  life {h.life}  ·  pick as: {h.id}"
+        d.text((PAD + 100, y + 46), stats, font=font(21, bold=True), fill=HIGHLIGHT)
+        ty = y + 78
+        for line in lines:
+            d.text((PAD + 100, ty), line, font=font(20), fill=INK)
+            ty += 28
+        y += hgt + 12
+    return img

@@ -17,8 +17,10 @@ from render.starcadia import (
     draw_campaign,
     draw_crew,
     draw_monsters,
+    draw_offer,
     draw_quests,
     monsters_picture,
+    offer_picture,
     quests_picture,
 )
 from rules.core import Event
@@ -172,6 +174,15 @@ def quests_state():
     return st
 
 
+def offer_state():
+    """The upgrade phase after scenario 1: five level-1 tokens on offer, yellow took one already."""
+    st = sample_state()
+    st.phase, st.pool = "upgrade", ["1-01", "1-02", "1-04", "1-06", "1-08"]
+    st.order, st.order_pos = [1, 0, 1, 0], 1
+    st.crews[0].stash = ["R1"]
+    return st
+
+
 def _size_ok(png: bytes, max_width: int = 1400) -> Image.Image:
     assert png.startswith(PNG) and len(png) <= MAX_PNG, len(png)
     img = Image.open(io.BytesIO(png))
@@ -202,6 +213,26 @@ def test_quests_snapshot():
 
 def test_campaign_sheet_snapshot():
     assert_png_snapshot(draw_campaign(campaign_state()), SNAP / "campaign.png", tolerance=1.5)
+
+
+def test_upgrades_on_offer_snapshot():
+    assert_png_snapshot(draw_offer(offer_state(), 0), SNAP / "offer.png", tolerance=1.5)
+
+
+def test_offer_picture_in_every_choosing_phase():
+    """Free heroes in the draft, the own draft hand (others' face down), the pool, the outfit stock."""
+    draft = setup_state()
+    assert draft.phase == "draft"
+    _size_ok(offer_picture(draft, 0), max_width=1000)
+    hand = sample_state()
+    hand.phase = "updraft"
+    hand.crews[0].hand, hand.crews[1].hand = ["2-01", "2-03", "2-05"], ["?", "?", "?"]
+    mine, theirs = draw_offer(hand, 0), draw_offer(hand, 1)
+    assert _differs(mine, theirs)
+    outfit = offer_state()
+    outfit.phase = "outfit"
+    _size_ok(offer_picture(outfit, 0), max_width=1000)
+    _size_ok(offer_picture(play_state(), 0), max_width=1000)  # nothing to choose: the crew dashboard
 
 
 # -- what the pictures must show ----------------------------------------------------------------------------
@@ -359,6 +390,8 @@ def test_pictures_through_a_whole_campaign():
             view, shown = public(state, events)
             _size_ok(board(view, events=shown))
             _size_ok(campaign_picture(view), max_width=1000)
+            for s in range(len(state.crews)):
+                _size_ok(offer_picture(SYSTEM.view(state, s), s), max_width=1000)
     assert {"upgrade", "route"} <= {phase for phase, _ in seen}
     render_all(*public(state, events))
 
