@@ -371,11 +371,11 @@ def test_pictures_of_states_reached_by_random_play(seed, seats, options):
 
 
 def test_pictures_through_a_whole_campaign():
-    """A goal-minded bot plays the four-scenario campaign to its end: the board and the campaign sheet render
-    at every change of phase (upgrade, outfit, route, the next scenario, the end), every picture at the end."""
+    """A goal-minded bot plays the four-scenario campaign to its end: the board renders at every change of
+    phase, the campaign sheet and what each player chooses from between scenarios, every picture at the end."""
     from tests.test_starcadia_balance import smart_choice
 
-    state = SYSTEM.setup(["Player0", "Player1"], {"draft": "random"}, 1)
+    state = SYSTEM.setup(["Player0", "Player1"], {"draft": "random", "monsters": "bot"}, 1)
     rnd = random.Random(1)
     events: list[Event] = []
     seen: set[tuple[str, str]] = set()
@@ -385,14 +385,16 @@ def test_pictures_through_a_whole_campaign():
             break
         seat = prompts[0].seat
         state, events = SYSTEM.apply(state, seat, smart_choice(state, SYSTEM.legal(state, seat), rnd))
-        if (state.phase, state.scenario) not in seen:
-            seen.add((state.phase, state.scenario))
-            view, shown = public(state, events)
-            _size_ok(board(view, events=shown))
+        if (state.phase, state.scenario) in seen:
+            continue
+        seen.add((state.phase, state.scenario))
+        view, shown = public(state, events)
+        _size_ok(board(view, events=shown))
+        if state.phase in ("upgrade", "outfit", "route"):
             _size_ok(campaign_picture(view), max_width=1000)
             for s in range(len(state.crews)):
                 _size_ok(offer_picture(SYSTEM.view(state, s), s), max_width=1000)
-    assert {"upgrade", "route"} <= {phase for phase, _ in seen}
+    assert {"upgrade", "outfit", "route"} <= {phase for phase, _ in seen}
     render_all(*public(state, events))
 
 
