@@ -1,5 +1,17 @@
-"""Starcadia Quest board picture: the station grid with walls, doors, portals, tokens and figures,
-plus a status strip (crews, VT, wounds, the current quest)."""
+"""Starcadia Quest pictures (a viewer-filtered state in, PNG bytes out).
+
+- ``board(state, events=...)``: the station (tiles, walls, doors, portals, tokens, figures in crew colours
+  with wound/daze badges), what the update did (paths, attack arrows, named spaces), a pending mid-play
+  decision, and a status strip (crews, VT, each hero's wounds/life and ready upgrades, the current quest).
+- ``dashboard(state, seat)``: one crew's dashboard: both heroes, defence, wound track, daze, every upgrade
+  token (exhausted ones hatched and labelled), gadgets and quest tokens carried, defence preferences.
+- ``monsters_picture(state)``, ``quests_picture(state)``, ``campaign_picture(state)``: the monster
+  dashboard, the quests with progress and who scored, the campaign route with badges and inventories.
+- ``offer_picture(state, seat)``: what ``seat`` chooses from now (free heroes, draft hand, upgrades on
+  offer, outfit stock); the crew dashboard when there is nothing to choose.
+
+``draw_*`` return the Pillow image (for snapshot tests).
+"""
 
 from __future__ import annotations
 
