@@ -4,6 +4,8 @@ the live defender prompt (defence=ask), and their defaults (the bot's policy).""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as hs
 
 from rules.starcadia import SYSTEM
 from tests.test_starcadia_support import (
@@ -223,3 +225,67 @@ def test_timeouts_never_block_with_every_prompt_switched_on(seed):
         st, _ = SYSTEM.apply(st, p.seat, SYSTEM.default_action(st, p))
     assert st.phase in ("play", "over") and st.turn_no > 5
     assert kinds  # some mid-play decision came up and its default was accepted
+
+
+# -- junk thrown at every kind of wait -------------------------------------------------------------------
+def _waiting_states() -> dict:
+    """One state per kind of mid-play decision (built with forced-free, deterministic setups)."""
+    out = {}
+    st = play_state()
+    place(st, "edge", "G4")
+    add_monster(st, "weeble", "G3")
+    add_monster(st, "scuttlebutt", "F4")
+    out["guard"], _ = SYSTEM.apply(st, 0, {"type": "move", "hero": "edge", "path": ["G5"]})
+    st = play_state()
+    st.dashboard["trooper-II"] = "scuttlebutt"
+    add_monster(st, "scuttlebutt", "G3", "trooper-II")
+    place(st, "hannah", "G4")
+    st.deck = ["E10"]
+    out["monster"], _ = SYSTEM.apply(st, 0, {"type": "rest"})
+    st = play_state(defence="ask")
+    place(st, "edge", "C2")
+    place(st, "hannah", "D2")
+    out["defend"], _ = SYSTEM.apply(
+        st, 0, {"type": "attack", "hero": "edge", "target": "hannah", "weapon": "pulse-blade"}
+    )
+    st = play_state()
+    place(st, "edge", "B7")
+    hero(st, "edge").upgrades = [hero(st, "edge").upgrades[0].__class__(id="S03")]
+    add_monster(st, "weeble", "E7")
+    out["payback"], _ = SYSTEM.apply(
+        st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "blaster-rifle"}
+    )
+    return out
+
+
+WAITING = _waiting_states()
+JUNK = hs.recursive(
+    hs.none()
+    | hs.booleans()
+    | hs.integers()
+    | hs.text(max_size=8)
+    | hs.sampled_from(["G5", "weeble#1", "edge", "on", "kitty-primed", "door:E", "portal"]),
+    lambda inner: hs.lists(inner, max_size=6) | hs.dictionaries(hs.text(max_size=5), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@given(
+    which=hs.sampled_from(sorted(WAITING)),
+    kind=hs.sampled_from(["guard", "payback", "monster", "shove", "defend", "end", "rest", "move", "attack"]),
+    values=hs.dictionaries(
+        hs.sampled_from(["monster", "path", "target", "to", "reaction", "reroll", "attack", "hero"]), JUNK, max_size=4
+    ),
+    seat=hs.integers(min_value=0, max_value=1),
+)
+def test_junk_answers_only_raise_rule_errors(which, kind, values, seat):
+    from rules.core import RuleError
+
+    st = WAITING[which]
+    before = SYSTEM.dumps(st)
+    try:
+        after, _ = SYSTEM.apply(st, seat, {"type": kind, **values})
+    except RuleError:
+        assert SYSTEM.dumps(st) == before
+    else:
+        assert SYSTEM.loads(SYSTEM.dumps(after)) == after

@@ -114,6 +114,12 @@ TYPES = [
     "take",
     "outfit",
     "route",
+    "guard",
+    "monster",
+    "shove",
+    "defend",
+    "payback",
+    "event",
 ]
 KEYS = [
     "hero",
@@ -132,6 +138,11 @@ KEYS = [
     "scenario",
     "reroll",
     "reaction",
+    "monster",
+    "to",
+    "attack",
+    "figure",
+    "spawn",
 ]
 
 

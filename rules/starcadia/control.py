@@ -122,6 +122,10 @@ def answer(state: StarState, turn: Turn, seat: int, action: Action) -> None:
         E.shove(state, turn, h.pos, h.id, B.name(xy))
     elif w.kind == "monster":
         m = E.find_monster(state, w.monster)
+        if m is None:  # defensive: nothing can remove it while the game waits
+            state.wait = None
+            E.drain(state, turn)
+            return
         ops = E.plan_monster_path(state, m, action.get("path", []))
         if ops and ops[-1][0] == "door":
             raise RuleError("A path ends on a space, not on a door.")
