@@ -966,3 +966,27 @@ def test_q133_dying_at_the_refuge_loses_the_gear_and_the_player_picks_a_new_surv
     assert fresh_key not in st2.used_keys
     st3, _ = S.apply(st2, s.seat, {"type": "recruit", "replace": medic, "survivor": fresh_key})
     assert st3.survivors[medic].alive and st3.survivors[medic].key == fresh_key
+
+
+# ---------------------------------------------------------------------------------------------
+# P124: a mission that can no longer be won ends (found by the whole-mission property test: games
+# stalled for ever once the only survivor able to do a class-bound objective had died)
+
+
+def test_p124_losing_the_only_engineer_before_the_generator_is_fixed_fails_cg03():
+    from rules.endure.world import kill_survivor
+
+    st = S.setup(["a", "b"], {"mission": "CG03", "crew": "engineer-a+marine-a"}, 3)
+    st.survivors[0].health = 1
+    turn = turn_for(st)
+    kill_survivor(st, turn, 0)
+    st2, _ = S.apply(st, S.pending(st)[0].seat, {"type": "end"})
+    out = S.outcome(st2)
+    assert out is not None and out.result == "loss"
+    assert "needs the Engineer" in out.summary
+
+
+def test_p124_the_engineer_alive_keeps_cg03_going():
+    st = S.setup(["a", "b"], {"mission": "CG03", "crew": "engineer-a+marine-a"}, 3)
+    st2, _ = S.apply(st, S.pending(st)[0].seat, {"type": "end"})
+    assert S.outcome(st2) is None or "Engineer" not in S.outcome(st2).summary

@@ -22,7 +22,17 @@ from rules.core import Action
 from rules.endure import SYSTEM as S
 from rules.endure.content import content
 from rules.endure.state import EndureState
-from rules.endure.world import exits, obj_specs, sight
+from rules.endure.world import (
+    exits,
+    general_items,
+    is_full,
+    models_in,
+    obj_specs,
+    on_map,
+    scard,
+    sight,
+    the_board,
+)
 
 MAX_STEPS = 1500
 
@@ -68,9 +78,10 @@ def _targets(st: EndureState, si: int) -> list[str]:
     return hunt or list(m.exits) or [s.zone]
 
 
-def careful(st: EndureState, seat: int, legal: list[Action]) -> Action:
-    """A cautious, goal-minded player: shoot what is in reach, do the objective, keep good finds, heal
-    when hurt, head for the nearest goal, search safe rooms, and otherwise end the turn."""
+def careful_v1(st: EndureState, seat: int, legal: list[Action]) -> Action:
+    """The first careful player (kept to measure against): shoot what is in reach, do the objective,
+    keep good finds, heal when hurt, head for the nearest goal by the shortest path, search rooms that
+    look safe, and otherwise end the turn."""
     by = {}
     for a in legal:
         by.setdefault(a["type"], []).append(a)
@@ -132,6 +143,171 @@ def careful(st: EndureState, seat: int, legal: list[Action]) -> Action:
                     best = a
             if best is not None:
                 return best
+    if "reward" in by:
+        return by["reward"][0]
+    return next((a for a in legal if a["type"] == "end"), legal[0])
+
+
+GROUP = True  # a careful crew moves together
+WAIT_ROUNDS = 6  # how long a careful player lies low waiting for contacts to drift out of its way
+KILL_GOALS = ("kill_all", "kill_marked", "kill_boss", "pin", "clear_near")
+
+
+def _risk(st: EndureState, zone: str) -> int:
+    """How dangerous a zone is to walk into: hidden contacts it would reveal, enemies in it or watching
+    it, and a crowd that could trap you there."""
+    view = sight(st, zone)
+    risk = 0
+    if any(t.zone in view for t in st.radar):
+        risk += 3  # it would flip a radar token: more enemies, Resolve tests
+    here = sum(1 for e in st.enemies if e.zone == zone)
+    if here:
+        risk += 4 + here
+    risk += sum(1 for e in st.enemies if e.zone != zone and e.zone in view and view[e.zone][0] <= 1)
+    if any(e.zone in view for e in st.enemies):
+        risk += 1  # being seen makes them hunt you
+    if models_in(st, zone) + 2 >= the_board(st).zones[zone].capacity:
+        risk += 3  # a crowded zone can trap you at the round's end
+    return risk
+
+
+def _safest_step(st: EndureState, start: str, goals: list[str]) -> str | None:
+    """The first step of the cheapest route (1 per zone plus its risk) to any goal zone."""
+    best = {start: 0}
+    first: dict[str, str] = {start: ""}
+    todo = [(0, start)]
+    risk: dict[str, int] = {}
+    done: set[str] = set()
+    while todo:
+        todo.sort()
+        cost, z = todo.pop(0)
+        if z in done:
+            continue
+        done.add(z)
+        if z in goals and z != start:
+            return first[z]
+        for _, nxt, _ in exits(st, z):
+            if nxt in st.shields or (is_full(st, nxt) and nxt not in goals):
+                continue
+            if nxt not in risk:
+                risk[nxt] = _risk(st, nxt)
+            c = cost + 1 + risk[nxt]
+            if c < best.get(nxt, 10**9):
+                best[nxt] = c
+                first[nxt] = first[z] or nxt
+                todo.append((c, nxt))
+    return None
+
+
+def _threats(st: EndureState, si: int) -> set[str]:
+    """Zones whose enemies will be on this survivor next Enemy phase: its own zone and those in sight
+    one zone away, plus any active enemy it can see."""
+    s = st.survivors[si]
+    view = sight(st, s.zone)
+    out = set()
+    for e in st.enemies:
+        if e.zone in view and (view[e.zone][0] <= 1 or e.mode == "active"):
+            out.add(e.zone)
+    return out
+
+
+def _team_targets(st: EndureState, si: int) -> list[str]:
+    """Where the whole crew heads together: the first open objective of the mission (the same one for
+    everybody, so nobody wanders off alone and nobody dithers between two), then the exit."""
+    m = content().missions[st.mission]
+    specs = obj_specs(st)
+    carrying = any(o.carried_by == si for o in st.objectives)
+    open_objs = [o for o in st.objectives if not o.done and o.carried_by < 0 and specs[o.id].hook != "lair"]
+    s = st.survivors[si]
+    usable = [o for o in open_objs if not specs[o.id].who or specs[o.id].who.lower() == scard(s).klass.lower()]
+    if open_objs:
+        # the class-bound ones only matter to whoever can use them; the rest follow the lead objective
+        lead = usable[0] if usable else open_objs[0]
+        if specs[lead.id].hook == "capture":  # CG08: the trophy walks about; go where the Solomon is
+            return [e.zone for e in st.enemies if e.kind == "solomon" and e.marked] or [lead.zone]
+        return [lead.zone]
+    lairs = [o.zone for o in st.objectives if specs[o.id].hook == "lair" and not st.boss_seen]
+    if lairs:  # ROP19: look into the shrines until the Preacher shows himself
+        return lairs[:1]
+    leaving = carrying or any("exit_all" in g for g in m.goals) or any(g.startswith("deliver") for g in m.goals)
+    if m.exits and st.exits_open and leaving:
+        return list(m.exits)
+    hunt = [e.zone for e in st.enemies] + [t.zone for t in st.radar]
+    return hunt or list(m.exits) or [s.zone]
+
+
+def careful(st: EndureState, seat: int, legal: list[Action]) -> Action:
+    """A careful, sneaking player: heals when hurt, fights only what threatens it (or what the mission
+    wants dead), does the objective, searches only where it is quiet, and walks the safest route to the
+    goal: around the sight lines of hidden contacts and watching enemies, and out of crowded zones."""
+    by: dict[str, list[Action]] = {}
+    for a in legal:
+        by.setdefault(a["type"], []).append(a)
+    if "answer" in by or st.phase == "refuge":
+        return careful_v1(st, seat, legal)
+    si = S.current(st)
+    s = st.survivors[si]
+    if s.found:
+        return careful_v1(st, seat, legal)
+    m = content().missions[st.mission]
+    if s.health * 2 <= s.max_health:
+        for a in by.get("use", []):
+            card = content().items.get(str(a.get("item")))
+            if card is not None and card.effect == "heal" and "zone" not in a:
+                return a
+    abilities = _useful_abilities(st, si, by.get("ability", []))
+    if abilities:
+        return abilities[0]
+    hunting = any(g.partition(":")[0] in KILL_GOALS for goal in m.goals for g in goal.split("|"))
+    threats = _threats(st, si)
+    if "attack" in by and _safe_attacks(st, si, by["attack"]):
+        friends = {o.zone for i, o in enumerate(st.survivors) if i != si and o.alive and not o.exited}
+        safe = [a for a in by["attack"] if a["zone"] == s.zone or a["zone"] not in friends]
+        wanted = [a for a in safe if hunting or a.get("object") or a["zone"] in threats]
+        if "trophy" in m.specials:  # never the Solomon the crew came to catch
+            wanted = [a for a in wanted if not any(e.zone == a["zone"] and e.marked for e in st.enemies)]
+        if "walkies" in m.specials:  # Sentries must be shut down in melee; shots destroy them
+            wanted = [
+                a
+                for a in wanted
+                if content().items.get(str(a.get("weapon")), None) is None
+                or content().items[str(a["weapon"])].range == 0
+            ]
+        here = [a for a in wanted if not a.get("object")]
+        pool = here or wanted
+        if pool:
+            crowd = {a["zone"]: sum(1 for e in st.enemies if e.zone == a["zone"]) for a in pool}
+            return max(pool, key=lambda a: (crowd[a["zone"]], a["zone"] == s.zone, _weapon_score(a)))
+    for kind in ("reactivate", "salvage", "interact", "exit"):
+        if kind in by and (kind != "exit" or _may_exit(st, si)):
+            return by[kind][-1] if kind == "salvage" else by[kind][0]
+    if "equip" in by:
+        return by["equip"][0]
+    if "loader" in by and by["loader"][0].get("do") == "enter":
+        return by["loader"][0]
+    near = sight(st, s.zone)
+    quiet = not any(e.zone in near for e in st.enemies) and not any(
+        the_board(st).noise_dist[s.zone].get(t.zone, 99) <= 2 for t in st.radar
+    )
+    if "search" in by and quiet and (len(general_items(s)) < 3 or not s.body):
+        return by["search"][0]
+    if "move" in by:
+        targets = _team_targets(st, si)
+        goals = [z for z in targets if z != s.zone]
+        if goals and s.zone not in targets:
+            step = _safest_step(st, s.zone, goals)
+            # the way on would reveal a hidden contact and here is quiet: let it drift off for a while
+            lurk = step is not None and _risk(st, step) >= 3 and _risk(st, s.zone) < 3 and st.round <= WAIT_ROUNDS
+            # keep the crew together: do not run more than a zone ahead of the last one
+            dist = _distances(st, goals[0])
+            mine = dist.get(s.zone, 99)
+            others = [dist.get(o.zone, 99) for i, o in enumerate(st.survivors) if i != si and on_map(o)]
+            if GROUP and others and mine < max(others) - 1 and _risk(st, s.zone) < 3:
+                lurk = True
+            if step is not None and not lurk:
+                move = next((a for a in by["move"] if a["zone"] == step), None)
+                if move is not None:
+                    return move
     if "reward" in by:
         return by["reward"][0]
     return next((a for a in legal if a["type"] == "end"), legal[0])

@@ -36,6 +36,7 @@ from .world import (
     resolve_test,
     roll_direction,
     rolloff,
+    scard,
     sight,
     sname,
     spawn_token,
@@ -707,6 +708,8 @@ def check_end(st: EndureState, turn: Turn) -> bool:
         trophy = [o for o in st.objectives if o.id == "trophy" and not o.done]
         if trophy and not any(e.kind == "solomon" and e.marked for e in st.enemies):
             st.failed = "The Solomon trophy was killed."
+    if not st.failed:
+        st.failed = _stranded(st)
     if st.failed:
         st.phase, st.result = "over", "loss"
         st.summary = f"{st.failed} The mission has failed."
@@ -729,6 +732,24 @@ def check_end(st: EndureState, turn: Turn) -> bool:
         st.summary = f"Mission {mission.key} {mission.name} complete!"
         return True
     return False
+
+
+def _stranded(st: EndureState) -> str:
+    """A fail state: an objective the mission still needs can only be handled by a class nobody alive
+    on the map belongs to any more (the only Engineer, say, is dead), so the mission can never be won."""
+    mission = content().missions[st.mission]
+    needed = {g.partition(":")[2] for goal in mission.goals for g in goal.split("|") if ":" in g}
+    alive = {scard(st.survivors[i]).klass.lower() for i in living(st)}
+    specs = obj_specs(st)
+    for o in st.objectives:
+        spec = specs[o.id]
+        if o.done or o.carried_by >= 0 or not spec.who or o.colour not in needed:
+            continue
+        if spec.hook == "sedate" and o.progress >= 1:
+            continue  # sedated: anyone may carry her now
+        if spec.who.lower() not in alive and living(st):
+            return f"Nobody left can handle the {o.colour} objective (it needs the {spec.who.capitalize()})."
+    return ""
 
 
 def goal_met(st: EndureState, goal: str) -> bool:
