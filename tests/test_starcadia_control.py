@@ -65,6 +65,33 @@ def test_crit_shove_with_monsters_bot_takes_the_first_free_space(dice):
     assert any("is shoved to" in t for t in texts(ev))
 
 
+def test_huge_push_destinations_are_asked_and_the_walk_goes_on(dice):
+    st = play_state()
+    st.dashboard["villain"] = "iceheart"
+    add_monster(st, "iceheart", "B7", "villain")
+    place(st, "hannah", "C7")
+    place(st, "bahbaka", "D7")
+    place(st, "edge", "D7")
+    st.deck = ["E27"]  # villain slot, no effect
+    st2, _ = SYSTEM.apply(st, 0, {"type": "rest"})
+    assert st2.wait.kind == "monster" and st2.wait.seat == 0
+    st3, ev = SYSTEM.apply(st2, 0, {"type": "monster", "path": ["C7", "D7"], "target": "edge"})
+    assert st3.wait.kind == "shove" and st3.wait.hero == "hannah" and st3.wait.seat == 0
+    assert st3.monsters[0].pos == "C7"  # the walk waits at C7
+    st4, ev = SYSTEM.apply(st3, 0, SYSTEM.legal(st3, 0)[-1])
+    assert hero(st4, "hannah").pos == st3.wait.options[-1]
+    # D7 holds two heroes: one decision each, then the walk ends and the attack follows.
+    assert st4.wait.kind == "shove" and st4.wait.hero in ("bahbaka", "edge")
+    st5 = st4
+    for _ in range(2):
+        if st5.wait is None or st5.wait.kind != "shove":
+            break
+        st5, more = SYSTEM.apply(st5, 0, SYSTEM.pending(st5)[0].default)
+        ev += more
+    assert st5.monsters[0].pos == "D7" and hero(st5, "edge").pos != "D7" and hero(st5, "bahbaka").pos != "D7"
+    assert "Iceheart (iceheart#1) moves to D7." in texts(ev)
+
+
 # -- guard and payback prompts ---------------------------------------------------------------------------
 def test_three_guards_are_ordered_one_decision_at_a_time(dice):
     st = play_state()

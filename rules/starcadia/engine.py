@@ -482,26 +482,54 @@ def pick_target(state: StarState, cands: list[HeroState], avoid_seat: int | None
     return min(cands, key=key)
 
 
-def move_monster(state: StarState, turn: Turn, m: MonsterState, ops: list[Op]) -> None:
-    """Walk a monster along ``ops``. A Huge monster shoves everyone out of each space it enters."""
-    if not ops:
-        return
-    trail = [m.pos]
-    for kind, arg in ops:
+def move_monster(
+    state: StarState,
+    turn: Turn,
+    m: MonsterState,
+    ops: list[Op],
+    controller: int = -1,
+    trail: list[str] | None = None,
+) -> None:
+    """Walk a monster along ``ops``. A Huge monster shoves everyone out of each space it enters.
+
+    With monsters=player its controller picks where each hero goes (when there is a choice); the
+    rest of the walk waits as an ``mmove`` task. Monsters in the way are pushed by policy.
+    """
+    trail = list(trail) if trail else [m.pos]
+    todo = [(str(k), str(a)) for k, a in ops]
+    while todo:
+        kind, arg = todo.pop(0)
         if kind == "door":
             state.doors[arg] = not state.doors.get(arg, False)
             turn.say(f"{mname(m)} {'opens' if state.doors[arg] else 'closes'} door {arg}.")
             continue
-        m.pos = arg
-        if mcard(m).huge:
-            for h in heroes_on_board(state):
-                if h.pos == arg:
-                    shove(state, turn, arg, h.id)
-            for o in list(state.monsters):
-                if o.pos == arg and o.uid != m.uid:
-                    shove(state, turn, arg, o.uid)
-        trail.append(arg)
-    turn.say(f"{mname(m)} moves to {m.pos}.", path=trail, monster=True)
+        if kind != "push":  # "push": shove what is still in the current space (after a decision)
+            m.pos = arg
+            trail.append(arg)
+        if not mcard(m).huge:
+            continue
+        for h in heroes_on_board(state):
+            if h.pos != m.pos:
+                continue
+            spaces = shove_spaces(state, m.pos)
+            if state.monster_control == "player" and controller >= 0 and len(spaces) > 1 and not ability(h, "steady"):
+                rest = [["push", m.pos], *[[k, a] for k, a in todo]]
+                state.todo.append(Task(kind="mmove", monster=m.uid, ops=rest, seat=controller, trail=trail))
+                state.wait = Wait(kind="shove", seat=controller, hero=h.id, monster=m.uid, options=spaces)
+                turn.say(f"{state.seats[controller]} chooses where {mname(m)} pushes {hero_name(h)}.")
+                return
+            shove(state, turn, m.pos, h.id)
+        for o in list(state.monsters):
+            if o.pos == m.pos and o.uid != m.uid:
+                shove(state, turn, m.pos, o.uid)
+    if len(trail) > 1:
+        turn.say(f"{mname(m)} moves to {m.pos}.", path=trail, monster=True)
+
+
+def run_mmove(state: StarState, turn: Turn, t: Task) -> None:
+    m = find_monster(state, t.monster)
+    if m is not None:
+        move_monster(state, turn, m, [(k, a) for k, a in t.ops], t.seat, t.trail)
 
 
 def plan_activation(
@@ -554,13 +582,13 @@ def plan_activation(
 def run_activation(
     state: StarState, turn: Turn, m: MonsterState, ops: list[Op], target: str, why: str, controller: int
 ) -> None:
-    """Move the monster, then queue its attack on ``target`` (if any) as a strike."""
-    if ops:
-        move_monster(state, turn, m, ops)
+    """Queue the monster's attack on ``target`` (if any) as a strike, then move it (first)."""
     if target:
         state.todo.append(Task(kind="strike", monster=m.uid, hero=target, why=why, seat=controller))
     elif not ops:
         turn.say(f"{mname(m)} holds its position.")
+    if ops:
+        move_monster(state, turn, m, ops, controller)
 
 
 def activate_monster(
@@ -1581,6 +1609,7 @@ def run_effect(state: StarState, turn: Turn, t: Task) -> None:
 
 RUNNERS = {
     "move": run_move,
+    "mmove": run_mmove,
     "strike": run_strike,
     "attack": run_attack,
     "payback_end": run_payback_end,

@@ -103,7 +103,8 @@ class Wait(msgspec.Struct, kw_only=True):
 class Task(msgspec.Struct, kw_only=True):
     """Work the engine still owes once the current Wait is answered (a stack, last first).
 
-    kind: move (the rest of a hero's path), strike (a monster attack), attack (a hero attack
+    kind: move (the rest of a hero's path), mmove (the rest of a Huge monster's walk after a push
+    decision), strike (a monster attack), attack (a hero attack
     waiting for the defender), payback_end, effect (an event card's bottom half), advance,
     after_hero.
     """
