@@ -669,7 +669,14 @@ async def payback(table: Table, ctx: Ctx, path: str | None = None, attack: str |
     return await table.act(ctx, {"type": "payback", "path": steps, "attack": hit})
 
 
-WAIT_WORDS = {"guard": "guard", "payer": "payback", "monster": "monster", "shove": "shove", "defend": "defend"}
+WAIT_WORDS = {
+    "guard": "guard",
+    "payer": "payback",
+    "monster": "monster",
+    "shove": "shove",
+    "defend": "defend",
+    "place": "place",
+}
 
 
 def _answer_action(state: StarState, seat: int, text: str) -> dict:
@@ -693,6 +700,8 @@ def _answer_action(state: StarState, seat: int, text: str) -> dict:
         raise RuleError(f"Answer with one of: {', '.join(w.options)}.")
     if w.kind == "shove":
         return {"type": "shove", "to": _space(text)}
+    if w.kind == "place":
+        return {"type": "place", "space": _space(text)}
     if not wanted.startswith(word):
         text = f"{word} {text}"
     return SYSTEM.parse(text, state, seat)
@@ -1212,6 +1221,8 @@ def _answer_label(state: StarState, a: dict) -> str:
         return f"{E.monster_tag(m)} {m.uid} at {m.pos} {verb}" if m else a["monster"]
     if kind == "shove":
         return f"shove to {a['to']}"
+    if kind == "place":
+        return f"the quest monster appears at {a['space']}"
     if kind == "monster":
         walk = "walk " + " ".join(a["path"]) if a["path"] else "stay"
         target = a.get("target", "none")

@@ -340,7 +340,7 @@ def test_setup_places_tokens_doors_monsters_and_the_first_quest():
 
 
 def test_a_quest_monster_on_a_full_spawn_point_goes_close_to_it():
-    st = play_state()
+    st = play_state(monsters="bot")  # the policy; with monsters=player the active player picks
     from rules.starcadia import engine as E
 
     b = E.board_of(st)

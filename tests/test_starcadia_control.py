@@ -92,6 +92,41 @@ def test_huge_push_destinations_are_asked_and_the_walk_goes_on(dice):
     assert "Iceheart (iceheart#1) moves to D7." in texts(ev)
 
 
+def test_quest_monster_on_a_full_spawn_point_is_placed_by_the_active_player():
+    from rules.core import Turn
+    from rules.starcadia import board as B
+    from rules.starcadia import engine as E
+
+    st = play_state()
+    b = E.board_of(st)
+    points = b.spawns_by_tile[0]  # quest 1-3 brings Iceheart to the first tile's spawn point
+    for p in points:
+        add_monster(st, "weeble", B.name(p))
+        add_monster(st, "weeble", B.name(p))
+    st.pve_index = 1
+    turn = Turn(st, None)
+    E.fulfil(st, turn, "1-2", 0)
+    E.drain(st, turn)
+    assert st.wait.kind == "place" and st.wait.seat == 0 and not any(m.card == "iceheart" for m in st.monsters)
+    options = SYSTEM.legal(st, 0)
+    assert len(options) >= 2 and SYSTEM.pending(st)[0].default == options[0]
+    refused(st, 0, {"type": "place", "space": "J9"}, "place it on one of")
+    refused(st, 1, options[0], "waits for P0")
+    st2, _ = SYSTEM.apply(st, 0, options[-1])
+    iceheart = next(m for m in st2.monsters if m.card == "iceheart")
+    assert iceheart.pos == options[-1]["space"] and st2.wait is None
+    assert SYSTEM.parse(SYSTEM.format(options[-1]), st, 0) == options[-1]
+    # monsters=bot: the policy places it at once.
+    st = play_state(monsters="bot")
+    for p in points:
+        add_monster(st, "weeble", B.name(p))
+        add_monster(st, "weeble", B.name(p))
+    st.pve_index = 1
+    turn = Turn(st, None)
+    E.fulfil(st, turn, "1-2", 0)
+    assert st.wait is None and any(m.card == "iceheart" for m in st.monsters)
+
+
 # -- guard and payback prompts ---------------------------------------------------------------------------
 def test_three_guards_are_ordered_one_decision_at_a_time(dice):
     st = play_state()

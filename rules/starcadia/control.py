@@ -10,7 +10,9 @@ Answers (action dicts):
 - ``{"type": "payback", "monster": uid}``: which provoked monster pays the attacker back.
 - ``{"type": "monster", "path": [...], "target": hero id or "none"}``: an event activation, run
   by the active player: walk the path (its MP), then attack the target if any.
-- ``{"type": "shove", "to": space}``: where a monster's CRIT shoves the hero.
+- ``{"type": "shove", "to": space}``: where a monster's CRIT (or a Huge monster's walk) pushes a hero.
+- ``{"type": "place", "space": space}``: where a quest's monster appears when its spawn point is Full
+  (the active player picks a Close space).
 - ``{"type": "defend", "reaction": upgrade or "none", "reroll": "on"|"off"}``: the attacked
   hero's live answer with defence=ask (otherwise its standing preferences apply).
 """
@@ -24,7 +26,14 @@ from . import engine as E
 from .content import CONTENT
 from .state import HeroState, StarState
 
-WAIT_ACTIONS = {"guard": "guard", "payer": "payback", "monster": "monster", "shove": "shove", "defend": "defend"}
+WAIT_ACTIONS = {
+    "guard": "guard",
+    "payer": "payback",
+    "monster": "monster",
+    "shove": "shove",
+    "defend": "defend",
+    "place": "place",
+}
 
 
 def _defence_action(h: HeroState) -> Action:
@@ -44,6 +53,8 @@ def options(state: StarState) -> list[Action]:
         return [{"type": "payback", "monster": uid} for uid in w.options]
     if w.kind == "shove":
         return [{"type": "shove", "to": space} for space in w.options]
+    if w.kind == "place":
+        return [{"type": "place", "space": space} for space in w.options]
     if w.kind == "monster":
         m = E.find_monster(state, w.monster)
         if m is None:
@@ -79,6 +90,9 @@ def prompt(state: StarState) -> Prompt:
         text = f"{who}: which monster pays {E.hero_name(h)} back? ({', '.join(w.options)})"
     elif w.kind == "shove":
         text = f"{who}: where does {E.mname(m)} shove {E.hero_name(h)}? ({', '.join(w.options)})"
+    elif w.kind == "place":
+        name = CONTENT.monsters[state.dashboard[w.why]].name
+        text = f"{who}: the quest's {name} cannot stand on its Full spawn point; pick a Close space"
     elif w.kind == "monster":
         text = f"{who}: run {E.mname(m)} for the event: its path (up to {E.mstats(m)[2]} MP), then one attack"
     else:
@@ -120,6 +134,13 @@ def answer(state: StarState, turn: Turn, seat: int, action: Action) -> None:
         h = E.find_hero(state, w.hero)
         state.wait = None
         E.shove(state, turn, h.pos, h.id, B.name(xy))
+    elif w.kind == "place":
+        at = action.get("space")
+        xy = B.parse_space(at) if isinstance(at, str) else None
+        if xy is None or B.name(xy) not in w.options:
+            raise RuleError(f"Place it on one of: {', '.join(w.options)}.")
+        state.wait = None
+        E.spawn(state, turn, w.why, [xy])
     elif w.kind == "monster":
         m = E.find_monster(state, w.monster)
         if m is None:  # defensive: nothing can remove it while the game waits

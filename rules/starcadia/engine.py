@@ -795,7 +795,44 @@ def place_for_quest(state: StarState, turn: Turn, q) -> None:
         card_id = state.dashboard.get(des)
         if card_id and any(m.card == card_id for m in state.monsters):
             return
+        if state.phase == "play" and state.monster_control == "player" and quest_spawn_choices(state, des, pos):
+            # Its space is Full: the active player picks the Close space (queued, asked when it runs).
+            state.todo.append(Task(kind="place", card=des, start=str(pos)))
+            return
         spawn(state, turn, des, b.spawns_by_tile.get(pos, []))
+
+
+def quest_spawn_choices(state: StarState, des: str, pos: int) -> list[str]:
+    """Free spaces Close to a quest monster's spawn point when that point is Full (rule 136);
+    empty when there is no choice to make (the point is free, or at most one space fits)."""
+    card_id = state.dashboard.get(des)
+    if not card_id:
+        return []
+    b = board_of(state)
+    points = b.spawns_by_tile.get(pos, [])
+    need = 0 if CONTENT.monsters[card_id].huge else 1
+    if not points or any(occupancy(state, B.name(p)) <= need for p in points):
+        return []
+    out: list[str] = []
+    for p in points:
+        for nb in b.neighbours(p, state.doors):
+            space = B.name(nb)
+            if occupancy(state, space) <= need and space not in out:
+                out.append(space)
+    return out if len(out) > 1 else []
+
+
+def run_place(state: StarState, turn: Turn, t: Task) -> None:
+    card_id = state.dashboard.get(t.card)
+    if not card_id or any(m.card == card_id for m in state.monsters):
+        return
+    pos = int(t.start)
+    choices = quest_spawn_choices(state, t.card, pos)
+    if choices:
+        state.wait = Wait(kind="place", seat=state.current, options=choices, why=t.card)
+        turn.say(f"{state.seats[state.current]} chooses where the quest's {CONTENT.monsters[card_id].name} appears.")
+        return
+    spawn(state, turn, t.card, board_of(state).spawns_by_tile.get(pos, []))
 
 
 def pvp_kill(state: StarState, turn: Turn, killer: HeroState, victim: HeroState) -> None:
@@ -1610,6 +1647,7 @@ def run_effect(state: StarState, turn: Turn, t: Task) -> None:
 RUNNERS = {
     "move": run_move,
     "mmove": run_mmove,
+    "place": run_place,
     "strike": run_strike,
     "attack": run_attack,
     "payback_end": run_payback_end,

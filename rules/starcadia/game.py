@@ -44,6 +44,7 @@ ACTION_TYPES = (
     "monster",
     "shove",
     "defend",
+    "place",
 )
 PHASE_ACTIONS = {"updraft": "keep", "upgrade": "take", "outfit": "outfit", "route": "route"}
 
@@ -469,6 +470,7 @@ class Starcadia(GameSystem[StarState]):
                 "monster",
                 "shove",
                 "defend",
+                "place",
             ):
                 return 2
             if kind in ("end", "rest"):
@@ -522,7 +524,7 @@ class Starcadia(GameSystem[StarState]):
         if state.wait is not None:
             X.answer(state, turn, seat, dict(action))
             return None
-        if kind in ("guard", "monster", "shove", "defend"):
+        if kind in ("guard", "monster", "shove", "defend", "place"):
             raise RuleError("Nothing is waiting for that decision.")
         if state.payback is not None:
             if kind != "payback" or seat != state.payback.seat:
@@ -736,6 +738,8 @@ class Starcadia(GameSystem[StarState]):
             return f"guard {action.get('monster')}"
         if kind == "shove":
             return f"shove {action.get('to')}"
+        if kind == "place":
+            return f"place {action.get('space')}"
         if kind == "monster":
             return " ".join(
                 ["monster", *[str(p) for p in action.get("path", [])], f"target={action.get('target', 'none')}"]
@@ -854,6 +858,10 @@ class Starcadia(GameSystem[StarState]):
             if len(args) != 1:
                 raise RuleError("shove <space>, e.g. shove C4")
             return {"type": "shove", "to": args[0].upper()}
+        if kind == "place":
+            if len(args) != 1:
+                raise RuleError("place <space>, e.g. place C4")
+            return {"type": "place", "space": args[0].upper()}
         if kind == "monster":
             target = "none"
             path = []
