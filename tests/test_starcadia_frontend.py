@@ -468,7 +468,7 @@ async def test_a_starcadia_session_through_discord(tmp_path: Path) -> None:
         commands = await standin.wait_for_commands(GUILD)
         group = next(c for c in commands if c["name"] == "starcadia")
         subs = {o["name"] for o in group["options"]}
-        assert {"move", "attack", "rest", "use", "end", "pick", "claim", "crew", "monsters", "quests"} <= subs
+        assert {"move", "attack", "rest", "use", "end", "pick", "claim", "crew", "monsters", "quests", "answer"} <= subs
         assert len(subs) <= 25
         for sub in group["options"]:
             assert len(sub["description"]) <= 100
@@ -520,6 +520,21 @@ async def test_a_starcadia_session_through_discord(tmp_path: Path) -> None:
             assert gives and all(">" in c["value"] for c in gives)
             rested = await standin.slash("starcadia rest", {"give": gives[0]["value"]}, user=other, channel_id=DCHAN)
             assert "rests" in rested.text and rested.files["board.png"].startswith(PNG)
+            # A mid-play decision through Discord: rest until an event's monster waits for its runner.
+            answered = None
+            for _ in range(12):
+                up = next_up(rested)
+                choices = await standin.autocomplete(
+                    "starcadia answer", focused="choice", value="", user=up, channel_id=DCHAN
+                )
+                if choices:
+                    assert "(default)" in choices[0]["name"]
+                    answered = await standin.slash(
+                        "starcadia answer", {"choice": choices[0]["value"]}, user=up, channel_id=DCHAN
+                    )
+                    break
+                rested = await standin.slash("starcadia rest", user=up, channel_id=DCHAN)
+            assert answered is not None and not answered.ephemeral, "no monster decision came up"
         finally:
             await standin.stop_client()
 
