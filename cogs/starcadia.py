@@ -170,7 +170,11 @@ class StarcadiaCog(commands.Cog):
         await _send(interaction, await sq.rest(*_t(interaction), give, place))
 
     @starcadia.command(name="event", description="Choose how the event card's monster acts (or leave it to the bot)")
-    @app_commands.describe(figure="Which figure acts", target="The hero it goes after", spawn="Where it spawns")
+    @app_commands.describe(
+        figure="Which figure acts",
+        target="The hero it goes after (monsters=bot; else you run it with /starcadia answer)",
+        spawn="Where it spawns",
+    )
     @app_commands.autocomplete(
         figure=_complete("event", "figure"), target=_complete("event", "target"), spawn=_complete("event", "spawn")
     )

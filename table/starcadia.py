@@ -612,7 +612,8 @@ async def event(
 ) -> Reply:
     """Choices for the drawn event card (events=choose): which figure acts and whom it hunts, or where it spawns.
 
-    With no option the engine's usual policy decides.
+    With no option the engine's usual policy decides. With monsters=player (the default) a target is
+    not given here: the chosen figure's path and target are the next decision (/starcadia answer).
     """
     sc = await _context(table, ctx)
     state, seat = _star(sc), sc.require_seat()
