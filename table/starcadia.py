@@ -1228,7 +1228,7 @@ def _answer_label(state: StarState, a: dict) -> str:
         walk = "walk " + " ".join(a["path"]) if a["path"] else "stay"
         target = a.get("target", "none")
         hit = "no attack" if target == "none" else f"attack {_hero_label(state, target).split(' — ')[0]}"
-        return f"{walk}, {hit}"
+        return f"{hit}, then {walk}" if a.get("first") == "attack" else f"{walk}, {hit}"
     if kind == "defend":
         r = a.get("reaction", "none")
         return f"reaction {r}, rerolls {a.get('reroll', 'on')}"

@@ -174,6 +174,30 @@ def test_event_activation_may_hold_and_refuses_bad_answers(dice):
     assert "Scuttlebutt (scuttlebutt#1) holds its position." in texts(ev) and st3.current == 1
 
 
+def test_event_activation_may_attack_first_then_walk(dice):
+    st = play_state()
+    st.dashboard["trooper-II"] = "scuttlebutt"
+    add_monster(st, "scuttlebutt", "G3", "trooper-II")
+    place(st, "hannah", "G4")
+    st.deck = ["E10"]
+    st2, _ = SYSTEM.apply(st, 0, {"type": "rest"})
+    menu = SYSTEM.legal(st2, 0)
+    hit_and_run = [a for a in menu if a.get("first") == "attack"]
+    assert len(hit_and_run) == 1 and len(menu) <= 9
+    for action in menu:
+        assert SYSTEM.parse(SYSTEM.format(action), st2, 0) == action
+    refused(st2, 0, {"type": "monster", "path": [], "target": "none", "first": "attack"}, "name the target")
+    refused(st2, 0, {"type": "monster", "path": [], "target": "hannah", "first": "later"}, "first is move")
+    refused(st2, 0, {"type": "monster", "path": ["G4"], "target": "edge", "first": "attack"}, "cannot hit edge")
+    (run,) = hit_and_run
+    assert run["target"] == "hannah" and run["path"]
+    st3, ev = SYSTEM.apply(st2, 0, run)
+    t = texts(ev)
+    hit = next(i for i, x in enumerate(t) if "attacks Hannah" in x)
+    walk = next(i for i, x in enumerate(t) if "moves to" in x)
+    assert hit < walk and st3.monsters[0].pos == run["path"][-1] and st3.current == 1
+
+
 def test_nothing_waiting_refuses_answers():
     st = play_state()
     for action in (

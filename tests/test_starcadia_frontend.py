@@ -380,7 +380,7 @@ async def test_answer_with_autocomplete_resolves_what_the_game_waits_for(table: 
     runner = PLAYERS[state.wait.seat]
     other = BOB if runner is ALICE else ALICE
     choices = await sq.suggest(table, ctx(runner), "answer", "choice", "", {})
-    assert choices and len(choices) <= 8 and "(default)" in choices[0][0]
+    assert choices and len(choices) <= 9 and "(default)" in choices[0][0]
     assert all(len(label) <= 100 and 0 < len(value) <= 100 for label, value in choices)
     assert await sq.suggest(table, ctx(other), "answer", "choice", "", {}) == []
     await refused(table, sq.answer(table, ctx(other)), "waits for")

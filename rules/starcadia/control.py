@@ -9,7 +9,8 @@ Answers (action dicts):
 - ``{"type": "guard", "monster": uid}``: which guarding monster attacks next (player to the right).
 - ``{"type": "payback", "monster": uid}``: which provoked monster pays the attacker back.
 - ``{"type": "monster", "path": [...], "target": hero id or "none"}``: an event activation, run
-  by the active player: walk the path (its MP), then attack the target if any.
+  by the active player: walk the path (its MP), then attack the target if any; with
+  ``"first": "attack"`` it attacks from where it stands and walks afterwards.
 - ``{"type": "shove", "to": space}``: where a monster's CRIT (or a Huge monster's walk) pushes a hero.
 - ``{"type": "place", "space": space}``: where a quest's monster appears when its spawn point is Full
   (the active player picks a Close space).
@@ -59,10 +60,14 @@ def options(state: StarState) -> list[Action]:
         m = E.find_monster(state, w.monster)
         if m is None:
             return [{"type": "monster", "path": [], "target": "none"}]
-        return [
-            {"type": "monster", "path": path, "target": target or "none"}
-            for path, target in E.monster_options(state, m, None)
-        ]
+        menu = E.monster_options(state, m, None)
+        out = [{"type": "monster", "path": path, "target": target or "none"} for path, target in menu]
+        # An event activation may also attack first and move afterwards: offer one such hit-and-run.
+        now = next((t for p, t in menu if not p and t), "")
+        away = next((p for p, t in reversed(menu) if p and not t and p[-1] != "portal"), None)
+        if now and away:
+            out.append({"type": "monster", "path": away, "target": now, "first": "attack"})
+        return out
     if w.kind == "defend":
         h = E.find_hero(state, w.hero)
         first = _defence_action(h)
@@ -154,17 +159,23 @@ def answer(state: StarState, turn: Turn, seat: int, action: Action) -> None:
         target = action.get("target", "none")
         if not isinstance(target, str) or len(target) > 40:
             raise RuleError("The target is a hero's name or none.")
+        first = action.get("first", "move")
+        if first not in ("move", "attack"):
+            raise RuleError("first is move (walk, then attack) or attack (attack, then walk).")
         target = target.strip().lower()
         tid = ""
         if target not in ("", "none"):
             th = E.find_hero(state, target)
             if th is None or th.dead or not th.pos:
                 raise RuleError("The target must be a hero on the board.")
-            if not E.monster_can_hit(state, E.board_of(state), m, end, th):
-                raise RuleError(f"From {end} {E.mcard(m).name} cannot hit {E.hero_name(th)}.")
+            where = m.pos if first == "attack" else end
+            if not E.monster_can_hit(state, E.board_of(state), m, where, th):
+                raise RuleError(f"From {where} {E.mcard(m).name} cannot hit {E.hero_name(th)}.")
             tid = th.id
+        elif first == "attack":
+            raise RuleError("To attack first, name the target.")
         state.wait = None
-        E.run_activation(state, turn, m, ops, tid, "event", seat)
+        E.run_activation(state, turn, m, ops, tid, "event", seat, attack_first=first == "attack")
     else:
         h = E.find_hero(state, w.hero)
         reaction = action.get("reaction", "none")

@@ -528,8 +528,17 @@ def move_monster(
 
 def run_mmove(state: StarState, turn: Turn, t: Task) -> None:
     m = find_monster(state, t.monster)
-    if m is not None:
-        move_monster(state, turn, m, [(k, a) for k, a in t.ops], t.seat, t.trail)
+    if m is None:
+        return
+    ops = [(k, a) for k, a in t.ops]
+    if not t.trail:  # a walk after an attack-first: its end may have filled up meanwhile (a shove)
+        end = next((a for k, a in reversed(ops) if k != "door"), m.pos)
+        huge = mcard(m).huge
+        full = any(o.pos == end and mcard(o).huge for o in state.monsters if o.uid != m.uid) if huge else False
+        if end != m.pos and (full or (not huge and occupancy(state, end, ignore=m.uid) >= 2)):
+            turn.say(f"{mname(m)} stays put: {end} is full now.")
+            return
+    move_monster(state, turn, m, ops, t.seat, t.trail)
 
 
 def plan_activation(
@@ -580,9 +589,23 @@ def plan_activation(
 
 
 def run_activation(
-    state: StarState, turn: Turn, m: MonsterState, ops: list[Op], target: str, why: str, controller: int
+    state: StarState,
+    turn: Turn,
+    m: MonsterState,
+    ops: list[Op],
+    target: str,
+    why: str,
+    controller: int,
+    *,
+    attack_first: bool = False,
 ) -> None:
-    """Queue the monster's attack on ``target`` (if any) as a strike, then move it (first)."""
+    """Move the monster, then attack ``target`` (if any), the attack queued as a strike. With
+    ``attack_first`` (event activations only) the strike comes first and the walk is queued after."""
+    if attack_first and target:
+        if ops:
+            state.todo.append(Task(kind="mmove", monster=m.uid, ops=[list(op) for op in ops], seat=controller))
+        state.todo.append(Task(kind="strike", monster=m.uid, hero=target, why=why, seat=controller))
+        return
     if target:
         state.todo.append(Task(kind="strike", monster=m.uid, hero=target, why=why, seat=controller))
     elif not ops:

@@ -741,9 +741,9 @@ class Starcadia(GameSystem[StarState]):
         if kind == "place":
             return f"place {action.get('space')}"
         if kind == "monster":
-            return " ".join(
-                ["monster", *[str(p) for p in action.get("path", [])], f"target={action.get('target', 'none')}"]
-            )
+            first = " first=attack" if action.get("first") == "attack" else ""
+            words = ["monster", *[str(p) for p in action.get("path", [])], f"target={action.get('target', 'none')}"]
+            return " ".join(words) + first
         if kind == "defend":
             return f"defend reaction={action.get('reaction', 'none')} reroll={action.get('reroll', 'on')}"
         if kind == "payback":
@@ -865,15 +865,21 @@ class Starcadia(GameSystem[StarState]):
         if kind == "monster":
             target = "none"
             path = []
+            first = ""
             for w in args:
                 key, sep, val = w.partition("=")
                 if sep and key.lower() == "target":
                     target = val.lower() or "none"
+                elif sep and key.lower() == "first":
+                    first = val.lower()
                 elif w.lower() == "portal" or ":" in w:
                     path.append(w.lower())
                 else:
                     path.append(w.upper())
-            return {"type": "monster", "path": path, "target": target}
+            action = {"type": "monster", "path": path, "target": target}
+            if first:
+                action["first"] = first
+            return action
         if kind == "defend":
             action = {"type": "defend", "reaction": "none", "reroll": "on"}
             for w in args:
