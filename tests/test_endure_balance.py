@@ -148,8 +148,12 @@ def careful_v1(st: EndureState, seat: int, legal: list[Action]) -> Action:
     return next((a for a in legal if a["type"] == "end"), legal[0])
 
 
-GROUP = True  # a careful crew moves together
-WAIT_ROUNDS = 6  # how long a careful player lies low waiting for contacts to drift out of its way
+# the careful player's habits (switches so their effect on the win rate can be measured one by one)
+GROUP = True  # the crew moves together
+WAIT_ROUNDS = 6  # how long it lies low waiting for contacts to drift out of its way
+THREAT_ONLY = True  # on missions that do not want enemies dead, shoot only what is about to reach you
+QUIET_SEARCH = True  # search only where no enemy watches and no hidden contact is within 2 zones
+SNEAK = True  # route around the sight lines of hidden contacts and watching enemies
 KILL_GOALS = ("kill_all", "kill_marked", "kill_boss", "pin", "clear_near")
 
 
@@ -199,6 +203,18 @@ def _safest_step(st: EndureState, start: str, goals: list[str]) -> str | None:
     return None
 
 
+def _shortest_step(st: EndureState, start: str, goals: list[str]) -> str | None:
+    dist = {g: _distances(st, g) for g in goals}
+    reach = [g for g in goals if start in dist[g]]
+    if not reach:
+        return None
+    goal = min(reach, key=lambda g: (dist[g][start], g))
+    steps = sorted(
+        z for _, z, _ in exits(st, start) if dist[goal].get(z, 99) < dist[goal][start] and not is_full(st, z)
+    )
+    return steps[0] if steps else None
+
+
 def _threats(st: EndureState, si: int) -> set[str]:
     """Zones whose enemies will be on this survivor next Enemy phase: its own zone and those in sight
     one zone away, plus any active enemy it can see."""
@@ -209,6 +225,23 @@ def _threats(st: EndureState, si: int) -> set[str]:
         if e.zone in view and (view[e.zone][0] <= 1 or e.mode == "active"):
             out.add(e.zone)
     return out
+
+
+def _gadget(st: EndureState, si: int, uses: list[Action]) -> Action | None:
+    """Throw a Stun Grenade at a pack that will reach us (2+ models), or raise a Shield Bubble when a
+    pack shares our zone and we are badly hurt."""
+    s = st.survivors[si]
+    threats = _threats(st, si)
+    for a in uses:
+        card = content().items.get(str(a.get("item")))
+        if card is None:
+            continue
+        pack = sum(1 for e in st.enemies if e.zone == a.get("zone", s.zone) and not e.stunned)
+        if card.effect == "stun_zone" and a.get("zone") in threats and pack >= 2:
+            return a
+        if card.effect == "shield" and s.health * 2 <= s.max_health and pack >= 2:
+            return a
+    return None
 
 
 def _team_targets(st: EndureState, si: int) -> list[str]:
@@ -258,12 +291,15 @@ def careful(st: EndureState, seat: int, legal: list[Action]) -> Action:
     abilities = _useful_abilities(st, si, by.get("ability", []))
     if abilities:
         return abilities[0]
+    gadget = _gadget(st, si, by.get("use", []))
+    if gadget is not None:
+        return gadget
     hunting = any(g.partition(":")[0] in KILL_GOALS for goal in m.goals for g in goal.split("|"))
     threats = _threats(st, si)
     if "attack" in by and _safe_attacks(st, si, by["attack"]):
         friends = {o.zone for i, o in enumerate(st.survivors) if i != si and o.alive and not o.exited}
         safe = [a for a in by["attack"] if a["zone"] == s.zone or a["zone"] not in friends]
-        wanted = [a for a in safe if hunting or a.get("object") or a["zone"] in threats]
+        wanted = [a for a in safe if hunting or not THREAT_ONLY or a.get("object") or a["zone"] in threats]
         if "trophy" in m.specials:  # never the Solomon the crew came to catch
             wanted = [a for a in wanted if not any(e.zone == a["zone"] and e.marked for e in st.enemies)]
         if "walkies" in m.specials:  # Sentries must be shut down in melee; shots destroy them
@@ -289,13 +325,13 @@ def careful(st: EndureState, seat: int, legal: list[Action]) -> Action:
     quiet = not any(e.zone in near for e in st.enemies) and not any(
         the_board(st).noise_dist[s.zone].get(t.zone, 99) <= 2 for t in st.radar
     )
-    if "search" in by and quiet and (len(general_items(s)) < 3 or not s.body):
+    if "search" in by and (quiet or not QUIET_SEARCH) and (len(general_items(s)) < 3 or not s.body):
         return by["search"][0]
     if "move" in by:
         targets = _team_targets(st, si)
         goals = [z for z in targets if z != s.zone]
         if goals and s.zone not in targets:
-            step = _safest_step(st, s.zone, goals)
+            step = _safest_step(st, s.zone, goals) if SNEAK else _shortest_step(st, s.zone, goals)
             # the way on would reveal a hidden contact and here is quiet: let it drift off for a while
             lurk = step is not None and _risk(st, step) >= 3 and _risk(st, s.zone) < 3 and st.round <= WAIT_ROUNDS
             # keep the crew together: do not run more than a zone ahead of the last one
@@ -434,3 +470,33 @@ if __name__ == "__main__":
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 10
     for key, rate in win_rates(runs).items():
         print(f"{key:6} {rate:5.0%}")
+
+
+def test_careful_player_walks_around_a_hidden_contacts_sight_line():
+    from .test_endure_support import fresh, token
+
+    st = fresh(2)
+    # SEC-b to SEC-x: two equally short ways, through SEC-w or SEC-c
+    token(st, "REC-w", "4 jaeger")  # seen from SEC-w, not from SEC-c
+    assert _safest_step(st, "SEC-b", ["SEC-x"]) == "SEC-c"
+    st.radar = []
+    token(st, "NAV-y", "4 jaeger")  # seen from SEC-c, not from SEC-w
+    assert _safest_step(st, "SEC-b", ["SEC-x"]) == "SEC-w"
+
+
+def test_careful_player_does_not_shoot_a_far_passive_group_on_a_stealth_mission():
+    from .test_endure_support import give, place, strip
+
+    st = S.setup(["p0", "p1"], {"mission": "CG09"}, 3)
+    st.radar, st.enemies = [], []
+    si = S.current(st)
+    s = st.survivors[si]
+    strip(st, si)
+    give(st, si, "assault-rifle")
+    view = sight(st, s.zone)
+    far = next(z for z, (d, _, _) in view.items() if d == 2)
+    place(st, "jaeger", far)
+    legal = S.legal(st, s.seat)
+    assert any(a["type"] == "attack" for a in legal)
+    assert careful(st, s.seat, legal)["type"] != "attack"  # it would only wake the pack
+    assert careful_v1(st, s.seat, legal)["type"] == "attack"
