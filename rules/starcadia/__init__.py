@@ -16,6 +16,11 @@ Public entry points beyond the GameSystem contract (``SYSTEM``):
   bounded list of useful boost sets legal() offers), ``boost_dice(boosts)``, ``monster_tag(m)`` and
   ``hero_tag(hero_id)`` (the unique tags the board picture prints, e.g. OC1, OR1, ZK).
 
+- Mid-play decisions (``rules.starcadia.control``): ``state.wait`` (a ``Wait``: kind guard | payer |
+  monster | shove | place | defend, the seat asked, the options) or ``state.payback``; ``legal()`` lists
+  the bounded answers, the prompt's ``default`` is the bot's policy. Options ``monsters=player|bot``
+  and ``defence=prefs|ask`` switch them on and off.
+
 Events carry ``data={"path": [...]}`` for walked paths and ``data={"attack": [from, to]}`` for
 attacks, which the board picture draws.
 """
