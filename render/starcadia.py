@@ -1,7 +1,7 @@
 """Starcadia Quest pictures (a viewer-filtered state in, PNG bytes out).
 
 - ``board(state, events=...)``: the station (tiles, walls, doors, portals, tokens, figures in crew colours
-  with wound/daze badges), what the update did (paths, attack arrows, named spaces), a pending mid-play
+  with wound/daze badges, FULL tags), what the update did (paths, attack arrows, named spaces), a pending mid-play
   decision, and a status strip (crews, VT, each hero's wounds/life and ready upgrades, the current quest).
 - ``dashboard(state, seat)``: one crew's dashboard: both heroes, defence, wound track, daze, every upgrade
   token (exhausted ones hatched and labelled), gadgets and quest tokens carried, defence preferences.
@@ -205,6 +205,9 @@ def draw_board(state: StarState, *, events: Sequence[Event] = ()) -> Image.Image
                 zx = cx + r - 2 if (len(figs) > 1 and i == 0) else cx - r + 2
                 d.ellipse((zx - 11, cy + r - 13, zx + 11, cy + r + 9), fill=HIGHLIGHT, outline="black")
                 d.text((zx, cy + r - 2), "z", font=font(17, bold=True), fill="black", anchor="mm")
+        if len(figs) >= 2 or any(f[5] for f in figs):  # Full: a hero may pass through but not stop here
+            d.rounded_rectangle((box[0] + 29, box[1] + 1, box[0] + 56, box[1] + 14), radius=3, fill="#e6e6e6")
+            d.text((box[0] + 42, box[1] + 8), "FULL", font=font(10, bold=True), fill="black", anchor="mm")
         if active is not None and active.pos == space:
             d.rectangle(box, outline=HIGHLIGHT, width=4)
 
