@@ -375,3 +375,11 @@ def test_junk_answers_only_raise_rule_errors(which, kind, values, seat):
         assert SYSTEM.dumps(st) == before
     else:
         assert SYSTEM.loads(SYSTEM.dumps(after)) == after
+
+
+def test_buttons_for_a_decision_start_with_its_default():
+    for which, st in WAITING.items():
+        (prompt,) = SYSTEM.pending(st)
+        legal = SYSTEM.legal(st, prompt.seat)
+        first = SYSTEM.button_choices(st, prompt.seat, legal)[0]
+        assert legal[first] == prompt.default, which
