@@ -337,11 +337,11 @@ def _waiting_states() -> dict:
     st = play_state()
     place(st, "edge", "B7")
     hero(st, "edge").upgrades = [hero(st, "edge").upgrades[0].__class__(id="S03")]
-    add_monster(st, "weeble", "E7")
+    add_monster(st, "octocruel", "E7", "officer-I").wounds = 0
     out["payback"], _ = SYSTEM.apply(
-        st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "blaster-rifle"}
+        st, 0, {"type": "attack", "hero": "edge", "target": "octocruel#1", "weapon": "blaster-rifle"}
     )
-    return out
+    return {k: v for k, v in out.items() if v.wait is not None or v.payback is not None}
 
 
 WAITING = _waiting_states()
