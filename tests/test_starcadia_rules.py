@@ -446,6 +446,8 @@ def test_payback_and_overkill(dice):
     refused(st2, 1, {"type": "payback", "path": ["D7", "C7", "B7", "B8"], "attack": True}, "3 movement")
     refused(st2, 1, {"type": "payback", "path": ["E8"], "attack": True}, "cannot hit edge")
     refused(st2, 0, {"type": "payback", "path": ["D7", "C7"], "attack": True}, "payback is waiting")
+    refused(st2, 1, {"type": "payback", "path": ["D7"], "attack": True, "first": "attack"}, "never attack and then")
+    refused(st2, 1, {"type": "payback", "path": ["D7", "C7"], "attack": True, "target": "red"}, "only attack edge")
     st3, ev = SYSTEM.apply(st2, 1, {"type": "payback", "path": ["D7", "C7"], "attack": True})
     t = texts(ev)
     moves = [i for i, x in enumerate(t) if x.startswith("Weeble (weeble#1) moves")]

@@ -1609,6 +1609,11 @@ def resolve_payback(state: StarState, turn: Turn, action: dict) -> None:
         if alive:
             activate_monster(state, turn, m, only=h, why="payback", controller=pb.seat)
         return
+    if action.get("first", "move") != "move":
+        raise RuleError("A Payback may move and then attack, never attack and then move.")
+    target = action.get("target")
+    if target is not None and (not isinstance(target, str) or target.strip().lower() != pb.hero):
+        raise RuleError(f"A Payback may only attack {hero_name(h)}, the hero that attacked it.")
     attack = action.get("attack", True)
     if attack not in (True, False, "yes", "no"):
         raise RuleError("attack is yes or no.")
