@@ -990,3 +990,17 @@ def test_p124_the_engineer_alive_keeps_cg03_going():
     st = S.setup(["a", "b"], {"mission": "CG03", "crew": "engineer-a+marine-a"}, 3)
     st2, _ = S.apply(st, S.pending(st)[0].seat, {"type": "end"})
     assert S.outcome(st2) is None or "Engineer" not in S.outcome(st2).summary
+
+
+def test_p124_rop16_without_any_med_kit_left_cannot_be_won():
+    st = S.setup(["a", "b"], {"mission": "ROP16", "crew": "medic-a+marine-a"}, 4)
+    for s in st.survivors:
+        s.slots = [[it for it in stack if not it.card.startswith("med-kit")] for stack in s.slots]
+        s.slots = [stack for stack in s.slots if stack]
+    st.item_deck = [k for k in st.item_deck if not k.startswith("med-kit")]
+    st2, _ = S.apply(st, S.pending(st)[0].seat, {"type": "end"})
+    out = S.outcome(st2)
+    assert out is not None and out.result == "loss" and "Med Kit" in out.summary
+    st.item_deck.append("med-kit")  # one kit still in the deck: play goes on
+    st3, _ = S.apply(st, S.pending(st)[0].seat, {"type": "end"})
+    assert S.outcome(st3) is None or "Med Kit" not in S.outcome(st3).summary

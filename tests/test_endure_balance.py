@@ -288,8 +288,8 @@ def _team_targets(st: EndureState, si: int) -> list[str]:
             return [e.zone for e in st.enemies if e.kind == "solomon" and e.marked] or [lead.zone]
         return [lead.zone]
     lairs = [o.zone for o in st.objectives if specs[o.id].hook == "lair" and not st.boss_seen]
-    if lairs:  # ROP19: look into the shrines until the Preacher shows himself
-        return lairs[:1]
+    if lairs:  # ROP19: look into the shrines (the one he was rolled into, once known) until he shows
+        return [st.lair] if st.lair else lairs[:1]
     leaving = carrying or any("exit_all" in g for g in m.goals) or any(g.startswith("deliver") for g in m.goals)
     if m.exits and st.exits_open and leaving:
         return list(m.exits)

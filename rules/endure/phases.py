@@ -747,9 +747,18 @@ def _stranded(st: EndureState) -> str:
             continue
         if spec.hook == "sedate" and o.progress >= 1:
             continue  # sedated: anyone may carry her now
+        if spec.hook == "sedate" and not _kits_left(st):
+            return f"No Med Kit is left anywhere to sedate the {o.colour} objective with."
         if spec.who.lower() not in alive and living(st):
             return f"Nobody left can handle the {o.colour} objective (it needs the {spec.who.capitalize()})."
     return ""
+
+
+def _kits_left(st: EndureState) -> bool:
+    """A Med Kit still somewhere: in the item deck, set aside, the trading post or a survivor's hands."""
+    keys = list(st.item_deck) + list(st.trading_post) + list(st.set_aside)
+    keys += [it.card for i in living(st) for it in general_items(st.survivors[i]) + st.survivors[i].found]
+    return any(k.startswith("med-kit") for k in keys)
 
 
 def goal_met(st: EndureState, goal: str) -> bool:
