@@ -255,6 +255,20 @@ def _threats(st: EndureState, si: int) -> set[str]:
     return out
 
 
+def _upgrade(s, equips: list[Action]) -> Action | None:
+    """Put on armour only if it saves better than what is worn (and a helmet only on a bare head):
+    swapping back and forth would burn every action (the first careful player did, and stalled)."""
+    items = content().items
+    worn_save = items[s.body[0].card].save if s.body else 7
+    for a in equips:
+        card = items[str(a["item"])]
+        if card.kind == "armour" and card.save < worn_save:
+            return a
+        if card.kind == "helmet" and not s.head:
+            return a
+    return None
+
+
 def _gadget(st: EndureState, si: int, uses: list[Action]) -> Action | None:
     """Throw a Stun Grenade at a pack that will reach us (2+ models), or raise a Shield Bubble when a
     pack shares our zone and we are badly hurt."""
@@ -347,8 +361,9 @@ def careful(st: EndureState, seat: int, legal: list[Action]) -> Action:
     for kind in ("reactivate", "salvage", "interact", "exit"):
         if kind in by and (kind != "exit" or _may_exit(st, si)):
             return by[kind][-1] if kind == "salvage" else by[kind][0]
-    if "equip" in by:
-        return by["equip"][0]
+    upgrade = _upgrade(s, by.get("equip", []))
+    if upgrade is not None:
+        return upgrade
     if "loader" in by and by["loader"][0].get("do") == "enter":
         return by["loader"][0]
     near = sight(st, s.zone)
@@ -357,6 +372,9 @@ def careful(st: EndureState, seat: int, legal: list[Action]) -> Action:
     )
     if "search" in by and (quiet or not QUIET_SEARCH) and (len(general_items(s)) < 3 or not s.body):
         return by["search"][0]
+    needs_kit = "woman" in m.specials and scard(s).klass == "Medic"
+    if needs_kit and "search" in by and not any(it.card.startswith("med-kit") for it in general_items(s)):
+        return by["search"][0]  # ROP16: the sedative is in a Med Kit
     if "move" in by:
         targets = _team_targets(st, si)
         goals = [z for z in targets if z != s.zone]
