@@ -379,7 +379,8 @@ WAIT_LABEL = {
     "guard": "which guard attacks",
     "payer": "which monster pays back",
     "monster": "the monster's move",
-    "shove": "where the shove sends the hero",
+    "shove": "where the hero is shoved",
+    "place": "where the quest monster appears",
     "defend": "defence choices",
 }
 

@@ -132,7 +132,9 @@ def test_a_decision_the_engine_waits_for_is_marked():
     run = draw_board(st)
     st.wait = Wait(kind="shove", seat=0, hero="edge", options=["F4", "G5"])
     shove = draw_board(st)
-    assert _differs(plain, run) and _differs(run, shove)
+    st.wait = Wait(kind="place", seat=1, options=["B2", "D4"], why="villain")
+    place = draw_board(st)
+    assert _differs(plain, run) and _differs(run, shove) and _differs(shove, place)
     _size_ok(board(st))
 
 
