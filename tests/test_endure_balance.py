@@ -296,6 +296,18 @@ def _team_targets(st: EndureState, si: int) -> list[str]:
     carrying = any(o.carried_by == si for o in st.objectives)
     open_objs = [o for o in st.objectives if not o.done and o.carried_by < 0 and specs[o.id].hook != "lair"]
     s = st.survivors[si]
+    loader_jobs = [o for o in open_objs if specs[o.id].loader_only]
+    if loader_jobs and st.loader_zone:  # CG01: cells first, then into the Loader, then break the doors
+        cells = [o for o in open_objs if specs[o.id].hook == "give" and "power-cell" in specs[o.id].items]
+        mine = any(it.card == "power-cell" for it in general_items(s))
+        if st.loader_pilot == si:
+            return [loader_jobs[0].zone]
+        if st.loader_pilot < 0 and mine:
+            return [st.loader_zone]
+        if st.loader_pilot < 0 and cells:
+            return [cells[0].zone]
+        if st.loader_pilot >= 0:
+            return [st.survivors[st.loader_pilot].zone]  # escort the pilot
     usable = [o for o in open_objs if not specs[o.id].who or specs[o.id].who.lower() == scard(s).klass.lower()]
     if open_objs:
         # the class-bound ones only matter to whoever can use them; the rest follow the lead objective
@@ -326,9 +338,14 @@ def careful(st: EndureState, seat: int, legal: list[Action]) -> Action:
         return careful_v1(st, seat, legal)
     si = S.current(st)
     s = st.survivors[si]
+    m = content().missions[st.mission]
+    if s.found and st.loader_zone:  # a Loader mission: Power Cells are worth more than any find
+        keep = [a for a in by.get("keep", []) if a.get("drop") not in ("power-cell", None)]
+        if any(it.card == "power-cell" for it in s.found):
+            keep = [a for a in by.get("keep", []) if a.get("drop") != "power-cell"]
+        legal = [a for a in legal if a["type"] != "keep" or a in keep] or legal
     if s.found:
         return careful_v1(st, seat, legal)
-    m = content().missions[st.mission]
     if s.health * 2 <= s.max_health:
         for a in by.get("use", []):
             card = content().items.get(str(a.get("item")))
@@ -366,7 +383,8 @@ def careful(st: EndureState, seat: int, legal: list[Action]) -> Action:
     upgrade = _upgrade(s, by.get("equip", []))
     if upgrade is not None:
         return upgrade
-    if "loader" in by and by["loader"][0].get("do") == "enter":
+    has_cell = any(it.card == "power-cell" for it in general_items(s))
+    if "loader" in by and by["loader"][0].get("do") == "enter" and has_cell:
         return by["loader"][0]
     near = sight(st, s.zone)
     quiet = not any(e.zone in near for e in st.enemies) and not any(
