@@ -1004,3 +1004,21 @@ def test_p124_rop16_without_any_med_kit_left_cannot_be_won():
     st.item_deck.append("med-kit")  # one kit still in the deck: play goes on
     st3, _ = S.apply(st, S.pending(st)[0].seat, {"type": "end"})
     assert S.outcome(st3) is None or "Med Kit" not in S.outcome(st3).summary
+
+
+def test_c013_melee_hits_go_to_sentries_still_standing(monkeypatch):
+    """C013 (found by the balance player): a blow on a Sentry already shut down was wasted on it again."""
+    st = S.setup(["a", "b"], {"mission": "C013", "crew": "technician-a+marine-b"}, 5)
+    st.radar, st.enemies, st.event_deck = [], [], []
+    si = S.current(st)
+    s = st.survivors[si]
+    strip(st, si)
+    give(st, si, "fire-axe")
+    (down,) = place(st, "artemis", s.zone)
+    down.stunned = True
+    (up,) = place(st, "artemis", s.zone)
+    Script(monkeypatch, attacks=[[6, 1]])
+    st2, ev = S.apply(st, s.seat, {"type": "attack", "weapon": "fire-axe", "zone": s.zone})
+    by_id = {e.id: e for e in st2.enemies}
+    assert by_id[up.id].stunned and by_id[down.id].stunned  # the one hit went to the standing Sentry
+    assert f"Artemis {up.id} is shut down" in texts(ev)

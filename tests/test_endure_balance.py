@@ -50,6 +50,7 @@ from rules.endure import SYSTEM as S
 from rules.endure.content import content
 from rules.endure.state import EndureState
 from rules.endure.world import (
+    etype,
     exits,
     general_items,
     is_full,
@@ -296,6 +297,10 @@ def _team_targets(st: EndureState, si: int) -> list[str]:
     carrying = any(o.carried_by == si for o in st.objectives)
     open_objs = [o for o in st.objectives if not o.done and o.carried_by < 0 and specs[o.id].hook != "lair"]
     s = st.survivors[si]
+    if "walkies" in m.specials and scard(s).klass == "Technician" and len(st.allies) < 5:
+        down = [e.zone for e in st.enemies if e.stunned and etype(e.kind).family == "sentry"]
+        if down:  # C013: reprogram the Sentries the others have shut down
+            return down[:1]
     loader_jobs = [o for o in open_objs if specs[o.id].loader_only]
     if loader_jobs and st.loader_zone:  # CG01: cells first, then into the Loader, then break the doors
         cells = [o for o in open_objs if specs[o.id].hook == "give" and "power-cell" in specs[o.id].items]

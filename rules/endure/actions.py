@@ -257,9 +257,12 @@ def target_zones(st: EndureState, si: int, rng: int, *, ranged: bool) -> dict[st
     return out
 
 
-def allocate(st: EndureState, zone: str, hits: int, prefer: list[str]) -> list[Enemy]:
-    """Spread ``hits`` over the models in ``zone``: wanted kinds first, then the cheapest kills."""
-    models = [e for e in st.enemies if e.zone == zone]
+def allocate(st: EndureState, zone: str, hits: int, prefer: list[str], skip: set[int] | None = None) -> list[Enemy]:
+    """Spread ``hits`` over the models in ``zone``: wanted kinds first, then the cheapest kills.
+
+    ``skip``: models no hit can affect (C013: a Sentry already shut down cannot be shut down again).
+    """
+    models = [e for e in st.enemies if e.zone == zone and e.id not in (skip or set())]
 
     shielded = any(e.kind in ("zealot", "fanatic") for e in models)
     models = [e for e in models if not (e.kind == "preacher" and shielded)]
@@ -399,8 +402,10 @@ def do_attack(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> N
         _hit_object(st, turn, si, obj, hits, loader=card.key == "loader", melee=not ranged)
         killed = []
     else:
-        dead = allocate(st, zone, hits, prefer)
-        if "walkies" in content().missions[st.mission].specials and not ranged:
+        walkies = "walkies" in content().missions[st.mission].specials
+        down = {e.id for e in st.enemies if e.zone == zone and e.stunned and etype(e.kind).family == "sentry"}
+        dead = allocate(st, zone, hits, prefer, down if walkies and not ranged else None)
+        if walkies and not ranged:
             shut = [e for e in dead if etype(e.kind).family == "sentry" and not etype(e.kind).boss]
             for e in shut:
                 e.stunned = True
