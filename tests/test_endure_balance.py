@@ -22,15 +22,15 @@ today's engine, 20 seeds (1000-1019) and 30 seeds (2000-2029):
   ROP18       18       17      16       27      27
   P20          3        1       2        4       3
   CG08         0        0       0        0       0
-  CG11         7        4       4        9       6
+  CG11         7        4       4        9       5
   C015        19       19      17       22      23
   ROP16        1        0       0        2       2
   ROP19        3        4       9        5      11
-  C013         0        0       0        0       0
-  total     111/420   83/420 120/420 142/630 171/630
+  C013         0        0       1        0       0     (hits no longer wasted on shut-down Sentries)
+  total     111/420   83/420 121/420 142/630 170/630
 The 20-seed columns swing by +-5 wins per mission with the seeds alone (CG04: 1/20 on 1000-1019,
-11/30 on 2000-2029 with the same policy). Still never won: CG01 (the Loader must seal the cells),
-CG02, CG03, CG05, CG07, CG09, CG08, C013 (escorting reactivated Sentries). Stealth (the switches below)
+11/30 on 2000-2029 with the same policy). Still never won: CG01 (the policy now runs the Loader and wins it
+every time with the enemies removed, never with them), CG02, CG03, CG05, CG07, CG09, CG08; C013 once. Stealth (the switches below)
 did not help, see there. Numbers we designed were tried on the never-won missions with this policy and
 changed nothing there (12 seeds each, CG02 CG03 CG05 CG07 CG09): survivor Health +2, Swarmer Leg 2 dice,
 every corridor and small room holding 8 instead of 6; a richer item deck (Bastion 4, Med Kit 5, Assault
