@@ -29,15 +29,16 @@ today's engine, 20 seeds (1000-1019) and 30 seeds (2000-2029):
   C013         0        0       1        0       0     (hits no longer wasted on shut-down Sentries)
   total     111/420   83/420 121/420 142/630 170/630
 The 20-seed columns swing by +-5 wins per mission with the seeds alone (CG04: 1/20 on 1000-1019,
-11/30 on 2000-2029 with the same policy). Still never won: CG01 (the policy now runs the Loader and wins it
-every time with the enemies removed, never with them), CG02, CG03, CG05, CG07, CG09, CG08; C013 once. Stealth (the switches below)
-did not help, see there. Numbers we designed were tried on the never-won missions with this policy and
-changed nothing there (12 seeds each, CG02 CG03 CG05 CG07 CG09): survivor Health +2, Swarmer Leg 2 dice,
-every corridor and small room holding 8 instead of 6; a richer item deck (Bastion 4, Med Kit 5, Assault
-Rifle 3, Shotgun 3, Stun Grenade 3) gave 78 wins against 69 on 17 missions x 15 seeds, inside the noise,
-and no never-won mission. So our numbers are unchanged. Earlier: Plasma Cutter
-2 -> 3 dice and Persuader 2 -> 4 dice (session 1). Losses are mostly the whole crew dying after fights
-whose noise draws every contact in range (the noise snowball), not a rule the policy misses.
+11/30 on 2000-2029 with the same policy). Still never won: CG01 (the policy now runs the Loader and
+wins it every time with the enemies removed, never with them), CG02, CG03, CG05, CG07, CG09, CG08;
+C013 once. Stealth (the switches below) did not help, see there. Numbers we designed were tried on the
+never-won missions with this policy and changed nothing there (12 seeds each, CG02 CG03 CG05 CG07
+CG09): survivor Health +2, Swarmer Leg 2 dice, every corridor and small room holding 8 instead of 6; a
+richer item deck (Bastion 4, Med Kit 5, Assault Rifle 3, Shotgun 3, Stun Grenade 3) gave 78 wins
+against 69 on 17 missions x 15 seeds, inside the noise, and no never-won mission. So our numbers are
+unchanged. Earlier: Plasma Cutter 2 -> 3 dice and Persuader 2 -> 4 dice (session 1). Losses are mostly
+the whole crew dying after fights whose noise draws every contact in range (the noise snowball), not a
+rule the policy misses.
 """
 
 from __future__ import annotations
