@@ -58,6 +58,7 @@ from rules.endure.world import (
     models_in,
     obj_specs,
     on_map,
+    passive,
     scard,
     sight,
     the_board,
@@ -186,6 +187,10 @@ WAIT_ROUNDS = 0  # rounds it may lie low waiting for contacts to drift out of it
 THREAT_ONLY = False  # on missions that do not want enemies dead, shoot only what is about to reach you
 QUIET_SEARCH = False  # search only where no enemy watches and no hidden contact is within 2 zones
 SNEAK = False  # route around the sight lines of hidden contacts and watching enemies
+SEARCH = True  # search while a general slot or the body slot is empty
+USEFUL_SHOTS = True  # never fire a weapon whose dice cannot kill anything in the target zone
+RUSH = True  # once only the way out is left, run for it: no searching, no fights that do not block the way
+EVADE = False  # step out of reach of a pack the crew cannot kill this turn, toward the goal if possible
 KILL_GOALS = ("kill_all", "kill_marked", "kill_boss", "pin", "clear_near")
 
 
@@ -331,6 +336,109 @@ def _team_targets(st: EndureState, si: int) -> list[str]:
     return hunt or list(m.exits) or [s.zone]
 
 
+def _attack_dice(st: EndureState, si: int, action: Action) -> int:
+    """Dice this attack would roll (weapon, a dual pair, passives, buffs and readied abilities)."""
+    s = st.survivors[si]
+    card = content().items.get(str(action.get("weapon", "")))
+    if card is None:
+        return content().loader.dice
+    stack = next((st_ for st_ in s.slots if st_ and st_[0].card == card.key), [])
+    dice = card.dice * (2 if len(stack) == 2 and card.dual else 1)
+    ranged = card.range > 0
+    if (passive(s) == "marksman" and ranged) or (passive(s) == "brawler" and not ranged):
+        dice += 1
+    dice += ("extra_die" in s.buffs) + 2 * ("annihilate" in s.buffs)
+    for mod in s.next_attack:
+        dice = dice + 2 if mod == "weapon_mods" else dice * 2 if mod == "last_stand" else dice
+    return dice
+
+
+def _can_kill(st: EndureState, si: int, action: Action) -> bool:
+    """An attack is worth its noise only if its dice could kill something there (a boss or an object
+    keeps its damage, so any hit counts)."""
+    if action.get("object"):
+        return True
+    models = [e for e in st.enemies if e.zone == action["zone"]]
+    if any(etype(e.kind).boss for e in models):
+        return True
+    return bool(models) and _attack_dice(st, si, action) >= min(e.hp for e in models)
+
+
+def _rush(st: EndureState, si: int, moves: list[Action]) -> Action | None:
+    """Heading for the exit (nothing left to pick up): take the next step of a shortest route."""
+    m = content().missions[st.mission]
+    s = st.survivors[si]
+    if not m.exits or not st.exits_open:
+        return None
+    targets = _team_targets(st, si)
+    if not targets or set(targets) - set(m.exits) or s.zone in targets:
+        return None
+    step = _shortest_step(st, s.zone, [z for z in targets if z != s.zone])
+    return next((a for a in moves if a["zone"] == step), None)
+
+
+def _reach(kind: str) -> int:
+    """How many zones away an enemy of this kind can start and still attack this Enemy phase."""
+    t = etype(kind)
+    if t.boss:
+        return 2
+    return max(0, t.actions - 1) + t.range
+
+
+def _danger(st: EndureState, zone: str, dist_cache: dict) -> int:
+    """Damage the enemies could deal to a survivor standing in ``zone`` next Enemy phase: those that
+    would be active (they see the zone, stand in it, or already hunt) and are within their reach."""
+    if zone not in dist_cache:
+        dist_cache[zone] = _distances(st, zone)
+    dist = dist_cache[zone]
+    view = sight(st, zone)
+    total = 0
+    for e in st.enemies:
+        if e.stunned or e.kind == "solomon":
+            continue
+        d = dist.get(e.zone, 99)
+        if d > _reach(e.kind):
+            continue
+        if e.zone == zone or e.zone in view or e.mode == "active":
+            total += max(1, etype(e.kind).damage)
+    return total
+
+
+def _killable(st: EndureState, si: int, zone: str) -> bool:
+    """Could this survivor (about) clear the models that threaten ``zone`` with its actions left?"""
+    s = st.survivors[si]
+    view = sight(st, zone)
+    hp = sum(
+        e.hp for e in st.enemies if not e.stunned and (e.zone == zone or (e.zone in view and view[e.zone][0] <= 1))
+    )
+    best = 0.0
+    for it in general_items(s):
+        card = content().items.get(it.card)
+        if card is not None and card.kind == "weapon":
+            best = max(best, card.dice * (7 - card.hit) / 6)
+    return hp <= best * max(1, s.actions) * 0.8
+
+
+def _evade(st: EndureState, si: int, moves: list[Action]) -> Action | None:
+    """When the zone is dangerous and the threats cannot be cleared, take the safest neighbouring
+    zone (nearest the goal among equally safe ones), if it is clearly safer."""
+    s = st.survivors[si]
+    cache: dict = {}
+    here = _danger(st, s.zone, cache)
+    if here < 2 or _killable(st, si, s.zone):
+        return None
+    goals = [z for z in _team_targets(st, si)]
+    gd = {g: _distances(st, g) for g in goals}
+
+    def to_goal(z: str) -> int:
+        return min((gd[g].get(z, 99) for g in goals), default=99)
+
+    best = min(moves, key=lambda a: (_danger(st, a["zone"], cache), to_goal(a["zone"]), a["zone"]))
+    if _danger(st, best["zone"], cache) < here:
+        return best
+    return None
+
+
 def careful(st: EndureState, seat: int, legal: list[Action]) -> Action:
     """The careful player: heals when hurt, uses its abilities, Stun Grenades and Shield Bubbles, shoots
     what it can reach (never a friend's zone, never the trophy it came for, Sentries only in melee on
@@ -352,6 +460,10 @@ def careful(st: EndureState, seat: int, legal: list[Action]) -> Action:
         legal = [a for a in legal if a["type"] != "keep" or a in keep] or legal
     if s.found:
         return careful_v1(st, seat, legal)
+    if RUSH and "move" in by and st.loader_pilot != si:
+        run = _rush(st, si, by["move"])
+        if run is not None:
+            return run
     if s.health * 2 <= s.max_health:
         for a in by.get("use", []):
             card = content().items.get(str(a.get("item")))
@@ -365,6 +477,10 @@ def careful(st: EndureState, seat: int, legal: list[Action]) -> Action:
         return gadget
     hunting = any(g.partition(":")[0] in KILL_GOALS for goal in m.goals for g in goal.split("|"))
     threats = _threats(st, si)
+    if EVADE and "move" in by and st.loader_pilot != si:
+        flee = _evade(st, si, by["move"])
+        if flee is not None:
+            return flee
     if "attack" in by and _safe_attacks(st, si, by["attack"]):
         friends = {o.zone for i, o in enumerate(st.survivors) if i != si and o.alive and not o.exited}
         safe = [a for a in by["attack"] if a["zone"] == s.zone or a["zone"] not in friends]
@@ -378,6 +494,8 @@ def careful(st: EndureState, seat: int, legal: list[Action]) -> Action:
                 if content().items.get(str(a.get("weapon")), None) is None
                 or content().items[str(a["weapon"])].range == 0
             ]
+        if USEFUL_SHOTS:
+            wanted = [a for a in wanted if _can_kill(st, si, a)]
         here = [a for a in wanted if not a.get("object")]
         pool = here or wanted
         if pool:
@@ -396,7 +514,7 @@ def careful(st: EndureState, seat: int, legal: list[Action]) -> Action:
     quiet = not any(e.zone in near for e in st.enemies) and not any(
         the_board(st).noise_dist[s.zone].get(t.zone, 99) <= 2 for t in st.radar
     )
-    if "search" in by and (quiet or not QUIET_SEARCH) and (len(general_items(s)) < 3 or not s.body):
+    if SEARCH and "search" in by and (quiet or not QUIET_SEARCH) and (len(general_items(s)) < 3 or not s.body):
         return by["search"][0]
     needs_kit = "woman" in m.specials and scard(s).klass == "Medic"
     if needs_kit and "search" in by and not any(it.card.startswith("med-kit") for it in general_items(s)):

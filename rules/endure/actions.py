@@ -229,9 +229,13 @@ def weapon_stack(s: Survivor, name: object) -> list[ItemInst]:
     inst = find_item(s, name, where="general")
     if icard(inst).kind != "weapon":
         raise RuleError(f"The {icard(inst).name} is not a weapon.")
-    for stack in s.slots:
-        if inst in stack:
+    stacks = [stack for stack in s.slots if any(it.card == inst.card for it in stack)]
+    # two copies carried apart (not dual-wielded): use one that is not jammed
+    for stack in stacks:
+        if not any(it.uid in s.jammed for it in stack):
             return stack
+    if stacks:
+        return stacks[0]
     raise RuleError("That weapon is not in a general slot.")
 
 

@@ -741,6 +741,8 @@ def _stranded(st: EndureState) -> str:
     needed = {g.partition(":")[2] for goal in mission.goals for g in goal.split("|") if ":" in g}
     alive = {scard(st.survivors[i]).klass.lower() for i in living(st)}
     specs = obj_specs(st)
+    if any(specs[o.id].loader_only and not o.done and o.colour in needed for o in st.objectives) and _no_power(st):
+        return "The Exo Loader has no power left anywhere aboard, so the cell doors can never be sealed."
     for o in st.objectives:
         spec = specs[o.id]
         if o.done or o.carried_by >= 0 or not spec.who or o.colour not in needed:
@@ -752,6 +754,22 @@ def _stranded(st: EndureState) -> str:
         if spec.who.lower() not in alive and living(st):
             return f"Nobody left can handle the {o.colour} objective (it needs the {spec.who.capitalize()})."
     return ""
+
+
+def _no_power(st: EndureState) -> bool:
+    """CG01: the Loader is not running and no Power Cell with a charge left is anywhere: not in the
+    item deck, set aside (an uncollected blue objective), the trading post or anyone's hands."""
+    if st.loader_powered or not st.loader_zone:
+        return False
+    keys = list(st.item_deck) + list(st.trading_post) + list(st.set_aside)
+    if "power-cell" in keys:
+        return False
+    per = content().loader.charges_per_cell
+    for i in living(st):
+        s = st.survivors[i]
+        if any(it.card == "power-cell" and it.charges < per for it in general_items(s) + s.found):
+            return False
+    return True
 
 
 def _kits_left(st: EndureState) -> bool:

@@ -1,0 +1,109 @@
+"""Endure the Stars: rule fixes found while balancing the never-won missions (session 3, issue 5)."""
+
+from __future__ import annotations
+
+from rules.endure import SYSTEM as S
+from rules.endure.phases import check_end
+
+from .test_endure_support import Script, fresh, give, place, strip, turn_for
+
+
+def _cg01(seed: int = 3):
+    st = S.setup(["p0", "p1", "p2"], {"mission": "CG01"}, seed)
+    st.radar, st.enemies, st.pool = [], [], []
+    return st
+
+
+def _no_cells_anywhere(st) -> None:
+    st.item_deck = [k for k in st.item_deck if k != "power-cell"]
+    st.set_aside = [k for k in st.set_aside if k != "power-cell"]
+    for o in st.objectives:
+        if o.colour == "blue":
+            o.done = True
+    for s in st.survivors:
+        for stack in s.slots:
+            stack[:] = [it for it in stack if it.card != "power-cell"]
+        s.slots = [stack for stack in s.slots if stack]
+
+
+def test_cg01_is_lost_once_no_power_cell_is_left_to_run_the_loader():
+    st = _cg01()
+    _no_cells_anywhere(st)
+    turn = turn_for(st)
+    assert check_end(st, turn)
+    assert st.result == "loss"
+    assert "no power left" in st.summary
+
+
+def test_cg01_goes_on_while_a_cell_is_left_somewhere():
+    for where in ("deck", "hands", "set aside"):
+        st = _cg01()
+        _no_cells_anywhere(st)
+        if where == "deck":
+            st.item_deck.append("power-cell")
+        elif where == "hands":
+            give(st, 0, "power-cell")
+        else:
+            st.set_aside.append("power-cell")
+        assert not check_end(st, turn_for(st)), where
+        assert st.result == ""
+
+
+def test_cg01_a_spent_cell_in_hand_is_no_power_but_a_running_loader_is():
+    st = _cg01()
+    _no_cells_anywhere(st)
+    give(st, 0, "power-cell").charges = 2
+    assert check_end(st, turn_for(st)) and st.result == "loss"
+    st = _cg01()
+    _no_cells_anywhere(st)
+    st.loader_pilot, st.loader_powered = 0, True  # the last charge is still running this round
+    assert not check_end(st, turn_for(st))
+
+
+def test_cg01_with_both_doors_sealed_needs_no_more_power():
+    st = _cg01()
+    _no_cells_anywhere(st)
+    for o in st.objectives:
+        if o.colour == "green":
+            o.done = True
+    place(st, "swarmer", "LS-b")  # kill_all is still open, but that needs no Loader
+    assert not check_end(st, turn_for(st))
+
+
+def test_a_second_unjammed_copy_of_a_weapon_can_still_fire(monkeypatch):
+    st = fresh(2)
+    si = S.current(st)
+    s = st.survivors[si]
+    strip(st, si)
+    a = give(st, si, "shotgun")
+    give(st, si, "shotgun")  # not dual-wieldable: two separate slots
+    assert len(s.slots) == 2
+    s.jammed = [a.uid]
+    place(st, "jaeger", s.zone, 2)
+    legal = S.legal(st, s.seat)
+    shot = {"type": "attack", "zone": s.zone, "weapon": "shotgun"}
+    assert shot in legal
+    Script(monkeypatch, attacks=[[5, 5, 2]])
+    after, events = S.apply(st, s.seat, shot)
+    assert "jammed" not in " ".join(e.text for e in events)
+    assert after.survivors[si].actions == s.actions - 1
+
+
+def test_a_lone_jammed_weapon_is_still_refused_and_the_state_kept():
+    st = fresh(2)
+    si = S.current(st)
+    s = st.survivors[si]
+    strip(st, si)
+    a = give(st, si, "shotgun")
+    s.jammed = [a.uid]
+    place(st, "jaeger", s.zone, 1)
+    shot = {"type": "attack", "zone": s.zone, "weapon": "shotgun"}
+    assert shot not in S.legal(st, s.seat)
+    before = S.dumps(st)
+    import pytest
+
+    from rules.core import RuleError
+
+    with pytest.raises(RuleError, match="jammed"):
+        S.apply(st, s.seat, shot)
+    assert S.dumps(st) == before
