@@ -190,6 +190,7 @@ SNEAK = False  # route around the sight lines of hidden contacts and watching en
 SEARCH = True  # search while a general slot or the body slot is empty
 USEFUL_SHOTS = True  # never fire a weapon whose dice cannot kill anything in the target zone
 RUSH = True  # once only the way out is left, run for it: no searching, no fights that do not block the way
+SMART_ABILITIES = True  # abilities only where they do something now (the first player healed the unhurt)
 EVADE = False  # step out of reach of a pack the crew cannot kill this turn, toward the goal if possible
 KILL_GOALS = ("kill_all", "kill_marked", "kill_boss", "pin", "clear_near")
 
@@ -553,6 +554,8 @@ def _useful_abilities(st: EndureState, si: int, offers: list[Action]) -> list[Ac
     card = c.survivors[s.key]
     near = sight(st, s.zone)
     close = [e for e in st.enemies if e.zone in near and near[e.zone][0] <= 1]
+    if SMART_ABILITIES:
+        return _smart_abilities(st, si, offers, close)
     out = []
     for a in offers:
         ab = card.active if a.get("which") == "active" else card.crisis
@@ -570,6 +573,46 @@ def _useful_abilities(st: EndureState, si: int, offers: list[Action]) -> list[Ac
             if ab.hook in ("patch", "soothe") or hurt:
                 out.append(a)
     return out
+
+
+def _smart_abilities(st: EndureState, si: int, offers: list[Action], close: list) -> list[Action]:
+    """Spend an ability only where it does something now: heal someone actually hurt, calm someone
+    shaken, ready a shot only with an attack that can kill and an action left to make it, and the
+    once-a-mission crisis only when hurt or crowded."""
+    c = content()
+    s = st.survivors[si]
+    card = c.survivors[s.key]
+    keys = {o.key: i for i, o in enumerate(st.survivors)}
+    can_kill = s.actions >= 2 and any(
+        a["type"] == "attack" and _can_kill(st, si, a) for a in S.legal(st, s.seat) if a["type"] == "attack"
+    )
+    out = []
+    for a in offers:
+        crisis = a.get("which") == "crisis"
+        hook = (card.crisis if crisis else card.active).hook
+        if crisis and not (s.health * 2 <= s.max_health or len(close) >= 3):
+            continue
+        who = st.survivors[keys[a["target"]]] if a.get("target") in keys else s
+        here = [o for o in st.survivors if on_map(o) and o.zone == s.zone]
+        pack = sum(1 for e in st.enemies if e.zone == a.get("zone"))
+        useful = {
+            "patch": who.health < who.max_health or bool(who.injuries),
+            "soothe": who.resolve <= 7,
+            "rally": any(o.resolve <= 8 for o in here),
+            "aimed": can_kill,
+            "weapon_mods": can_kill,
+            "last_stand": can_kill,
+            "guard": bool(close),
+            "inspire": bool(close),
+            "mind_blast": pack >= 2,
+            "turret": pack >= 2,
+            "second_wind": s.health * 2 <= s.max_health,
+            "miracle": sum(o.max_health - o.health for o in here) >= 3,
+        }
+        if useful.get(hook, False):
+            out.append(a)
+    # the most useful patch first: the one who is hurt worst
+    return sorted(out, key=lambda a: st.survivors[keys[a["target"]]].health if a.get("target") in keys else 99)
 
 
 def _safe_attacks(st: EndureState, si: int, attacks: list[Action]) -> bool:
