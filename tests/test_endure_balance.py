@@ -136,7 +136,7 @@ def careful_v1(st: EndureState, seat: int, legal: list[Action]) -> Action:
             card = content().items.get(str(a.get("item")))
             if card is not None and card.effect == "heal" and "zone" not in a:
                 return a
-    abilities = _useful_abilities(st, si, by.get("ability", []))
+    abilities = _useful_abilities(st, si, by.get("ability", []), smart=False)
     if abilities:
         return abilities[0]
     if "attack" in by and _safe_attacks(st, si, by["attack"]):
@@ -546,7 +546,7 @@ SUPPORT = {"rally", "soothe", "patch", "second_wind", "miracle"}
 FIGHT = {"aimed", "weapon_mods", "last_stand", "mind_blast", "turret", "guard", "inspire", "orders"}
 
 
-def _useful_abilities(st: EndureState, si: int, offers: list[Action]) -> list[Action]:
+def _useful_abilities(st: EndureState, si: int, offers: list[Action], smart: bool | None = None) -> list[Action]:
     """Abilities a sensible player would spend now: fighting ones when enemies are close, healing and
     calming ones when someone is hurt or shaken; the crisis only in a real crisis."""
     c = content()
@@ -554,7 +554,7 @@ def _useful_abilities(st: EndureState, si: int, offers: list[Action]) -> list[Ac
     card = c.survivors[s.key]
     near = sight(st, s.zone)
     close = [e for e in st.enemies if e.zone in near and near[e.zone][0] <= 1]
-    if SMART_ABILITIES:
+    if SMART_ABILITIES if smart is None else smart:
         return _smart_abilities(st, si, offers, close)
     out = []
     for a in offers:
@@ -743,4 +743,8 @@ def test_careful_player_does_not_shoot_a_far_passive_group_on_a_stealth_mission(
     assert careful(st, s.seat, legal)["type"] != "attack"  # it would only wake the pack
     assert careful_v1(st, s.seat, legal)["type"] == "attack"
     monkeypatch.setattr(sys.modules[__name__], "THREAT_ONLY", False)
-    assert careful(st, s.seat, legal)["type"] == "attack"  # the default: shoot what you can
+    first = careful(st, s.seat, legal)  # the default: shoot what you can (taking aim first)
+    if first["type"] == "ability":
+        st, _ = S.apply(st, s.seat, first)
+        first = careful(st, s.seat, S.legal(st, s.seat))
+    assert first["type"] == "attack"
