@@ -304,6 +304,8 @@ def _team_targets(st: EndureState, si: int) -> list[str]:
     carrying = any(o.carried_by == si for o in st.objectives)
     open_objs = [o for o in st.objectives if not o.done and o.carried_by < 0 and specs[o.id].hook != "lair"]
     s = st.survivors[si]
+    if "escort" in m.specials and carrying and m.exits:  # CG05: a rescued crew member goes straight home
+        return list(m.exits)
     if "walkies" in m.specials and scard(s).klass == "Technician" and len(st.allies) < 5:
         down = [e.zone for e in st.enemies if e.stunned and etype(e.kind).family == "sentry"]
         if down:  # C013: reprogram the Sentries the others have shut down

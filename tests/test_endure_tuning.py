@@ -107,3 +107,45 @@ def test_a_lone_jammed_weapon_is_still_refused_and_the_state_kept():
     with pytest.raises(RuleError, match="jammed"):
         S.apply(st, s.seat, shot)
     assert S.dumps(st) == before
+
+
+def _cg05_carrier(seed: int = 2):
+    st = S.setup(["p0", "p1", "p2"], {"mission": "CG05"}, seed)
+    st.radar, st.enemies, st.pool = [], [], []
+    st.event_deck = ["screams"] * 5
+    si = S.current(st)
+    crew = next(o for o in st.objectives if o.colour == "white")
+    crew.done, crew.carried_by = True, si
+    st.survivors[si].zone = "REC-w"  # next to the exit REC-x
+    return st, si, crew.id
+
+
+def test_cg05_a_carrier_reaching_the_exit_hands_the_crew_member_over_and_stays():
+    st, si, oid = _cg05_carrier()
+    s = st.survivors[si]
+    resolve = s.resolve = 8
+    after, events = S.apply(st, s.seat, {"type": "move", "zone": "REC-x"})
+    crew = next(o for o in after.objectives if o.id == oid)
+    assert crew.delivered and crew.carried_by == -1
+    a = after.survivors[si]
+    assert a.zone == "REC-x" and not a.exited and a.resolve == resolve + 1
+    assert "safety" in " ".join(e.text for e in events)
+    assert after.result == ""  # two more to bring home
+
+
+def test_cg05_no_handover_through_a_locked_exit():
+    st, si, oid = _cg05_carrier()
+    st.event = "lockdown"
+    after, _ = S.apply(st, st.survivors[si].seat, {"type": "move", "zone": "REC-x"})
+    crew = next(o for o in after.objectives if o.id == oid)
+    assert not crew.delivered and crew.carried_by == si
+
+
+def test_cg05_the_last_crew_member_home_wins_with_everyone_still_aboard():
+    st, si, oid = _cg05_carrier()
+    for o in st.objectives:
+        if o.id != oid:
+            o.done, o.delivered = True, True
+    after, _ = S.apply(st, st.survivors[si].seat, {"type": "move", "zone": "REC-x"})
+    assert after.result == "win"
+    assert not any(s.exited for s in after.survivors)

@@ -18,6 +18,7 @@ from .world import (
     change_resolve,
     damage,
     deal_accomplishment,
+    escort_home,
     etype,
     event_effect,
     exits,
@@ -159,6 +160,7 @@ def step_to(st: EndureState, turn: Turn, si: int, dest: str, *, free: bool = Fal
         st.loader_zone = dest
     turn.say(f"{sname(s)} moves to {dest}.")
     progress(st, turn, si, "moves")
+    escort_home(st, turn, si)
     if "claustrophobia" in s.phobias:
         crowd = sum(1 for o in st.survivors if on_map(o) and o.zone == dest) + sum(
             1 for e in st.enemies if e.zone == dest

@@ -13,6 +13,7 @@ from .world import (
     blackout,
     change_resolve,
     damage,
+    escort_home,
     etype,
     event_effect,
     exits,
@@ -595,6 +596,7 @@ def start_turn(st: EndureState, turn: Turn) -> None:
         if not on_map(s):
             st.turn_pos += 1
             continue
+        escort_home(st, turn, si)  # a carrier waiting at an exit through a lockdown
         base = 3
         if st.loader_pilot == si:
             st.loader_powered = _charge_loader(st, turn, si)

@@ -475,6 +475,22 @@ def carried(st: EndureState, si: int) -> list:
     return [o for o in st.objectives if o.carried_by == si]
 
 
+def escort_home(st: EndureState, turn: Turn, si: int) -> None:
+    """CG05 'You're safe now': a carrier standing at an open exit hands the crew member over to
+    safety (the token leaves the survivor, who stays on the map) and gains 1 Resolve."""
+    mission = content().missions[st.mission]
+    s = st.survivors[si]
+    if "escort" not in mission.specials or not on_map(s) or s.zone not in mission.exits:
+        return
+    if not st.exits_open or event_effect(st) == "lockdown":
+        return
+    for obj in carried(st, si):
+        obj.delivered = True
+        obj.carried_by = -1
+        turn.say(f"{sname(s)} brings the {obj.colour} survivor to safety at the exit.")
+        change_resolve(st, turn, si, 1)
+
+
 def stun_survivor(st: EndureState, turn: Turn, si: int) -> None:
     s = st.survivors[si]
     if st.phase == "survivors" and st.order and st.order[st.turn_pos] == si:
