@@ -191,6 +191,7 @@ SEARCH = True  # search while a general slot or the body slot is empty
 USEFUL_SHOTS = True  # never fire a weapon whose dice cannot kill anything in the target zone
 RUSH = True  # once only the way out is left, run for it: no searching, no fights that do not block the way
 SMART_ABILITIES = True  # abilities only where they do something now (the first player healed the unhurt)
+NEAREST_FIRST = True  # the crew takes the objective nearest to it first (not the first on the mission page)
 EVADE = False  # step out of reach of a pack the crew cannot kill this turn, toward the goal if possible
 KILL_GOALS = ("kill_all", "kill_marked", "kill_boss", "pin", "clear_near")
 
@@ -326,6 +327,10 @@ def _team_targets(st: EndureState, si: int) -> list[str]:
     if open_objs:
         # the class-bound ones only matter to whoever can use them; the rest follow the lead objective
         lead = usable[0] if usable else open_objs[0]
+        if NEAREST_FIRST and usable:  # the nearest one to the crew's anchor (the first survivor still aboard)
+            anchor = next((o.zone for o in st.survivors if on_map(o)), s.zone)
+            dist = _distances(st, anchor)
+            lead = min(usable, key=lambda o: (dist.get(o.zone, 99), o.id))
         if specs[lead.id].hook == "capture":  # CG08: the trophy walks about; go where the Solomon is
             return [e.zone for e in st.enemies if e.kind == "solomon" and e.marked] or [lead.zone]
         return [lead.zone]
@@ -333,6 +338,8 @@ def _team_targets(st: EndureState, si: int) -> list[str]:
     if lairs:  # ROP19: look into the shrines (the one he was rolled into, once known) until he shows
         return [st.lair] if st.lair else lairs[:1]
     leaving = carrying or any("exit_all" in g for g in m.goals) or any(g.startswith("deliver") for g in m.goals)
+    if "walkies" in m.specials and st.escaped + len(st.allies) < 4:
+        leaving = False  # C013: shut down more Sentries first
     if m.exits and st.exits_open and leaving:
         return list(m.exits)
     hunt = [e.zone for e in st.enemies] + [t.zone for t in st.radar]
@@ -628,6 +635,8 @@ def _may_exit(st: EndureState, si: int) -> bool:
     s = st.survivors[si]
     if any(o.carried_by == si for o in st.objectives) and s.health <= 3:
         return True
+    if "walkies" in content().missions[st.mission].specials and st.escaped + len(st.allies) < 4:
+        return False  # C013: nobody leaves before four Sentries are on their way home
     return all(o.done or o.carried_by >= 0 for o in st.objectives)
 
 
