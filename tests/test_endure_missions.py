@@ -180,7 +180,7 @@ def test_cg09_vial_passes_on_or_is_lost():
 
 
 def test_cg09_carry_limit():
-    st = mission("CG09")
+    st = mission("CG09", n=3)  # a crew of 3 carries one vial each (smaller crews share them out)
     si = current(st)
     st.objectives[0].done, st.objectives[0].carried_by = True, si
     st.survivors[si].zone = "NAV-d"

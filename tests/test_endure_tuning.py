@@ -149,3 +149,41 @@ def test_cg05_the_last_crew_member_home_wins_with_everyone_still_aboard():
     after, _ = S.apply(st, st.survivors[si].seat, {"type": "move", "zone": "REC-x"})
     assert after.result == "win"
     assert not any(s.exited for s in after.survivors)
+
+
+def test_cg09_is_lost_when_fewer_hands_are_left_than_vials_to_carry_out():
+    st = S.setup(["p0", "p1", "p2"], {"mission": "CG09"}, 4)
+    st.radar, st.enemies, st.pool = [], [], []
+    assert not check_end(st, turn_for(st))
+    st.survivors[2].alive = False  # two survivors cannot carry three vials (one each)
+    st.survivors[2].health = 0
+    assert check_end(st, turn_for(st))
+    assert st.result == "loss" and "Too few survivors" in st.summary
+
+
+def test_cg09_a_caught_vial_keeps_the_mission_alive():
+    st = S.setup(["p0", "p1", "p2"], {"mission": "CG09"}, 4)
+    st.radar, st.enemies, st.pool = [], [], []
+    vials = [o for o in st.objectives if o.colour == "blue"]
+    vials[0].done, vials[0].carried_by = True, 0
+    vials[1].done, vials[1].carried_by = True, 0  # caught from a fallen carrier: two in one pair of hands
+    st.survivors[2].alive = False
+    st.survivors[2].health = 0
+    assert not check_end(st, turn_for(st))
+    vials[0].carried_by = vials[1].carried_by = -1
+    vials[0].delivered = vials[1].delivered = True  # two already out: one pair of hands is enough
+    st.survivors[1].alive = False
+    st.survivors[1].health = 0
+    assert not check_end(st, turn_for(st))
+
+
+def test_cg09_a_crew_of_two_shares_out_the_three_vials():
+    from rules.endure.world import carry_cap
+
+    assert carry_cap(S.setup(["p0", "p1", "p2"], {"mission": "CG09"}, 4)) == 1  # the book: one each
+    st = S.setup(["p0", "p1"], {"mission": "CG09"}, 4)
+    assert carry_cap(st) == 2  # our row for small crews: still winnable
+    assert not check_end(st, turn_for(st))
+    solo = S.setup(["p0"], {"mission": "CG09"}, 4)
+    assert carry_cap(solo) == 3
+    assert carry_cap(S.setup(["p0", "p1"], {"mission": "CG05"}, 4)) == 1  # escorts go home one at a time

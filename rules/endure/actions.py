@@ -15,6 +15,7 @@ from .state import EndureState, Enemy, ItemInst, Survivor, TradeOffer
 from .world import (
     add_item,
     carried,
+    carry_cap,
     change_resolve,
     damage,
     deal_accomplishment,
@@ -726,7 +727,7 @@ def _trade(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None
     for i in ti:
         if not add_item(s, i):
             raise RuleError(f"{sname(s)} has no room for the {icard(i).name}.")
-    cap = content().missions[st.mission].max_carry
+    cap = carry_cap(st)
     for ob in gobj:
         ob.carried_by = oi
     for ob in tobj:
@@ -831,19 +832,18 @@ def do_interact(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) ->
         if not match:
             raise RuleError(f"There is no '{wanted[:20]}' objective in {s.zone}.")
         obj = match[0]
-    mission = content().missions[st.mission]
     spec = obj_specs(st)[obj.id]
     sedated = spec.hook == "sedate" and obj.progress >= 1
     if spec.who and not sedated and scard(s).klass.lower() != spec.who.lower():
         raise RuleError(f"Only the {spec.who.capitalize()} can handle the {obj.colour} objective.")
-    if spec.hook == "pickup" and mission.max_carry and len(carried(st, si)) >= mission.max_carry:
-        raise RuleError(f"{sname(s)} cannot carry more than {mission.max_carry} objective(s).")
+    if spec.hook == "pickup" and carry_cap(st) and len(carried(st, si)) >= carry_cap(st):
+        raise RuleError(f"{sname(s)} cannot carry more than {carry_cap(st)} objective(s).")
     if spec.hook == "give" and not any(i in st.set_aside for i in spec.items):
         raise RuleError("There is nothing left here to take.")
     has_kit = any(it.card.startswith("med-kit") for it in general_items(s))
     if spec.hook == "sedate" and not sedated and not has_kit:
         raise RuleError("Sedating her needs a Med Kit.")
-    if spec.hook == "sedate" and sedated and mission.max_carry and len(carried(st, si)) >= mission.max_carry:
+    if spec.hook == "sedate" and sedated and carry_cap(st) and len(carried(st, si)) >= carry_cap(st):
         raise RuleError(f"{sname(s)} cannot carry more.")
     spend(s)
     if spec.hook == "sedate" and not sedated:

@@ -25,6 +25,7 @@ from .phases import check_end, end_turn
 from .state import EndureState, ItemInst
 from .world import (
     carried,
+    carry_cap,
     deal_accomplishment,
     event_effect,
     exits,
@@ -284,7 +285,7 @@ class Endure(GameSystem[EndureState]):
                         continue
                     if spec.who and o.progress < 1 and scard(s).klass.lower() != spec.who.lower():
                         continue
-                    if spec.hook == "pickup" and mission.max_carry and len(carried(st, si)) >= mission.max_carry:
+                    if spec.hook == "pickup" and carry_cap(st) and len(carried(st, si)) >= carry_cap(st):
                         continue
                     if spec.hook == "give" and not any(i in st.set_aside for i in spec.items):
                         continue

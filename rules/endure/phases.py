@@ -11,6 +11,7 @@ from .state import EndureState, Enemy, Radar
 from .world import (
     CLOCKWISE,
     blackout,
+    carry_cap,
     change_resolve,
     damage,
     escort_home,
@@ -743,6 +744,9 @@ def _stranded(st: EndureState) -> str:
     needed = {g.partition(":")[2] for goal in mission.goals for g in goal.split("|") if ":" in g}
     alive = {scard(st.survivors[i]).klass.lower() for i in living(st)}
     specs = obj_specs(st)
+    hands = _hands_short(st, mission, needed)
+    if hands:
+        return hands
     if any(specs[o.id].loader_only and not o.done and o.colour in needed for o in st.objectives) and _no_power(st):
         return "The Exo Loader has no power left anywhere aboard, so the cell doors can never be sealed."
     for o in st.objectives:
@@ -755,6 +759,23 @@ def _stranded(st: EndureState) -> str:
             return f"No Med Kit is left anywhere to sedate the {o.colour} objective with."
         if spec.who.lower() not in alive and living(st):
             return f"Nobody left can handle the {o.colour} objective (it needs the {spec.who.capitalize()})."
+    return ""
+
+
+def _hands_short(st: EndureState, mission, needed: set[str]) -> str:
+    """CG09: each survivor carries at most ``max_carry`` objectives off the map; once fewer hands are
+    left aboard than objectives still to carry out, the mission can never be completed."""
+    if not mission.max_carry or "escort" in mission.specials:
+        return ""
+    for goal in mission.goals:
+        head, _, colour = goal.partition(":")
+        if head != "deliver" or colour not in needed:
+            continue
+        left = [o for o in st.objectives if o.colour == colour and not o.delivered]
+        cap = carry_cap(st)
+        hands = sum(max(cap, sum(1 for o in left if o.carried_by == i)) for i in living(st))
+        if len(left) > hands:
+            return f"Too few survivors are left aboard to carry every {colour} objective out."
     return ""
 
 

@@ -475,6 +475,18 @@ def carried(st: EndureState, si: int) -> list:
     return [o for o in st.objectives if o.carried_by == si]
 
 
+def carry_cap(st: EndureState) -> int:
+    """How many objective tokens one survivor may carry (0 = no limit). A crew smaller than the
+    objectives that must be carried off the map (CG09 with 1-2 survivors) may share them out evenly:
+    our row for small crews, so the mission stays winnable."""
+    mission = content().missions[st.mission]
+    cap = mission.max_carry
+    if not cap or "escort" in mission.specials:
+        return cap
+    carry_out = sum(1 for o in mission.objectives if o.hook == "pickup")
+    return max(cap, -(-carry_out // max(1, len(st.survivors))))
+
+
 def escort_home(st: EndureState, turn: Turn, si: int) -> None:
     """CG05 'You're safe now': a carrier standing at an open exit hands the crew member over to
     safety (the token leaves the survivor, who stays on the map) and gains 1 Resolve."""
