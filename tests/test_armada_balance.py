@@ -7,7 +7,7 @@ mission sections. Run this file directly for the full measurement:
 
     .venv/bin/python -m tests.test_armada_balance 40
 
-CI plays only one short game, to keep the helper working.
+CI plays only one short solo game, to keep the helper working.
 """
 
 from __future__ import annotations
@@ -65,9 +65,11 @@ def _targets(state: State) -> dict[str, int]:
     for b in state.beacons:
         if b.carrier < 0:
             prime = event_for(b.event).prime  # a Prime beacon blocks every other one: go there first
-            need[b.planet] = need.get(b.planet, 0) + (8 if prime else 3)
+            need[b.planet] = need.get(b.planet, 0) + (8 if prime or b.event == 99 else 3)
     for f in state.fleets:
-        need[f.planet] = need.get(f.planet, 0) + (6 if f.final else 2)
+        # the Artemis station falls only to a captain waiting beside it while mission 99 succeeds
+        weight = 25 if f.final == "artemis" else 6 if f.final else 2
+        need[f.planet] = need.get(f.planet, 0) + weight
     return need
 
 
@@ -94,6 +96,8 @@ def careful(state: State, seat: int, legal: list[Action], default: Action) -> Ac
         kinds.setdefault(a["type"], []).append(a)
     p = state.players[seat]
     c, m = state.combat, state.mission
+    if state.retreats or state.split is not None or state.vote is not None:
+        return default  # fall back to the safest planet, split scrap evenly, vote for the first tied
     if c is not None:
         if c.step == "relay":
             return {"type": "accept"}
@@ -188,14 +192,14 @@ def play_careful(players: int, seed: int, max_steps: int = 6000, **options: str)
 
 
 def test_careful_team_plays_a_whole_game():
-    state = play_careful(2, 2)
+    state = play_careful(1, 1005)  # one captain: a short whole game
     assert SYSTEM.outcome(state) is not None, SYSTEM.describe(state)
 
 
-def measure(games: int) -> None:
+def measure(games: int, counts: tuple[int, ...] = (1, 2, 4)) -> None:
     import time
 
-    for players in (1, 2, 4):
+    for players in counts:
         t = time.perf_counter()
         wins, reasons, rounds = 0, {}, []
         for seed in range(games):
@@ -203,6 +207,7 @@ def measure(games: int) -> None:
             if state.result == "win":  # the captains' win (a Galactic Savior's win is not the team's)
                 wins += 1
             key = state.reason.split(":")[0][:60] if state.result != "win" else "win"
+            key += f" [{state.final or 'no final'}]"
             reasons[key] = reasons.get(key, 0) + 1
             rounds.append(state.round)
         secs = time.perf_counter() - t
@@ -213,4 +218,5 @@ def measure(games: int) -> None:
 
 
 if __name__ == "__main__":
-    measure(int(sys.argv[1]) if len(sys.argv) > 1 else 20)
+    counts = tuple(int(n) for n in sys.argv[2].split(",")) if len(sys.argv) > 2 else (1, 2, 4)
+    measure(int(sys.argv[1]) if len(sys.argv) > 1 else 20, counts)

@@ -651,38 +651,61 @@ async def run_command_text(fake: FakeTable, who: Actor, text: str) -> None:
     raise AssertionError(f"no console command for {text}")
 
 
+async def _every_move_plays(fake: FakeTable, checked: set[str]) -> None:
+    """Every legal move (up to 40 per captain) here has a command text that plays exactly it."""
+    for seat, actor in ((0, ALICE), (1, BOB)):
+        for action in fake.system.legal(fake.state, seat)[:40]:
+            text = A.command_text(fake.state, action)
+            if action["type"] == "begin":
+                assert text == ""
+                continue
+            assert text.startswith("/armada "), action
+            expected, _ = fake.system.apply(fake.state, seat, action)
+            probe = FakeTable(fake.state, seat)
+            await run_command_text(probe, actor, text)
+            assert fake.system.dumps(probe.state) == fake.system.dumps(expected), (action, text)
+            checked.add(action["type"])
+
+
 async def test_every_legal_move_has_a_command_that_plays_it() -> None:
     import random
+
+    from rules.armada.state import Retreat, Split, Vote
 
     rng = random.Random(5)
     fake = FakeTable(planning_state(("ai-core-1",), ("kisaragi", "genevieve")), 0)
     fake.state.players[0].stations[2].module = "ai-core-2"
     fake.state.players[0].credits = fake.state.players[1].credits = 15
     checked: set[str] = set()
+    # positions a random walk may miss: a waystation open, and each choice the rules leave to players
+    inn = FakeTable(fake.system.clone(fake.state), 0)
+    inn.state.players[0].planet = inn.state.players[1].planet = "Luna"
+    await _every_move_plays(inn, checked)
+    inn.state, _ = inn.system.apply(inn.state, 0, {"type": "recruit"})
+    await _every_move_plays(inn, checked)
+    for setup in (
+        lambda st: st.retreats.append(Retreat(seat=0, origin="Terra")),
+        lambda st: setattr(st, "split", Split(total=3, members=[0, 1], shares=[2, 1])),
+        lambda st: setattr(st, "vote", Vote(event=20, credits=2, tied=[0, 1], voters=[0, 1])),
+    ):
+        choice = FakeTable(fake.system.clone(fake.state), 0)
+        choice.state.phase = "encounter"
+        setup(choice.state)
+        await _every_move_plays(choice, checked)
     last = -1
-    for _ in range(1500):
+    for _ in range(900):
         who = rng.choice([ALICE, BOB])
         fake.seat = 0 if who is ALICE else 1
         if len(fake.played) != last:  # something happened: check the new position
             last = len(fake.played)
-            for seat, actor in ((0, ALICE), (1, BOB)):
-                for action in fake.system.legal(fake.state, seat)[:40]:
-                    text = A.command_text(fake.state, action)
-                    if action["type"] == "begin":
-                        assert text == ""
-                        continue
-                    assert text.startswith("/armada "), action
-                    expected, _ = fake.system.apply(fake.state, seat, action)
-                    probe = FakeTable(fake.state, seat)
-                    await run_command_text(probe, actor, text)
-                    assert fake.system.dumps(probe.state) == fake.system.dumps(expected), (action, text)
-                    checked.add(action["type"])
+            await _every_move_plays(fake, checked)
         with contextlib.suppress(RuleError):
             await random_command(fake, who, rng)
         if fake.system.outcome(fake.state) is not None:
             break
     wanted = {"travel", "shop", "buy", "install", "store", "recruit", "hire", "give", "repair", "close", "end"}
     wanted |= {"fight", "assign", "reroll", "lockon", "parley", "done", "gather", "escape", "mission", "giveup"}
+    wanted |= {"retreat", "split", "agree", "vote"}
     assert wanted <= checked, wanted - checked
     moves = await A.view_moves(FakeTable(fake.state, 0), cx(ALICE))  # type: ignore[arg-type]
     assert moves.ephemeral and moves.lines[0].startswith("**Your move**")
