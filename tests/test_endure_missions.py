@@ -152,7 +152,7 @@ def test_cg05_escort_delivers_and_wins():
     for o in st.objectives:
         if o.id != "crew-1":
             o.done, o.delivered = True, True
-    s.zone = "CQ-b"
+    s.zone = "CQ-d"
     st2, _ = S.apply(st, 0, {"type": "interact", "objective": "crew-1"})
     assert move_cap(st2, st2.survivors[0]) == 2
     st2.survivors[0].zone = "REC-x"
