@@ -200,6 +200,7 @@ def test_owner_chooses_the_knocked_out_die():
     c = state.combat
     assert c is not None and c.step == "gather" and c.knockouts == {0: 1}
     assert not dice_of(state, 0, "infirmary")
+    assert "knocked out: cap1 picks 1" in SYSTEM.describe(state)
     prompt = SYSTEM.pending(state)[0]
     assert prompt.seat == 0 and prompt.default["type"] == "knockout"
     refused(state, 0, {"type": "gather"}, "knocked-out")

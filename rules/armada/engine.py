@@ -956,6 +956,8 @@ class Armada(GameSystem[State]):
         if c is not None:
             dice = " ".join(f"#{d.id}{d.face or '?'}@{d.loc}" for m in c.members for d in dice_of(state, m))
             lines.append(f"combat fleet {c.fleet} round {c.round} step {c.step} die {c.enemy_die}: {dice}")
+            for s, n in c.knockouts.items():
+                lines.append(f"knocked out: {state.seats[s]} picks {n} die/dice for the Infirmary")
         if state.mission is not None:
             lines.append(f"mission {state.mission.event} {state.mission.step}: {missions.describe_sections(state)}")
         if state.final:
