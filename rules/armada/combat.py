@@ -1154,6 +1154,9 @@ def knockout(state: State, seat: int, action: dict[str, Any], turn: Turn) -> Non
     c = _member(state, seat)
     if not c.knockouts.get(seat):
         raise RuleError("No enemy knocked out any of your crew.")
+    if not dice_of(state, seat, "rolled", "crew"):  # nobody left to knock out (never blocks the game)
+        del c.knockouts[seat]
+        return
     die = find_die(state, seat, action.get("die"))
     if die.loc not in ("rolled", "crew"):
         raise RuleError(f"Die #{die.id} is busy; pick a die that is not on a station.")
