@@ -51,6 +51,8 @@ from rules.endure import SYSTEM as S
 from rules.endure.content import content
 from rules.endure.state import EndureState
 from rules.endure.world import (
+    carried,
+    carry_cap,
     etype,
     exits,
     general_items,
@@ -192,6 +194,8 @@ USEFUL_SHOTS = True  # never fire a weapon whose dice cannot kill anything in th
 RUSH = True  # once only the way out is left, run for it: no searching, no fights that do not block the way
 SMART_ABILITIES = True  # abilities only where they do something now (the first player healed the unhurt)
 NEAREST_FIRST = True  # the crew takes the objective nearest to it first (not the first on the mission page)
+CARRY_OUT = True  # a carrier with full hands takes its objectives out of the map at once
+LOADER_ESCORT = True  # CG01: the crew walks with the cell carrier to the Loader instead of splitting up
 EVADE = False  # step out of reach of a pack the crew cannot kill this turn, toward the goal if possible
 KILL_GOALS = ("kill_all", "kill_marked", "kill_boss", "pin", "clear_near")
 
@@ -307,6 +311,8 @@ def _team_targets(st: EndureState, si: int) -> list[str]:
     s = st.survivors[si]
     if "escort" in m.specials and carrying and m.exits:  # CG05: a rescued crew member goes straight home
         return list(m.exits)
+    if CARRY_OUT and _hands_full(st, si) and m.exits and st.exits_open:  # CG09: out with it, it is safe there
+        return list(m.exits)
     if "walkies" in m.specials and scard(s).klass == "Technician" and len(st.allies) < 5:
         down = [e.zone for e in st.enemies if e.stunned and etype(e.kind).family == "sentry"]
         if down:  # C013: reprogram the Sentries the others have shut down
@@ -319,6 +325,11 @@ def _team_targets(st: EndureState, si: int) -> list[str]:
             return [loader_jobs[0].zone]
         if st.loader_pilot < 0 and mine:
             return [st.loader_zone]
+        holders = [
+            o.zone for o in st.survivors if on_map(o) and any(it.card == "power-cell" for it in general_items(o))
+        ]
+        if LOADER_ESCORT and st.loader_pilot < 0 and holders:
+            return holders[:1]  # walk with whoever carries a cell to the Loader
         if st.loader_pilot < 0 and cells:
             return [cells[0].zone]
         if st.loader_pilot >= 0:
@@ -470,6 +481,9 @@ def careful(st: EndureState, seat: int, legal: list[Action]) -> Action:
         legal = [a for a in legal if a["type"] != "keep" or a in keep] or legal
     if s.found:
         return careful_v1(st, seat, legal)
+    leave = [a for a in by.get("loader", []) if a.get("do") == "leave"]
+    if leave and not st.loader_powered and not any(it.card == "power-cell" for it in general_items(s)):
+        return leave[0]  # a dead Loader is a coffin: climb out and fetch another cell
     if RUSH and "move" in by and st.loader_pilot != si:
         run = _rush(st, si, by["move"])
         if run is not None:
@@ -508,6 +522,8 @@ def careful(st: EndureState, seat: int, legal: list[Action]) -> Action:
             wanted = [a for a in wanted if _can_kill(st, si, a)]
         here = [a for a in wanted if not a.get("object")]
         pool = here or wanted
+        if st.loader_pilot == si and any(a.get("object") for a in wanted):
+            pool = [a for a in wanted if a.get("object")]  # the Loader's charges are for the cell doors
         if pool:
             crowd = {a["zone"]: sum(1 for e in st.enemies if e.zone == a["zone"]) for a in pool}
             return max(pool, key=lambda a: (crowd[a["zone"]], a["zone"] == s.zone, _weapon_score(a)))
@@ -630,9 +646,19 @@ def _safe_attacks(st: EndureState, si: int, attacks: list[Action]) -> bool:
     return any(a["zone"] == s.zone or a["zone"] not in friends for a in attacks)
 
 
+def _hands_full(st: EndureState, si: int) -> bool:
+    """Carrying as many objectives as the mission allows, and they are to be carried off the map."""
+    m = content().missions[st.mission]
+    cap = carry_cap(st)
+    delivers = any(g.startswith("deliver") for g in m.goals)
+    return delivers and bool(cap) and "escort" not in m.specials and len(carried(st, si)) >= cap
+
+
 def _may_exit(st: EndureState, si: int) -> bool:
     """Leave only when nothing is left to pick up (carriers leave to deliver)."""
     s = st.survivors[si]
+    if CARRY_OUT and _hands_full(st, si):
+        return True
     if any(o.carried_by == si for o in st.objectives) and s.health <= 3:
         return True
     if "walkies" in content().missions[st.mission].specials and st.escaped + len(st.allies) < 4:
