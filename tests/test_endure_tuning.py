@@ -187,3 +187,18 @@ def test_cg09_a_crew_of_two_shares_out_the_three_vials():
     solo = S.setup(["p0"], {"mission": "CG09"}, 4)
     assert carry_cap(solo) == 3
     assert carry_cap(S.setup(["p0", "p1"], {"mission": "CG05"}, 4)) == 1  # escorts go home one at a time
+
+
+def test_cg08_the_solomon_is_silent_until_it_is_collected():
+    from rules.endure.specials import PERMANENT, follow_noise
+
+    st = S.setup(["a", "b"], {"mission": "CG08", "crew": "engineer-a+medic-a"}, 3)
+    sol = next(e for e in st.enemies if e.kind == "solomon")
+    assert sol.marked
+    follow_noise(st, turn_for(st))
+    assert not any(n.res_round == PERMANENT for n in st.noise)  # it drew every contact from round 1 before
+    trophy = next(o for o in st.objectives if o.id == "trophy")
+    st.enemies.remove(sol)
+    trophy.done, trophy.carried_by = True, 0
+    follow_noise(st, turn_for(st))
+    assert any(n.level == 5 and n.res_round == PERMANENT and n.zone == st.survivors[0].zone for n in st.noise)

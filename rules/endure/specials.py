@@ -38,8 +38,7 @@ def follow_noise(st: EndureState, turn: Turn) -> None:
             e = next((x for x in st.enemies if x.id == b.enemy), None)
             if e is not None and e.hp * 2 < b.max_hp:
                 zones.append(e.zone)
-    if "trophy" in sp:
-        zones += [e.zone for e in st.enemies if e.kind == "solomon" and e.marked]
+    if "trophy" in sp:  # CG08 'Cry for help': it howls from the moment it is collected, not before
         zones += [st.survivors[o.carried_by].zone for o in st.objectives if o.carried_by >= 0 and o.id == "trophy"]
     for z in zones:
         st.noise = [n for n in st.noise if n.zone != z or n.level > 5]
