@@ -202,3 +202,18 @@ def test_cg08_the_solomon_is_silent_until_it_is_collected():
     trophy.done, trophy.carried_by = True, 0
     follow_noise(st, turn_for(st))
     assert any(n.level == 5 and n.res_round == PERMANENT and n.zone == st.survivors[0].zone for n in st.noise)
+
+
+def test_cg08_the_engineer_falling_with_the_solomon_says_so():
+    from rules.endure.world import kill_survivor
+
+    st = S.setup(["a", "b"], {"mission": "CG08", "crew": "engineer-a+medic-a"}, 3)
+    sol = next(e for e in st.enemies if e.kind == "solomon")
+    st.enemies.remove(sol)
+    eng = next(i for i, s in enumerate(st.survivors) if s.key == "engineer-a")
+    trophy = next(o for o in st.objectives if o.id == "trophy")
+    trophy.done, trophy.carried_by = True, eng
+    turn = turn_for(st)
+    kill_survivor(st, turn, eng)
+    assert check_end(st, turn) and st.result == "loss"
+    assert "fell with the Solomon" in st.summary  # it used to claim the Solomon had been killed

@@ -452,6 +452,8 @@ def drop_objectives(st: EndureState, turn: Turn, si: int) -> None:
     for obj in st.objectives:
         if obj.carried_by != si:
             continue
+        if obj_specs(st)[obj.id].hook == "capture" and not st.failed:
+            st.failed = f"{sname(s)} fell with the Solomon in harness; it breaks loose and the trophy is lost."
         if rules.get("carrier_dies") == obj.colour:
             st.failed = f"{sname(s)} died carrying the {obj.colour} objective."
             obj.carried_by = -1
