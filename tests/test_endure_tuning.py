@@ -217,3 +217,18 @@ def test_cg08_the_engineer_falling_with_the_solomon_says_so():
     kill_survivor(st, turn, eng)
     assert check_end(st, turn) and st.result == "loss"
     assert "fell with the Solomon" in st.summary  # it used to claim the Solomon had been killed
+
+
+def test_cg01_no_contact_spawns_inside_a_sealed_primus_cell():
+    from rules.endure.phases import draw_event
+
+    for seed in range(12):
+        st = _cg01(seed)
+        st.pool = ["4 swarmer"] * 3
+        for d in ("CQ-a|CQ-d", "CQ-c|CQ-d", "CQ-c|CQ-w"):
+            st.doors[d] = "sealed"
+        st.event_deck = ["spawn-cq"]
+        st.event = ""
+        draw_event(st, turn_for(st))
+        assert st.radar and all(t.zone not in ("CQ-a", "CQ-c") for t in st.radar), seed
+        # (it stalled: a contact in a sealed cell can never be reached, so 'kill them all' never came)

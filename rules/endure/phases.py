@@ -446,6 +446,16 @@ def enemy_phase(st: EndureState, turn: Turn) -> None:
 # resolution
 
 
+def _sealed_off(st: EndureState, zone: str) -> bool:
+    """CG01: a Primus cell whose doors the Loader sealed (every way in is a sealed door)."""
+    ways = [d for d in st.doors if zone in d.split("|")]
+    return (
+        bool(ways)
+        and all(st.doors[d] == "sealed" for d in ways)
+        and not any(op for op, _, _ in exits(st, zone) if op not in st.doors)
+    )
+
+
 def draw_event(st: EndureState, turn: Turn) -> None:
     if st.event:
         st.event_discard.append(st.event)
@@ -474,7 +484,10 @@ def draw_event(st: EndureState, turn: Turn) -> None:
         tile = tiles[0]
         if len(tiles) > 1:
             tile = tiles[turn.rng.die(len(tiles), label="which tile") - 1]
-        rooms = b.spawn[tile]
+        rooms = [z for z in b.spawn[tile] if not _sealed_off(st, z)]  # a sealed cell is out of the game
+        if not rooms:
+            turn.say("Every room there is sealed; nothing comes out.")
+            return
         zone = rooms[0] if len(rooms) == 1 else rooms[turn.rng.die(len(rooms), label=f"{tile} spawn zone") - 1]
         spawn_token(st, turn, zone)
     elif card.effect == "life_support":
