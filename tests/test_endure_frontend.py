@@ -485,9 +485,9 @@ async def test_endure_through_discord(tmp_path: Path) -> None:
 
 async def test_objectives_by_colour_pick_the_one_in_your_zone(table: Table) -> None:
     st = await start(table, scenario="CG09")
-    st.survivors[0].zone = "NAV-d"
+    st.survivors[0].zone = "CQ-d"
     pairs = await play.complete_objective(table, A, "", {})
-    assert [v for _, v in pairs] == ["vial-2"] and "blue objective in NAV-d" in pairs[0][0]
+    assert [v for _, v in pairs] == ["vial-2"] and "blue objective in CQ-d" in pairs[0][0]
     reply = await play.interact(table, A, "blue")
     assert "interact vial-2" in reply.as_text()
     assert [o.id for o in (await live(table)).objectives if o.carried_by == 0] == ["vial-2"]

@@ -183,7 +183,7 @@ def test_cg09_carry_limit():
     st = mission("CG09", n=3)  # a crew of 3 carries one vial each (smaller crews share them out)
     si = current(st)
     st.objectives[0].done, st.objectives[0].carried_by = True, si
-    st.survivors[si].zone = "NAV-d"
+    st.survivors[si].zone = "CQ-d"
     refused(st, st.survivors[si].seat, {"type": "interact", "objective": "vial-2"}, "more than 1")
 
 
