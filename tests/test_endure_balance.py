@@ -661,7 +661,8 @@ def _may_exit(st: EndureState, si: int) -> bool:
         return True
     if any(o.carried_by == si for o in st.objectives) and s.health <= 3:
         return True
-    if any(o.carried_by >= 0 and o.carried_by != si and not o.delivered for o in st.objectives):
+    mine = any(o.carried_by == si for o in st.objectives)
+    if not mine and any(o.carried_by >= 0 and o.carried_by != si and not o.delivered for o in st.objectives):
         return False  # stay with whoever still carries something out (CG08: the Engineer and his Solomon)
     if "walkies" in content().missions[st.mission].specials and st.escaped + len(st.allies) < 4:
         return False  # C013: nobody leaves before four Sentries are on their way home
