@@ -499,6 +499,8 @@ def careful(st: EndureState, seat: int, legal: list[Action]) -> Action:
     gadget = _gadget(st, si, by.get("use", []))
     if gadget is not None:
         return gadget
+    if "reactivate" in by:  # C013: a shut-down Sentry wakes hostile at the round's end; reprogram it now
+        return by["reactivate"][0]
     hunting = any(g.partition(":")[0] in KILL_GOALS for goal in m.goals for g in goal.split("|"))
     threats = _threats(st, si)
     if EVADE and "move" in by and st.loader_pilot != si:

@@ -232,3 +232,19 @@ def test_cg01_no_contact_spawns_inside_a_sealed_primus_cell():
         draw_event(st, turn_for(st))
         assert st.radar and all(t.zone not in ("CQ-a", "CQ-c") for t in st.radar), seed
         # (it stalled: a contact in a sealed cell can never be reached, so 'kill them all' never came)
+
+
+def test_c013_is_lost_when_no_technician_is_left_to_reprogram_the_sentries_still_needed():
+    from rules.endure.world import kill_survivor
+
+    st = S.setup(["a", "b", "c"], {"mission": "C013", "crew": "technician-a+marine-a+medic-a"}, 3)
+    tech = next(i for i, s in enumerate(st.survivors) if s.key == "technician-a")
+    st.escaped = 3
+    turn = turn_for(st)
+    kill_survivor(st, turn, tech)
+    assert check_end(st, turn) and st.result == "loss" and "No Technician" in st.summary
+    st = S.setup(["a", "b", "c"], {"mission": "C013", "crew": "technician-a+marine-a+medic-a"}, 3)
+    st.escaped = 4  # enough are home already: the others may still walk out and win
+    turn = turn_for(st)
+    kill_survivor(st, turn, next(i for i, s in enumerate(st.survivors) if s.key == "technician-a"))
+    assert not check_end(st, turn)

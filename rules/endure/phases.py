@@ -720,6 +720,9 @@ def check_end(st: EndureState, turn: Turn) -> bool:
 
         if sentries_left(st) < 4:
             st.failed = "Too few Sentries are left to bring home."
+        techs = [i for i in living(st) if scard(st.survivors[i]).klass == "Technician"]
+        if not st.failed and not techs and st.escaped + len(st.allies) < 4:
+            st.failed = "No Technician is left aboard to reprogram the Sentries still needed."
     if "trophy" in mission.specials and not st.failed:
         trophy = [o for o in st.objectives if o.id == "trophy" and not o.done]
         if trophy and not any(e.kind == "solomon" and e.marked for e in st.enemies):
