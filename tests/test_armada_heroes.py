@@ -166,3 +166,40 @@ def test_gus_rolls_medical_straight_into_the_infirmary():
     gus.loc, gus.face = "rolled", "M"
     heroes.combat_rolled(state, 0, [gus], Turn(state, 0))
     assert hurt.loc == "crew" and gus.loc == "station"
+
+
+# -- heroes the audit found without a test of their own -------------------------------------------
+
+
+def test_kirie_counts_twice_on_repair():
+    from rules.armada import planning
+
+    state = with_hero(new_game(ships="hades,harmony"), "kirie")
+    state.players[0].hull = 3
+    basic = len(dice_of(state, 0)) - 1
+    planning.repair(state, 0, scripted_turn(state, 0, [5] * basic + [1]))  # blanks, and Kirie shows E
+    assert state.players[0].hull == 5
+    plain = new_game(ships="hades,harmony")
+    plain.players[0].hull = 3
+    planning.repair(plain, 0, scripted_turn(plain, 0, [2] + [5] * 4))  # one basic E
+    assert plain.players[0].hull == 4
+
+
+def test_piotr_orlov_rerolls_against_big_fleets():
+    big = in_combat(with_hero(new_game(), "piotr-orlov"), ["sentinel"] * 5, [])
+    small = in_combat(with_hero(new_game(), "piotr-orlov"), ["sentinel"] * 4, [])
+    assert big.combat.rerolls[0] == small.combat.rerolls[0] + 1
+
+
+def test_rigsystem_waives_one_sacrifice_per_mission():
+    from .test_armada_support import place_beacon, to_encounter
+
+    state = to_encounter(with_hero(new_game(), "rigsystem"))
+    place_beacon(state, 1)
+    state, _ = SYSTEM.apply(state, 0, {"type": "mission", "event": 1})
+    set_faces(state, 0, ["T", "T", "S", "-", "-"])  # no Medical, nothing completed
+    state, events = SYSTEM.apply(state, 0, {"type": "done"})
+    assert state.mission.step == "assign" and any("Rigsystem" in e.text for e in events)
+    set_faces(state, 0, ["T", "T", "S", "-", "-"])
+    state, _ = SYSTEM.apply(state, 0, {"type": "done"})
+    assert state.mission.step == "sacrifice"  # only once per mission
