@@ -398,6 +398,33 @@ def _rush(st: EndureState, si: int, moves: list[Action]) -> Action | None:
     return next((a for a in moves if a["zone"] == step), None)
 
 
+def _kit_from_friend(st: EndureState, si: int) -> Action | None:
+    """ROP16: a Medic with no Med Kit takes one from a friend in the zone (swapping out a weapon it
+    can spare when its hands are full); only a trade the rules accept is chosen."""
+    from rules.core import RuleError
+
+    s = st.survivors[si]
+    if any(it.card.startswith("med-kit") for it in general_items(s)) or s.actions < 1:
+        return None
+    if any(e.zone == s.zone for e in st.enemies):
+        return None
+    mine = general_items(s)
+    spare = min(mine, key=lambda it: (_weapon_score({"weapon": it.card}), it.uid)).card if len(mine) >= 3 else None
+    for oi, o in enumerate(st.survivors):
+        if oi == si or not on_map(o) or o.zone != s.zone:
+            continue
+        kit = next((it.card for it in general_items(o) if it.card.startswith("med-kit")), None)
+        if kit is None:
+            continue
+        action = {"type": "trade", "with": o.key, "give": [spare] if spare else [], "take": [kit]}
+        try:
+            S.apply(st, s.seat, action)
+        except RuleError:
+            continue
+        return action
+    return None
+
+
 def _reach(kind: str) -> int:
     """How many zones away an enemy of this kind can start and still attack this Enemy phase."""
     t = etype(kind)
@@ -545,6 +572,9 @@ def careful(st: EndureState, seat: int, legal: list[Action]) -> Action:
     if SEARCH and "search" in by and (quiet or not QUIET_SEARCH) and (len(general_items(s)) < 3 or not s.body):
         return by["search"][0]
     needs_kit = "woman" in m.specials and scard(s).klass == "Medic"
+    kit_trade = _kit_from_friend(st, si) if needs_kit else None
+    if kit_trade is not None:
+        return kit_trade
     if needs_kit and "search" in by and not any(it.card.startswith("med-kit") for it in general_items(s)):
         return by["search"][0]  # ROP16: the sedative is in a Med Kit
     if "move" in by:
