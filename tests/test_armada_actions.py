@@ -579,3 +579,31 @@ def test_swap_refusals():
     refused(tired, 0, SWAP, "no actions left")
     offered = ok(state, 0, SWAP)
     refused(offered, 1, {"type": "travel", "to": "Luna"}, "waiting for")
+
+
+def test_ai_core_rerolls_on_away_missions():
+    state = to_encounter(new_game())
+    state.players[0].stations[2].module = "ai-core-1"
+    place_beacon(state, 3)
+    state = ok(state, 0, {"type": "mission", "event": 3})
+    assert state.mission.rerolls[0] == 1
+    set_faces(state, 0, ["-", "-", "E"])
+    b1, b2, e = rolled_ids(state)
+    assert {"type": "reroll", "dice": [b1, b2]} in SYSTEM.legal(state, 0)
+    refused(state, 0, {"type": "reroll", "dice": [999]}, "no die")
+    refused(state, 0, {"type": "reroll", "dice": []}, "which dice")
+    state = ok(state, 0, {"type": "reroll", "dice": [b1, b2]})
+    assert state.mission.rerolls[0] == 0
+    refused(state, 0, {"type": "reroll", "dice": [e]}, "no rerolls left")
+    plain = to_encounter(new_game())
+    place_beacon(plain, 3)
+    plain = ok(plain, 0, {"type": "mission", "event": 3})
+    set_faces(plain, 0, ["-", "E"])
+    refused(plain, 0, {"type": "reroll", "dice": rolled_ids(plain)[:1]}, "AI Cores")
+    placed = to_encounter(new_game())
+    placed.players[0].stations[2].module = "ai-core-1"
+    placed = ok(placed, 0, {"type": "mission", "event": 0})  # First Light: E | S
+    set_faces(placed, 0, ["E", "-"])
+    e, b = rolled_ids(placed)
+    placed = ok(placed, 0, {"type": "assign", "die": e, "section": 1})
+    refused(placed, 0, {"type": "reroll", "dice": [b]}, "before you place")

@@ -24,7 +24,7 @@ from rules.armada.state import State
 
 MAX_STEPS = 3000  # a safety net only: every game ends well before (see the module docstring)
 PATIENCE = 12  # moves in a row by one captain before the host plays their default
-DIE_PLACES = {"crew", "rolled", "station", "infirmary", "locked", "escape", "mission"}
+DIE_PLACES = {"crew", "rolled", "station", "infirmary", "locked", "escape", "mission", "gone"}  # gone: Oblivion
 
 
 def _check(state: State, crew: dict[int, int]) -> None:

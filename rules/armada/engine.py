@@ -394,7 +394,13 @@ class Armada(GameSystem[State]):
                 ]
                 return [*acts, {"type": "giveup"}]
             acts = []
-            for d in dice_of(state, seat, "rolled"):
+            rolled = dice_of(state, seat, "rolled")
+            if m.rerolls.get(seat, 0) > 0 and seat not in m.assigned and rolled:
+                blanks = [d.id for d in rolled if d.face == "-"]
+                if blanks:
+                    acts.append({"type": "reroll", "dice": blanks})
+                acts.append({"type": "reroll", "dice": [d.id for d in rolled]})
+            for d in rolled:
                 for i, need in enumerate(m.need):
                     if need:
                         acts.append({"type": "assign", "die": d.id, "section": i + 1})
@@ -698,11 +704,13 @@ class Armada(GameSystem[State]):
             "assign": lambda: missions.assign(state, seat, action, turn),
             "done": lambda: missions.done(state, seat, turn),
             "sacrifice": lambda: missions.sacrifice(state, seat, action, turn),
+            "reroll": lambda: missions.reroll(state, seat, action, turn),
             "giveup": lambda: missions.giveup(state, seat, turn),
         }
         if kind not in handlers:
             raise RuleError(
-                "On an Away Mission you can place dice, roll again, send a die to the Infirmary or give up."
+                "On an Away Mission you can reroll (AI Cores), place dice, roll again, "
+                "send a die to the Infirmary or give up."
             )
         members = list(m.members)
         handlers[kind]()

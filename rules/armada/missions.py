@@ -18,6 +18,7 @@ from .helpers import (
     find_die,
     gain_credits,
     has_hero,
+    installed,
     pay,
     roll,
     to_infirmary,
@@ -116,8 +117,10 @@ def new_roll(state: State, turn: Turn) -> None:
     m.completed = False
     m.helped = []
     m.owing = []
+    m.assigned = []
     for seat in m.members:
         roll(state, dice_of(state, seat, "crew", "rolled"), turn, f"{state.seats[seat]} rolls for the mission")
+        m.rerolls[seat] = sum(mod.effect["count"] for _, mod in installed(state.players[seat]) if mod.kind == "reroll")
         if m.event == 100:
             for d in dice_of(state, seat, "rolled"):
                 if d.face == "-" and not d.hero:
@@ -166,6 +169,8 @@ def assign(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
         m.row_choice = row
     die.loc = "mission"
     die.section = section
+    if seat not in m.assigned:
+        m.assigned.append(seat)
     turn.say(f"{state.seats[seat]} puts {face_name(die.face)} on section {section + 1}.")
     if not m.need[section]:
         m.completed = True
@@ -178,6 +183,37 @@ def assign(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
             return
         if event.kind == "sequence":
             try_again(state, turn)
+
+
+def reroll(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+    """AI Cores work on Away Missions too: reroll chosen dice after a roll, before placing any."""
+    m = state.mission
+    assert m is not None
+    if m.step != "assign":
+        raise RuleError("Rerolls come right after a roll, before you place dice.")
+    if seat in m.assigned:
+        raise RuleError("Rerolls must be used before you place any die this roll.")
+    if m.rerolls.get(seat, 0) <= 0:
+        raise RuleError("You have no rerolls left for this roll (AI Cores give them).")
+    raw = action.get("dice", [])
+    if isinstance(raw, str):
+        raw = raw.replace(",", " ").split()
+    if not isinstance(raw, list) or not raw or len(raw) > 40:
+        raise RuleError("Say which dice to reroll, by their numbers.")
+    dice = []
+    for value in raw:
+        die = find_die(state, seat, value)
+        if die.loc != "rolled":
+            raise RuleError(f"Die #{die.id} is not a freshly rolled die of yours.")
+        if die not in dice:
+            dice.append(die)
+    m.rerolls[seat] -= 1
+    roll(state, dice, turn, f"{state.seats[seat]} rerolls")
+    if m.event == 100:
+        for d in dice:
+            if d.face == "-" and not d.hero:
+                d.loc = "gone"
+                turn.say(f"The Oblivion Tower swallows blank die #{d.id}.")
 
 
 def done(state: State, seat: int, turn: Turn) -> None:

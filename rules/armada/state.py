@@ -122,6 +122,8 @@ class Mission(msgspec.Struct, kw_only=True):
     helped: list[int] = []  # seats that helped complete a section this roll (free Try Again)
     owing: list[int] = []  # seats that must send a die to the Infirmary before the reroll
     waived: list[int] = []  # seats whose Rigsystem already waived a sacrifice
+    rerolls: dict[int, int] = {}  # AI Core rerolls left this roll, per seat
+    assigned: list[int] = []  # seats that placed a die this roll (no more rerolls)
 
 
 class Trade(msgspec.Struct, kw_only=True):
