@@ -589,12 +589,18 @@ def test_ai_core_rerolls_on_away_missions():
     assert state.mission.rerolls[0] == 1
     set_faces(state, 0, ["-", "-", "E"])
     b1, b2, e = rolled_ids(state)
-    assert {"type": "reroll", "dice": [b1, b2]} in SYSTEM.legal(state, 0)
+    assert {"type": "reroll", "dice": [b1, b2]} not in SYSTEM.legal(state, 0)
+    refused(state, 0, {"type": "reroll", "dice": [b1, b2]}, "Kira Matrix")  # without one: all or nothing
     refused(state, 0, {"type": "reroll", "dice": [999]}, "no die")
     refused(state, 0, {"type": "reroll", "dice": []}, "which dice")
-    state = ok(state, 0, {"type": "reroll", "dice": [b1, b2]})
+    kira = SYSTEM.clone(state)
+    kira.players[0].stations[4].module = "kira-matrix"
+    assert {"type": "reroll", "dice": [b1, b2]} in SYSTEM.legal(kira, 0)
+    kira = ok(kira, 0, {"type": "reroll", "dice": [b1, b2]})
+    assert next(d for d in kira.dice if d.id == e).face == "E"  # the kept die
+    state = ok(state, 0, {"type": "reroll", "dice": [b1, b2, e]})
     assert state.mission.rerolls[0] == 0
-    refused(state, 0, {"type": "reroll", "dice": [e]}, "no rerolls left")
+    refused(state, 0, {"type": "reroll", "dice": [b1, b2, e]}, "no rerolls left")
     plain = to_encounter(new_game())
     place_beacon(plain, 3)
     plain = ok(plain, 0, {"type": "mission", "event": 3})

@@ -397,7 +397,7 @@ class Armada(GameSystem[State]):
             rolled = dice_of(state, seat, "rolled")
             if m.rerolls.get(seat, 0) > 0 and seat not in m.assigned and rolled:
                 blanks = [d.id for d in rolled if d.face == "-"]
-                if blanks:
+                if blanks and has_kind(state.players[seat], "lock"):  # Kira Matrix keeps the rest
                     acts.append({"type": "reroll", "dice": blanks})
                 acts.append({"type": "reroll", "dice": [d.id for d in rolled]})
             for d in rolled:

@@ -18,6 +18,7 @@ from .helpers import (
     find_die,
     gain_credits,
     has_hero,
+    has_kind,
     installed,
     pay,
     roll,
@@ -207,6 +208,8 @@ def reroll(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
             raise RuleError(f"Die #{die.id} is not a freshly rolled die of yours.")
         if die not in dice:
             dice.append(die)
+    if len(dice) < len(dice_of(state, seat, "rolled")) and not has_kind(state.players[seat], "lock"):
+        raise RuleError("On a mission a reroll takes all your unplaced dice; a Kira Matrix lets you keep some.")
     m.rerolls[seat] -= 1
     roll(state, dice, turn, f"{state.seats[seat]} rerolls")
     if m.event == 100:
