@@ -30,8 +30,8 @@ Wins per mission, 3 survivors, same seeds before and after: 20 seeds (1000-1019)
   ROP19        9     10       11     10
   C013         1     11        0     11     Technician reprograms before fighting on
   total    121/420 189/420  170/630 266/630   (28.8% -> 45.0%; 27.0% -> 42.2%)
-Every mission is now won on both seed sets; the lowest are CG02, CG05 (7/50 each) and CG03, CG09,
-P20 (8-9/50). The per-mission counts swing by about +-5 on the seeds alone (CG03: 1/20 and 8/30).
+Every mission is now won on both seed sets; the lowest are CG02, CG05 and P20 (7/50 each), CG09
+(8/50) and CG03 (9/50). The per-mission counts swing by about +-5 on the seeds alone (CG03: 1/20 and 8/30).
 
 What did it, measured on all 21 missions x seeds 1000-1019 (wins of 420) one change at a time:
 - Engine bugs (rules/endure), each with a test in tests/test_endure_tuning.py: CG08's level-5 howl
