@@ -213,6 +213,7 @@ SMART_ABILITIES = True  # abilities only where they do something now (the first 
 NEAREST_FIRST = True  # the crew takes the objective nearest to it first (not the first on the mission page)
 CARRY_OUT = True  # a carrier with full hands takes its objectives out of the map at once
 LOADER_ESCORT = True  # CG01: the crew walks with the cell carrier to the Loader instead of splitting up
+NO_PRIMUS = True  # never stop to shoot the Primus, which cannot be killed
 EVADE = False  # step out of reach of a pack the crew cannot kill this turn, toward the goal if possible
 KILL_GOALS = ("kill_all", "kill_marked", "kill_boss", "pin", "clear_near")
 
@@ -397,6 +398,8 @@ def _can_kill(st: EndureState, si: int, action: Action) -> bool:
     if action.get("object"):
         return True
     models = [e for e in st.enemies if e.zone == action["zone"]]
+    if NO_PRIMUS and models and all(e.kind == "primus" for e in models):
+        return False  # the Primus cannot die: shots only slow the escape and make noise
     if any(etype(e.kind).boss for e in models):
         return True
     return bool(models) and _attack_dice(st, si, action) >= min(e.hp for e in models)
