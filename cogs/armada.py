@@ -252,6 +252,10 @@ class ArmadaCog(commands.Cog):
     async def view_moves(self, interaction: discord.Interaction) -> None:
         await send_reply(interaction, await game.view_moves(bot_of(interaction).table, ctx_from(interaction)))
 
+    @view.command(name="help", description="How to play Armada here: the round's phases and their commands")
+    async def view_help(self, interaction: discord.Interaction) -> None:
+        await send_reply(interaction, game.guide())
+
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(ArmadaCog(bot))

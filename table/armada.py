@@ -1149,6 +1149,37 @@ async def view_moves(table: Table, ctx: Ctx) -> Reply:
     return Reply(title=f"What {state.seats[seat]} may do", lines=lines, ephemeral=True)
 
 
+HELP_LINES = [
+    "**1. Planning** (everyone, in any order; 2 actions each): `/armada travel to:<planet>` (links only;"
+    " solo: anywhere), `/armada repair` (free crew, +1 Hull per Engineering), `/armada trade captain:<n>"
+    " what:credits value:2`, `/armada buy` then `module:<m>` and `/armada configure` at a Shipyard,"
+    " `/armada hire` at a Waystation. Finish with `/armada end-turn`.",
+    "**2. Encounter** (one turn each): fleets at your planet come first: `/armada engage target:<fleet>`"
+    " (add `teammates:` for Team Combat). Then one beacon, Prime first: `/armada mission beacon:<n>`."
+    " `/armada end-turn` when you are done.",
+    "**Combat round**: dice are rolled for you. Step 1: `/armada assign die:<n> station:<s> target:<ship>`"
+    " one die at a time (each resolves at once), `/armada reroll` first if you can, then `/armada end-step`."
+    " Steps 2-3: the enemy die fires and wrecked ships leave. Step 4: `/armada roll` for the next round or"
+    " `/armada escape`. Team Combat: `/armada swap` passes the Frontline.",
+    "**Away Mission**: `/armada assign die:<n> station:<section>` fills symbol boxes; `/armada end-step`"
+    " rolls the rest again. On a miss: `/armada sacrifice die:<n>` to try again, or `/armada giveup`.",
+    "**3. Resolution** runs by itself: new beacons, threat cards, fleets and hazards; read the log.",
+    "**Choices**: when the bot asks you (a die for the Infirmary, where to fall back, a scrap split, a"
+    " vote, a swap offer), reply with `/armada answer reply:<...>`; the suggestions list the options"
+    " (for a fall-back, a split or a vote, `/armada end-step` takes the default).",
+    "**Where to look**: the board picture (map, whose turn, latest events, what the table waits for);"
+    " `/armada view ship` (stations, dice, infirmary), `view fleets`, `view events`, `view map`, and"
+    " `/armada view moves` for every command you may type right now.",
+    "**Win** by decoding the data tokens and beating the final encounter; **lose** when every ship is"
+    " critically damaged or 6 beacons sit on one planet.",
+]
+
+
+def guide() -> Reply:
+    """The ordered how-to-play page for `/armada view help` (and the console's `/armada help`)."""
+    return Reply(title="Deep Space D-6: Armada - how to play here", lines=HELP_LINES, ephemeral=True)
+
+
 # -- autocomplete ------------------------------------------------------------------------------------
 
 
@@ -1530,4 +1561,6 @@ CONSOLE_COMMANDS: dict[str, tuple[list[str], ConsoleHandler]] = {
     "armada view events": ([], lambda c, x, o: view_events(c.table, x)),
     "armada view map": ([], lambda c, x, o: view_map(c.table, x)),
     "armada view moves": ([], lambda c, x, o: view_moves(c.table, x)),
+    "armada view help": ([], lambda c, x, o: guide()),
+    "armada help": ([], lambda c, x, o: guide()),
 }

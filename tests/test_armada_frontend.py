@@ -814,6 +814,8 @@ async def test_console_script(tmp_path: Path) -> None:
                 "/game new system:armada",
                 "as bob /game join",
                 "as alice /game start",
+                "/armada help",
+                "/armada view help",
                 "/armada view ship",
                 "/armada travel Narnia",
                 "/armada travel Kagawa",
@@ -842,6 +844,7 @@ async def test_console_script(tmp_path: Path) -> None:
     assert "travels to Kagawa" in text and "visits the waystation" in text
     assert "On offer" in text and "Away Mission 0" in text
     assert "(only you see this) == Ship of alice ==" in text
+    assert text.count("how to play here") == 2 and "needs a subcommand" not in text
     assert list((tmp_path / "boards").glob("*.png"))
 
 
@@ -898,6 +901,8 @@ async def test_armada_through_discord(tmp_path: Path) -> None:
             assert bobs.ephemeral and "Hades" in bobs.text
             moves = await standin.slash("armada view moves", user=alice, channel_id=chan)
             assert moves.ephemeral and "/armada end-turn" in moves.text
+            guide = await standin.slash("armada view help", user=alice, channel_id=chan)
+            assert guide.ephemeral and "Planning" in guide.text and "/armada end-turn" in guide.text
             seen = await standin.slash("armada view map", user=alice, channel_id=chan)
             assert seen.ephemeral and seen.files["board.png"].startswith(PNG)
 
@@ -926,3 +931,15 @@ async def test_armada_through_discord(tmp_path: Path) -> None:
             assert "puts" in placed.text and placed.files["board.png"].startswith(PNG)
         finally:
             await standin.stop_client()
+
+
+def test_help_guide_is_ordered_and_short() -> None:
+    from table.armada import guide
+
+    reply = guide()
+    text = "\n".join(reply.lines)
+    assert reply.ephemeral and len(text) < 3000
+    order = [text.index(word) for word in ("Planning", "Encounter", "Combat round", "Away Mission", "Resolution")]
+    assert order == sorted(order)
+    for command in ("travel", "engage", "mission", "assign", "end-step", "end-turn", "answer", "view ship"):
+        assert f"/armada {command}" in text or f"`{command}" in text or f"`view {command}" in text, command
