@@ -5,6 +5,7 @@ Away Mission in progress along the bottom."""
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
@@ -34,7 +35,8 @@ ENEMY = "#D55E00"
 FINAL = "#CC79A7"
 BEACON = "#56B4E9"
 PRIME = "#F0E442"
-LINK = "#4b5263"
+LINK = "#6d7589"
+LINK_SOLO = "#56B4E9"
 GOOD = "#009E73"
 SHIELD = "#56B4E9"
 FACE_COLOUR = {"T": "#D55E00", "E": "#E69F00", "S": "#56B4E9", "M": "#009E73", "C": "#CC79A7", "-": "#5c6370"}
@@ -50,17 +52,51 @@ def _fit(d: ImageDraw.ImageDraw, text: str, face, width: int) -> str:
     return text
 
 
-def _token(d: ImageDraw.ImageDraw, x: int, y: int, label: str, fill: str, *, shape: str = "circle", ink="#111") -> None:
-    r = 15
+def _token(
+    d: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    label: str,
+    fill: str,
+    *,
+    shape: str = "circle",
+    ink="#111",
+    r: int = 21,
+    ring: str | None = None,
+) -> None:
+    if ring:  # something just happened to this token: a thick ring around it
+        d.ellipse((x - r - 6, y - r - 6, x + r + 6, y + r + 6), outline=ring, width=4)
     if shape == "circle":
         d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline="#111", width=2)
     elif shape == "diamond":
-        d.polygon([(x, y - r - 2), (x + r + 2, y), (x, y + r + 2), (x - r - 2, y)], fill=fill, outline="#111")
+        d.polygon([(x, y - r - 3), (x + r + 3, y), (x, y + r + 3), (x - r - 3, y)], fill=fill, outline="#111")
     else:
         d.rectangle((x - r, y - r, x + r, y + r), fill=fill, outline="#111", width=2)
-    face = font(15 if len(label) < 3 else 12, bold=True)
+    size = r + 1 if len(label) < 2 else (r - 2 if len(label) < 3 else r - 6)
+    face = font(size, bold=True)
     w = d.textlength(label, font=face)
-    d.text((x - w / 2, y - 9), label, font=face, fill=ink)
+    d.text((x - w / 2, y - size * 0.62), label, font=face, fill=ink)
+
+
+HIT = re.compile(r" hits (.+?) for (\d+) ")
+MOVED = re.compile(r"^(.+?) travels to ")
+
+
+def recent_changes(state: State, events: Sequence[Event]) -> tuple[dict[int, int], set[int]]:
+    """From the last action's public events: damage each captain just took, and who just moved."""
+    seat_of = {name: i for i, name in enumerate(state.seats)}
+    hits: dict[int, int] = {}
+    moved: set[int] = set()
+    for e in events:
+        if e.visible_to is not None:
+            continue
+        m = HIT.search(e.text)
+        if m and m.group(1) in seat_of:
+            hits[seat_of[m.group(1)]] = hits.get(seat_of[m.group(1)], 0) + int(m.group(2))
+        m = MOVED.match(e.text)
+        if m and m.group(1) in seat_of:
+            moved.add(seat_of[m.group(1)])
+    return hits, moved
 
 
 def _planets(state: State) -> list[str]:
@@ -81,12 +117,18 @@ def _links(state: State) -> list[tuple[str, str]]:
     return pairs
 
 
-def draw_map(d: ImageDraw.ImageDraw, state: State, recent: str) -> None:
-    if not state.solo:
+def draw_map(d: ImageDraw.ImageDraw, state: State, recent: str, events: Sequence[Event] = ()) -> None:
+    hits, moved = recent_changes(state, events)
+    if state.solo:  # every planet is linked: say so instead of drawing a web of lines
+        face = font(19, bold=True)
+        d.rounded_rectangle((12, 462, 300, 528), radius=8, fill=PANEL, outline=LINK_SOLO, width=2)
+        d.text((24, 468), "SOLO: all planets linked", font=face, fill=INK)
+        d.text((24, 496), "travel to any of them", font=face, fill=INK)
+    else:
         for a, b in _links(state):
-            d.line([POS[a], POS[b]], fill=LINK, width=5)
-    name_face = font(19, bold=True)
-    small = font(14)
+            d.line([POS[a], POS[b]], fill=LINK, width=6)
+    name_face = font(22, bold=True)
+    small = font(16, bold=True)
     for name in _planets(state):
         x, y = POS[name]
         ruined = name in state.ruined
@@ -95,7 +137,7 @@ def draw_map(d: ImageDraw.ImageDraw, state: State, recent: str) -> None:
             (x - RADIUS, y - RADIUS, x + RADIUS, y + RADIUS),
             fill="#2b303c" if not ruined else "#3a2020",
             outline=ring,
-            width=3,
+            width=4 if name in recent else 3,
         )
         w = d.textlength(name, font=name_face)
         d.text((x - w / 2, y - RADIUS + 8), name, font=name_face, fill=INK)
@@ -106,105 +148,143 @@ def draw_map(d: ImageDraw.ImageDraw, state: State, recent: str) -> None:
         if planet and planet.waystation:
             tags.append("Waystation")
         if ruined:
-            tags = ["destroyed"]
+            tags = ["DESTROYED"]
         tag = " + ".join(tags)
         if tag:
             w = d.textlength(tag, font=small)
-            d.text((x - w / 2, y - RADIUS + 30), tag, font=small, fill=MUTED)
-        # ships
+            d.text((x - w / 2, y - RADIUS + 34), tag, font=small, fill=ENEMY if ruined else "#d7dae2")
+        # ships: a numbered disc in the captain's colour; a ring when it just moved or was hit
         ships = [i for i, p in enumerate(state.players) if p.planet == name and not p.out]
         for k, seat in enumerate(ships):
             p = state.players[seat]
-            tx = x - (len(ships) - 1) * 17 + k * 34
+            tx = x - (len(ships) - 1) * 24 + k * 48
             fill = "#6b6f7a" if p.critical else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
             label = f"{seat + 1}" + ("!" if p.critical else "")
-            _token(d, tx, y - 14, label, fill, shape="square" if seat == state.savior else "circle")
-        # fleets
+            mark = ENEMY if seat in hits else (HIGHLIGHT if seat in moved else None)
+            _token(d, tx, y - 2, label, fill, shape="square" if seat == state.savior else "circle", ring=mark)
+        # fleets: F<token> and how many ships
         fleets = [f for f in state.fleets if f.planet == name]
-        for k, f in enumerate(fleets[:4]):
-            tx = x - (min(len(fleets), 4) - 1) * 19 + k * 38
+        for k, f in enumerate(fleets[:3]):
+            tx = x - (min(len(fleets), 3) - 1) * 30 + k * 60 - 8
             colour = FINAL if f.final else ENEMY
             label = "FE" if f.final else f"F{f.token}"
-            _token(d, tx, y + 20, label, colour, shape="square", ink="#fff")
-            d.text((tx + 17, y + 20), f"{len(f.ships)}", font=font(14, bold=True), fill=INK)
-        # beacons
+            _token(d, tx, y + 40, label, colour, shape="square", ink="#fff", r=17)
+            d.text((tx + 19, y + 28), f"x{len(f.ships)}", font=font(18, bold=True), fill=INK)
+        # beacons: a diamond with the event number (yellow = Prime)
         beacons = [b for b in state.beacons if b.planet == name and b.carrier < 0]
-        for k, b in enumerate(beacons[:5]):
-            tx = x - (min(len(beacons), 5) - 1) * 17 + k * 34
+        for k, b in enumerate(beacons[:4]):
+            tx = x - (min(len(beacons), 4) - 1) * 20 + k * 40
             prime = event_for(b.event).prime
-            _token(d, tx, y + 62, str(b.event), PRIME if prime else BEACON, shape="diamond")
+            _token(d, tx, y + 70, str(b.event), PRIME if prime else BEACON, shape="diamond", r=17)
         if len(beacons) >= 4:
-            warn = f"{len(beacons)}/6 beacons"
-            w = d.textlength(warn, font=small)
-            d.text((x - w / 2, y + RADIUS + 4), warn, font=small, fill=ENEMY)
+            warn = f"{len(beacons)}/6 BEACONS"
+            face = font(18, bold=True)
+            w = d.textlength(warn, font=face)
+            d.rectangle((x - w / 2 - 4, y + RADIUS + 14, x + w / 2 + 4, y + RADIUS + 38), fill="#3a2020")
+            d.text((x - w / 2, y + RADIUS + 15), warn, font=face, fill=ENEMY)
 
 
 def _bar(d: ImageDraw.ImageDraw, x: int, y: int, w: int, value: int, top: int, colour: str, label: str) -> None:
-    face = font(16, bold=True)
+    face = font(19, bold=True)
     d.text((x, y), label, font=face, fill=INK)
-    bx = x + 28
-    d.rectangle((bx, y + 2, bx + w, y + 18), fill="#2b303c", outline="#555")
+    bx = x + 24
+    d.rectangle((bx, y + 2, bx + w, y + 22), fill="#2b303c", outline="#8a91a3")
     if top > 0:
-        d.rectangle((bx, y + 2, bx + int(w * max(0, value) / top), y + 18), fill=colour)
-    d.text((bx + w + 6, y), f"{value}/{top}", font=face, fill=INK)
+        d.rectangle((bx, y + 2, bx + int(w * max(0, value) / top), y + 22), fill=colour)
+    d.text((bx + w + 6, y), f"{max(value, 0)}/{top}", font=face, fill=INK)
 
 
-def draw_players(d: ImageDraw.ImageDraw, state: State, x0: int) -> None:
+def draw_players(d: ImageDraw.ImageDraw, state: State, x0: int, events: Sequence[Event] = ()) -> None:
+    """One card per captain, big enough to read in a chat preview: where they are, what is left to
+    do, Shield and Hull (with the damage just taken). Modules and dice live in the ship board."""
+    hits, moved = recent_changes(state, events)
     n = len(state.players)
-    h = (BOTTOM - 70) // max(n, 1)
-    y = 62
+    h = min(300, (BOTTOM - 70) // max(n, 1))
+    y = 64
+    right = WIDTH - 14
     for seat, p in enumerate(state.players):
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
         active = state.active == seat or (state.combat is not None and seat in state.combat.members)
-        d.rectangle((x0, y, WIDTH - 14, y + h - 8), fill=PANEL, outline=HIGHLIGHT if active else colour, width=3)
+        d.rectangle(
+            (x0, y, right, y + h - 8), fill=PANEL, outline=HIGHLIGHT if active else colour, width=5 if active else 3
+        )
+        _token(
+            d,
+            x0 + 24,
+            y + 22,
+            str(seat + 1),
+            "#6b6f7a" if p.critical else colour,
+            r=16,
+            shape="square" if seat == state.savior else "circle",
+        )
         ship = C.ships[p.ship].name
-        title = f"{seat + 1}. {state.seats[seat]} - {ship}"
-        if seat == state.savior:
-            title += " (SAVIOR)"
-        face = font(19, bold=True)
-        d.text((x0 + 10, y + 6), _fit(d, title, face, WIDTH - x0 - 40), font=face, fill=colour)
-        status = []
+        title = f"{state.seats[seat]} - {ship}" + (" (SAVIOR)" if seat == state.savior else "")
+        face = font(21, bold=True)
+        d.text((x0 + 48, y + 8), _fit(d, title, face, right - x0 - 58), font=face, fill=colour)
+        # where, and what is left to do: the words a player looks for first
         if p.out:
-            status.append("OUT")
+            state_tag, tag_colour = "OUT", ENEMY
         elif p.critical:
-            status.append("CRITICAL")
-        status.append(f"{p.credits} cr")
+            state_tag, tag_colour = "CRITICAL", ENEMY
+        elif active and state.active == seat:
+            state_tag, tag_colour = "TURN NOW", HIGHLIGHT
+        elif state.phase == "planning":
+            state_tag, tag_colour = (
+                ("done" if p.done else f"{p.actions} actions left"),
+                (MUTED if p.done else HIGHLIGHT),
+            )
+        else:
+            state_tag, tag_colour = "", INK
+        face = font(19, bold=True)
+        where = f"at {p.planet}" + (" (moved)" if seat in moved else "")
+        d.text((x0 + 12, y + 40), where, font=face, fill=HIGHLIGHT if seat in moved else INK)
+        if state_tag:
+            w = d.textlength(state_tag, font=face)
+            d.text((right - 12 - w, y + 40), state_tag, font=face, fill=tag_colour)
+        _bar(d, x0 + 12, y + 70, 130, p.shield, p.max_shield, SHIELD, "S")
+        _bar(d, x0 + 240, y + 70, 130, p.hull, p.max_hull, GOOD if not p.critical else ENEMY, "H")
         crew = [x for x in state.dice if x.owner == seat]
         inf = sum(1 for x in crew if x.loc == "infirmary")
-        status.append(f"crew {len(crew)}" + (f" ({inf} hurt)" if inf else ""))
+        info = [f"{p.credits} credits", f"crew {len(crew)}" + (f", {inf} hurt" if inf else "")]
         if p.data:
-            status.append("data " + ",".join(p.data))
-        if state.phase == "planning":
-            status.append(f"{p.actions} act" + (" done" if p.done else ""))
-        d.text((x0 + 10, y + 30), _fit(d, " | ".join(status), font(16), WIDTH - x0 - 40), font=font(16), fill=INK)
-        _bar(d, x0 + 10, y + 52, 120, p.shield, p.max_shield, SHIELD, "S")
-        _bar(d, x0 + 230, y + 52, 120, p.hull, p.max_hull, GOOD if not p.critical else ENEMY, "H")
-        if h > 110:
+            info.append("data " + ",".join(p.data))
+        off = [str(i + 1) for i, st in enumerate(p.stations) if st.offline]
+        if off:
+            info.append("OFFLINE " + ",".join(off))
+        small = font(18)
+        room = right - x0 - 24
+        if seat in hits:  # damage just taken, in red at the right
+            tag = f"-{hits[seat]} just hit"
+            w = int(d.textlength(tag, font=face))
+            d.rectangle((right - 16 - w, y + 98, right - 6, y + 124), fill=ENEMY)
+            d.text((right - 11 - w, y + 100), tag, font=face, fill="#111")
+            room -= w + 16
+        d.text((x0 + 12, y + 100), _fit(d, " | ".join(info), small, room), font=small, fill=INK)
+        cy = y + 126
+        extra = []
+        if p.heroes:
+            extra.append("Heroes: " + ", ".join(C.heroes[hh].name for hh in p.heroes))
+        if p.storage:
+            extra.append("Storage: " + ", ".join(C.modules[mm].name for mm in p.storage))
+        if h >= 190:  # one or two captains: room for the stations too
             names = []
             for i, st in enumerate([*p.stations, *p.extension]):
                 mid = st.module or st.base
-                num = i + 1 if i < 6 else f"S{i - 5}"
-                label = _short(C.modules[mid].name, 14) if mid else "-"
-                names.append((f"{num}:{label}", st.offline))
-            small = font(14)
-            cols = 3
-            for k, (text, off) in enumerate(names):
-                cx = x0 + 10 + (k % cols) * 150
-                cy = y + 78 + (k // cols) * 18
-                if cy + 16 > y + h - 10:
+                num = str(i + 1) if i < 6 else f"S{i - 5}"
+                names.append((f"{num} {C.modules[mid].name if mid else '-'}", st.offline))
+            half = (right - x0 - 24) // 2
+            for k in range(0, len(names), 2):
+                if cy + 22 > y + h - 8:
                     break
-                d.text((cx, cy), text + (" OFF" if off else ""), font=small, fill=ENEMY if off else MUTED)
-            extra = []
-            if p.heroes:
-                extra.append("Heroes: " + ", ".join(C.heroes[hh].name for hh in p.heroes))
-            if p.storage:
-                extra.append("Storage: " + ", ".join(C.modules[mm].name for mm in p.storage))
-            cy = y + 78 + ((len(names) + cols - 1) // cols) * 18 + 4
-            for line in extra:
-                if cy + 16 > y + h - 8:
-                    break
-                d.text((x0 + 10, cy), _fit(d, line, small, WIDTH - x0 - 40), font=small, fill=INK)
-                cy += 18
+                for j, (text, off) in enumerate(names[k : k + 2]):
+                    label = _fit(d, text + (" OFFLINE" if off else ""), small, half - 8)
+                    d.text((x0 + 12 + j * half, cy), label, font=small, fill=ENEMY if off else "#d7dae2")
+                cy += 24
+        for line in extra:
+            if cy + 22 > y + h - 8:
+                break
+            d.text((x0 + 12, cy), _fit(d, line, small, right - x0 - 24), font=small, fill=MUTED)
+            cy += 24
         y += h
 
 
@@ -283,16 +363,18 @@ def draw_bottom(d: ImageDraw.ImageDraw, state: State, events: Sequence[Event]) -
             where = f"@{dd.section + 1}" if dd.loc == "mission" else ""
             _die(d, x + k * 46, y + 100, dd.face, dd.id, where)
         return
-    small = font(17)
+    small = font(19)
     waiting = notices(state)
+    banner = font(20, bold=True)
     for line in waiting:  # open offers and choices first: they hold up the table
-        d.rectangle((x - 6, y - 3, WIDTH - 16, y + 25), fill="#3b3320", outline=HIGHLIGHT, width=2)
-        d.text((x, y), _fit(d, line, font(17, bold=True), WIDTH - 40), font=font(17, bold=True), fill=HIGHLIGHT)
-        y += 32
+        d.rectangle((x - 6, y - 3, WIDTH - 16, y + 29), fill="#3b3320", outline=HIGHLIGHT, width=3)
+        d.text((x, y), _fit(d, line, banner, WIDTH - 40), font=banner, fill=HIGHLIGHT)
+        y += 36
     d.text((x, y), "Latest", font=face, fill=HIGHLIGHT)
-    lines = [e.text for e in events if e.visible_to is None][-(7 - len(waiting)) :] or state.log[-7:]
-    for k, line in enumerate(lines[: 7 - len(waiting)]):
-        d.text((x, y + 28 + k * 22), _fit(d, line, small, WIDTH - 40), font=small, fill=INK)
+    room = max(1, (HEIGHT - y - 34) // 25)
+    lines = [e.text for e in events if e.visible_to is None][-room:] or state.log[-room:]
+    for k, line in enumerate(lines[:room]):
+        d.text((x, y + 28 + k * 25), _fit(d, line, small, WIDTH - 40), font=small, fill=INK)
 
 
 def notices(state: State) -> list[str]:
@@ -325,13 +407,13 @@ def draw_board(state: State, *, events: Sequence[Event] = ()) -> Image.Image:
         head += f" - {state.seats[state.active]}'s turn"
     if state.result:
         head += f" - {'VICTORY' if state.result == 'win' else state.result.upper()}: {state.reason}"
-    d.text((16, 12), _fit(d, head, font(24, bold=True), WIDTH - 30), font=font(24, bold=True), fill=HIGHLIGHT)
+    d.text((16, 8), _fit(d, head, font(27, bold=True), WIDTH - 30), font=font(27, bold=True), fill=HIGHLIGHT)
     info = f"Beacons in bag {len(state.bag)} | threat deck {len(state.td_deck)} | enemy deck {len(state.enemy_deck)}"
     if state.final:
         info += f" | FINAL: {FINAL_NAMES.get(state.final, state.final)}"
-    d.text((16, 42), info, font=font(15), fill=MUTED)
-    draw_map(d, state, recent)
-    draw_players(d, state, MAP_W + 10)
+    d.text((16, 40), _fit(d, info, font(17), MAP_W - 20), font=font(17), fill=MUTED)
+    draw_map(d, state, recent, events)
+    draw_players(d, state, MAP_W + 10, events)
     draw_bottom(d, state, events)
     return image
 
