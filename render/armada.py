@@ -204,7 +204,7 @@ def draw_players(d: ImageDraw.ImageDraw, state: State, x0: int, events: Sequence
     right = WIDTH - 14
     for seat, p in enumerate(state.players):
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-        active = state.active == seat or (state.combat is not None and seat in state.combat.members)
+        active = state.active == seat or any(seat in (g.members if g else []) for g in (state.combat, state.mission))
         d.rectangle(
             (x0, y, right, y + h - 8), fill=PANEL, outline=HIGHLIGHT if active else colour, width=5 if active else 3
         )
@@ -431,8 +431,10 @@ SYMBOL_NAME = {"T": "Tactical", "E": "Engineering", "S": "Science", "M": "Medica
 OFFLINE = "#D55E00"
 CARD_BACK = "#3b2f4a"
 PANEL_W = 640
-CELL_H = 92
-DIE = 34
+CELL_H = 100
+DIE = 42
+MISSION_BASE = 140
+MISSION_ROW = 116
 
 
 def _symbol(d: ImageDraw.ImageDraw, x: int, y: int, sym: str, size: int = 24, *, filled: bool = True) -> int:
@@ -454,10 +456,11 @@ def _die_small(d: ImageDraw.ImageDraw, x: int, y: int, die, *, size: int = DIE) 
     colour = FACE_COLOUR.get(face_text[:1], "#5c6370") if die.face else "#3a3f4b"
     rim = HIGHLIGHT if die.hero else "#111"
     d.rounded_rectangle((x, y, x + size, y + size), radius=6, fill=colour, outline=rim, width=3 if die.hero else 2)
-    face = font(15 if len(face_text) < 2 else 12, bold=True)
+    big = size >= 40
+    face = font((20 if big else 15) if len(face_text) < 2 else (15 if big else 12), bold=True)
     w = d.textlength(face_text, font=face)
     d.text((x + size / 2 - w / 2, y + 2), face_text, font=face, fill="#111" if die.face else INK)
-    tiny = font(12, bold=True)
+    tiny = font(13 if big else 12, bold=True)
     tag = f"#{die.id}"
     w = d.textlength(tag, font=tiny)
     d.text((x + size / 2 - w / 2, y + size - 15), tag, font=tiny, fill="#111" if die.face else INK)
@@ -470,6 +473,27 @@ def _dice_row(d: ImageDraw.ImageDraw, x: int, y: int, dice, width: int, *, size:
         _die_small(d, x + k * (size + 4), y, die, size=size)
     if len(shown) > per:
         d.text((x + per * (size + 4) - 30, y + size + 2), f"+{len(shown) - per}", font=font(14, bold=True), fill=INK)
+
+
+def _rolled_row(d: ImageDraw.ImageDraw, state: State, x: int, y: int, dice, width: int) -> None:
+    """The dice rolled but not yet placed, grouped by captain (a seat disc before each group)."""
+    d.text((x, y + 10), "Not placed:", font=font(19, bold=True), fill=INK)
+    if not dice:
+        d.text((x + 130, y + 10), "none", font=font(19), fill=MUTED)
+        return
+    gx = x + 130
+    owners = list(dict.fromkeys(dd.owner for dd in dice))
+    for owner in owners:
+        mine = [dd for dd in dice if dd.owner == owner]
+        if len(owners) > 1:
+            colour = SEAT_COLOURS[owner % len(SEAT_COLOURS)]
+            _token(d, gx + 16, y + DIE // 2, str(owner + 1), colour, r=15)
+            gx += 38
+        room = x + width - gx
+        if room < DIE + 4:
+            break
+        _dice_row(d, gx, y, mine, room)
+        gx += min(len(mine), max(1, room // (DIE + 4))) * (DIE + 4) + 14
 
 
 def _track(d: ImageDraw.ImageDraw, x: int, y: int, width: int, label: str, value: int, top: int, colour: str) -> None:
@@ -632,7 +656,7 @@ def _action_text(a) -> str:
 
 
 COMBAT_CARD_H = 190
-COMBAT_H = 44 + COMBAT_CARD_H + 80
+COMBAT_H = 44 + COMBAT_CARD_H + 90
 
 
 def draw_combat(d: ImageDraw.ImageDraw, state: State, x: int, y: int, width: int) -> int:
@@ -687,12 +711,12 @@ def draw_combat(d: ImageDraw.ImageDraw, state: State, x: int, y: int, width: int
         )
         d.text(
             (cx + 8, top + 6),
-            _fit(d, f"{k + 1}. {e.name}", font(18, bold=True), cw - 14),
-            font=font(18, bold=True),
+            _fit(d, f"{k + 1}. {e.name}", font(20, bold=True), cw - 14),
+            font=font(20, bold=True),
             fill=INK,
         )
         sub = e.faction + (" - PROTECT" if "protect" in e.passives else "")
-        d.text((cx + 8, top + 30), _fit(d, sub, font(14), cw - 14), font=font(14), fill=MUTED)
+        d.text((cx + 8, top + 31), _fit(d, sub, font(15), cw - 14), font=font(15), fill=MUTED)
         # hull boxes: red = damage cubes on the card
         box = max(10, min(22, (cw - 16) // max(e.hull, 1) - 3))
         for i in range(e.hull):
@@ -706,7 +730,7 @@ def draw_combat(d: ImageDraw.ImageDraw, state: State, x: int, y: int, width: int
         d.text(
             (cx + 8, top + 56 + box),
             f"hull {max(e.hull - ship.damage, 0)}/{e.hull}",
-            font=font(15, bold=True),
+            font=font(18, bold=True),
             fill=INK,
         )
         # shield tokens
@@ -719,38 +743,40 @@ def draw_combat(d: ImageDraw.ImageDraw, state: State, x: int, y: int, width: int
                 outline=SHIELD,
                 width=2,
             )
-        ay = top + 84 + box
+        ay = top + 86 + box
+        act_face = font(16)
         for ai, a in enumerate(e.actions):
             hot = c.enemy_die in a.on
             frozen = (ship.uid, ai) in stasis
             text = _action_text(a)
             on = ",".join(str(v) for v in a.on)
-            if hot:
-                d.rectangle((cx + 4, ay - 1, cx + cw - 4, ay + 19), fill="#5a4a10")
-            d.text((cx + 8, ay), on, font=font(15, bold=True), fill=HIGHLIGHT)
-            d.text(
-                (cx + 46, ay),
-                _fit(d, ("STASIS " if frozen else "") + text, font(14), cw - 52),
-                font=font(14),
-                fill=SHIELD if frozen else INK,
-            )
-            ay += 21
-            if ay > top + ch - 20:
+            parts = wrap(("STASIS " if frozen else "") + text, cw - 52, d, act_face)[:2]
+            if ay + 20 * len(parts) > top + ch - 4:
                 break
+            if hot:  # the enemy die points at this line
+                d.rectangle((cx + 4, ay - 1, cx + cw - 4, ay + 20 * len(parts)), fill="#5a4a10")
+            d.text((cx + 8, ay), on, font=font(17, bold=True), fill=HIGHLIGHT)
+            for j, part in enumerate(parts):
+                d.text((cx + 44, ay + j * 20), part, font=act_face, fill=SHIELD if frozen else INK)
+            ay += 20 * len(parts) + 3
         if ship.timers:
             d.text((cx + 8, top + ch - 22), f"timers {ship.timers}", font=font(14, bold=True), fill=HIGHLIGHT)
     if not ships:
         d.text((x + 14, top + 10), "No enemy ships left.", font=font(18), fill=INK)
     ry = top + ch + 10
     rolled = [dd for dd in state.dice if dd.owner in c.members and dd.loc == "rolled"]
-    d.text((x + 14, ry), "Rolled dice not yet placed:", font=font(17, bold=True), fill=INK)
-    if rolled:
-        _dice_row(d, x + 270, ry - 6, rolled, width - 290)
-    else:
-        d.text((x + 270, ry), "none", font=font(17), fill=MUTED)
+    if fleet is not None and not c.pvp:  # other fleets at this planet fight after this one
+        others = [f for f in state.fleets if f.planet == fleet.planet and f.token != fleet.token]
+        if others:
+            note = "Also here: " + ", ".join(f"fleet {f.token} ({len(f.ships)} ships)" for f in others)
+            face = font(18, bold=True)
+            note = _fit(d, note, face, width // 2 - 20)
+            w = d.textlength(note, font=face)
+            d.text((x + width - 16 - w, ry + 40), note, font=face, fill=ENEMY)
+    _rolled_row(d, state, x + 14, ry - 6, rolled, width - 28)
     if c.destroyed:
         d.text(
-            (x + 14, ry + 34),
+            (x + 14, ry + 42),
             _fit(d, "Destroyed: " + ", ".join(c.destroyed), font(15), width - 28),
             font=font(15),
             fill=MUTED,
@@ -764,7 +790,7 @@ def draw_mission(d: ImageDraw.ImageDraw, state: State, x: int, y: int, width: in
     assert m is not None
     event = event_for(m.event)
     rows = len(event.rows)
-    height = 130 + rows * 110
+    height = MISSION_BASE + rows * MISSION_ROW
     d.rectangle((x, y, x + width - 1, y + height - 1), fill="#1a1d25")
     kind = {"sequence": "rows in order, top first", "decision": "finish any one row", "cargo": "cargo"}.get(
         event.kind, "finish every section"
@@ -779,7 +805,7 @@ def draw_mission(d: ImageDraw.ImageDraw, state: State, x: int, y: int, width: in
     for r, row in enumerate(event.rows):
         n = len(row)
         sw = min(300, (width - 80 - 10 * (n - 1)) // max(n, 1))
-        d.text((x + 14, top + 36), f"row {r + 1}", font=font(15, bold=True), fill=MUTED)
+        d.text((x + 14, top + 36), f"row {r + 1}", font=font(17, bold=True), fill=INK)
         chosen = m.row_choice in (-1, r) or event.kind != "decision"
         for k, section in enumerate(row):
             sx = x + 70 + k * (sw + 10)
@@ -787,37 +813,37 @@ def draw_mission(d: ImageDraw.ImageDraw, state: State, x: int, y: int, width: in
             done = not need
             outline = GOOD if done else ("#8a91a3" if chosen else "#4b5263")
             d.rounded_rectangle(
-                (sx, top, sx + sw, top + 100), radius=8, fill="#24352c" if done else "#2b303c", outline=outline, width=3
+                (sx, top, sx + sw, top + MISSION_ROW - 10),
+                radius=8,
+                fill="#24352c" if done else "#2b303c",
+                outline=outline,
+                width=3,
             )
-            d.text((sx + 8, top + 4), f"section {i + 1}", font=font(15, bold=True), fill=INK)
+            d.text((sx + 8, top + 2), f"section {i + 1}", font=font(18, bold=True), fill=INK)
             missing = list(need)
             bx = sx + 8
             for sym in section:
                 hollow = sym in missing
                 if hollow:
                     missing.remove(sym)
-                bx += _symbol(d, bx, top + 26, sym, 24, filled=not hollow)
+                bx += _symbol(d, bx, top + 24, sym, 28, filled=not hollow)
             if done:
                 d.text((bx + 6, top + 28), "DONE", font=font(16, bold=True), fill=GOOD)
             dice = [dd for dd in state.dice if dd.loc == "mission" and dd.section == i and dd.owner in m.members]
             _dice_row(d, sx + 8, top + 58, dice, sw - 16)
             i += 1
-        top += 110
+        top += MISSION_ROW
     rolled = [dd for dd in state.dice if dd.owner in m.members and dd.loc == "rolled"]
-    d.text((x + 14, top + 8), "Rolled dice not yet placed:", font=font(17, bold=True), fill=INK)
-    if rolled:
-        _dice_row(d, x + 270, top + 2, rolled, width - 290)
-    else:
-        d.text((x + 270, top + 8), "none", font=font(17), fill=MUTED)
+    _rolled_row(d, state, x + 14, top + 2, rolled, width - 28)
     reward = f"reward {event.credits} credits" + (f" + data ({event.data})" if event.data else "")
     fail = ", ".join(
         t for t in [f"{event.td} Threat card(s)" if event.td else "", f"{event.hull} Hull" if event.hull else ""] if t
     )
     d.text(
-        (x + 14, top + 38),
-        _fit(d, f"{reward} | failure: {fail or 'nothing'}", font(15), width - 28),
-        font=font(15),
-        fill=MUTED,
+        (x + 14, top + 52),
+        _fit(d, f"{reward} | failure: {fail or 'nothing'}", font(18), width - 28),
+        font=font(18),
+        fill=INK,
     )
     return height
 
@@ -843,15 +869,15 @@ def ship_board(state: State, seat: int) -> bytes:
 def _latest(d: ImageDraw.ImageDraw, state: State, events: Sequence[Event], x: int, y: int, w: int, h: int) -> None:
     d.rectangle((x, y, x + w - 1, y + h - 1), fill=PANEL)
     d.text((x + 12, y + 8), "What just happened", font=font(19, bold=True), fill=HIGHLIGHT)
-    lines = [e.text for e in events if e.visible_to is None][-14:] or state.log[-14:]
-    face = font(16)
-    yy = y + 38
+    lines = [e.text for e in events if e.visible_to is None][-12:] or state.log[-12:]
+    face = font(18)
+    yy = y + 40
     for line in lines:
         for part in wrap(line, w - 24, d, face)[:2]:
-            if yy > y + h - 22:
+            if yy > y + h - 24:
                 return
             d.text((x + 12, yy), part, font=face, fill=INK)
-            yy += 21
+            yy += 24
 
 
 def draw_fight(state: State, *, events: Sequence[Event] = ()) -> Image.Image:
@@ -862,7 +888,7 @@ def draw_fight(state: State, *, events: Sequence[Event] = ()) -> Image.Image:
         head += f" - {'VICTORY' if state.result == 'win' else state.result.upper()}: {state.reason}"
     if state.combat is None:
         assert state.mission is not None
-        table_h = 130 + len(event_for(state.mission.event).rows) * 110
+        table_h = MISSION_BASE + len(event_for(state.mission.event).rows) * MISSION_ROW
         image = Image.new("RGB", (WIDTH, 48 + table_h + BOTTOM - 60), BACKGROUND)
         d = ImageDraw.Draw(image)
         d.text((16, 10), _fit(d, head, font(24, bold=True), WIDTH - 30), font=font(24, bold=True), fill=HIGHLIGHT)
