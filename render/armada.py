@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from rules.armada.content import CONTENT as C
-from rules.armada.finals import FINAL_NAMES, event_for
+from rules.armada.finals import FINAL_NAMES, event_for, final_enemy_def
 from rules.armada.planning import trade_text
 from rules.armada.state import State
 from rules.core import Event
@@ -29,8 +29,9 @@ POS = {
     "Zenith One": (585, 170),
     "Invictus": (655, 400),
     "Titan VI": (430, 505),
-    "Artemis": (700, 550),
+    "Artemis": (712, 533),
 }
+RADII = {"Artemis": 64}  # the final station squeezes in beside Invictus
 ENEMY = "#D55E00"
 FINAL = "#CC79A7"
 BEACON = "#56B4E9"
@@ -99,6 +100,15 @@ def recent_changes(state: State, events: Sequence[Event]) -> tuple[dict[int, int
     return hits, moved
 
 
+def _enemy(card: str):
+    """An enemy card's stats, the final-encounter ships included; None for a face-down card."""
+    if card in C.enemies:
+        return C.enemies[card]
+    if card == "?" or not card:
+        return None
+    return final_enemy_def(card)
+
+
 def _planets(state: State) -> list[str]:
     out = list(C.planets)
     if state.final in ("artemis", "artemis-v2"):
@@ -131,16 +141,17 @@ def draw_map(d: ImageDraw.ImageDraw, state: State, recent: str, events: Sequence
     small = font(16, bold=True)
     for name in _planets(state):
         x, y = POS[name]
+        radius = RADII.get(name, RADIUS)
         ruined = name in state.ruined
         ring = HIGHLIGHT if name in recent else "#8a91a3"
         d.ellipse(
-            (x - RADIUS, y - RADIUS, x + RADIUS, y + RADIUS),
+            (x - radius, y - radius, x + radius, y + radius),
             fill="#2b303c" if not ruined else "#3a2020",
             outline=ring,
             width=4 if name in recent else 3,
         )
         w = d.textlength(name, font=name_face)
-        d.text((x - w / 2, y - RADIUS + 8), name, font=name_face, fill=INK)
+        d.text((x - w / 2, y - radius + 8), name, font=name_face, fill=INK)
         planet = C.planets.get(name)
         tags = []
         if planet and planet.shipyard:
@@ -152,7 +163,7 @@ def draw_map(d: ImageDraw.ImageDraw, state: State, recent: str, events: Sequence
         tag = " + ".join(tags)
         if tag:
             w = d.textlength(tag, font=small)
-            d.text((x - w / 2, y - RADIUS + 34), tag, font=small, fill=ENEMY if ruined else "#d7dae2")
+            d.text((x - w / 2, y - radius + 34), tag, font=small, fill=ENEMY if ruined else "#d7dae2")
         # ships: a numbered disc in the captain's colour; a ring when it just moved or was hit
         ships = [i for i, p in enumerate(state.players) if p.planet == name and not p.out]
         for k, seat in enumerate(ships):
@@ -161,27 +172,27 @@ def draw_map(d: ImageDraw.ImageDraw, state: State, recent: str, events: Sequence
             fill = "#6b6f7a" if p.critical else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
             label = f"{seat + 1}" + ("!" if p.critical else "")
             mark = ENEMY if seat in hits else (HIGHLIGHT if seat in moved else None)
-            _token(d, tx, y - 2, label, fill, shape="square" if seat == state.savior else "circle", ring=mark)
+            _token(d, tx, y - 4, label, fill, shape="square" if seat == state.savior else "circle", ring=mark)
         # fleets: F<token> and how many ships
         fleets = [f for f in state.fleets if f.planet == name]
         for k, f in enumerate(fleets[:3]):
-            tx = x - (min(len(fleets), 3) - 1) * 30 + k * 60 - 8
+            tx = x - (min(len(fleets), 3) - 1) * 36 + k * 72 - 12
             colour = FINAL if f.final else ENEMY
             label = "FE" if f.final else f"F{f.token}"
-            _token(d, tx, y + 40, label, colour, shape="square", ink="#fff", r=17)
-            d.text((tx + 19, y + 28), f"x{len(f.ships)}", font=font(18, bold=True), fill=INK)
+            _token(d, tx, y + 36, label, colour, shape="square", ink="#fff", r=17)
+            d.text((tx + 20, y + 24), f"x{len(f.ships)}", font=font(18, bold=True), fill=INK)
         # beacons: a diamond with the event number (yellow = Prime)
         beacons = [b for b in state.beacons if b.planet == name and b.carrier < 0]
         for k, b in enumerate(beacons[:4]):
             tx = x - (min(len(beacons), 4) - 1) * 20 + k * 40
             prime = event_for(b.event).prime
-            _token(d, tx, y + 70, str(b.event), PRIME if prime else BEACON, shape="diamond", r=17)
+            _token(d, tx, y + 73, str(b.event), PRIME if prime else BEACON, shape="diamond", r=17)
         if len(beacons) >= 4:
             warn = f"{len(beacons)}/6 BEACONS"
             face = font(18, bold=True)
             w = d.textlength(warn, font=face)
-            d.rectangle((x - w / 2 - 4, y + RADIUS + 14, x + w / 2 + 4, y + RADIUS + 38), fill="#3a2020")
-            d.text((x - w / 2, y + RADIUS + 15), warn, font=face, fill=ENEMY)
+            d.rectangle((x - w / 2 - 4, y + radius + 14, x + w / 2 + 4, y + radius + 38), fill="#3a2020")
+            d.text((x - w / 2, y + radius + 15), warn, font=face, fill=ENEMY)
 
 
 def _bar(d: ImageDraw.ImageDraw, x: int, y: int, w: int, value: int, top: int, colour: str, label: str) -> None:
@@ -322,7 +333,7 @@ def draw_bottom(d: ImageDraw.ImageDraw, state: State, events: Sequence[Event]) -
         if fleet is not None:
             for k, ship in enumerate(fleet.ships[:8]):
                 bx = x + k * 155
-                e = C.enemies.get(ship.card)
+                e = _enemy(ship.card)
                 name = e.name if e else ("?" if ship.card == "?" else ship.card)
                 hull = e.hull if e else 0
                 d.rectangle((bx, y + 30, bx + 148, y + 92), fill="#3a2a2a", outline=ENEMY, width=2)
@@ -690,12 +701,12 @@ def draw_combat(d: ImageDraw.ImageDraw, state: State, x: int, y: int, width: int
     ships = fleet.ships if fleet is not None else []
     stasis = {(u, a) for u, a in c.stasis}
     n = max(len(ships), 1)
-    cw = min(230, (width - 28 - 8 * (n - 1)) // n)
+    cw = min(300, (width - 28 - 8 * (n - 1)) // n)
     top = y + 44
     ch = COMBAT_CARD_H
     for k, ship in enumerate(ships[:10]):
         cx = x + 14 + k * (cw + 8)
-        e = C.enemies.get(ship.card)
+        e = _enemy(ship.card)
         if e is None or not ship.revealed:
             d.rounded_rectangle((cx, top, cx + cw, top + ch), radius=10, fill=CARD_BACK, outline="#8a91a3", width=2)
             for j in range(0, ch - 20, 24):
@@ -727,14 +738,10 @@ def draw_combat(d: ImageDraw.ImageDraw, state: State, x: int, y: int, width: int
                 fill=ENEMY if hit else "#2b303c",
                 outline=INK if hit else "#8a91a3",
             )
-        d.text(
-            (cx + 8, top + 56 + box),
-            f"hull {max(e.hull - ship.damage, 0)}/{e.hull}",
-            font=font(18, bold=True),
-            fill=INK,
-        )
-        # shield tokens
-        sx = cx + 100
+        hull_text = f"hull {max(e.hull - ship.damage, 0)}/{e.hull}"
+        d.text((cx + 8, top + 56 + box), hull_text, font=font(18, bold=True), fill=INK)
+        # shield tokens, after the hull count
+        sx = cx + 18 + int(d.textlength(hull_text, font=font(18, bold=True)))
         for i in range(e.shield):
             full = i < ship.shields
             d.ellipse(

@@ -112,3 +112,34 @@ def test_table_picture_only_during_a_fight():
     for png in (table_picture(SYSTEM.view(state, None)), table_picture(mission_state()), ship_board(state, 1)):
         assert png is not None and len(png) < 400_000
         assert Image.open(io.BytesIO(png)).width <= 1400
+
+
+# -- what a player reads at a glance ------------------------------------------------------------
+
+
+def test_final_encounter_ships_are_drawn_face_up():
+    from render.armada import _enemy
+
+    assert _enemy("lokust-mothership") is not None and _enemy("lokust-mothership").name != "Unknown ship"
+    assert _enemy("?") is None
+
+
+def test_recent_changes_marks_hits_and_moves():
+    from render.armada import recent_changes
+    from rules.core import Event
+
+    state = new_game(players=2)
+    a, b = state.seats
+    events = [
+        Event(text=f"{a} travels to Kagawa."),
+        Event(text=f"Hazard 8 (Quarantine Breach) hits {b} for 2 energy: Shield 0, Hull 9."),
+        Event(text=f"Hazard 9 hits {b} for 1 kinetic: Shield 0, Hull 8."),
+        Event(text=f"{b} travels to Luna.", visible_to=1),
+    ]
+    hits, moved = recent_changes(state, events)
+    assert hits == {1: 3} and moved == {0}
+
+
+def test_solo_map_and_help_sized_board_render():
+    png = board(SYSTEM.view(new_game(players=1), None))
+    assert len(png) < 400_000
