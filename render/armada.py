@@ -402,6 +402,11 @@ def notices(state: State) -> list[str]:
     if sp is not None:
         shares = ", ".join(f"{state.seats[m]} {n}" for m, n in zip(sp.members, sp.shares, strict=True))
         out.append(f"SCRAP SPLIT of {sp.total}: {shares} - accepted by {len(sp.accepted)}/{len(sp.members)}")
+    c = state.combat
+    if c is not None:
+        for seat, n in c.knockouts.items():
+            if 0 <= seat < len(state.seats):
+                out.append(f"{state.seats[seat]} picks {n} knocked-out crew die(s) for the Infirmary (/armada answer)")
     v = state.vote
     if v is not None:
         tied = " / ".join(state.seats[s] for s in v.tied)
@@ -887,31 +892,44 @@ def _latest(d: ImageDraw.ImageDraw, state: State, events: Sequence[Event], x: in
             yy += 24
 
 
+def _banners(d: ImageDraw.ImageDraw, lines: list[str], y: int) -> None:
+    face = font(20, bold=True)
+    for line in lines:
+        d.rectangle((10, y, WIDTH - 10, y + 32), fill="#3b3320", outline=HIGHLIGHT, width=3)
+        d.text((18, y + 4), _fit(d, line, face, WIDTH - 40), font=face, fill=HIGHLIGHT)
+        y += 36
+
+
 def draw_fight(state: State, *, events: Sequence[Event] = ()) -> Image.Image:
     """During a Combat: the table on top, the ships of everyone in it below. During an Away
-    Mission: the mission card on top, the map and the captains below."""
+    Mission: the mission card on top, the map and the captains below. A choice the table
+    waits on (a knocked-out die, a split, a fall-back) is a yellow banner under the title."""
     head = f"Armada - round {state.round}, {state.phase}"
     if state.result:
         head += f" - {'VICTORY' if state.result == 'win' else state.result.upper()}: {state.reason}"
+    waiting = notices(state)
+    top = 48 + 36 * len(waiting)
     if state.combat is None:
         assert state.mission is not None
         table_h = MISSION_BASE + len(event_for(state.mission.event).rows) * MISSION_ROW
-        image = Image.new("RGB", (WIDTH, 48 + table_h + BOTTOM - 60), BACKGROUND)
+        image = Image.new("RGB", (WIDTH, top + table_h + BOTTOM - 60), BACKGROUND)
         d = ImageDraw.Draw(image)
         d.text((16, 10), _fit(d, head, font(24, bold=True), WIDTH - 30), font=font(24, bold=True), fill=HIGHLIGHT)
-        draw_mission(d, state, 0, 48, WIDTH)
+        _banners(d, waiting, 46)
+        draw_mission(d, state, 0, top, WIDTH)
         below = draw_board(state, events=events).crop((0, 60, WIDTH, BOTTOM))
-        image.paste(below, (0, 48 + table_h))
+        image.paste(below, (0, top + table_h))
         return image
     members = [s for s in state.combat.members if 0 <= s < len(state.players)][:4]
     heights = [ship_height(state, s) for s in members]
     ship_rows = [max(heights[i : i + 2]) for i in range(0, len(heights), 2)]
-    height = 48 + COMBAT_H + 8 + sum(h + 8 for h in ship_rows)
+    height = top + COMBAT_H + 8 + sum(h + 8 for h in ship_rows)
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     d = ImageDraw.Draw(image)
     d.text((16, 10), _fit(d, head, font(24, bold=True), WIDTH - 30), font=font(24, bold=True), fill=HIGHLIGHT)
-    draw_combat(d, state, 0, 48, WIDTH)
-    y = 48 + COMBAT_H + 8
+    _banners(d, waiting, 46)
+    draw_combat(d, state, 0, top, WIDTH)
+    y = top + COMBAT_H + 8
     for r in range(0, len(members), 2):
         for k, seat in enumerate(members[r : r + 2]):
             draw_ship(d, state, seat, k * PANEL_W, y, PANEL_W)

@@ -143,3 +143,25 @@ def test_recent_changes_marks_hits_and_moves():
 def test_solo_map_and_help_sized_board_render():
     png = board(SYSTEM.view(new_game(players=1), None))
     assert len(png) < 400_000
+
+
+def test_knocked_out_die_choice_is_a_banner_on_the_fight_picture():
+    from render.armada import draw_fight, notices
+    from rules.armada import combat
+    from rules.core import Turn
+
+    from .test_armada_choices import _with_hero
+    from .test_armada_support import set_faces
+
+    game = new_game(ships="hades,harmony")
+    _with_hero(game)
+    state = in_combat(game, ["bulkfrog", "falcon"], [])
+    state.players[0].hull = 14
+    set_faces(state, 0, ["T", "-"])
+    state.combat.enemy_die = 3
+    combat.enemy_step(state, Turn(state, 0))
+    assert state.combat.knockouts == {0: 1}
+    assert notices(state) == ["cap1 picks 1 knocked-out crew die(s) for the Infirmary (/armada answer)"]
+    plain = draw_fight(SYSTEM.view(state, None)).height
+    state.combat.knockouts = {}
+    assert plain == draw_fight(SYSTEM.view(state, None)).height + 36
