@@ -187,6 +187,10 @@ def draw_map(d: ImageDraw.ImageDraw, state: State, recent: str, events: Sequence
             tx = x - (min(len(beacons), 4) - 1) * 20 + k * 40
             prime = event_for(b.event).prime
             _token(d, tx, y + 73, str(b.event), PRIME if prime else BEACON, shape="diamond", r=17)
+        if len(beacons) > 4:
+            d.text((x + 3 * 20 + 24, y + 62), f"+{len(beacons) - 4}", font=font(18, bold=True), fill=INK)
+        if len(fleets) > 3:
+            d.text((x + 2 * 36 + 40, y + 24), f"+{len(fleets) - 3}", font=font(18, bold=True), fill=INK)
         if len(beacons) >= 4:
             warn = f"{len(beacons)}/6 BEACONS"
             face = font(18, bold=True)
