@@ -62,6 +62,21 @@ def _png(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
+def _draw_free_shuttle_slots(d: ImageDraw.ImageDraw, b: B.Board, taken: dict[B.XY, str]) -> None:
+    """While crews claim slots, outline each free slot with the number `/starcadia claim` takes."""
+    big = font(26, bold=True)
+    for index, spaces in enumerate(b.shuttle_slot_spaces):
+        if any(xy in taken for xy in spaces):
+            continue
+        boxes = [_box(xy) for xy in spaces]
+        left, top = min(x[0] for x in boxes), min(x[1] for x in boxes)
+        right, bottom = max(x[2] for x in boxes), max(x[3] for x in boxes)
+        d.rectangle((left + 3, top + 3, right - 3, bottom - 3), outline="#F0E442", width=3)
+        words = f"slot {index + 1}" if right - left > bottom - top else f"slot\n{index + 1}"
+        centre = ((left + right) // 2, (top + bottom) // 2)
+        d.multiline_text(centre, words, font=big, fill="#F0E442", anchor="mm", align="center")
+
+
 def draw_board(state: StarState, *, events: Sequence[Event] = ()) -> Image.Image:
     b = E.board_of(state)
     crews = state.crews
@@ -100,6 +115,8 @@ def draw_board(state: StarState, *, events: Sequence[Event] = ()) -> Image.Image
             d.text((box[0] + 18, box[1] + 15), "T", font=small, fill="#9be7ff", anchor="mm")
         elif ch == "S":
             d.ellipse((box[0] + 5, box[1] + 5, box[2] - 5, box[3] - 5), outline="#ff6b6b", width=3)
+    if state.phase == "shuttle":
+        _draw_free_shuttle_slots(d, b, shuttle_of)
     # Portals (printed and tokens).
     portals = {xy: c for xy, c in b.portals.items()}
     for space, colour in state.portal_tokens.items():

@@ -931,25 +931,43 @@ async def offer_view(table: Table, ctx: Ctx) -> Reply:
     state = _star(sc)
     view: StarState = sc.my_view()  # type: ignore[assignment]
     crew = view.crews[seat]
+
+    def image() -> bytes:
+        from render.starcadia import offer_picture
+
+        return offer_picture(view, seat)
+
     if view.phase == "updraft":
         lines = [upgrade_line(t) for t in crew.hand] or ["Your hand is empty."]
         head = "Your draft hand (keep 2)" if not crew.ready else "You kept your tokens; waiting for the others"
-        return Reply(title=head, lines=lines, ephemeral=True)
+        return Reply(title=head, lines=lines, ephemeral=True, image=image, image_name="offer.png")
     if view.phase == "upgrade":
         order = view.order[view.order_pos :]
         nxt = ", ".join(view.seats[s] for s in order[:6])
         lines = [upgrade_line(t) for t in view.pool] + [f"Picks to come: {nxt or '-'}"]
         if crew.stash:
             lines.append("Already taken by you: " + ", ".join(CONTENT.upgrades[t].slug for t in crew.stash))
-        return Reply(title="Upgrades on offer", lines=lines, ephemeral=True)
+        return Reply(title="Upgrades on offer", lines=lines, ephemeral=True, image=image, image_name="offer.png")
     if view.phase == "outfit":
         load = auto_loadout(state, seat)
         lines = [upgrade_line(t) for t in owned(state, seat)]
         lines.append("auto would give: " + _loadout_text(load))
-        return Reply(title="Your upgrades to hand out (6 per hero)", lines=lines, ephemeral=True)
+        return Reply(
+            title="Your upgrades to hand out (6 per hero)",
+            lines=lines,
+            ephemeral=True,
+            image=image,
+            image_name="offer.png",
+        )
     if view.phase == "draft":
         free = [h for h in CONTENT.heroes if h not in {x.id for x in view.heroes}]
-        return Reply(title="Free heroes", lines=[_hero_line(h) for h in free], ephemeral=True)
+        return Reply(
+            title="Free heroes",
+            lines=[_hero_line(h) for h in free],
+            ephemeral=True,
+            image=image,
+            image_name="offer.png",
+        )
     raise RuleError("Nothing to choose from right now; /starcadia crew shows your dashboard.")
 
 

@@ -128,6 +128,7 @@ async def test_pick_heroes_by_name_and_refusals(table: Table) -> None:
     assert await sq.suggest(table, ctx(other), "pick", "heroes", "", {}) == []
     free = await sq.offer_view(table, ctx(other))
     assert free.ephemeral and len(free.lines) == len(CONTENT.heroes)
+    assert free.image is not None and free.image()[:8] == b"\x89PNG\r\n\x1a\n"
     await refused(table, sq.pick(table, ctx(first), "batman zip"), "no hero 'batman'")
     await refused(table, sq.pick(table, ctx(first), "zip"), "exactly 2")
     reply = await sq.pick(table, ctx(first), "Zip Kablooey, digits")

@@ -425,3 +425,24 @@ def test_crew_sheet_shows_a_dead_hero_plainly():
     assert "wounds" not in line and "dazed" not in line and " at " not in line
     alive = next(x for x in lines if x.startswith("Red"))
     assert "at G4 dazed: wounds 0/" in alive
+
+
+def test_free_shuttle_slots_are_outlined_only_while_crews_claim_them():
+    from render.starcadia import _box
+
+    st = setup_state(seats=2)
+    for _ in range(2):
+        seat = st.order[st.order_pos]
+        st, _ = SYSTEM.apply(st, seat, {"type": "pick", "heroes": CREW_HEROES[seat]})
+    assert st.phase == "shuttle"
+    unused = _box(E.board_of(st).shuttle_slot_spaces[3][0])
+    assert _has_slot_outline(draw_board(st), unused)
+    for slot in (1, 2):
+        st, _ = SYSTEM.apply(st, st.order[st.order_pos], {"type": "claim", "slot": slot})
+    assert st.phase == "play"
+    assert not _has_slot_outline(draw_board(st), unused)  # slot 4 stays empty, no longer drawn
+
+
+def _has_slot_outline(img: Image.Image, box: tuple[int, int, int, int]) -> bool:
+    crop = img.crop(box).convert("RGB")
+    return any(px == (0xF0, 0xE4, 0x42) for px in crop.getdata())
