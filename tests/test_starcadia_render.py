@@ -445,4 +445,5 @@ def test_free_shuttle_slots_are_outlined_only_while_crews_claim_them():
 
 def _has_slot_outline(img: Image.Image, box: tuple[int, int, int, int]) -> bool:
     crop = img.crop(box).convert("RGB")
-    return any(px == (0xF0, 0xE4, 0x42) for px in crop.getdata())
+    colours = crop.getcolors(crop.width * crop.height) or []
+    return any(colour == (0xF0, 0xE4, 0x42) for _count, colour in colours)
