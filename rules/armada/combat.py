@@ -1013,6 +1013,12 @@ def breach(state: State, seat: int, turn: Turn) -> None:
     turn.say(f"Breach! Station {number} ({module.name}) goes Offline.")
 
 
+def solo_attack_bonus(state: State, act: EnemyAction) -> int:
+    """Solo games: enemy attacks of at least `min_amount` damage deal `bonus` more (enemies.toml [solo])."""
+    solo = C.solo_rule
+    return solo.bonus if state.solo and act.amount >= solo.min_amount else 0
+
+
 def enemy_step(state: State, turn: Turn) -> None:
     c = state.combat
     assert c is not None
@@ -1056,6 +1062,7 @@ def enemy_step(state: State, turn: Turn) -> None:
         if act.kind in ("attack", "blast", "per_ship"):
             if act.kind == "attack":
                 amount = act.solo if act.solo and len(active) == 1 else act.amount
+                amount += solo_attack_bonus(state, act)
             elif act.kind == "blast":
                 amount = ship.timers * act.per_timer
                 ship.timers = 0

@@ -199,6 +199,14 @@ class DecodeLine:
     max_players: int
 
 
+@dataclass(frozen=True)
+class SoloRule:
+    """Solo balance (our design): enemy attacks of `min_amount`+ damage deal `bonus` more to a lone captain."""
+
+    bonus: int = 0
+    min_amount: int = 1
+
+
 @dataclass
 class Content:
     basic_faces: tuple[str, ...]
@@ -217,6 +225,7 @@ class Content:
     decode: tuple[DecodeLine, ...]
     finals: dict[str, Any]
     topics: list[dict[str, str]] = field(default_factory=list)
+    solo_rule: SoloRule = field(default_factory=SoloRule)
 
 
 # -- helpers ---------------------------------------------------------------------------
@@ -461,6 +470,14 @@ def _heroes() -> dict[str, Hero]:
     if out.get("genevieve") is None or out["genevieve"].cost != 5:
         raise ContentError("heroes.toml: Genevieve the Red must cost 5")
     return out
+
+
+def _solo_rule() -> SoloRule:
+    raw = _load("enemies.toml").get("solo", {})
+    where = "enemies.toml: [solo]"
+    if not isinstance(raw, dict):
+        raise ContentError(f"{where} must be a table")
+    return SoloRule(bonus=get_int(raw, "bonus", where, 0, 3, 0), min_amount=get_int(raw, "min_amount", where, 1, 9, 1))
 
 
 def _enemies() -> dict[str, Enemy]:
@@ -708,6 +725,7 @@ def load() -> Content:
         decode=tuple(lines),
         finals=finals,
         topics=[dict(t) for t in rules],
+        solo_rule=_solo_rule(),
     )
 
 
