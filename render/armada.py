@@ -669,10 +669,10 @@ def draw_ship(d: ImageDraw.ImageDraw, state: State, seat: int, x: int, y: int, w
     return height
 
 
-def _action_text(a) -> str:
-    from rules.armada.content import action_text
+def _action_text(state: State, a) -> str:
+    from rules.armada.combat import enemy_action_text
 
-    return action_text(a)
+    return enemy_action_text(state, a)
 
 
 COMBAT_CARD_H = 190
@@ -764,7 +764,7 @@ def draw_combat(d: ImageDraw.ImageDraw, state: State, x: int, y: int, width: int
         for ai, a in enumerate(e.actions):
             hot = c.enemy_die in a.on
             frozen = (ship.uid, ai) in stasis
-            text = _action_text(a)
+            text = _action_text(state, a)
             on = ",".join(str(v) for v in a.on)
             parts = wrap(("STASIS " if frozen else "") + text, cw - 52, d, act_face)[:2]
             if ay + 20 * len(parts) > top + ch - 4:

@@ -21,9 +21,8 @@ from typing import Any
 from render import render_board
 from render.armada import ship_board, table_picture
 from rules.armada import SYSTEM
-from rules.armada.combat import STATION_WORDS, enemy_def
+from rules.armada.combat import STATION_WORDS, enemy_action_text, enemy_def
 from rules.armada.content import CONTENT as C
-from rules.armada.content import action_text
 from rules.armada.finals import event_for
 from rules.armada.helpers import face_name, has_kind, locations, module_at, planet_links, station_of
 from rules.armada.state import Die, Fleet, State
@@ -944,7 +943,7 @@ def _enemy_lines(state: State, fleet: Fleet) -> list[str]:
             out.append(f"  `{pos}` face-down ship")
             continue
         e = enemy_def(ship)
-        acts = "; ".join(f"on {','.join(map(str, a.on))}: {action_text(a)}" for a in e.actions)
+        acts = "; ".join(f"on {','.join(map(str, a.on))}: {enemy_action_text(state, a)}" for a in e.actions)
         passives = f" · {', '.join(e.passives)}" if e.passives else ""
         out.append(
             f"  `{pos}` **{e.name}** ({e.faction} {e.type}) hull {e.hull - ship.damage}/{e.hull}, "

@@ -244,6 +244,19 @@ def test_small_solo_attacks_are_not_boosted():
     assert solo_attack_bonus(duo, big) == 0
 
 
+def test_enemy_cards_tell_a_solo_captain_about_the_extra_damage():
+    from rules.armada.combat import enemy_action_text
+    from rules.armada.content import EnemyAction, action_text
+
+    big = EnemyAction(on=(1,), kind="attack", amount=C.solo_rule.min_amount, dtype="energy", text="Deals 3 energy")
+    shields = EnemyAction(on=(2,), kind="shields", amount=C.solo_rule.min_amount, text="Regains shields")
+    solo = SYSTEM.setup(["solo"], {}, 7)
+    duo = SYSTEM.setup(["a", "b"], {}, 7)
+    assert enemy_action_text(solo, big) == f"Deals 3 energy (+{C.solo_rule.bonus} in a solo game)"
+    assert enemy_action_text(duo, big) == action_text(big)
+    assert enemy_action_text(solo, shields) == action_text(shields)  # only attacks grow
+
+
 def test_bad_solo_rule_is_refused_at_load(monkeypatch):
     from rules.armada import content
 

@@ -8,7 +8,7 @@ from rules.core import RuleError, Turn
 from rules.core.validate import get_choice, get_int
 
 from . import choices, heroes, savior
-from .content import BASIC, Enemy, EnemyAction, Module
+from .content import BASIC, Enemy, EnemyAction, Module, action_text
 from .finals import artemis_shielded, final_enemy_def, section_critical
 from .helpers import (
     INFIRMARY,
@@ -1017,6 +1017,13 @@ def solo_attack_bonus(state: State, act: EnemyAction) -> int:
     """Solo games: enemy attacks of at least `min_amount` damage deal `bonus` more (enemies.toml [solo])."""
     solo = C.solo_rule
     return solo.bonus if state.solo and act.amount >= solo.min_amount else 0
+
+
+def enemy_action_text(state: State, act: EnemyAction) -> str:
+    """An enemy action's one-liner as it plays in this game (the solo bonus spelled out)."""
+    text = action_text(act)
+    bonus = solo_attack_bonus(state, act) if act.kind == "attack" else 0
+    return f"{text} (+{bonus} in a solo game)" if bonus else text
 
 
 def enemy_step(state: State, turn: Turn) -> None:
