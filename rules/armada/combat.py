@@ -15,6 +15,7 @@ from .helpers import (
     C,
     damage_player,
     dice_of,
+    dice_to_reroll,
     die_label,
     face_name,
     face_symbols,
@@ -345,18 +346,7 @@ def reroll(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
         raise RuleError("Rerolls must be used before you assign any die.")
     if c.rerolls.get(seat, 0) <= 0:
         raise RuleError("You have no rerolls left (AI Cores give them).")
-    raw = action.get("dice", [])
-    if isinstance(raw, str):
-        raw = raw.replace(",", " ").split()
-    if not isinstance(raw, list) or not raw or len(raw) > 40:
-        raise RuleError("Say which dice to reroll, by their numbers.")
-    dice = []
-    for value in raw:
-        die = find_die(state, seat, value)
-        if die.loc != "rolled":
-            raise RuleError(f"Die #{die.id} is not waiting in your crew section.")
-        if die not in dice:
-            dice.append(die)
+    dice = dice_to_reroll(state, seat, action, "is not waiting in your crew section.")
     c.rerolls[seat] -= 1
     roll(state, dice, turn, f"{state.seats[seat]} rerolls")
     heroes.combat_rolled(state, seat, dice, turn)

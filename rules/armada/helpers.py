@@ -203,6 +203,26 @@ def find_die(state: State, seat: int, value: object) -> Die:
     raise RuleError(f"There is no die #{number}.")
 
 
+def dice_to_reroll(state: State, seat: int, action: dict, not_rolled: str) -> list[Die]:
+    """The distinct freshly rolled dice of ``seat`` that ``action['dice']`` names (a list, or numbers in text).
+
+    ``not_rolled`` completes "Die #N ..." when a named die is not freshly rolled.
+    """
+    raw = action.get("dice", [])
+    if isinstance(raw, str):
+        raw = raw.replace(",", " ").split()
+    if not isinstance(raw, list) or not raw or len(raw) > 40:
+        raise RuleError("Say which dice to reroll, by their numbers.")
+    dice: list[Die] = []
+    for value in raw:
+        die = find_die(state, seat, value)
+        if die.loc != "rolled":
+            raise RuleError(f"Die #{die.id} {not_rolled}")
+        if die not in dice:
+            dice.append(die)
+    return dice
+
+
 def roll(state: State, dice: list[Die], turn: Turn, label: str) -> None:
     """Roll these dice (one logged roll event) and set their faces; they become ``rolled``."""
     if not dice:

@@ -14,6 +14,7 @@ from .helpers import (
     C,
     damage_player,
     dice_of,
+    dice_to_reroll,
     face_name,
     find_die,
     gain_credits,
@@ -196,18 +197,7 @@ def reroll(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
         raise RuleError("Rerolls must be used before you place any die this roll.")
     if m.rerolls.get(seat, 0) <= 0:
         raise RuleError("You have no rerolls left for this roll (AI Cores give them).")
-    raw = action.get("dice", [])
-    if isinstance(raw, str):
-        raw = raw.replace(",", " ").split()
-    if not isinstance(raw, list) or not raw or len(raw) > 40:
-        raise RuleError("Say which dice to reroll, by their numbers.")
-    dice = []
-    for value in raw:
-        die = find_die(state, seat, value)
-        if die.loc != "rolled":
-            raise RuleError(f"Die #{die.id} is not a freshly rolled die of yours.")
-        if die not in dice:
-            dice.append(die)
+    dice = dice_to_reroll(state, seat, action, "is not a freshly rolled die of yours.")
     if len(dice) < len(dice_of(state, seat, "rolled")) and not has_kind(state.players[seat], "lock"):
         raise RuleError("On a mission a reroll takes all your unplaced dice; a Kira Matrix lets you keep some.")
     m.rerolls[seat] -= 1
