@@ -367,7 +367,7 @@ def monster_can_hit(state: StarState, b: B.Board, m: MonsterState, pos: str, h: 
 
 
 def right_of(state: StarState) -> int:
-    """The player to the right of the active player (the previous seat): runs Guard and Payback."""
+    """Whoever sits one seat before the active crew: they run Guard and Payback."""
     return (state.current - 1) % len(state.seats)
 
 
