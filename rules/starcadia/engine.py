@@ -633,6 +633,16 @@ def activate_monster(
     run_activation(state, turn, m, ops, target, why, controller)
 
 
+def _portal_destination(item: str, items: list, i: int, who: str) -> tuple[str, int]:
+    """The destination of a path's portal step: `portal:F7`, or `portal` followed by `F7` (then skipped)."""
+    dest = item.partition(":")[2]
+    if dest:
+        return dest, i
+    if i >= len(items) or not isinstance(items[i], str):
+        raise RuleError(f"Say where the portal takes {who}: portal F7.")
+    return items[i].strip(), i + 1
+
+
 def plan_monster_path(state: StarState, m: MonsterState, path_in: object) -> list[Op]:
     """Check a monster path typed by its controller (steps, portal X, door:SIDE) against its MP."""
     if isinstance(path_in, str):
@@ -656,12 +666,7 @@ def plan_monster_path(state: StarState, m: MonsterState, path_in: object) -> lis
             raise RuleError("Every step of a path is a space name like C4 or a word like portal.")
         item = raw.strip().lower()
         if item.startswith("portal"):
-            dest = item.partition(":")[2]
-            if not dest:
-                if i >= len(items) or not isinstance(items[i], str):
-                    raise RuleError("Say where the portal takes the monster: portal F7.")
-                dest = items[i].strip()
-                i += 1
+            dest, i = _portal_destination(item, items, i, "the monster")
             dxy = B.parse_space(dest)
             if dxy is None or B.name(dxy) not in portal_targets(state, b, cur):
                 raise RuleError(f"No working portal at {cur} leads to '{str(dest)[:10]}'.")
@@ -950,12 +955,7 @@ def _plan_path(state: StarState, h: HeroState, path_in: object, mp: int) -> tupl
             raise RuleError("Every step of a path is a space name like C4 or a word like portal.")
         item = raw.strip().lower()
         if item.startswith("portal"):
-            dest = item.partition(":")[2]
-            if not dest:
-                if i >= len(items) or not isinstance(items[i], str):
-                    raise RuleError("Say where the portal takes you: portal F7.")
-                dest = items[i].strip()
-                i += 1
+            dest, i = _portal_destination(item, items, i, "you")
             dxy = B.parse_space(dest)
             if dxy is None or not b.playable(dxy):
                 raise RuleError(f"'{str(dest)[:10]}' is not a space of this station.")
