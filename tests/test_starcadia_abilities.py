@@ -19,16 +19,13 @@ from tests.test_starcadia_support import (
     refused,
     settle,
     setup_state,
+    texts,
 )
 
 
 @pytest.fixture
 def dice(monkeypatch) -> ForcedDice:
     return ForcedDice(monkeypatch)
-
-
-def texts(events):
-    return [e.text for e in events]
 
 
 def as_hero(st, old: str, new: str):

@@ -15,16 +15,13 @@ from tests.test_starcadia_support import (
     place,
     play_state,
     refused,
+    texts,
 )
 
 
 @pytest.fixture
 def dice(monkeypatch) -> ForcedDice:
     return ForcedDice(monkeypatch)
-
-
-def texts(events):
-    return [e.text for e in events]
 
 
 def defence_counts(dice: ForcedDice, who: str) -> list[int]:

@@ -18,16 +18,13 @@ from tests.test_starcadia_support import (
     refused,
     settle,
     setup_state,
+    texts,
 )
 
 
 @pytest.fixture
 def dice(monkeypatch) -> ForcedDice:
     return ForcedDice(monkeypatch)
-
-
-def texts(events):
-    return [e.text for e in events]
 
 
 def attack_lines(events):

@@ -112,3 +112,8 @@ def settle(st: StarState, events: list | None = None) -> StarState:
         if events is not None:
             events.extend(ev)
     raise AssertionError("the game kept waiting for decisions")
+
+
+def texts(events) -> list[str]:
+    """The narrated lines of ``events``."""
+    return [e.text for e in events]
