@@ -77,12 +77,35 @@ def read_dotenv(path: Path) -> dict[str, str]:
     return values
 
 
+class ConfigError(ValueError):
+    """A setting that cannot work; its message says what to write instead."""
+
+
+def database_path(value: str) -> Path:
+    """``STARHOST_DB`` as a SQLite file: a plain path or ``sqlite:///path``; anything else is refused."""
+    text = value.strip()
+    if text.lower().startswith("sqlite:///"):
+        text = text[len("sqlite:///") :]
+    elif "://" in text:
+        scheme = text.split("://", 1)[0]
+        raise ConfigError(
+            f"STARHOST_DB={scheme}://... is not supported: Starhost keeps its games in a SQLite file. "
+            "Give a file path such as ./starhost.db (or sqlite:///path/to/starhost.db)."
+        )
+    if not text:
+        raise ConfigError("STARHOST_DB is empty: give a file path such as ./starhost.db, or leave it unset.")
+    path = Path(text).expanduser()
+    if path.is_dir():
+        raise ConfigError(f"STARHOST_DB={value.strip()} is a folder: give a file path such as {path / 'starhost.db'}.")
+    return path
+
+
 def load_config(env: dict[str, str] | None = None, dotenv: Path | None = None) -> Config:
     merged = {**read_dotenv(dotenv or ROOT / ".env"), **(os.environ if env is None else env)}
     guild = merged.get("STARHOST_DEV_GUILD", "").strip()
     return Config(
         token=merged.get("DISCORD_TOKEN", "").strip() or None,
-        db_path=Path(merged.get("STARHOST_DB", str(ROOT / "starhost.db"))),
+        db_path=database_path(merged.get("STARHOST_DB", str(ROOT / "starhost.db"))),
         dev_guild=int(guild) if guild.isdigit() else None,
         log_level=merged.get("STARHOST_LOG_LEVEL", "INFO").upper(),
         boards_dir=Path(merged.get("STARHOST_BOARDS", str(ROOT / "boards"))),
@@ -114,6 +137,8 @@ def setup_logging(level: str) -> None:
     handler.setFormatter(JsonFormatter())
     logging.basicConfig(level=getattr(logging, level, logging.INFO), handlers=[handler], force=True)
     logging.getLogger("discord.http").setLevel(logging.WARNING)
+    # Starhost never joins voice channels: discord.py's warnings about voice libraries are noise.
+    logging.getLogger("discord.client").addFilter(lambda record: "voice will NOT" not in record.getMessage())
 
 
 def _load_extra_systems(names: tuple[str, ...]) -> None:
@@ -265,10 +290,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", type=Path, help="SQLite file (default: $STARHOST_DB or ./starhost.db)")
     parser.add_argument("--boards", type=Path, help="with --console: folder for board pictures")
     args = parser.parse_args(argv)
-    config = load_config()
+    try:
+        config = load_config()
+        db_override = database_path(str(args.db)) if args.db else None
+    except ConfigError as exc:
+        print(f"starhost: {exc}", file=sys.stderr)
+        return 2
     overrides = {}
-    if args.db:
-        overrides["db_path"] = args.db
+    if db_override:
+        overrides["db_path"] = db_override
     elif args.console and "STARHOST_DB" not in os.environ:
         overrides["db_path"] = ROOT / "console.db"
     if args.boards:
@@ -284,8 +314,33 @@ def main(argv: list[str] | None = None) -> int:
     if not config.token:
         print(TOKEN_HELP, file=sys.stderr)
         return 2
-    asyncio.run(run_bot(config))
+    return run_bot_reporting(config)
+
+
+def run_bot_reporting(config: Config) -> int:
+    """Run the bot; the usual ways it cannot start are said in one line, not a traceback."""
+    import aiohttp
+    import discord
+
+    try:
+        asyncio.run(run_bot(config))
+    except discord.LoginFailure:
+        print(
+            "starhost: Discord refused the token in DISCORD_TOKEN; copy it again from the developer portal.",
+            file=sys.stderr,
+        )
+        return 2
+    except (aiohttp.ClientConnectionError, OSError) as exc:
+        print(
+            f"starhost: Discord cannot be reached ({_first_line(exc)}); check this machine's network.", file=sys.stderr
+        )
+        return 4
     return 0
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    return text.splitlines()[0][:160]
 
 
 if __name__ == "__main__":

@@ -176,3 +176,41 @@ async def test_status_after_the_end_shows_the_final_board(table: Table) -> None:
     await table.click(ctx(ALICE), confirm.buttons[0].custom_id)
     final = await table.game_status(ctx(CAROL))
     assert "Final position" in final.lines[0] and final.buttons == [] and final.image is not None
+
+
+def test_database_setting_is_a_sqlite_file(tmp_path: Path) -> None:
+    assert starhost.database_path("sqlite:///" + str(tmp_path / "a.db")) == tmp_path / "a.db"
+    assert starhost.database_path(" ./games.db ") == Path("games.db")
+    with pytest.raises(starhost.ConfigError, match="SQLite file"):
+        starhost.database_path("postgresql://user@host/starhost")
+    with pytest.raises(starhost.ConfigError, match="is a folder"):
+        starhost.database_path(str(tmp_path))
+
+
+def test_a_url_in_starhost_db_is_refused_before_anything_is_created(tmp_path: Path, monkeypatch, capsys) -> None:
+    monkeypatch.setattr(starhost, "ROOT", tmp_path)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "token")
+    monkeypatch.setenv("STARHOST_DB", "postgresql://user@host/starhost")
+    assert starhost.main([]) == 2
+    err = capsys.readouterr().err
+    assert "not supported" in err and "./starhost.db" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_unreachable_discord_is_one_line(tmp_path: Path, monkeypatch, capsys) -> None:
+    """No network: the bot says so in one line instead of a traceback."""
+    import socket
+
+    import discord
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    monkeypatch.setattr(discord.http.Route, "BASE", f"http://127.0.0.1:{port}/api/v10")
+    monkeypatch.setattr(starhost, "ROOT", tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "token")
+    monkeypatch.setenv("STARHOST_DB", str(tmp_path / "bot.db"))
+    assert starhost.main([]) == 4
+    said = [line for line in capsys.readouterr().err.splitlines() if not line.startswith("{")]  # not JSON logs
+    assert len(said) == 1 and "Discord cannot be reached" in said[0], said
