@@ -226,9 +226,15 @@ def test_end_and_batch():
     assert S.pending(st2)[0].seat == 1
     st3, _ = S.apply(st, 0, S.parse("move SEC-w; move SEC-x; end", st, 0))
     assert st3.survivors[0].zone == "SEC-x" and S.pending(st3)[0].seat == 1
-    refused(st, 0, {"type": "batch", "actions": [{"type": "move", "zone": "SEC-w"}, {"type": "fly"}]}, "single")
+    refused(
+        st,
+        0,
+        {"type": "batch", "actions": [{"type": "move", "zone": "SEC-w"}, {"type": "fly"}]},
+        "Command 2 .*not an Endure action.*Nothing was played",
+    )
     refused(st, 0, {"type": "batch", "actions": [{"type": "move", "zone": "SEC-w"}, {"type": "search"}]}, "Corr")
     refused(st, 0, {"type": "batch", "actions": [{"type": "end"}] * 50}, "At most")
+    refused(st, 0, {"type": "batch", "actions": [{"type": "end"}, {"type": "batch", "actions": []}]}, "single command")
 
 
 def test_unknown_and_malformed_actions():

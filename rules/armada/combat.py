@@ -141,6 +141,8 @@ def start(
     if frontline < 0:
         frontline = next(m for m in members if m not in shadow)
     state.combat = Combat(seat=seat, members=list(members), frontline=frontline, fleet=token, shadow=list(shadow))
+    if any(not ship.revealed for ship in fleet.ships):
+        turn.reveal("enemy ship cards")
     for ship in fleet.ships:
         ship.revealed = True
         ship.shields = enemy_def(ship).shield

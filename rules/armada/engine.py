@@ -858,6 +858,7 @@ class Armada(GameSystem[State]):
         fleet = fleet_by_token(state, get_int(action, "fleet", 1, 999, "the fleet number"))
         if all(s.revealed for s in fleet.ships):
             raise RuleError("That fleet is already revealed.")
+        turn.reveal("enemy ship cards")
         for s in fleet.ships:
             s.revealed = True
         player.scanned = True

@@ -261,6 +261,7 @@ def _ruin_planet(state: State, turn: Turn) -> None:
         if not state.td_deck:
             return
         card = C.threats[state.td_deck.pop(0)]
+        turn.reveal("a Threat Detected card")
         state.td_discard.append(card.id)
         if card.planet and card.planet not in state.ruined:
             state.ruined.append(card.planet)

@@ -112,6 +112,7 @@ def draw_threat(state: State, turn: Turn, *, encounter: bool = False) -> None:
         if not state.td_deck:
             return
         card_id = state.td_deck.pop(0)
+        turn.reveal("a Threat Detected card")
         card = C.threats[card_id]
         if card.kind == "scramble":
             state.td_deck.extend(state.td_discard)

@@ -1,12 +1,13 @@
 """The rules-engine contract shared by every game system (pure: no discord, no I/O, no clock)."""
 
 from .errors import RuleError
-from .game import LOG_KEEP, GameSystem, Turn, normalise, parse_options
+from .game import BATCH, LOG_KEEP, GameSystem, Turn, normalise, parse_options
 from .model import Action, BaseState, Choice, Event, OptionSpec, Outcome, Prompt, RngState
 from .registry import all_systems, get, register
 from .rng import Rng
 
 __all__ = [
+    "BATCH",
     "LOG_KEEP",
     "Action",
     "BaseState",

@@ -26,12 +26,29 @@ LOG_KEEP = 30
 
 
 class Turn:
-    """What ``perform`` gets besides the state: the acting seat, dice and a narrator."""
+    """What ``perform`` gets besides the state: the acting seat, dice and a narrator.
+
+    It also keeps track of hidden information the action brought to light: every draw of the
+    generator (a die, a shuffle, a random pick) and every :meth:`reveal` the engine reports (a card
+    taken from a deck shuffled earlier, a face-down token turned over). What comes after such a
+    moment could not have been known before it, so it may never decide whether a command is refused.
+    """
 
     def __init__(self, state: BaseState, seat: int | None) -> None:
         self.seat = seat
         self.events: list[Event] = []
         self.rng = Rng(state.rng, self.events)
+        self.revealed: list[str] = []
+        self._draws_at_start = state.rng.draws
+
+    def reveal(self, what: str) -> None:
+        """Report that hidden information was brought to light (``what`` names it, for the log)."""
+        self.revealed.append(what)
+
+    @property
+    def saw_hidden(self) -> bool:
+        """Whether anything unforeseeable happened so far: a draw of the generator or a reveal."""
+        return bool(self.revealed) or self.rng.state.draws != self._draws_at_start
 
     def say(self, text: str, *, kind: str = "info", seat: int | None = None, **data: object) -> None:
         """Narrate one public line."""
@@ -54,6 +71,8 @@ class GameSystem(Generic[S]):
     summary: ClassVar[str] = ""
     free_actions: ClassVar[frozenset[str]] = frozenset()
     """Action types a seat may take at any time, not only when prompted (standing preferences...)."""
+    max_batch: ClassVar[int] = 0
+    """How many commands one compound command (``{"type": "batch", "actions": [...]}``) may join; 0: none."""
 
     # -- setup ---------------------------------------------------------------------
     def scenarios(self) -> list[Choice]:
@@ -123,13 +142,75 @@ class GameSystem(Generic[S]):
             raise RuleError("You do not have a seat in this game.")
         new = self.clone(state)
         turn = Turn(new, seat)
-        self.perform(new, seat, dict(action), turn)
+        if action["type"] == BATCH:
+            self.perform_batch(new, seat, action.get("actions"), turn)
+        else:
+            self.perform(new, seat, dict(action), turn)
         new.log = (new.log + [e.text for e in turn.events if e.visible_to is None])[-LOG_KEEP:]
         return new, turn.events
 
     def perform(self, state: S, seat: int | None, action: Action, turn: Turn) -> None:
         """Mutate ``state`` (already a private copy) or raise :class:`RuleError`."""
         raise NotImplementedError
+
+    def perform_batch(self, state: S, seat: int | None, steps: object, turn: Turn) -> None:
+        """Play the commands of a compound command in order.
+
+        Until something hidden comes to light (a roll, a drawn card, a revealed token), everything
+        is foreseeable, so a refused command refuses the whole compound command and nothing is
+        played. After that moment a refusal could depend on what was revealed: the command stops
+        there, what happened stays (the rolls were real), and the commands not played are narrated
+        with the reason. Either way, whether the compound command is accepted never depends on a
+        die or card nobody had seen.
+        """
+        if not self.max_batch:
+            raise RuleError("Give one command at a time in this game.")
+        if not isinstance(steps, list) or not steps:
+            raise RuleError("A compound command needs a list of commands.")
+        if len(steps) > self.max_batch:
+            raise RuleError(f"At most {self.max_batch} commands at once.")
+        for step in steps:
+            if not isinstance(step, Mapping) or not isinstance(step.get("type"), str) or step["type"] == BATCH:
+                raise RuleError("Each part of a compound command must be a single command.")
+        for index, step in enumerate(steps):
+            if index and self.outcome(state) is not None:
+                self._narrate_not_played(turn, seat, steps[index:], "the game is over")
+                return
+            hidden_seen = turn.saw_hidden
+            snapshot = self.clone(state)
+            told = len(turn.events)
+            try:
+                self._check_batch_step(state, seat, step, index)
+                self.perform(state, seat, dict(step), turn)
+            except RuleError as exc:
+                if not hidden_seen:
+                    if len(steps) == 1:
+                        raise
+                    raise RuleError(
+                        f"Command {index + 1} (`{self.format(dict(step))}`): {exc} Nothing was played."
+                    ) from None
+                _restore(state, snapshot)
+                del turn.events[told:]
+                self._narrate_not_played(turn, seat, steps[index:], str(exc))
+                return
+
+    def _check_batch_step(self, state: S, seat: int | None, step: Mapping, index: int) -> None:
+        """A later command of a compound command must still be the seat's to give."""
+        if index == 0 or seat is None or step["type"] in self.free_actions:
+            return
+        if seat not in {p.seat for p in self.pending(state)}:
+            raise RuleError("It is no longer your turn.")
+
+    def _narrate_not_played(self, turn: Turn, seat: int | None, rest: Sequence[Mapping], reason: str) -> None:
+        """Say which commands of a compound command were not played, and why."""
+        first, *others = (f"`{self.format(dict(step))}`" for step in rest)
+        turn.say(f"Not played: {first}: {reason.rstrip('.')}.", kind="warn", seat=seat)
+        if others:
+            turn.say(
+                f"Also not played: {'; '.join(others)} (a command stops at the first part that cannot be played).",
+                kind="warn",
+                seat=seat,
+            )
 
     def default_action(self, state: S, prompt: Prompt) -> Action:
         """What happens when the host times out an absent player."""
@@ -140,6 +221,8 @@ class GameSystem(Generic[S]):
     # -- notation ----------------------------------------------------------------------
     def format(self, action: Action) -> str:
         """Text notation of an action: its type, then its values in order."""
+        if action.get("type") == BATCH:
+            return "; ".join(self.format(dict(a)) for a in action.get("actions", []) if isinstance(a, Mapping))
         parts = [str(action["type"])]
         for key, value in action.items():
             if key == "type":
@@ -176,6 +259,20 @@ class GameSystem(Generic[S]):
 
     def loads(self, raw: bytes | str) -> S:
         return msgspec.json.decode(raw, type=self.state_type)
+
+
+BATCH = "batch"
+"""The action type of a compound command: ``{"type": "batch", "actions": [action, ...]}``."""
+
+
+def _restore(state: BaseState, snapshot: BaseState) -> None:
+    """Put ``snapshot``'s fields back into ``state`` in place; the generator object stays the same
+    one (the :class:`Turn` holds it), only its position goes back."""
+    for name in state.__struct_fields__:
+        if name == "rng":
+            state.rng.draws = snapshot.rng.draws
+        else:
+            setattr(state, name, getattr(snapshot, name))
 
 
 _SPACES = re.compile(r"\s+")

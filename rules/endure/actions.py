@@ -524,6 +524,7 @@ def draw_item(st: EndureState, turn: Turn, si: int) -> None:
     retried = False
     while st.item_deck:
         key = st.item_deck.pop()
+        turn.reveal("an item card")
         card = content().items[key]
         if card.kind == "noise":
             if passive(s) == "scavenger" and not retried:
@@ -872,6 +873,7 @@ def do_interact(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) ->
             cards: list[str] = []
             while st.item_deck and len(cards) < 2:
                 k = st.item_deck.pop()
+                turn.reveal("an item card")
                 if content().items[k].kind != "noise":
                     cards.append(k)
                 else:

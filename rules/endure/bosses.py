@@ -57,6 +57,7 @@ def _draw(st: EndureState, turn: Turn, b: BossState) -> BossCard:
         b.deck, b.discard = b.discard, []
         turn.rng.shuffle(b.deck)
     key = b.deck.pop()
+    turn.reveal("a boss card")
     b.discard.append(key)
     return deck.cards[key]
 

@@ -201,6 +201,7 @@ def enter_refuge(st: EndureState, turn: Turn) -> None:
     post: list[str] = []
     while st.item_deck and len(post) < r.trading_post:
         k = st.item_deck.pop()
+        turn.reveal("an item card for the trading post")
         if content().items[k].kind != "noise":
             post.append(k)
     st.trading_post = post
@@ -458,6 +459,7 @@ def _refuge_event(st: EndureState, turn: Turn) -> None:
         st.refuge_deck = sorted(content().refuge.events)
         turn.rng.shuffle(st.refuge_deck)
     ev = content().refuge.events[st.refuge_deck.pop()]
+    turn.reveal("a Refuge event")
     turn.say(f"Refuge event: {ev.name}.", kind="warn")
     alive = [i for i, s in enumerate(st.survivors) if s.alive]
     if not alive:

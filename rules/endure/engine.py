@@ -16,7 +16,7 @@ from rules.core import (
     RuleError,
     Turn,
 )
-from rules.core.game import LOG_KEEP
+from rules.core.game import BATCH, LOG_KEEP
 
 from .actions import HANDLERS, attack_range, do_answer, survivor_arg, target_zones
 from .campaign import new_survivor, refuge_legal, refuge_pending, refuge_perform, start_mission
@@ -73,6 +73,7 @@ class Endure(GameSystem[EndureState]):
     name = "Endure the Stars"
     min_seats = 1
     max_seats = 6
+    max_batch = MAX_BATCH
     state_type = EndureState
     summary = "Co-op survival aboard a ruined colony ship: sneak, search, shoot and keep your nerve."
 
@@ -488,19 +489,6 @@ class Endure(GameSystem[EndureState]):
     # -- actions ---------------------------------------------------------------------------------
     def perform(self, state: EndureState, seat: int | None, action: Action, turn: Turn) -> None:
         kind = action["type"]
-        if kind == "batch":
-            steps = action.get("actions")
-            if not isinstance(steps, list) or not steps:
-                raise RuleError("A batch needs a list of actions.")
-            if len(steps) > MAX_BATCH:
-                raise RuleError(f"At most {MAX_BATCH} commands at once.")
-            for sub in steps:
-                if not isinstance(sub, Mapping) or sub.get("type") not in HANDLERS:
-                    raise RuleError("Each command in a batch must be a single action.")
-                if state.phase == "over":
-                    raise RuleError("The game ended before all your commands were carried out.")
-                self.perform(state, seat, dict(sub), turn)
-            return
         if kind == "answer":
             if seat is None:
                 raise RuleError("Only a player can answer a trade offer.")
@@ -618,8 +606,8 @@ class Endure(GameSystem[EndureState]):
     # -- notation --------------------------------------------------------------------------------
     def format(self, action: Action) -> str:
         t = str(action.get("type", ""))
-        if t == "batch":
-            return "; ".join(self.format(a) for a in action.get("actions", []) if isinstance(a, Mapping))
+        if t == BATCH:
+            return super().format(action)
         parts = [t]
         if t == "move":
             if "zones" in action:
@@ -696,7 +684,7 @@ class Endure(GameSystem[EndureState]):
         if len(chunks) > MAX_BATCH:
             raise RuleError(f"At most {MAX_BATCH} commands at once.")
         actions = [self._parse_one(c) for c in chunks]
-        return actions[0] if len(actions) == 1 else {"type": "batch", "actions": actions}
+        return actions[0] if len(actions) == 1 else {"type": BATCH, "actions": actions}
 
     def _parse_one(self, text: str) -> Action:
         words = text.split()

@@ -466,6 +466,7 @@ def draw_event(st: EndureState, turn: Turn) -> None:
     if not st.event_deck:
         return
     key = st.event_deck.pop()
+    turn.reveal("an event card")
     card = content().events[key]
     st.event = key
     more = "" if card.effect == "spawn" else " (lasts a round; what it does: /rules system:endure topic:events)"

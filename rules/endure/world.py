@@ -361,6 +361,7 @@ def change_resolve(st: EndureState, turn: Turn, si: int, delta: int) -> None:
     for slot in s.resolve_cards:
         if not slot.revealed and not slot.dormant and slot.number == s.resolve:
             slot.revealed = True
+            turn.reveal("a Resolve card")
             trigger_resolve_card(st, turn, si, slot.card)
             if not s.alive:
                 return
@@ -542,6 +543,8 @@ def deal_accomplishment(st: EndureState, turn: Turn | None, si: int) -> None:
         st.accomplishment_discard = []
         turn.rng.shuffle(st.accomplishment_deck)
     s.accomplishment = st.accomplishment_deck.pop() if st.accomplishment_deck else ""
+    if turn is not None and s.accomplishment:
+        turn.reveal("an Accomplishment card")
     s.progress = 0
     s.unlocked = False
 
@@ -699,6 +702,7 @@ def overflow_zone(st: EndureState, turn: Turn, zone: str) -> str:
 
 
 def reveal(st: EndureState, turn: Turn, tok: Radar) -> None:
+    turn.reveal("a radar contact")
     st.radar.remove(tok)
     st.radar_out.append(tok.token)
     n_str, _, kind = tok.token.partition(" ")

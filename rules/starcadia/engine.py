@@ -1401,6 +1401,7 @@ def draw_event(state: StarState, turn: Turn) -> None:
     if not state.deck:
         return
     cid = state.deck.pop(0)
+    turn.reveal("an event card")
     card = CONTENT.events[cid]
     state.last_event = cid
     mon = state.dashboard.get(card.designation)
