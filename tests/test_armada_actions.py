@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from rules.armada import SYSTEM
+from rules.armada import SYSTEM, planning
 from rules.armada.content import CONTENT
 from rules.armada.helpers import dice_of
+from rules.armada.state import Die
 
 from .test_armada_support import (
     add_fleet,
@@ -15,6 +16,7 @@ from .test_armada_support import (
     place_beacon,
     refused,
     rolled_ids,
+    scripted_turn,
     set_faces,
     to_encounter,
 )
@@ -193,6 +195,24 @@ def test_repair_rolls_engineering():
     assert state.players[0].hull >= 3
     full = new_game()
     refused(full, 0, {"type": "repairs"}, "not something")
+
+
+def test_repair_counts_engineering_but_not_command():
+    """Rulebook p. 6, Planning Phase (Repair) and p. 10, Crew Dice Symbols: a repair roll mends 1 Hull
+    per Engineering face; Command is a wild only in Combat and Away Missions, so it mends nothing."""
+    state = new_game(ships="hades,harmony")
+    state.players[0].heroes.append("genevieve")
+    state.dice.append(Die(id=100, owner=0, hero="genevieve"))
+    next(d for d in state.dice if d.owner == 0 and not d.hero).loc = "infirmary"  # 4 basic dice + the hero
+    state.players[0].hull = 2
+    planning.repair(state, 0, scripted_turn(state, 0, [2, 2, 1, 5, 1]))  # basic E, E, T, blank; hero C
+    assert state.players[0].hull == 4  # E, E, C, T, blank: 2 Hull, not 3
+    kirie = new_game(ships="hades,harmony")
+    kirie.players[0].heroes.append("kirie")
+    kirie.dice.append(Die(id=100, owner=0, hero="kirie"))
+    kirie.players[0].hull = 2
+    planning.repair(kirie, 0, scripted_turn(kirie, 0, [5, 5, 5, 5, 5, 4]))  # blanks; Kirie rolls C
+    assert kirie.players[0].hull == 2
 
 
 # -- encounter --------------------------------------------------------------------------------

@@ -62,7 +62,7 @@ def repair(state: State, seat: int, turn: Turn) -> None:
     roll(state, dice, turn, f"{state.seats[seat]} rolls for repairs")
     gained = 0
     for d in dice:
-        gained += sum(1 for s in d.face if s in "EC")
+        gained += d.face.count("E")  # Command is wild only in Combat and Away Missions
         if d.hero == "kirie" and "E" in d.face:
             gained += 1
         d.loc = "crew"
