@@ -52,8 +52,9 @@ def exposure(state, b, start, path):
 
 
 def smart_choice(state, actions, rnd):
-    if state.phase != "play" or state.payback is not None or state.pending_event:
-        return rnd.choice(actions)
+    """A goal-minded player: picks only from ``actions`` (what legal() offers the asking seat)."""
+    if state.phase != "play" or state.wait is not None or state.payback is not None or state.pending_event:
+        return rnd.choice(actions)  # a decision in the middle of play: any of its legal answers
     quest = [a for a in actions if a["type"] == "move" and a["path"] and a["path"][-1] in ("hack", "pickup")]
     if quest:
         return quest[0]
@@ -77,7 +78,8 @@ def smart_choice(state, actions, rnd):
             return (v, len(a["boosts"]))
 
         return max(atk, key=val)
-    if not state.act.hero:
+    rest = [a for a in actions if a["type"] == "rest"]
+    if rest:
         crew = state.crews[state.current]
         hs = [E.find_hero(state, x) for x in crew.heroes]
         if any(h.dead for h in hs) or all(
@@ -85,7 +87,7 @@ def smart_choice(state, actions, rnd):
             for h in hs
             if not h.dead
         ):
-            return {"type": "rest"}
+            return rest[0]
     uses = [a for a in actions if a["type"] == "use" and a["gadget"] != "hoverboard"]
     if uses:
         return uses[0]
@@ -125,3 +127,22 @@ def test_scenario_one_ends_in_table_game_length(seed):
     assert max(rec.vt) <= 80, rec.vt
     # Milestone badges stay a handful (1 per 7 VT), not dozens.
     assert all(c.badges <= 12 for c in state.crews)
+
+
+def test_smart_choice_answers_a_waiting_decision_with_a_legal_answer():
+    """Rulebook p. 29 (Shove) and p. 20 (event activations): while the controller of a monster decides
+    where its shove sends a hero, only shove answers are legal; the policy must not rest then, even with
+    a dead hero in its crew (issue 10: seed 729276582 played rest here)."""
+    from rules.starcadia.state import Wait
+    from tests.test_starcadia_support import add_monster, hero, place, play_state
+
+    st = play_state()
+    edge = hero(st, "edge")
+    edge.dead, edge.pos = True, ""
+    place(st, "red", "G4")
+    add_monster(st, "weeble", "G3")
+    st.wait = Wait(kind="shove", seat=0, hero="red", monster="weeble#1", options=["F4", "G5"])
+    actions = SYSTEM.legal(st, 0)
+    assert actions and all(a["type"] == "shove" for a in actions)
+    for seed in range(5):
+        assert smart_choice(st, actions, random.Random(seed)) in actions

@@ -290,6 +290,7 @@ def check_full_game_step(state, before, events, expected: Counter) -> None:
 
 
 @example(seed=2, seats=2)
+@example(seed=729276582, seats=2)  # a CRIT shove to answer while the crew has a dead hero (issue 10)
 @example(seed=3, seats=3)
 @example(seed=4, seats=4)
 @given(seed=st.integers(min_value=0, max_value=2**32), seats=st.sampled_from([2, 3, 4]))
@@ -304,7 +305,9 @@ def test_scenario_one_plays_to_its_end_with_invariants(seed, seats):
         if state.phase not in PLAYING:
             break
         p = SYSTEM.pending(state)[0]
-        action = smart_choice(state, SYSTEM.legal(state, p.seat), rnd)
+        legal = SYSTEM.legal(state, p.seat)
+        action = smart_choice(state, legal, rnd)
+        assert action in legal, (action, SYSTEM.describe(state))  # the policy picks only legal actions
         before = state
         state, events = SYSTEM.apply(state, p.seat, action)
         history.append((p.seat, action))
