@@ -101,8 +101,19 @@ class Board:
     def _edge_clear(self, a: XY, b: XY, door_open: dict[str, bool]) -> bool:
         return self._see_through(a) and self._see_through(b) and self.passage(a, b, door_open)
 
+    def _corner_sides_blocked(self, cur: XY, nxt: XY, door_open: dict[str, bool]) -> int:
+        """How many of the four edges meeting at the corner between diagonal spaces ``cur`` and ``nxt``
+        block sight. A side space that cannot be seen through (no dot, off the station) blocks both of
+        its edges there."""
+        sides = ((cur[0], nxt[1]), (nxt[0], cur[1]))
+        return sum(1 for side in sides for end in (cur, nxt) if not self._edge_clear(end, side, door_open))
+
     def los(self, a: XY, b: XY, door_open: dict[str, bool]) -> bool:
-        """Centre-to-centre line of sight between two spaces (memoised per door setting)."""
+        """Centre-to-centre line of sight between two spaces (memoised per door setting).
+
+        A line through the very corner of four spaces passes only if at most one of the four edges
+        meeting there blocks it (one wall end is grazed; two walls, in a line or an L, stop it).
+        """
         if a == b:
             return True
         key = (a, b, tuple(sorted(d for d, o in door_open.items() if o and d in self.doors)))
@@ -135,11 +146,7 @@ class Board:
             kinds = events[t]
             if kinds == {"x", "y"}:
                 nxt = (cur[0] + sx, cur[1] + sy)
-                via1 = (cur[0] + sx, cur[1])
-                via2 = (cur[0], cur[1] + sy)
-                path1 = self._edge_clear(cur, via1, door_open) and self._edge_clear(via1, nxt, door_open)
-                path2 = self._edge_clear(cur, via2, door_open) and self._edge_clear(via2, nxt, door_open)
-                if not (path1 or path2) or not self._see_through(nxt):
+                if self._corner_sides_blocked(cur, nxt, door_open) > 1 or not self._see_through(nxt):
                     return False
             elif kinds == {"x"}:
                 nxt = (cur[0] + sx, cur[1])
