@@ -666,6 +666,57 @@ def test_exploration_pickup(dice):
     assert st2.tokens == {"C2": ["stimpack"]} and hero(st2, "edge").gadgets == []
 
 
+def test_overkill_in_the_heroes_space_leaves_its_tokens_to_the_hero(dice):
+    """Rulebook p. 25 (Exploration Tokens) and p. 23 (Overkill): the active hero takes the tokens of its
+    space as soon as no enemy is left there, so overkilling the monster it shares a space with hands it
+    the stimpack lying there. A monster that survives the attack still guards the token."""
+    st = play_state()
+    place(st, "edge", "D2")
+    add_monster(st, "weeble", "D2")
+    st.tokens = {"D2": ["stimpack", "victory"]}
+    dice.set("melee", "melee", "melee")  # 3 hits = Overkill; the weeble's defence rolls blanks
+    st2, ev = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"})
+    t = texts(ev)
+    assert "Overkill!" in t and not st2.monsters
+    assert t.index("Edge picks up a stimpack.") > t.index("Weeble (weeble#1) is destroyed!")
+    assert hero(st2, "edge").gadgets == ["stimpack"] and not st2.tokens
+    assert st2.crews[0].vt == 1 + 1  # the weeble's reward and the victory token
+    # One hit only: the weeble lives on, pays back, and the tokens stay where they are.
+    dice.set("melee")
+    st3, _ = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"})
+    st3 = settle(st3)
+    assert st3.monsters and st3.tokens == {"D2": ["stimpack", "victory"]} and hero(st3, "edge").gadgets == []
+
+
+def test_monster_removed_after_its_payback_leaves_its_tokens_to_the_hero(dice):
+    """Rulebook p. 22 (Payback), p. 19 (Kills) and p. 25 (Exploration Tokens): a monster whose wounds reach
+    its life without Overkill pays back first and is removed after; from then on nothing guards the
+    stimpack in the active hero's space, which the hero takes. A hero that shot it from elsewhere does
+    not take the token of the monster's space."""
+    st = play_state()
+    place(st, "edge", "D2")
+    add_monster(st, "weeble", "D2").wounds = 1
+    st.tokens = {"D2": ["stimpack"]}
+    dice.set("melee")  # 1 wound: life reached (2), not Overkill (3); everything after rolls blank
+    st2, ev = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"})
+    assert st2.payback is not None and st2.tokens == {"D2": ["stimpack"]}
+    st2 = settle(st2, ev)
+    t = texts(ev)
+    assert t.index("Edge picks up a stimpack.") > t.index("Weeble (weeble#1) is destroyed!")
+    assert not st2.monsters and not st2.tokens and hero(st2, "edge").gadgets == ["stimpack"]
+    assert st2.current == 0 and st2.act.hero == "edge"  # still Edge's activation
+    # The same kill from a distance: the stimpack stays in the weeble's space.
+    st = play_state()
+    place(st, "edge", "B7")
+    hero(st, "edge").upgrades = [Up(id="S03")]
+    add_monster(st, "weeble", "E7").wounds = 1
+    st.tokens = {"E7": ["stimpack"]}
+    dice.set("ranged")
+    st2, _ = SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "blaster-rifle"})
+    st2 = settle(st2)
+    assert not st2.monsters and st2.tokens == {"E7": ["stimpack"]} and hero(st2, "edge").gadgets == []
+
+
 def test_gadgets():
     st = play_state()
     edge = hero(st, "edge")

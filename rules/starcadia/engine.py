@@ -179,6 +179,19 @@ def collect(state: StarState, turn: Turn, h: HeroState) -> None:
         del state.tokens[space]
 
 
+def activation_open(state: StarState) -> bool:
+    """A hero is active and its activation is not over (the turn's event card is not drawn yet)."""
+    return state.phase == "play" and bool(state.act.hero) and not any(t.kind == "advance" for t in state.todo)
+
+
+def collect_active(state: StarState, turn: Turn) -> None:
+    """The active hero takes the tokens of its space the moment no enemy is left there (after an
+    Overkill, a monster removed after its Payback, a rival killed or shoved away), not only on arrival."""
+    h = find_hero(state, state.act.hero) if activation_open(state) else None
+    if h is not None and not h.dead and h.pos:
+        collect(state, turn, h)
+
+
 def drop_tokens(state: StarState, space: str, toks: list[str]) -> None:
     if toks:
         state.tokens.setdefault(space, []).extend(toks)
@@ -1695,6 +1708,7 @@ def blocked(state: StarState) -> bool:
 def drain(state: StarState, turn: Turn) -> None:
     """Run queued work until it is done or a decision is needed."""
     for _ in range(MAX_TASKS):
+        collect_active(state, turn)
         if blocked(state):
             return
         if not state.todo:
