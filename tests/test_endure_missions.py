@@ -240,21 +240,80 @@ def test_rop18_ambush_and_shotgun():
     assert weapons == {"shotgun", "plasma-cutter"}
 
 
-def test_p20_primus_cannot_die(monkeypatch):
+def _p20_primus_in_sight(hp: int):
+    """A solo P20 game: the Primus (15 Health in all) next door to a survivor holding an Assault Rifle."""
     from rules.endure.bosses import spawn_boss
 
     st = mission("P20", n=1)
-    turn = turn_for(st)
-    primus = spawn_boss(st, turn, "primus", "LAB-b", marked=False)
-    primus.hp = 1
+    primus = spawn_boss(st, turn_for(st), "primus", "LAB-b", marked=False)
+    primus.hp = hp
     strip(st, 0)
     give(st, 0, "assault-rifle")
     st.survivors[0].zone = "LAB-a"
+    return st
+
+
+def _primus(st):
+    return next(e for e in st.enemies if e.kind == "primus")
+
+
+def test_p20_primus_cannot_die(monkeypatch):
+    """P20 special 'Immortal': a Primus brought to 0 Health is not killed; it stays on the board,
+    stunned, at 0 Health for what is left of the round."""
+    st = _p20_primus_in_sight(1)
     Script(monkeypatch, attacks=[[6, 5, 1, 2]])
     st2, _ = S.apply(st, 0, {"type": "attack", "weapon": "assault-rifle", "zone": "LAB-b"})
-    p = next(e for e in st2.enemies if e.kind == "primus")
-    assert p.stunned and p.hp == 8  # back up at half of 15
-    _ = start_turn
+    p = _primus(st2)
+    assert p.stunned and p.hp == 0 and st2.bosses[0].downed
+
+
+def test_p20_a_knocked_out_primus_takes_no_more_damage_this_round(monkeypatch):
+    """P20 'Immortal': while it lies stunned for the rest of the round the Primus cannot be hurt
+    again; a second attack in the same round leaves it at 0 (it used to be back at 8 at once and lose
+    Health to that second attack)."""
+    st = _p20_primus_in_sight(1)
+    Script(monkeypatch, attacks=[[6, 5, 1, 2], [6, 6, 5, 1]])
+    st2, _ = S.apply(st, 0, {"type": "attack", "weapon": "assault-rifle", "zone": "LAB-b"})
+    st3, ev = S.apply(st2, 0, {"type": "attack", "weapon": "assault-rifle", "zone": "LAB-b"})
+    p = _primus(st3)
+    assert p.hp == 0 and p.stunned and st3.bosses[0].downed
+    assert "out cold" in "\n".join(e.text for e in ev)
+    assert st3.survivors[0].actions == st2.survivors[0].actions - 1  # the attack itself still happens
+
+
+def test_p20_other_harm_passes_a_knocked_out_primus_by(monkeypatch):
+    """P20 'Immortal' with the blast and Life Support rules (L94, M105): nothing lowers the Primus
+    below 0 or knocks it down a second time while it is out for the round."""
+    from rules.endure.phases import detonate, draw_event
+
+    st = _p20_primus_in_sight(1)
+    Script(monkeypatch, attacks=[[6, 5, 1, 2]])
+    st, _ = S.apply(st, 0, {"type": "attack", "weapon": "assault-rifle", "zone": "LAB-b"})
+    place(st, "fanatic", "LAB-b")
+    place(st, "jaeger", "LAB-b")
+    turn = turn_for(st)
+    detonate(st, turn, "LAB-b", "a test blast")
+    assert [e.kind for e in st.enemies if e.zone == "LAB-b"] == ["primus"]
+    st.event_deck = ["life-support"]
+    draw_event(st, turn)
+    p = _primus(st)
+    assert p.hp == 0 and st.bosses[0].downed
+    assert sum("crashes down" in e.text for e in turn.events) == 0
+
+
+def test_p20_the_primus_rises_at_half_health_when_the_next_round_begins(monkeypatch):
+    """P20 'Immortal': the stun lasts to the end of the round (the Primus skips the Enemy phase); as
+    the following round begins it is back with half its total Health, rounded up (15 -> 8)."""
+    st = _p20_primus_in_sight(1)
+    Script(monkeypatch, attacks=[[6, 5, 1, 2]])
+    st2, _ = S.apply(st, 0, {"type": "attack", "weapon": "assault-rifle", "zone": "LAB-b"})
+    st3, ev = S.apply(st2, 0, {"type": "end"})
+    lines = [e.text for e in ev]
+    assert not any("Primus attack card" in t for t in lines)  # out cold through the Enemy phase
+    rise = next(k for k, t in enumerate(lines) if "rises again with 8 Health" in t)
+    assert rise > next(k for k, t in enumerate(lines) if t == f"Round {st.round + 1}: Survivor phase.")
+    p = _primus(st3)
+    assert st3.round == st.round + 1 and p.hp == 8 and not p.stunned and not st3.bosses[0].downed
 
 
 def test_cg08_capture_drag_and_noise(monkeypatch):

@@ -9,6 +9,7 @@ import msgspec
 from rules.core import RuleError, Turn
 from rules.core.validate import get_int, get_list
 
+from .bosses import knocked_out
 from .content import TURN_BUFFS, ItemCard, content
 from .phases import detonate, end_turn
 from .state import EndureState, Enemy, ItemInst, Survivor, TradeOffer
@@ -269,7 +270,7 @@ def allocate(st: EndureState, zone: str, hits: int, prefer: list[str], skip: set
 
     ``skip``: models no hit can affect (C013: a Sentry already shut down cannot be shut down again).
     """
-    models = [e for e in st.enemies if e.zone == zone and e.id not in (skip or set())]
+    models = [e for e in st.enemies if e.zone == zone and e.id not in (skip or set()) and not knocked_out(st, e)]
 
     shielded = any(e.kind in ("zealot", "fanatic") for e in models)
     models = [e for e in models if not (e.kind == "preacher" and shielded)]
@@ -405,6 +406,7 @@ def do_attack(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> N
             detonate(st, turn, zone, "a stray shot")
         refresh_sight(st, turn)
         return
+    out_cold = [] if obj is not None else [e for e in st.enemies if e.zone == zone and knocked_out(st, e)]
     if obj is not None:
         _hit_object(st, turn, si, obj, hits, loader=card.key == "loader", melee=not ranged)
         killed = []
@@ -431,6 +433,8 @@ def do_attack(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> N
         tough = [e.hp for e in st.enemies if e.zone == zone and not etype(e.kind).boss]
         need = f" (the weakest there needs {min(tough)} hits in one attack)" if hits and tough else ""
         turn.say(f"{hits} hit(s): nothing goes down{need}.")
+    for e in out_cold if hits else []:
+        turn.say(f"The {etype(e.kind).name} is out cold: it takes no more damage this round.")
     misses = dice - hits
     if ranged and misses > 0:
         friends = [i for i in survivors_in(st, zone) if i != si]

@@ -201,16 +201,43 @@ def _nearest_survivor_zone(st: EndureState, zone: str) -> str:
 
 
 def boss_damaged(st: EndureState, turn: Turn, e: Enemy) -> bool:
-    """Called when a boss drops to 0 Health. True if it stays on the board (an immortal boss)."""
+    """Called when a boss drops to 0 Health. True if it stays on the board (an immortal boss).
+
+    P20 'Immortal': the Primus stays at 0 Health, stunned, until the round is over; see ``rise_bosses``.
+    """
     b = boss_of(st, e)
     mission = content().missions[st.mission]
     if b is not None and e.kind == "primus" and mission.key == "P20":
         b.downed = True
-        e.hp = (b.max_hp + 1) // 2
+        e.hp = 0
         e.stunned = True
-        turn.say("The Primus crashes down, stunned... it will rise again at half strength.", kind="warn")
+        turn.say(
+            "The Primus crashes down at 0 Health, out cold for the rest of the round: nothing can hurt it "
+            "further, and it rises at half strength when the next round begins.",
+            kind="warn",
+        )
         return True
     if b is not None:
         st.bosses.remove(b)
     turn.say(f"The {etype(e.kind).name} is dead!", kind="warn")
     return False
+
+
+def knocked_out(st: EndureState, e: Enemy) -> bool:
+    """An immortal boss lying at 0 Health this round: it takes no more damage until it rises."""
+    b = boss_of(st, e) if etype(e.kind).boss else None
+    return b is not None and b.downed
+
+
+def rise_bosses(st: EndureState, turn: Turn) -> None:
+    """At the start of a round a knocked-out boss shakes off its stun with half its Health, rounded up."""
+    for b in st.bosses:
+        if not b.downed:
+            continue
+        b.downed = False
+        e = next((x for x in st.enemies if x.id == b.enemy), None)
+        if e is None:
+            continue
+        e.hp = (b.max_hp + 1) // 2
+        e.stunned = False
+        turn.say(f"The {etype(e.kind).name} rises again with {e.hp} Health!", kind="warn")

@@ -6,6 +6,7 @@ import math
 
 from rules.core import Turn
 
+from .bosses import knocked_out, rise_bosses
 from .content import content
 from .state import EndureState, Enemy, Radar
 from .world import (
@@ -231,7 +232,7 @@ def detonate(st: EndureState, turn: Turn, zone: str, source: str, already_dead: 
     turn.say(f"{source.capitalize()} detonates in {zone}: {dmg} damage to everything there!", kind="warn")
     dead = []
     for o in list(st.enemies):
-        if o.zone != zone:
+        if o.zone != zone or knocked_out(st, o):
             continue
         if etype(o.kind).boss:
             o.hp -= dmg
@@ -498,7 +499,7 @@ def draw_event(st: EndureState, turn: Turn) -> None:
         by_zone: dict[tuple[str, str], list[Enemy]] = {}
         for e in list(st.enemies):
             t = etype(e.kind)
-            if not t.biological:
+            if not t.biological or knocked_out(st, e):
                 continue
             if t.health == 1:
                 by_zone.setdefault((e.zone, e.kind), []).append(e)
@@ -552,8 +553,6 @@ def resolution_phase(st: EndureState, turn: Turn) -> None:
     for e in st.enemies:
         e.stunned = False
         e.spotted = []
-    for b in st.bosses:
-        b.downed = False
     for a in st.allies:
         a.target = ""
     st.unnoticed = []
@@ -590,6 +589,7 @@ def begin_round(st: EndureState, turn: Turn) -> None:
     turn.say(f"Round {st.round}: Survivor phase.", kind="turn")
     from .specials import allies_act, woman_moves
 
+    rise_bosses(st, turn)
     woman_moves(st, turn)
     allies_act(st, turn)
     start_turn(st, turn)
