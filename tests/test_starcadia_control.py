@@ -171,6 +171,72 @@ def test_event_activation_may_hold_and_refuses_bad_answers(dice):
     assert "Scuttlebutt (scuttlebutt#1) holds its position." in texts(ev) and st3.current == 1
 
 
+def _event_run(st, **extra):
+    """Seat 0 rests and draws the trooper-II event (E10): its scuttlebutt is theirs to run."""
+    st.dashboard["trooper-II"] = "scuttlebutt"
+    st.deck = ["E10"]
+    st2, _ = SYSTEM.apply(st, 0, {"type": "rest"})
+    assert st2.wait is not None and st2.wait.kind == "monster" and st2.wait.seat == 0
+    return st2
+
+
+def test_event_monster_default_goes_for_a_rival_in_reach_not_the_own_hero(dice):
+    """Rulebook p. 20 (Activated by an Event Card): the active player runs the monster and may aim it at any
+    hero, their own included. The default (first button, time-out answer) is that player's sensible choice:
+    the scuttlebutt shares a space with the player's own Red, yet it walks to Hannah (a rival in reach) and
+    attacks her; attacking Red stays on the menu."""
+    st = play_state()
+    add_monster(st, "scuttlebutt", "C7", "trooper-II")
+    place(st, "red", "C7")
+    place(st, "hannah", "E7")  # two steps away: D7 is Close to her
+    st2 = _event_run(st)
+    (prompt,) = SYSTEM.pending(st2)
+    menu = SYSTEM.legal(st2, 0)
+    assert prompt.default == menu[0] == {"type": "monster", "path": ["D7"], "target": "hannah"}
+    assert SYSTEM.button_choices(st2, 0, menu)[0] == 0
+    assert {"type": "monster", "path": [], "target": "red"} in menu  # the book still allows it
+    _st3, ev = SYSTEM.apply(st2, 0, prompt.default)
+    assert any("attacks Hannah" in t for t in texts(ev)) and not any("attacks Red" in t for t in texts(ev))
+
+
+def test_event_monster_default_never_hits_the_own_hero_when_no_rival_is_in_reach(dice):
+    """Rulebook p. 20: with no rival hero in reach the default spares the active player's own hero (Red,
+    Close to the monster) and closes in on the rival instead; the bot (monsters=bot) plays the same."""
+    st = play_state()
+    add_monster(st, "scuttlebutt", "C7", "trooper-II")
+    place(st, "red", "C7")
+    place(st, "hannah", "I9")
+    place(st, "bahbaka", "J4")
+    st2 = _event_run(st)
+    default = SYSTEM.pending(st2)[0].default
+    assert default["target"] == "none" and default["path"], default
+    st3, ev = SYSTEM.apply(st2, 0, default)
+    assert not any(" attacks " in t for t in texts(ev)) and hero(st3, "red").wounds == 0
+    bot = play_state(monsters="bot")
+    add_monster(bot, "scuttlebutt", "C7", "trooper-II")
+    place(bot, "red", "C7")
+    place(bot, "hannah", "I9")
+    place(bot, "bahbaka", "J4")
+    bot.dashboard["trooper-II"] = "scuttlebutt"
+    bot.deck = ["E10"]
+    bot2, ev = SYSTEM.apply(bot, 0, {"type": "rest"})
+    assert not any(" attacks " in t for t in texts(ev)) and bot2.monsters[0].pos == st3.monsters[0].pos
+
+
+def test_event_picks_the_figure_that_can_reach_a_rival(dice):
+    """Rulebook p. 20: with several figures of the slot out, the active player picks which one acts; the
+    default picks one that can reach a rival hero over one that could only hit the player's own hero."""
+    st = play_state()
+    add_monster(st, "scuttlebutt", "C7", "trooper-II")  # next to the own Red only
+    add_monster(st, "scuttlebutt", "H6", "trooper-II")  # Hannah at H8 is in reach
+    place(st, "red", "C7")
+    place(st, "hannah", "H8")
+    place(st, "bahbaka", "J4")
+    st2 = _event_run(st)
+    assert st2.wait.monster == "scuttlebutt#2"
+    assert SYSTEM.pending(st2)[0].default["target"] == "hannah"
+
+
 def test_event_activation_may_attack_first_then_walk(dice):
     st = play_state()
     st.dashboard["trooper-II"] = "scuttlebutt"

@@ -63,7 +63,9 @@ def options(state: StarState) -> list[Action]:
         menu = E.monster_options(state, m, None)
         out = [{"type": "monster", "path": path, "target": target or "none"} for path, target in menu]
         # An event activation may also attack first and move afterwards: offer one such hit-and-run.
-        now = next((t for p, t in menu if not p and t), "")
+        hits = [t for p, t in menu if not p and t]
+        rivals = [t for t in hits if E.find_hero(state, t).seat != state.current]
+        now = (rivals or hits or [""])[0]
         away = next((p for p, t in reversed(menu) if p and not t and p[-1] != "portal"), None)
         if now and away:
             out.append({"type": "monster", "path": away, "target": now, "first": "attack"})

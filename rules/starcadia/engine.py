@@ -560,12 +560,14 @@ def plan_activation(
     """The automatic policy for a monster activation: (its moves, the hero it attacks or "").
 
     Attack at once if it can; else walk the cheapest way to a space it can attack from; else close
-    in on the chosen target. Targets: heroes not in ``avoid``'s crew first, then the one closest to
-    death. A Payback (``only``) may only attack that hero. Pure: nothing changes, nothing rolls.
+    in on the chosen target (the one closest to death). An event activation run for the active crew
+    (``avoid``) only goes for rival heroes: it never attacks that crew's own heroes, which the player
+    may still choose by hand. A Payback (``only``) may only attack that hero. Pure: nothing changes,
+    nothing rolls.
     """
     b = board_of(state)
     targets = [only] if only is not None else heroes_on_board(state)
-    targets = [h for h in targets if h.pos and not h.dead]
+    targets = [h for h in targets if h.pos and not h.dead and (only is not None or h.seat != avoid)]
     if not targets:
         return [], ""
     now = [h for h in targets if monster_can_hit(state, b, m, m.pos, h)]
@@ -1499,6 +1501,16 @@ def prompt_activation(state: StarState, turn: Turn, m: MonsterState) -> None:
     turn.say(f"{state.seats[state.current]} runs {mname(m)} (its movement and one attack).")
 
 
+def event_figure(state: StarState, figures: list[MonsterState]) -> MonsterState:
+    """The active player's pick among the slot's figures: one that can attack a rival hero this
+    activation (standing or after walking), else the first on the board."""
+
+    def score(m: MonsterState) -> tuple[int, str]:
+        return (0 if plan_activation(state, m, avoid=state.current)[1] else 1, m.uid)
+
+    return min(figures, key=score)
+
+
 def designation_step(state: StarState, turn: Turn, des: str) -> None:
     card_id = state.dashboard.get(des)
     if not card_id:
@@ -1508,14 +1520,7 @@ def designation_step(state: StarState, turn: Turn, des: str) -> None:
     if not figures:
         spawn(state, turn, des, spawn_points_for(state, state.current))
         return
-    b = board_of(state)
-    alive = heroes_on_board(state)
-
-    def score(m: MonsterState):
-        can = any(monster_can_hit(state, b, m, m.pos, h) for h in alive)
-        return (0 if can else 1, m.uid)
-
-    chosen = min(figures, key=score)
+    chosen = event_figure(state, figures)
     if state.monster_control == "player":
         prompt_activation(state, turn, chosen)
         return
