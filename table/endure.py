@@ -604,7 +604,8 @@ async def end(table: Table, ctx: Ctx) -> Reply:
 async def turn(table: Table, ctx: Ctx, actions: str) -> Reply:
     """Several commands at once, joined with ``;`` (e.g. ``move SEC-a; search; end``).
 
-    All or nothing: if one is refused, none is played."""
+    Before any roll or card is revealed, a command that cannot be played refuses them all; after
+    one, the rest stop there and the reply says which were not played and why."""
     sc = await _context(table, ctx)
     seat = sc.require_seat()
     st = _state(sc)

@@ -48,7 +48,9 @@ class Turn:
     @property
     def saw_hidden(self) -> bool:
         """Whether anything unforeseeable happened so far: a draw of the generator or a reveal."""
-        return bool(self.revealed) or self.rng.state.draws != self._draws_at_start
+        if self.revealed or self.rng.state.draws != self._draws_at_start:
+            return True
+        return any(event.kind == "roll" for event in self.events)
 
     def say(self, text: str, *, kind: str = "info", seat: int | None = None, **data: object) -> None:
         """Narrate one public line."""
