@@ -211,7 +211,9 @@ class EndureCog(commands.Cog):
     async def end(self, interaction: discord.Interaction) -> None:
         await send_reply(interaction, await play.end(_table(interaction), ctx_from(interaction)))
 
-    @endure.command(name="turn", description="Several commands at once, joined by ';' (stops at the first that cannot be played)")
+    @endure.command(
+        name="turn", description="Several commands at once, joined by ';' (stops at the first that cannot be played)"
+    )
     @app_commands.describe(actions="e.g. move SEC-a; search; end (suggestions continue after each ';')")
     @app_commands.autocomplete(actions=suggest(play.complete_turn))
     async def turn(self, interaction: discord.Interaction, actions: app_commands.Range[str, 1, 300]) -> None:
