@@ -364,6 +364,88 @@ def test_cg11_pilot_start_and_pin(monkeypatch):
     assert S.outcome(st).result == "win"
 
 
+def _cg11_titan(hp: int):
+    """CG11 with nobody in the Loader: the Titan (20 Health in all) in LAB-b, a rifle next door in LAB-a."""
+    from rules.endure.bosses import spawn_boss
+
+    st = mission("CG11")
+    st.loader_pilot = -1
+    titan = spawn_boss(st, turn_for(st), "titan", "LAB-b", marked=False)
+    titan.hp = hp
+    si = current(st)
+    strip(st, si)
+    give(st, si, "assault-rifle")
+    st.survivors[si].zone = "LAB-a"
+    return st, si
+
+
+def _titan_noise(st) -> list[str]:
+    from rules.endure.specials import PERMANENT
+
+    return [n.zone for n in st.noise if n.res_round == PERMANENT and n.level == 5]
+
+
+def test_cg11_the_titan_noise_starts_the_moment_it_drops_below_half(monkeypatch):
+    """CG11 'Erm... a little help?': the level 5 noise goes into the Titan's zone as soon as its
+    Health falls under half, in the middle of a survivor's turn, not at the next Enemy phase."""
+    st, si = _cg11_titan(11)
+    Script(monkeypatch, attacks=[[6, 6, 1, 2]])
+    st2, ev = S.apply(st, st.survivors[si].seat, {"type": "attack", "weapon": "assault-rifle", "zone": "LAB-b"})
+    assert st2.phase == "survivors" and st2.enemies[0].hp == 9
+    assert _titan_noise(st2) == ["LAB-b"]
+    assert "follows the wounded Titan" in "\n".join(e.text for e in ev)
+
+
+def test_cg11_no_titan_noise_at_exactly_half(monkeypatch):
+    """CG11: the noise waits until the Titan is below half; at exactly half (10 of 20) there is none."""
+    st, si = _cg11_titan(11)
+    Script(monkeypatch, attacks=[[6, 1, 2, 3]])
+    st2, _ = S.apply(st, st.survivors[si].seat, {"type": "attack", "weapon": "assault-rifle", "zone": "LAB-b"})
+    assert st2.enemies[0].hp == 10 and _titan_noise(st2) == []
+
+
+def test_cg11_the_titan_noise_moves_with_the_titan():
+    """CG11: the permanent noise stays in whatever zone the Titan is in; contacts drawn to it keep
+    after it as it moves, and nothing is left behind in the zones it walked out of."""
+    from rules.endure.bosses import boss_of, boss_turn
+    from rules.endure.phases import _step
+    from rules.endure.specials import follow_noise
+
+    st, _ = _cg11_titan(9)
+    turn = turn_for(st)
+    follow_noise(st, turn)
+    assert _titan_noise(st) == ["LAB-b"]
+    for s in st.survivors:
+        s.zone = "LAB-c"  # two steps away: LAB-b -> LAB-a -> LAB-c
+    contact = token(st, "LAB-z", "4 swarmer")
+    contact.mode, contact.target = "active", "LAB-b"
+    titan = st.enemies[0]
+    titan.mode = "active"
+    boss_of(st, titan).deck = ["execution"]  # range 0: it has to walk in
+    boss_turn(st, turn, titan, _step)
+    assert titan.zone == "LAB-c"
+    assert _titan_noise(st) == ["LAB-c"]
+    assert contact.target == "LAB-c"
+
+
+def test_cg11_the_titan_walking_through_a_noise_leaves_it_in_place():
+    """Noise rules F39/F44 with CG11: a survivor's noise lasts until the Resolution phase; the Titan's
+    louder noise passing through that zone drowns it out only while it is there, and does not wipe it."""
+    from rules.endure.specials import follow_noise
+    from rules.endure.world import make_noise
+
+    st, _ = _cg11_titan(9)
+    turn = turn_for(st)
+    make_noise(st, turn, "LAB-a", 3)
+    follow_noise(st, turn)
+    titan = st.enemies[0]
+    for zone in ("LAB-a", "LAB-c"):
+        titan.zone = zone
+        follow_noise(st, turn)
+    assert _titan_noise(st) == ["LAB-c"]
+    assert [(n.zone, n.level) for n in st.noise if n.zone == "LAB-a"] == [("LAB-a", 3)]
+
+
 def test_c015_wake_and_provoked_overdrive():
     st = mission("C015")
     si = current(st)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.core import Turn
 
 from .content import BossCard, content
+from .specials import follow_noise
 from .state import BossState, EndureState, Enemy
 from .world import (
     etype,
@@ -184,6 +185,7 @@ def boss_turn(st: EndureState, turn: Turn, e: Enemy, step) -> None:
             return
         e.zone = nxt
         turn.say(f"The {etype(e.kind).name} moves to {nxt}.")
+        follow_noise(st, turn)  # CG11: its noise moves with it
         targets = reach(st, e, card, b)
         if targets:
             attack(st, turn, e, b, card, targets)

@@ -64,7 +64,7 @@ def _heard(st: EndureState, turn: Turn, zone: str, label: str) -> str:
         if b.noise_dist[zone].get(tok.zone, 99) <= tok.level:
             if tok.level > best:
                 best, cands = tok.level, [tok.zone]
-            elif tok.level == best:
+            elif tok.level == best and tok.zone not in cands:
                 cands.append(tok.zone)
     if not cands:
         return ""

@@ -13,10 +13,13 @@ class ItemInst(msgspec.Struct, kw_only=True):
     charges: int = 0  # Power Cells: charges already used
 
 
+PERMANENT = 10**6  # NoiseToken.res_round of a noise that never expires (it follows a model about)
+
+
 class NoiseToken(msgspec.Struct, kw_only=True):
     zone: str
     level: int
-    res_round: int = 0  # round number if made during that round's Resolution phase
+    res_round: int = 0  # round number if made during that round's Resolution phase; PERMANENT: never
 
 
 class ResolveSlot(msgspec.Struct, kw_only=True):

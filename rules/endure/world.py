@@ -10,7 +10,7 @@ from __future__ import annotations
 from rules.core import RuleError, Turn
 
 from .content import DIRS, OPPOSITE, Board, board, content
-from .state import EndureState, Enemy, ItemInst, NoiseToken, Radar, Survivor
+from .state import PERMANENT, EndureState, Enemy, ItemInst, NoiseToken, Radar, Survivor
 
 MAX_RESOLVE = 10
 CLOCKWISE = list(DIRS)
@@ -209,7 +209,7 @@ def make_noise(st: EndureState, turn: Turn, zone: str, level: int, *, resolution
     if level <= 0:
         return
     for tok in st.noise:
-        if tok.zone == zone:
+        if tok.zone == zone and tok.res_round != PERMANENT:  # a following noise moves on by itself
             if tok.level >= level:
                 turn.say(f"A level {level} noise in {zone} is drowned out by the louder one already there.")
                 return
