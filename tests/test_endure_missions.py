@@ -464,27 +464,61 @@ def test_c015_wake_and_provoked_overdrive():
     assert all(s.resolve <= 8 for s in st3.survivors)
 
 
-def test_rop16_sedate_and_carry(monkeypatch):
+def _rop16_medic_beside_her():
     st = mission("ROP16", crew="medic-a+scout-b")
     medic = next(i for i, s in enumerate(st.survivors) if s.key == "medic-a")
-    scout = 1 - medic
-    woman = st.objectives[0]
-    for i in (medic, scout):
-        st.survivors[i].zone = woman.zone
+    for i in range(len(st.survivors)):
+        st.survivors[i].zone = st.objectives[0].zone
     st.turn_pos = st.order.index(medic)
     st.survivors[medic].actions = 3
+    return st, medic
+
+
+def test_rop16_sedate_and_carry(monkeypatch):
+    """ROP16 'It's just a sedative' and 'Dead weight': sedating needs a Med Kit, and on a success the
+    woman goes straight onto the Medic's dashboard for that one action; no second action lifts her."""
+    st, medic = _rop16_medic_beside_her()
     seat = st.survivors[medic].seat
     refused(st, seat, {"type": "interact", "objective": "woman"}, "Med Kit")
     give(st, medic, "med-kit")
     Script(monkeypatch, sedates_her=[[4]])  # 4+ with one friend beside her
     st2, _ = S.apply(st, seat, {"type": "interact", "objective": "woman"})
-    assert st2.objectives[0].progress == 1
+    woman = st2.objectives[0]
+    assert woman.progress == 1 and woman.done and woman.carried_by == medic
+    assert st2.survivors[medic].actions == 2
     assert not any(it.card == "med-kit" for stack in st2.survivors[medic].slots for it in stack)
-    st3, _ = S.apply(st2, seat, {"type": "interact", "objective": "woman"})
-    assert st3.objectives[0].carried_by == medic
+    assert {"type": "interact", "objective": "woman"} not in S.legal(st2, seat)
+    refused(st2, seat, {"type": "interact", "objective": "woman"}, "nothing to interact")
     from rules.endure.specials import carrier_penalty
 
-    assert carrier_penalty(st3, medic) == 1
+    assert carrier_penalty(st2, medic) == 1
+
+
+def test_rop16_a_failed_sedation_leaves_her_loose(monkeypatch):
+    """ROP16 'It's just a sedative': a missed roll still uses up the Med Kit and she stays in the zone."""
+    st, medic = _rop16_medic_beside_her()
+    give(st, medic, "med-kit")
+    Script(monkeypatch, sedates_her=[[3]])
+    st2, _ = S.apply(st, st.survivors[medic].seat, {"type": "interact", "objective": "woman"})
+    woman = st2.objectives[0]
+    assert woman.progress == 0 and not woman.done and woman.carried_by == -1
+    assert woman.zone == st.objectives[0].zone
+
+
+def test_rop16_a_fallen_carrier_drops_her_for_anyone_to_collect(monkeypatch):
+    """ROP16 'She's not waking up anytime soon': if her carrier dies she drops in that zone and any
+    other survivor can collect her with an Interact."""
+    st, medic = _rop16_medic_beside_her()
+    give(st, medic, "med-kit")
+    Script(monkeypatch, sedates_her=[[6]])
+    st, _ = S.apply(st, st.survivors[medic].seat, {"type": "interact", "objective": "woman"})
+    kill_survivor(st, turn_for(st), medic)
+    woman = st.objectives[0]
+    assert woman.carried_by == -1 and not woman.done and woman.zone == st.survivors[medic].zone
+    scout = 1 - medic
+    st.turn_pos, st.survivors[scout].actions = st.order.index(scout), 3
+    st2, _ = S.apply(st, st.survivors[scout].seat, {"type": "interact", "objective": "woman"})
+    assert st2.objectives[0].carried_by == scout
 
 
 def test_rop19_preacher_lair_and_guards(monkeypatch):

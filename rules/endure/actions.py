@@ -858,9 +858,11 @@ def do_interact(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) ->
         others = len(survivors_in(st, s.zone)) - 1
         need = max(2, 5 - others)
         face = turn.rng.die(6, label=f"{sname(s)} sedates her ({need}+)", seat=s.seat)
-        if face >= need:
+        if face >= need:  # ROP16 'Dead weight': she goes straight onto the Medic's dashboard
             obj.progress = 1
-            turn.say("She slumps, calm at last: someone can carry her now.")
+            obj.done = True
+            obj.carried_by = si
+            turn.say(f"She slumps, calm at last, and {sname(s)} takes her up.")
         else:
             turn.say("She fights the needle off; the Med Kit is wasted.")
         return
