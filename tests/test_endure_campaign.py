@@ -212,14 +212,31 @@ def test_refuge_track_allows_three_extra_rounds_then_departure():
 
 
 def test_scenario_15_refuge_track_zero_forces_departure():
+    """Refuge (Q129): once the Refuge track is at 0 the crew has to leave. A 'stay' vote is not on offer
+    and is refused with nothing changed; the 'leave' votes then start the next mission."""
     st, _ = won_cg04()
     st.refuge_track = 0
     for i, s in enumerate(st.survivors):
         st, _ = S.apply(st, s.seat, {"type": "visit", "survivor": i, "place": "quarters", "pick": "resolve"})
     assert {"type": "vote", "choice": "stay"} not in S.legal(st, 0)
-    st, _ = S.apply(st, 0, {"type": "vote", "choice": "stay"})
-    st, _ = S.apply(st, 1, {"type": "vote", "choice": "stay"})
+    before = S.dumps(st)
+    with pytest.raises(RuleError, match="Refuge track is at 0"):
+        S.apply(st, 0, {"type": "vote", "choice": "stay"})
+    assert S.dumps(st) == before and st.votes == {}
+    st, _ = S.apply(st, 0, {"type": "vote", "choice": "leave"})
+    st, _ = S.apply(st, 1, {"type": "vote", "choice": "leave"})
     assert st.phase == "survivors" and st.mission == "CG06"
+
+
+def test_a_stay_vote_while_the_track_is_above_zero_is_taken():
+    """Refuge (Q128 step 5): with the track above 0 a 'stay' vote is offered and recorded."""
+    st, _ = won_cg04()
+    assert st.refuge_track > 0
+    for i, s in enumerate(st.survivors):
+        st, _ = S.apply(st, s.seat, {"type": "visit", "survivor": i, "place": "quarters", "pick": "resolve"})
+    assert {"type": "vote", "choice": "stay"} in S.legal(st, 0)
+    st, _ = S.apply(st, 0, {"type": "vote", "choice": "stay"})
+    assert st.votes == {0: "stay"}
 
 
 def test_refuge_notation_round_trips():

@@ -415,6 +415,8 @@ def refuge_perform(st: EndureState, seat: int, action: dict[str, Any], turn: Tur
         choice = action.get("choice", "leave")
         if choice not in ("stay", "leave"):
             raise RuleError("Vote 'stay' or 'leave'.")
+        if choice == "stay" and st.refuge_track <= 0:
+            raise RuleError("The Refuge track is at 0: the crew must leave now, so vote 'leave'.")
         route = action.get("route")
         if route is not None and route not in st.next_options:
             raise RuleError(f"The next mission can be: {', '.join(st.next_options)}.")
@@ -443,7 +445,7 @@ def _count_votes(st: EndureState, turn: Turn) -> None:
     leave = len(st.votes) - stay
     first_seat = st.survivors[st.first].seat
     route = st.votes.get(first_seat, "").partition(":")[2] or st.next_options[0]
-    if stay > leave and st.refuge_track > 0:
+    if stay > leave:  # a 'stay' vote is refused once the track is at 0
         st.refuge_track -= 1
         st.votes, st.refuge_visited = {}, []
         turn.say(f"The survivors stay another round (Refuge track {st.refuge_track}).")
