@@ -558,7 +558,8 @@ def _station_cell(d: ImageDraw.ImageDraw, state: State, seat: int, number: int, 
     sx = x0 + 44
     if m is not None:
         if m.req:
-            missing = list(st.partial)
+            # a Command that could stand for either of two symbols leaves the last choice open
+            missing = [sym for entry in st.partial for sym in entry.split("/")[-1]]
             for sym in m.req:
                 hollow = bool(missing) and sym in missing
                 if hollow:

@@ -88,7 +88,8 @@ def _blank(value: str | None) -> bool:
 
 
 def _sym(req: Iterable[str]) -> str:
-    names = [face_name(s) if s != "*" else "any" for s in req]
+    """Symbols in words; an entry with a ``/`` names alternatives ("Tactical or Engineering")."""
+    names = [" or ".join(face_name(alt) if alt != "*" else "any" for alt in s.split("/")) for s in req]
     return " + ".join(names) if names else "no crew (works on its own)"
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.armada import SYSTEM, combat, resolution
-from rules.armada.combat import match
+from rules.armada.combat import feed
 from rules.armada.helpers import damage_player, dice_of
 from rules.armada.planning import repair
 from rules.armada.state import EnemyShip
@@ -316,10 +316,10 @@ def test_scenario_15_dice_legality():
     shield = state.players[0].shield = 0
     state, _ = SYSTEM.apply(state, 0, {"type": "assign", "die": cmd, "station": 2})
     assert state.players[0].shield == shield + 1  # Command filled a Science requirement
-    assert match(("C",), [], "S")[2] is False
-    assert match(("S",), [], "C")[0] == 1
-    assert match(("T",), [], "-")[2] is False
-    assert match(("*",), [], "-")[0] == 1
+    assert feed(("C",), [], "S")[2] is False
+    assert feed(("S",), [], "C")[0] == 1
+    assert feed(("T",), [], "-")[2] is False
+    assert feed(("*",), [], "-")[0] == 1
 
 
 def test_enemy_ship_helper_uid_unique():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from itertools import permutations
 from typing import Any
 
 from rules.core import RuleError, Turn
@@ -33,7 +35,7 @@ from .helpers import (
     to_infirmary,
     worst_free_die,
 )
-from .state import Combat, Die, EnemyShip, Fleet, State
+from .state import Combat, Die, EnemyShip, Fleet, State, Station
 
 STATION_WORDS = {"infirmary": INFIRMARY, "medbay": INFIRMARY, "escape": 8, "swap": 9}
 SWAP = 9
@@ -81,41 +83,101 @@ def ship_name(fleet: Fleet, ship: EnemyShip) -> str:
 
 
 # -- dice matching -------------------------------------------------------------------------
+#
+# A station's activation in progress is kept as the symbols already put towards it
+# (``Station.held``), never as a fixed list of holes: which requirement a Command face fills is
+# decided afresh on every placement, by matching the held symbols to the printed requirements.
 
 
-def match(req: tuple[str, ...], partial: list[str], face: str) -> tuple[int, list[str], bool]:
-    """Feed one die face into a station's requirement.
+def fits(symbol: str, slot: str) -> bool:
+    """Whether one symbol on a die can fill one printed requirement.
 
-    Returns (activations completed, symbols still missing, whether the die matched anything).
-    A Command face is wild for a basic symbol but a printed Command needs a real one; an empty
-    box (``*``) takes any face, blanks included, and uses up the whole die; one die may complete
-    the same station more than once when it shows several matching symbols.
+    An empty box (``*``) takes any face, blanks included; a Command face is wild for a basic
+    symbol, but a printed Command needs a real Command.
     """
-    remaining = list(partial) if partial else list(req)
+    return slot == "*" or symbol == slot or (symbol == "C" and slot in BASIC)
+
+
+def _matchings(symbols: Sequence[str], req: Sequence[str]) -> Iterator[tuple[int, ...]]:
+    """Every way to give each symbol its own requirement: ``symbols[i]`` fills ``req[pick[i]]``."""
+    for pick in permutations(range(len(req)), len(symbols)):
+        if all(fits(sym, req[i]) for sym, i in zip(symbols, pick, strict=True)):
+            yield pick
+
+
+def _boxed(symbols: Sequence[str], req: Sequence[str]) -> int:
+    """How many of these symbols must sit in empty boxes (the fewest over every matching)."""
+    return min((sum(req[i] == "*" for i in pick) for pick in _matchings(symbols, req)), default=0)
+
+
+def feed(req: Sequence[str], held: Sequence[str], face: str) -> tuple[int, list[str], bool]:
+    """Put one die face on a station whose activation in progress holds ``held``.
+
+    Returns (activations completed, symbols held afterwards, whether the die was used). Each
+    symbol of the face joins when the held symbols can still each fill a different requirement;
+    a full activation fires and the next one starts empty, so a die showing two matching symbols
+    can fire a one-symbol station twice. A symbol that goes into an empty box uses up the die.
+    """
+    current = list(held)
     fires = 0
     used = False
-    symbols = face_symbols(face) or ["-"]
-    for sym in symbols:
-        if sym != "-" and sym in remaining:
-            remaining.remove(sym)
-        elif sym == "C" and any(x in BASIC for x in remaining):
-            remaining.remove(next(x for x in remaining if x in BASIC))
-        elif "*" in remaining:
-            remaining.remove("*")
-            used = True
-            if not remaining:
-                fires += 1
-                remaining = list(req)
-            break
-        else:
+    for sym in face_symbols(face) or ["-"]:
+        grown = [*current, sym]
+        if next(_matchings(grown, req), None) is None:
             continue
-        used = True
-        if not remaining:
+        boxed = _boxed(grown, req) > _boxed(current, req)
+        current, used = grown, True
+        if len(current) == len(req):
             fires += 1
-            remaining = list(req)
-    if remaining == list(req):
-        remaining = []
-    return fires, remaining, used
+            current = []
+        if boxed:
+            break
+    return fires, current, used
+
+
+def can_complete(req: Sequence[str], held: Sequence[str], faces: Sequence[str], room: int) -> bool:
+    """Whether some of these rolled faces, placed one at a time (``room`` dice at most), would
+    finish the activation in progress."""
+    if not held:
+        return True
+    if room <= 0:
+        return False
+    for i, face in enumerate(faces):
+        fires, after, used = feed(req, held, face)
+        if used and (fires or can_complete(req, after, [*faces[:i], *faces[i + 1 :]], room - 1)):
+            return True
+    return False
+
+
+def still_needed(req: Sequence[str], held: Sequence[str]) -> list[str]:
+    """What the activation in progress still lacks, for the picture and the texts.
+
+    Usually the missing symbols (``["E"]``); when a held Command could stand for either of two
+    requirements, one entry names the choices (``["T/E"]``).
+    """
+    if not held:
+        return []
+    options: list[str] = []
+    gaps = sorted({tuple(i for i in range(len(req)) if i not in pick) for pick in _matchings(held, req)})
+    for gap in gaps:  # in the printed order
+        rest = "".join(req[i] for i in gap)
+        if rest not in options:
+            options.append(rest)
+    if len(options) == 1:
+        return list(options[0])
+    return ["/".join(options)]
+
+
+def match(need: Sequence[str], face: str) -> tuple[int, list[str], bool]:
+    """Feed one die face into a mission section that still needs ``need``.
+
+    Returns (completions, symbols still missing, whether the die matched anything).
+    """
+    fires, held, used = feed(need, [], face)
+    if fires or not used:
+        return fires, [], used
+    pick = next(_matchings(held, need))
+    return 0, [sym for i, sym in enumerate(need) if i not in pick], used
 
 
 def shows(face: str, sym: str) -> bool:
@@ -168,7 +230,7 @@ def begin_round(state: State, turn: Turn) -> None:
     for seat in list(c.members):
         player = state.players[seat]
         for st in player.stations:
-            st.partial = []
+            clear_held(st)
             st.uses = 0
             st.dice = 0
         free = dice_of(state, seat, "crew")
@@ -246,9 +308,9 @@ def reset_ship(state: State, seat: int) -> None:
         d.station = 0
         d.section = -1
         d.face = ""
-    for st in player.stations:
+    for st in [*player.stations, *player.extension]:
         st.offline = False
-        st.partial = []
+        clear_held(st)
         st.uses = 0
         st.dice = 0
         st.counters = 0
@@ -440,25 +502,27 @@ def assign(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
         raise RuleError("Gus is a pacifist and will not man a weapon.")
     if module.kind == "gatling":
         fires = 1
-        remaining: list[str] = []
+        held: list[str] = []
         if not (shows(die.face, "S") or shows(die.face, "T")):
             raise RuleError("The Raflesia Beam Gatling needs Science (charge) or Tactical (fire).")
     else:
-        fires, remaining, used = match(module.req, station.partial, die.face)
+        fires, held, used = feed(module.req, station.held, die.face)
         if not used:
             need = ", ".join(face_name(s) if s != "*" else "any" for s in module.req)
             raise RuleError(f"Die #{die.id} shows {face_name(die.face)}; {module.name} needs {need}.")
+        held = _completable(state, seat, die, number, fires, held)
     if module.per_round and station.uses + fires > module.per_round:
         raise RuleError(f"{module.name} can fire only {module.per_round} time(s) per round.")
     die.loc = "locked" if module.kind in ("drone", "armor") else "station"
     die.station = number
     station.dice += 1
-    station.partial = remaining
+    station.held_dice = [*station.held_dice, die.id] if held and not fires else []
+    station.held = held
+    station.partial = still_needed(module.req, held)
     if seat not in c.assigned:
         c.assigned.append(seat)
     if fires == 0:
-        missing = ", ".join(face_name(s) for s in remaining)
-        turn.say(f"{name} puts die #{die.id} on {module.name}; it still needs {missing}.")
+        turn.say(f"{name} puts die #{die.id} on {module.name}; it still needs {needed_text(station.partial)}.")
         return
     action.pop("_bonus", None)
     if module.effect.get("boost"):
@@ -472,6 +536,71 @@ def assign(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
         fire(state, seat, module, number, action, turn, die.face, die.hero)
     if module.effect.get("twin") and state.combat is not None:
         twin_feed(state, seat, die.face, action, turn)
+
+
+def _completable(state: State, seat: int, die: Die, number: int, fires: int, held: list[str]) -> list[str]:
+    """The symbols left waiting after this placement, checked against the captain's other rolled dice.
+
+    A die may not sit on a station without firing it, so a die that fires nothing is refused
+    unless the dice already rolled and showing could still finish the activation. A spare symbol
+    left over by a die that did fire simply goes unused when nothing could finish it.
+    """
+    if not held:
+        return held
+    player = state.players[seat]
+    module = module_at(player, number)
+    station = station_of(player, number)
+    assert module is not None
+    room = 99
+    if module.max_dice:
+        room = module.max_dice - station.dice - 1
+    if has_hero(state, seat, "indivisible"):
+        room = min(room, 1 - station.dice)
+    if module.per_round and station.uses + fires >= module.per_round:
+        room = 0
+    weapon = module.kind in ("damage", "drone", "gatling", "spindle")
+    spare = [d.face for d in dice_of(state, seat, "rolled") if d.id != die.id and not (weapon and d.hero == "gus")]
+    if can_complete(module.req, held, spare, room):
+        return held
+    if fires:
+        return []
+    lacking = needed_text(still_needed(module.req, held))
+    raise RuleError(
+        f"Die #{die.id} cannot stay on {module.name} without firing it, and none of your other rolled dice "
+        f"can add {lacking}. Put it on a station it can fire."
+    )
+
+
+def needed_text(entries: Sequence[str]) -> str:
+    """``still_needed`` in words: "Engineering", "Tactical or Engineering"."""
+    words = [" or ".join(face_name(alt) for alt in entry.split("/")) for entry in entries]
+    return ", ".join(words)
+
+
+def release_unfired(state: State, seat: int, turn: Turn) -> None:
+    """End of a captain's step 1: dice waiting on an activation that never fired come back
+    unused (a die may not stay on a station without firing it)."""
+    player = state.players[seat]
+    for number in station_numbers(player):
+        station = station_of(player, number)
+        back = [d for d in dice_of(state, seat, "station") if d.id in station.held_dice]
+        for d in back:
+            d.loc = "rolled"
+            d.station = 0
+        station.dice -= len(back)
+        if back:
+            module = module_at(player, number)
+            what = module.name if module else f"station {number}"
+            ids = ", ".join(f"#{d.id}" for d in back)
+            turn.say(f"{state.seats[seat]}'s {what} never fired: die {ids} comes back unused.")
+        clear_held(station)
+
+
+def clear_held(station: Station) -> None:
+    """Forget the activation in progress on a station."""
+    station.held = []
+    station.held_dice = []
+    station.partial = []
 
 
 def swap_assign(state: State, seat: int, die: Die, turn: Turn) -> None:
@@ -545,10 +674,13 @@ def twin_feed(state: State, seat: int, face: str, action: dict[str, Any], turn: 
     tacticals = sum(1 for s in face_symbols(face) if s in ("T", "C"))
     if not tacticals:
         return
-    fires, remaining, used = match(module.req, station.partial, "T" * min(tacticals, 3))
+    fires, held, used = feed(module.req, station.held, "T" * min(tacticals, 3))
     if not used:
         return
-    station.partial = remaining
+    station.held = held
+    station.partial = still_needed(module.req, held)
+    if fires:
+        station.held_dice = []
     turn.say(f"Twin Link feeds {module.name}.")
     for _ in range(fires):
         if state.combat is None:
@@ -914,11 +1046,13 @@ def done(state: State, seat: int, turn: Turn) -> None:
         return
     if c.pvp:
         savior.done(state, seat, turn)
+        release_unfired(state, seat, turn)
         return
     if c.step != "assign":
         raise RuleError("There is nothing to finish right now.")
     if seat in c.finished:
         raise RuleError("You already finished assigning; waiting for the others.")
+    release_unfired(state, seat, turn)
     c.finished.append(seat)
     if all(m in c.finished for m in c.members):
         end_step_one(state, turn)
@@ -1001,7 +1135,7 @@ def breach(state: State, seat: int, turn: Turn) -> None:
         return
     st.offline = True
     st.counters = 0
-    st.partial = []
+    clear_held(st)
     turn.say(f"Breach! Station {number} ({module.name}) goes Offline.")
 
 

@@ -118,6 +118,8 @@ def rose(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     target = find_die(state, seat, action.get("target"))
     if target.loc != "station" or not 1 <= target.station <= 6:
         raise RuleError("Rose pairs with one of your dice already on a station.")
+    if target.id in state.players[seat].stations[target.station - 1].held_dice:
+        raise RuleError(f"Die #{target.id} has not fired yet (its station still waits for more crew).")
     _once(state, seat, "rose", "Rose Palroy")
     die.loc = "station"
     die.station = target.station
@@ -152,7 +154,7 @@ def combat_rolled(state: State, seat: int, dice: list, turn: Turn) -> None:
 
 def assignable(state: State, seat: int) -> bool:
     """Whether any rolled die of this seat could go anywhere (for K-D3-N's Synapse)."""
-    from .combat import match, shows
+    from .combat import feed, shows
 
     player = state.players[seat]
     rolled = dice_of(state, seat, "rolled")
@@ -173,7 +175,7 @@ def assignable(state: State, seat: int) -> bool:
                 continue
             if m.kind == "gatling" and (shows(die.face, "S") or shows(die.face, "T")):
                 return True
-            if match(m.req, st.partial, die.face)[2]:
+            if feed(m.req, st.held, die.face)[2]:
                 return True
     return False
 

@@ -163,7 +163,7 @@ def assign(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
                 raise RuleError("This mission is a Sequence: finish the rows above first.")
     if event.kind == "decision" and m.row_choice >= 0 and m.row_choice != row:
         raise RuleError("You already chose a grouping for this decision; stick to it.")
-    fires, remaining, used = match(tuple(left), [], die.face)
+    fires, remaining, used = match(left, die.face)
     if not used:
         raise RuleError(f"Die #{die.id} ({face_name(die.face)}) does not fit section {section + 1} ({left}).")
     m.need[section] = "" if fires else "".join(remaining)

@@ -100,7 +100,7 @@ def _roll_side(state: State, seat: int, turn: Turn) -> None:
     assert c is not None
     player = state.players[seat]
     for st in [*player.stations, *player.extension]:
-        st.partial = []
+        st.held, st.held_dice, st.partial = [], [], []
         st.uses = 0
         st.dice = 0
     free = dice_of(state, seat, "crew")

@@ -29,7 +29,9 @@ class Station(msgspec.Struct, kw_only=True):
     base: str = ""  # the starting system printed on the board ("" = none)
     module: str = ""  # an installed module covering the base ("" = none)
     offline: bool = False
-    partial: list[str] = []  # symbols still missing for the activation in progress
+    held: list[str] = []  # symbols already put towards the activation in progress (this round)
+    held_dice: list[int] = []  # dice waiting on it for that activation (they return if it never fires)
+    partial: list[str] = []  # what that activation still lacks, for display ("T/E": either)
     uses: int = 0  # activations this combat round
     dice: int = 0  # dice put on it this combat round
     counters: int = 0

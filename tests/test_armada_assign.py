@@ -1,0 +1,173 @@
+"""Armada: crew dice on stations that need several symbols (issue 10, item 1).
+
+A Command face is wild in Combat, so it must fill whichever printed symbol still lets the
+activation finish; and a die may not sit on a station without firing it, so a die that starts an
+activation is only accepted when the captain's other rolled dice (their faces already showing)
+could finish it, and dice left on an activation that never fired come back when step 1 ends.
+"""
+
+from __future__ import annotations
+
+from rules.armada import SYSTEM
+from rules.armada.combat import can_complete, feed, still_needed
+from rules.armada.state import Die
+from rules.core import RngState
+
+from .test_armada_support import in_combat, new_game, refused, rolled_ids, set_faces
+
+LARKSPUR = 4  # Pathfinder station 4 refitted with a Larkspur Burner (Tactical + Engineering)
+REPAIR = 3  # Pathfinder's Repair Bay (Engineering)
+
+
+def larkspur_fight(faces: list[str], team: list[int] | None = None):
+    """Captain 1 (Pathfinder) fights a Kannon that already took a hit, Larkspur on station 4."""
+    state = in_combat(new_game(), ["kannon"], faces, team=team)
+    state.players[0].stations[LARKSPUR - 1].module = "larkspur-burner"
+    state.fleets[0].ships[0].damage = 1  # the Larkspur only burns ships that are already damaged
+    return state
+
+
+def assign(state, die: int, station: int | str, seat: int = 0):
+    state, events = SYSTEM.apply(state, seat, {"type": "assign", "die": die, "station": station})
+    return state, " ".join(e.text for e in events)
+
+
+def offered(state, die: int, station: int, seat: int = 0) -> bool:
+    return {"type": "assign", "die": die, "station": station} in SYSTEM.legal(state, seat)
+
+
+def test_command_first_leaves_the_real_symbol_its_place():
+    """Rulebook p. 10, Crew Dice Symbols: Command stands in for any basic symbol in Combat; p. 12,
+    Assigning Crew Dice: a station fires once each symbol it shows is covered. A Command put
+    first on a Tactical + Engineering station must still let a real Tactical die finish it."""
+    for first, second in (("C", "T"), ("C", "E"), ("T", "C"), ("E", "C")):
+        state = larkspur_fight([first, second])
+        a, b = rolled_ids(state)
+        state, text = assign(state, a, LARKSPUR)
+        assert state.fleets[0].ships[0].damage == 1 and "still needs" in text, (first, second)
+        state, text = assign(state, b, LARKSPUR)
+        assert state.fleets[0].ships[0].damage == 3, (first, second)  # 2 energy: it fired
+        assert state.players[0].stations[LARKSPUR - 1].held == []
+
+
+def test_a_held_command_is_shown_as_either_symbol():
+    """Rulebook p. 10, Crew Dice Symbols: a Command held on a two-symbol station could still
+    become either symbol, so the table names both instead of picking one."""
+    state = larkspur_fight(["C", "T", "E"])
+    cmd, _, _ = rolled_ids(state)
+    state, text = assign(state, cmd, LARKSPUR)
+    assert "still needs Tactical or Engineering" in text
+    assert state.players[0].stations[LARKSPUR - 1].partial == ["T/E"]
+    assert still_needed(("T", "E"), ["T"]) == ["E"]
+
+
+def test_a_die_that_cannot_be_completed_is_refused():
+    """Rulebook FAQ (assigning dice without activating a station): a die may not be left on a
+    station that will not fire. A lone Tactical die on Tactical + Engineering is refused when no
+    other rolled die can add the Engineering, and the state is untouched."""
+    state = larkspur_fight(["T", "S", "M"])
+    t = rolled_ids(state)[0]
+    refused(state, 0, {"type": "assign", "die": t, "station": LARKSPUR}, "none of your other rolled dice")
+    assert not offered(state, t, LARKSPUR)
+    cmd_only = larkspur_fight(["C", "S"])
+    cmd, _ = rolled_ids(cmd_only)
+    refused(cmd_only, 0, {"type": "assign", "die": cmd, "station": LARKSPUR}, "Tactical or Engineering")
+    possible = larkspur_fight(["T", "S", "E"])
+    t, _, _ = rolled_ids(possible)
+    assert offered(possible, t, LARKSPUR)
+    possible, _ = assign(possible, t, LARKSPUR)
+    assert possible.players[0].stations[LARKSPUR - 1].held_dice == [t]
+
+
+def test_only_dice_already_rolled_count_never_future_rolls():
+    """Architecture rule (legality never depends on an unseen die) with the Rulebook FAQ on
+    parked dice: crew still waiting unrolled cannot promise the missing symbol, and what legal()
+    offers is the same whatever the seed."""
+    state = larkspur_fight(["T"])  # the other four crew dice wait unrolled
+    (t,) = rolled_ids(state)
+    refused(state, 0, {"type": "assign", "die": t, "station": LARKSPUR}, "rolled dice")
+    legal = SYSTEM.legal(state, 0)
+    other_seed = SYSTEM.clone(state)
+    other_seed.rng = RngState(seed=state.rng.seed + 99)
+    assert SYSTEM.legal(other_seed, 0) == legal
+
+
+def test_legal_offers_exactly_what_assign_accepts():
+    """Rulebook p. 12, Assigning Crew Dice: every placement legal() lists is accepted and every
+    placement on the Larkspur it leaves out is refused."""
+    state = larkspur_fight(["T", "C", "S", "-"])
+    listed = SYSTEM.legal(state, 0)
+    for die in rolled_ids(state):
+        action = {"type": "assign", "die": die, "station": LARKSPUR}
+        try:
+            SYSTEM.apply(state, 0, action)
+        except Exception:
+            assert action not in listed
+        else:
+            assert action in listed
+
+
+def test_gus_cannot_be_counted_on_for_a_weapon():
+    """Rulebook p. 22, Gus (pacifist): his die never mans a weapon, so a Command on Gus's die
+    cannot be the die that would finish a weapon."""
+    state = larkspur_fight(["T"])
+    state.players[0].heroes.append("gus")
+    state.dice.append(Die(id=100, owner=0, hero="gus", face="C", loc="rolled"))
+    (t, _gus) = rolled_ids(state)
+    refused(state, 0, {"type": "assign", "die": t, "station": LARKSPUR}, "none of your other rolled dice")
+
+
+def test_an_unfired_activation_gives_its_dice_back_when_step_one_ends():
+    """Rulebook FAQ: a die may not stay on a station without activating it. If the die that
+    would have finished the station went elsewhere, saying done returns the waiting die unused."""
+    state = larkspur_fight(["T", "E"], team=[1])
+    set_faces(state, 1, ["S"])
+    t, e = rolled_ids(state)
+    state, _ = assign(state, t, LARKSPUR)
+    state, _ = assign(state, e, REPAIR)
+    state, events = SYSTEM.apply(state, 0, {"type": "done"})
+    die = next(d for d in state.dice if d.id == t)
+    assert (die.loc, die.station) == ("rolled", 0)
+    station = state.players[0].stations[LARKSPUR - 1]
+    assert (station.held, station.held_dice, station.partial, station.dice) == ([], [], [], 0)
+    assert any("comes back unused" in e.text for e in events)
+    assert state.fleets[0].ships[0].damage == 1  # the Larkspur never fired
+
+
+def test_done_keeps_dice_that_fired():
+    """Rulebook p. 14, Combat step 1: dice that fired their station stay there until they are
+    gathered; only an unfinished activation's dice come back."""
+    state = larkspur_fight(["T", "E", "S"], team=[1])
+    set_faces(state, 1, ["S"])
+    t, e, _ = rolled_ids(state)
+    state, _ = assign(state, t, LARKSPUR)
+    state, _ = assign(state, e, LARKSPUR)
+    state, _ = SYSTEM.apply(state, 0, {"type": "done"})
+    assert [d.loc for d in state.dice if d.id in (t, e)] == ["station", "station"]
+
+
+def test_rose_cannot_pair_with_a_die_that_has_not_fired():
+    """Rulebook p. 23, Rose Palroy: she takes the place of a die already assigned, so that die
+    can act again; a die still waiting for its station to fire has not acted yet."""
+    state = larkspur_fight(["T", "E"])
+    state.players[0].heroes.append("rose-palroy")
+    state.dice.append(Die(id=100, owner=0, hero="rose-palroy", face="T", loc="rolled"))
+    t, e, rose = rolled_ids(state)
+    state, _ = assign(state, t, LARKSPUR)
+    refused(state, 0, {"type": "rose", "die": rose, "target": t}, "has not fired yet")
+    state, _ = assign(state, e, LARKSPUR)
+    state, _ = SYSTEM.apply(state, 0, {"type": "rose", "die": rose, "target": t})
+
+
+def test_matching_helpers():
+    """Rulebook p. 12, Assigning Crew Dice: an empty box takes any face (blanks too) and uses up
+    the die; one die with two matching symbols may cover two symbols of one station."""
+    assert feed(("T", "E"), ["C"], "T") == (1, [], True)
+    assert feed(("T", "E"), ["T"], "S") == (0, ["T"], False)
+    assert feed(("M", "*"), [], "MM") == (1, [], True)
+    assert feed(("*",), [], "TT") == (1, [], True)  # the box takes the whole die: one firing
+    assert feed(("T",), [], "TT") == (2, [], True)
+    assert feed(("T", "T"), ["T"], "TT") == (1, ["T"], True)
+    assert can_complete(("T", "E"), ["T"], ["S", "C"], 5)
+    assert not can_complete(("T", "E"), ["T"], ["S", "M"], 5)
+    assert not can_complete(("T", "E"), ["T"], ["E"], 0)
