@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from rules.armada.choices import split_name
 from rules.armada.content import CONTENT as C
 from rules.armada.finals import FINAL_NAMES, event_for, final_enemy_def
 from rules.armada.planning import trade_text
@@ -405,7 +406,8 @@ def notices(state: State) -> list[str]:
     sp = state.split
     if sp is not None:
         shares = ", ".join(f"{state.seats[m]} {n}" for m, n in zip(sp.members, sp.shares, strict=True))
-        out.append(f"SCRAP SPLIT of {sp.total}: {shares} - accepted by {len(sp.accepted)}/{len(sp.members)}")
+        name = split_name(sp).upper()
+        out.append(f"{name} SPLIT of {sp.total}: {shares} - accepted by {len(sp.accepted)}/{len(sp.members)}")
     c = state.combat
     if c is not None:
         for seat, n in c.knockouts.items():

@@ -21,6 +21,7 @@ from typing import Any
 from render import render_board
 from render.armada import ship_board, table_picture
 from rules.armada import SYSTEM
+from rules.armada.choices import split_name
 from rules.armada.combat import STATION_WORDS, enemy_action_text, enemy_def
 from rules.armada.content import CONTENT as C
 from rules.armada.finals import event_for
@@ -706,7 +707,7 @@ def _waiting_choice(state: State) -> str:
     if state.retreats:
         return ", ".join(state.seats[r.seat] for r in state.retreats) + " choosing where to fall back"
     if state.split is not None:
-        return "the team agreeing on the scrap split"
+        return f"the team agreeing on the {split_name(state.split)} split"
     if state.vote is not None:
         return "the captains voting on a tie"
     c = state.combat
@@ -1062,7 +1063,7 @@ async def view_map(table: Table, ctx: Ctx) -> Reply:
 
 
 def command_text(state: State, action: Mapping[str, Any]) -> str:
-    """An engine action written as the /armada command that plays it ("" when there is none)."""
+    """An engine action written as the armada slash command that plays it ("" when there is none)."""
     kind = str(action.get("type", ""))
     team = action.get("team") or []
     mates = f" teammates:{','.join(map(str, team))}" if team else ""

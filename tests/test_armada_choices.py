@@ -1,5 +1,6 @@
 """Choices the rules give the players, as prompts with safe defaults: where a beaten or escaping
-ship falls back, the team's scrap split, event 20's tie vote, and which crew die an enemy knocks out."""
+ship falls back, the team's split of scrap or a mission reward, event 20's tie vote, and which
+crew die an enemy knocks out."""
 
 from __future__ import annotations
 
@@ -128,6 +129,83 @@ def test_split_notation_round_trips():
     for action in SYSTEM.legal(state, 0):
         typed = SYSTEM.parse(SYSTEM.format(action), state, 0)
         assert SYSTEM.dumps(SYSTEM.apply(state, 0, typed)[0]) == SYSTEM.dumps(SYSTEM.apply(state, 0, action)[0])
+
+
+# -- a team away mission's reward is split the same way ----------------------------------------
+
+
+def _team_mission_success(players: int = 3, event: int = 5):
+    """Captain 1 leads the whole table on event 5 (Senate Escort: Tactical, Science, then Medical;
+    3 credits) and fills every section."""
+    state = to_encounter(new_game(players=players))
+    place_beacon(state, event)
+    team = list(range(2, players + 1))
+    state = ok(state, 0, {"type": "mission", "event": event, **({"team": team} if team else {})})
+    set_faces(state, 0, ["T", "S", "M"])
+    for section, die in enumerate(rolled_ids(state), start=1):
+        state = ok(state, 0, {"type": "assign", "die": die, "section": section})
+    assert state.mission is None
+    return state
+
+
+def test_team_mission_reward_opens_a_split_prompt_with_the_even_split():
+    """Rulebook p. 26, Team Away Missions: after a success the players decide how to share the
+    rewards, as they do for Team Combat scrap; the even split is proposed first."""
+    state = _team_mission_success()
+    split = state.split
+    assert split is not None and split.what == "reward"
+    assert (split.total, split.members, split.shares, split.accepted) == (3, [0, 1, 2], [1, 1, 1], [])
+    prompts = SYSTEM.pending(state)
+    assert [p.seat for p in prompts] == [0, 1, 2]
+    assert all("accept the mission reward split" in p.text and p.default == {"type": "agree"} for p in prompts)
+    assert "mission reward split 3" in SYSTEM.describe(state)
+
+
+def test_team_mission_reward_proposal_accepted():
+    """Rulebook p. 26, Team Away Missions: the team may agree on any split of the reward credits."""
+    state = _team_mission_success()
+    before = [p.credits for p in state.players]
+    state = ok(state, 1, {"type": "split", "shares": [0, 3, 0]})
+    assert state.split.accepted == [1]
+    state = ok(state, 0, {"type": "agree"})
+    assert state.split is not None  # captain 3 has not answered yet
+    state = ok(state, 2, {"type": "agree"})
+    assert state.split is None
+    assert [p.credits for p in state.players] == [before[0], before[1] + 3, before[2]]
+
+
+def test_team_mission_reward_bad_proposals_are_refused():
+    """Rulebook p. 26, Team Away Missions: a split shares out exactly the reward, one share per
+    member; nothing else happens until the team agrees, and a refusal changes nothing."""
+    state = _team_mission_success()
+    refused(state, 0, {"type": "split", "shares": [2, 2, 0]}, "add up to the 3 mission reward")
+    refused(state, 0, {"type": "split", "shares": [3, 0]}, "one share per team member")
+    refused(state, 0, {"type": "split", "shares": [4, -1, 0]}, "share")
+    refused(state, 0, {"type": "end"}, "mission reward split")
+    state = ok(state, 0, {"type": "agree"})
+    refused(state, 0, {"type": "agree"}, "already accepted")
+
+
+def test_team_mission_reward_default_is_the_even_split():
+    """Rulebook p. 26, Team Away Missions, with our time-out rule: an absent member's answer is
+    the even split, so a game never stalls on the reward."""
+    state = _team_mission_success(players=2)
+    assert state.split.shares == [2, 1]  # 3 credits between 2: the leader takes the odd one
+    before = [p.credits for p in state.players]
+    state = ok(state, 1, {"type": "split", "shares": [0, 3]})
+    for _ in range(4):
+        if state.split is None:
+            break
+        prompt = SYSTEM.pending(state)[0]
+        state = ok(state, prompt.seat, SYSTEM.default_action(state, prompt))
+    assert state.split is None
+    assert [p.credits for p in state.players] == [before[0] + 2, before[1] + 1]
+
+
+def test_a_lone_captain_takes_the_whole_mission_reward():
+    """Rulebook p. 16, Away Missions: alone, the captain simply takes the reward credits."""
+    state = _team_mission_success(players=1)
+    assert state.split is None and state.players[0].credits == 2 + 3
 
 
 # -- event 20: the poorest captain; ties go to a vote ------------------------------------------

@@ -2,8 +2,9 @@
 
 - A beaten or escaping ship falls back to *any* nearby planet: its owner picks (default: the
   nearby planet with the fewest enemy ships, then beacons).
-- After a Team Combat victory the team agrees on the scrap split: any member proposes a split,
-  the others accept; the even split is on the table first and is every absent member's answer.
+- After a Team Combat victory the team agrees on the scrap split, and after a Team Away Mission
+  success on the split of its credit reward: any member proposes a split, the others accept; the
+  even split is on the table first and is every absent member's answer.
 - Event 20 (Disputed Claim) pays its credits to the poorest captain; a tie between captains is
   settled by a vote of all captains (default: the first tied captain in seat order).
 
@@ -56,7 +57,12 @@ def _retreat(state: State, seat: int, action: dict[str, Any], turn: Turn) -> Non
     turn.say(f"{state.seats[seat]} settles at {dest}.")
 
 
-# -- the team's scrap split -----------------------------------------------------------------------
+# -- the team's split of scrap or a mission reward --------------------------------------------------
+
+
+def split_name(split: Split) -> str:
+    """What the team is splitting, in words: "scrap" or "mission reward"."""
+    return "mission reward" if split.what == "reward" else "scrap"
 
 
 def even_shares(total: int, n: int) -> list[int]:
@@ -64,15 +70,21 @@ def even_shares(total: int, n: int) -> list[int]:
     return [share + (1 if i < extra else 0) for i in range(n)]
 
 
-def start_split(state: State, members: list[int], total: int, turn: Turn) -> None:
+def start_split(state: State, members: list[int], total: int, turn: Turn, what: str = "scrap") -> None:
+    """Open the team's split of ``total`` credits (``what``: scrap or a mission reward), the even
+    split proposed first; a lone member simply takes it all."""
     if total <= 0 or not members:
         return
+    split = Split(total=total, members=list(members), shares=even_shares(total, len(members)), what=what)
     if len(members) == 1:
-        gain_credits(state, members[0], total, turn, "scrap")
+        gain_credits(state, members[0], total, turn, split_name(split))
         return
-    state.split = Split(total=total, members=list(members), shares=even_shares(total, len(members)))
-    names = ", ".join(f"{state.seats[s]} {n}" for s, n in zip(members, state.split.shares, strict=True))
-    turn.say(f"The team splits {total} scrap credit(s): proposed {names}. Everyone accepts or proposes another split.")
+    state.split = split
+    names = ", ".join(f"{state.seats[s]} {n}" for s, n in zip(members, split.shares, strict=True))
+    turn.say(
+        f"The team splits {total} {split_name(split)} credit(s): proposed {names}. "
+        "Everyone accepts or proposes another split."
+    )
 
 
 def _parse_shares(action: dict[str, Any], split: Split) -> list[int]:
@@ -83,25 +95,25 @@ def _parse_shares(action: dict[str, Any], split: Split) -> list[int]:
         raise RuleError(f"Give one share per team member ({len(split.members)} numbers, in seat order).")
     shares = [get_int({"n": v}, "n", 0, split.total, "a share") for v in raw]
     if sum(shares) != split.total:
-        raise RuleError(f"The shares must add up to the {split.total} scrap credit(s).")
+        raise RuleError(f"The shares must add up to the {split.total} {split_name(split)} credit(s).")
     return shares
 
 
 def _propose(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     split = state.split
     if split is None or seat not in split.members:
-        raise RuleError("You have no scrap to split.")
+        raise RuleError("You have no credits to split.")
     split.shares = _parse_shares(action, split)
     split.accepted = [seat]
     names = ", ".join(f"{state.seats[s]} {n}" for s, n in zip(split.members, split.shares, strict=True))
-    turn.say(f"{state.seats[seat]} proposes a scrap split: {names}.")
+    turn.say(f"{state.seats[seat]} proposes a {split_name(split)} split: {names}.")
     _settle_split(state, turn)
 
 
 def _agree(state: State, seat: int, turn: Turn) -> None:
     split = state.split
     if split is None or seat not in split.members:
-        raise RuleError("You have no scrap split to accept.")
+        raise RuleError("You have no split to accept.")
     if seat in split.accepted:
         raise RuleError("You already accepted this split; the others still have to.")
     split.accepted.append(seat)
@@ -117,7 +129,7 @@ def _settle_split(state: State, turn: Turn) -> None:
     state.split = None
     for seat, share in zip(split.members, split.shares, strict=True):
         if share:
-            gain_credits(state, seat, share, turn, "scrap share")
+            gain_credits(state, seat, share, turn, f"{split_name(split)} share")
 
 
 # -- event 20: the poorest captain, ties by vote ---------------------------------------------------
@@ -171,7 +183,8 @@ def perform(state: State, seat: int, kind: str, action: dict[str, Any], turn: Tu
         _retreat(state, seat, action, turn)
     elif state.split is not None:
         if kind not in ("split", "agree"):
-            raise RuleError("The team must first agree on the scrap split (accept it or propose another).")
+            name = split_name(state.split)
+            raise RuleError(f"The team must first agree on the {name} split (accept it or propose another).")
         if kind == "split":
             _propose(state, seat, action, turn)
         else:
@@ -207,7 +220,7 @@ def prompts(state: State) -> list[Prompt]:
                 Prompt(
                     seat=m,
                     kind="choice",
-                    text=f"{state.seats[m]}: accept the scrap split or propose another",
+                    text=f"{state.seats[m]}: accept the {split_name(split)} split or propose another",
                     default=default,
                 )
             )
@@ -266,7 +279,7 @@ def describe(state: State) -> list[str]:
     if state.split is not None:
         s = state.split
         shares = " ".join(f"{state.seats[m]}:{n}" for m, n in zip(s.members, s.shares, strict=True))
-        lines.append(f"scrap split {s.total}: {shares} accepted by {len(s.accepted)}/{len(s.members)}")
+        lines.append(f"{split_name(s)} split {s.total}: {shares} accepted by {len(s.accepted)}/{len(s.members)}")
     if state.vote is not None:
         v = state.vote
         lines.append(

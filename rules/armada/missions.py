@@ -322,16 +322,16 @@ def win(state: State, turn: Turn) -> None:
 
 
 def pay_rewards(state: State, members: list[int], event: Event, turn: Turn) -> None:
-    from .choices import award_poorest
+    """A success's rewards: the credits (a team agrees on its split, the even split first), the
+    Drosera bonus for each member and the Data token."""
+    from .choices import award_poorest, start_split
     from .finals import data_token
 
     if event.award == "poorest":
         award_poorest(state, event, turn)
-    per = 0 if event.award else event.credits // len(members)
-    for i, seat in enumerate(members):
-        amount = per + (event.credits - per * len(members) if i == 0 and not event.award else 0)
-        if amount:
-            gain_credits(state, seat, amount, turn, "mission reward")
+    else:
+        start_split(state, members, min(event.credits, state.bank), turn, "reward")
+    for seat in members:
         if state.players[seat].stations and any(
             C.modules[s.module or s.base].kind == "credits_bonus"
             for s in state.players[seat].stations

@@ -147,9 +147,11 @@ class Retreat(msgspec.Struct, kw_only=True):
 
 
 class Split(msgspec.Struct, kw_only=True):
-    """Team Combat scrap: a proposed split the team members accept (the even split to start)."""
+    """Credits a team shares (Team Combat scrap, a Team Away Mission's reward): a proposed split the
+    team members accept (the even split to start)."""
 
     total: int
+    what: str = "scrap"  # scrap | reward
     members: list[int]
     shares: list[int]  # credits per member, in ``members`` order
     accepted: list[int] = []
