@@ -64,17 +64,12 @@ class Config:
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
-    """A tiny .env reader: KEY=value lines, # comments, optional quotes."""
-    values: dict[str, str] = {}
+    """KEY=value pairs of a .env file (python-dotenv's reading: comments, quotes, export)."""
     if not path.is_file():
-        return values
-    for raw in path.read_text().splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, _, value = line.removeprefix("export ").partition("=")
-        values[key.strip()] = value.strip().strip("'\"")
-    return values
+        return {}
+    from dotenv import dotenv_values
+
+    return {key: value for key, value in dotenv_values(path).items() if value is not None}
 
 
 class ConfigError(ValueError):
@@ -271,7 +266,15 @@ def missing_dependencies() -> list[str]:
     """Names of required packages that cannot be imported (a plain `python bot.py` outside .venv)."""
     import importlib.util
 
-    needed = {"discord": "discord.py", "aiosqlite": "aiosqlite", "PIL": "Pillow", "d20": "d20", "msgspec": "msgspec"}
+    needed = {
+        "discord": "discord.py",
+        "aiosqlite": "aiosqlite",
+        "PIL": "Pillow",
+        "d20": "d20",
+        "msgspec": "msgspec",
+        "prompt_toolkit": "prompt_toolkit",
+        "dotenv": "python-dotenv",
+    }
     return [package for module, package in needed.items() if importlib.util.find_spec(module) is None]
 
 

@@ -7,17 +7,22 @@ import io
 import logging
 import re
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
 from rules.core import RuleError
-from sessions.service import Actor
-from table import Ctx, Reply
+from sessions.service import Actor, GameService
+from table import Ctx, Reply, Table
 from table.replies import Button
 
-if TYPE_CHECKING:
-    from bot import StarhostBot
+
+class HostsTable(Protocol):
+    """What the cogs need of the bot: the table layer and the session service."""
+
+    table: Table
+    service: GameService
+
 
 log = logging.getLogger("starhost.discord")
 
@@ -29,6 +34,33 @@ STYLES = {
 }
 
 
+class DiscordPlace:
+    """Threads for new games, opened in the channel the command was used in."""
+
+    def __init__(self, interaction: discord.Interaction) -> None:
+        self.interaction = interaction
+
+    async def open_thread(self, name: str) -> int | None:
+        channel = self.interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            return None  # already in a thread, or a channel without threads
+        try:
+            thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+        except discord.HTTPException:
+            log.warning("could not open a thread in %s; playing in the channel", channel.id)
+            return None
+        return thread.id
+
+    async def close_thread(self, channel_id: int) -> None:
+        try:
+            thread = self.interaction.client.get_channel(channel_id) or await self.interaction.client.fetch_channel(
+                channel_id
+            )
+            await thread.delete()  # type: ignore[union-attr]
+        except discord.HTTPException:
+            log.info("could not delete thread %s", channel_id)
+
+
 def ctx_from(interaction: discord.Interaction) -> Ctx:
     user = interaction.user
     # The interaction carries the member's resolved permissions in this channel.
@@ -38,10 +70,11 @@ def ctx_from(interaction: discord.Interaction) -> Ctx:
         actor=Actor(user_id=user.id, name=user.display_name, is_admin=is_admin),
         channel_id=interaction.channel_id or 0,
         guild_id=interaction.guild_id,
+        place=DiscordPlace(interaction),
     )
 
 
-def bot_of(interaction: discord.Interaction) -> StarhostBot:
+def bot_of(interaction: discord.Interaction) -> HostsTable:
     return interaction.client  # type: ignore[return-value]
 
 
@@ -139,6 +172,9 @@ def message_kwargs(reply: Reply, *, edit: bool = False) -> dict[str, Any]:
 async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
     """Answer an interaction. Pictures are drawn in a worker thread after deferring, so a
     slow render never misses Discord's 3-second window and never blocks other games."""
+    if reply.post_in is not None:
+        await _post_elsewhere(interaction, reply)
+        return
     reply = _fit_permissions(interaction, reply)
     kwargs = message_kwargs(reply)
     files: list[discord.File] = []
@@ -169,6 +205,16 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
         await interaction.response.send_message(ephemeral=reply.ephemeral, **kwargs)
     if reply.private:
         await interaction.followup.send("\n".join(reply.private)[:1900], ephemeral=True)
+
+
+async def _post_elsewhere(interaction: discord.Interaction, reply: Reply) -> None:
+    """A new game's lobby goes into its thread; the asker is pointed there."""
+    channel_id = reply.post_in
+    assert channel_id is not None
+    reply.post_in = None
+    channel = interaction.client.get_channel(channel_id) or await interaction.client.fetch_channel(channel_id)
+    await channel.send(**message_kwargs(reply))  # type: ignore[union-attr]
+    await interaction.response.send_message(f"Your table is ready in <#{channel_id}>.", ephemeral=True)
 
 
 def _fit_permissions(interaction: discord.Interaction, reply: Reply) -> Reply:

@@ -11,7 +11,8 @@ import gzip
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Protocol
 
 from render import render_board
 from rules.core import Action, BaseState, Event, GameSystem, RuleError, registry
@@ -54,6 +55,24 @@ class SeatContext:
         return self.system.player_view(self.state, self.seat)
 
 
+class Place(Protocol):
+    """What the front end can do with channels (Discord opens real threads, the console pretends)."""
+
+    async def open_thread(self, name: str) -> int | None:
+        """Open a thread for a new game; its channel id, or None where threads cannot be opened."""
+        ...
+
+    async def close_thread(self, channel_id: int) -> None:
+        """Remove a thread opened for a game that was then refused."""
+        ...
+
+
+GUILD_SETTINGS: dict[str, str] = {
+    "thread_per_game": "on: /game new opens a thread for each game (needs Create Public Threads); off by default",
+}
+"""Server-wide settings (changed by someone who can manage channels)."""
+
+
 @dataclass(frozen=True)
 class Ctx:
     """Who asks, and where."""
@@ -61,6 +80,7 @@ class Ctx:
     actor: Actor
     channel_id: int
     guild_id: int | None = None
+    place: Place | None = None
 
 
 class Table:
@@ -71,15 +91,35 @@ class Table:
 
     # -- /game -------------------------------------------------------------------------------
     async def game_new(self, ctx: Ctx, system: str, scenario: str | None = None, options: str | None = None) -> Reply:
-        update = await self.service.new_game(
-            channel_id=ctx.channel_id,
-            guild_id=ctx.guild_id,
-            host=ctx.actor,
-            system_id=str(system).strip().lower(),
-            scenario=scenario,
-            options=options,
-        )
-        return self._lobby_reply(update.game, f"{ctx.actor.name} opened a table.")
+        """Open a table here, or in a new thread when the server asked for a thread per game."""
+        thread = await self._thread_for_new_game(ctx, str(system))
+        where = replace(ctx, channel_id=thread) if thread else ctx
+        try:
+            update = await self.service.new_game(
+                channel_id=where.channel_id,
+                guild_id=ctx.guild_id,
+                host=ctx.actor,
+                system_id=str(system).strip().lower(),
+                scenario=scenario,
+                options=options,
+            )
+        except BaseException:
+            if thread and ctx.place is not None:
+                await ctx.place.close_thread(thread)  # no empty thread left behind by a typo
+            raise
+        reply = self._lobby_reply(update.game, f"{ctx.actor.name} opened a table.")
+        if thread:
+            reply.post_in = thread
+        return reply
+
+    async def _thread_for_new_game(self, ctx: Ctx, system: str) -> int | None:
+        if ctx.place is None or ctx.guild_id is None:
+            return None
+        if (await self.service.store.get_guild_settings(ctx.guild_id)).get("thread_per_game") != "on":
+            return None
+        if await self.service.store.open_game_in(ctx.channel_id) is not None:
+            return None  # let new_game explain that this channel already has a game
+        return await ctx.place.open_thread(f"{system.strip().lower()} table of {ctx.actor.name}"[:90])
 
     async def game_join(self, ctx: Ctx, seat: int | None = None) -> Reply:
         update = await self.service.join(ctx.channel_id, ctx.actor, seat)
@@ -175,6 +215,8 @@ class Table:
         return Reply(title=f"Game #{update.game.id} ended", lines=[e.text for e in update.events], colour=COLOUR_END)
 
     async def game_settings(self, ctx: Ctx, key: str | None = None, value: str | None = None) -> Reply:
+        if key and key.strip().lower() in GUILD_SETTINGS:
+            return await self.guild_setting(ctx, key.strip().lower(), value)
         if key and value is not None:
             settings = await self.service.change_setting(ctx.channel_id, ctx.actor, key, value)
             return Reply(title="Settings saved", lines=settings.describe(), colour=COLOUR_GOOD)
@@ -183,6 +225,7 @@ class Table:
         record, settings = await self.service.get_settings(ctx.channel_id)
         lines = [*settings.describe(), "", "Change one with `/game settings key:<name> value:<value>`:"]
         lines += [f"• {name}: {text}" for name, text in SETTINGS_HELP.items()]
+        lines += [f"• {name} (whole server): {text}" for name, text in GUILD_SETTINGS.items()]
         return Reply(title=f"Settings of game #{record.id}", lines=lines, ephemeral=True)
 
     async def guild_setting(self, ctx: Ctx, key: str, value: str | None) -> Reply:
@@ -245,6 +288,18 @@ class Table:
         """Play an action (data built by a system's command, or typed notation) for the asking player."""
         update = await self.service.act(actor=ctx.actor, action=action, channel_id=ctx.channel_id)
         return self.board_reply(update, actor_seat=update.game.seat_of(ctx.actor.user_id))
+
+    async def actions(self, ctx: Ctx) -> Reply:
+        """Everything the asking player may do now, in the notation /act takes."""
+        names = await self.suggest_actions(ctx, "", limit=60)
+        lines = [f"`{n}`" for n in names]
+        if not lines:
+            status = await self.service.status(ctx.channel_id)
+            lines = [f"You have nothing to do right now. {self.service.waiting_text(status.game, status.prompts)}"]
+        else:
+            lines.append("")
+            lines.append("Play one with `/act action:<move>` (or the buttons under the board).")
+        return Reply(title=f"What {ctx.actor.name} may do", lines=lines, ephemeral=True)
 
     async def seat_context(self, ctx: Ctx, system_id: str | None = None) -> SeatContext:
         """The running game in this channel, its state and the asking user's seat (None: not seated).

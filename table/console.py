@@ -24,23 +24,21 @@ from typing import TextIO
 from rules.core import RuleError
 from sessions.service import Actor, GameService
 
+from . import spec
 from .commands import Ctx, Table
+from .console_input import prompt_lines
 from .replies import Reply
+from .spec import Command, CommandGroup, FileRef, UserRef
 
 Handler = Callable[["Console", Ctx, dict[str, str]], Awaitable[Reply] | Reply]
 
-HELP = """Commands are typed as in Discord, options as name:value:
-  /game new system:<game> [scenario:<name>] [options:<k=v ...>]
-  /game join [seat:<n>] | leave | start | status | view | log [count:<n>] | end | export | verify
-  /game settings [key:<name> value:<value>] | kick user:<name> | timeout
-  /act action:<notation>      (or just: /act roll)     /actions  (list what you may do)
-  /roll expression:<dice> [reason:<text>] [secret:true]
-  /rules system:<game> [topic:<topic>]   /help
-Console only:
+CONSOLE_HELP = """Console only:
   as <name> [command]   act as another user (alice, bob, ...)
   in <channel>          move to another channel (one game per channel)
   click <n>             press button n of the last reply
-  quit"""
+  quit                  leave (Ctrl-D works too)
+Options are typed as name:value; the first option's name may be left out (/act roll).
+Tab completes commands, option names and values; arrow keys walk through the history."""
 
 
 def user_id_for(name: str) -> int:
@@ -62,10 +60,16 @@ class Console:
     last: Reply | None = None
     saved: list[Path] = field(default_factory=list)
     errors: int = 0
+    threads: dict[int, str] = field(default_factory=dict)
 
     @property
     def ctx(self) -> Ctx:
-        return Ctx(actor=Actor(user_id_for(self.user), self.user), channel_id=channel_id_for(self.channel), guild_id=1)
+        return Ctx(
+            actor=Actor(user_id_for(self.user), self.user),
+            channel_id=channel_id_for(self.channel),
+            guild_id=1,
+            place=ConsolePlace(self),
+        )
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -93,6 +97,9 @@ class Console:
         if not line.startswith("/"):
             self.say("Commands start with /, e.g. /help. Type quit to leave.")
             return True
+        if line.split()[0] == "/help":
+            self.show(help_reply())
+            return True
         await self._command(line[1:])
         return True
 
@@ -106,6 +113,18 @@ class Console:
 
     async def _command(self, text: str) -> None:
         words = text.split()
+        found = _find_command(words)
+        if found is not None:
+            (group, command), length = found
+            try:
+                raw = parse_options(" ".join(words[length:]), [o.name for o in command.options])
+                values = convert_options(group, command, raw)
+            except (ValueError, RuleError) as exc:
+                self.say(f"! {exc}")
+                self.errors += 1
+                return
+            await self._answer(functools.partial(command.handler, self.table, self.ctx, **values))
+            return
         for length in (3, 2, 1):
             path = " ".join(words[:length])
             if path in COMMANDS:
@@ -118,12 +137,12 @@ class Console:
                     return
                 await self._answer(functools.partial(handler, self, self.ctx, options))
                 return
-        group = words[0] if words else ""
-        subcommands = sorted(path.split(" ", 1)[1] for path in COMMANDS if path.startswith(f"{group} "))
+        group_name = words[0] if words else ""
+        subcommands = sorted(command_paths(group_name))
         if subcommands:
-            self.say(f"! /{group} needs a subcommand: {', '.join(subcommands)}.")
+            self.say(f"! /{group_name} needs a subcommand: {', '.join(subcommands)}.")
         else:
-            self.say(f"! Unknown command /{group}. Type /help.")
+            self.say(f"! Unknown command /{group_name}. Type /help.")
         self.errors += 1
 
     async def _answer(self, call: Callable[[], Awaitable[Reply] | Reply]) -> None:
@@ -137,6 +156,9 @@ class Console:
         self.show(reply)
 
     def show(self, reply: Reply) -> None:
+        if reply.post_in is not None:
+            self.channel = self.threads.get(reply.post_in, self.channel)
+            self.say(f"(a thread was opened for the game: you are now in #{self.channel})")
         if not reply.ephemeral or reply.buttons:
             self.last = reply
         prefix = "(only you see this) " if reply.ephemeral else ""
@@ -190,80 +212,90 @@ def parse_options(text: str, names: Iterable[str]) -> dict[str, str]:
     return options
 
 
-def system_help() -> list[str]:
-    extra = sorted(path for path in COMMANDS if path not in BASE_COMMANDS)
-    if not extra:
-        return []
-    return ["Game commands:", *(f"  /{path} " + " ".join(f"{n}:" for n in COMMANDS[path][0]) for path in extra)]
+class ConsolePlace:
+    """Threads in the console are just new channels, named after the game."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+
+    async def open_thread(self, name: str) -> int | None:
+        if self.console.channel in self.console.threads.values():
+            return None  # already in a thread
+        slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "thread"
+        channel_id = channel_id_for(slug)
+        self.console.threads[channel_id] = slug
+        return channel_id
+
+    async def close_thread(self, channel_id: int) -> None:
+        self.console.threads.pop(channel_id, None)
 
 
-def _int(options: dict[str, str], key: str, default: int | None = None) -> int | None:
-    value = options.get(key)
-    if value is None:
-        return default
-    if not value.strip().lstrip("-").isdigit():
-        raise RuleError(f"{key} must be a number.")
-    return int(value)
+def _find_command(words: list[str]) -> tuple[tuple[CommandGroup, Command], int] | None:
+    """The command table entry the words start with, and how many words its name took."""
+    for length in (2, 1):
+        if len(words) >= length:
+            found = spec.find(" ".join(words[:length]))
+            if found is not None:
+                return found, length
+    return None
 
 
-def _actions(console: Console, ctx: Ctx, _: dict[str, str]) -> Awaitable[Reply]:
-    async def run() -> Reply:
-        names = await console.table.suggest_actions(ctx, "", limit=50)
-        lines = [f"`{n}`" for n in names]
-        if not lines:
-            status = await console.table.service.status(ctx.channel_id)
-            waiting = console.table.service.waiting_text(status.game, status.prompts)
-            lines = [f"You have nothing to do right now. {waiting}"]
-        return Reply(title=f"What {ctx.actor.name} may do", lines=lines, ephemeral=True)
-
-    return run()
+def command_paths(group_name: str = "") -> list[str]:
+    """Every subcommand of ``group_name`` (table-declared and console-registered)."""
+    names = {c.name for g in spec.groups() if g.name == group_name and g.name for c in g.commands}
+    names |= {path.split(" ", 1)[1] for path in COMMANDS if path.startswith(f"{group_name} ")}
+    return sorted(names)
 
 
-COMMANDS: dict[str, tuple[list[str], Handler]] = {
-    "game new": (
-        ["system", "scenario", "options"],
-        lambda c, x, o: c.table.game_new(x, o.get("system", ""), o.get("scenario"), o.get("options")),
-    ),
-    "game join": (["seat"], lambda c, x, o: c.table.game_join(x, _int(o, "seat"))),
-    "game leave": ([], lambda c, x, o: c.table.game_leave(x)),
-    "game start": ([], lambda c, x, o: c.table.game_start(x)),
-    "game status": ([], lambda c, x, o: c.table.game_status(x)),
-    "game view": ([], lambda c, x, o: c.table.game_view(x)),
-    "game log": (["count"], lambda c, x, o: c.table.game_log(x, _int(o, "count", 10) or 10)),
-    "game end": ([], lambda c, x, o: c.table.game_end(x)),
-    "game settings": (["key", "value"], lambda c, x, o: c.table.game_settings(x, o.get("key"), o.get("value"))),
-    "game export": ([], lambda c, x, o: c.table.game_export(x)),
-    "game verify": ([], lambda c, x, o: c.table.game_verify(x)),
-    "game kick": (
-        ["user"],
-        lambda c, x, o: c.table.game_kick(x, user_id_for(o.get("user", "").lstrip("@")), o.get("user", "").lstrip("@")),
-    ),
-    "game timeout": ([], lambda c, x, o: c.table.game_timeout(x)),
-    "act": (["action"], lambda c, x, o: c.table.act(x, o.get("action", ""))),
-    "actions": ([], _actions),
-    "roll": (
-        ["expression", "reason", "secret"],
-        lambda c, x, o: c.table.roll(
-            x, o.get("expression", ""), o.get("reason"), o.get("secret", "").lower() in ("true", "yes", "1")
-        ),
-    ),
-    "rules": (["system", "topic"], lambda c, x, o: c.table.rules(o.get("system", ""), o.get("topic"))),
-    "help": ([], lambda c, x, o: Reply(title="Console table", lines=[HELP, *system_help()])),
-}
+def convert_options(group: CommandGroup, command: Command, raw: dict[str, str]) -> dict[str, object]:
+    """Typed option values in the form the handler takes; a missing required one is named with the usage."""
+    values: dict[str, object] = {}
+    for option in command.options:
+        text = raw.get(option.name)
+        if text is None or not text.strip():
+            if option.required:
+                raise RuleError(f"/{group.path(command)} needs {option.name}:. Usage: {spec.usage(group, command)}")
+            continue
+        if option.kind == "user":
+            name = text.strip().lstrip("@")
+            values[option.name] = UserRef(user_id_for(name), name)
+        elif option.kind == "file":
+            path = Path(text.strip()).expanduser()
+            if not path.is_file():
+                raise RuleError(f"{option.name}: there is no file {path}.")
+            values[option.name] = FileRef(path.name, path.read_bytes())
+        else:
+            values[option.name] = option.convert(text)
+    return values
 
 
-BASE_COMMANDS = frozenset(COMMANDS)
+def help_reply() -> Reply:
+    """Every command of every table, then what only the console has."""
+    lines = ["Commands are typed as in Discord:"]
+    for group in spec.groups():
+        lines += [f"  {spec.usage(group, c)}" for c in group.commands]
+    legacy = sorted(path for path in COMMANDS)
+    lines += [f"  /{path} " + " ".join(f"[{n}:]" for n in COMMANDS[path][0]) for path in legacy]
+    return Reply(title="Console table", lines=[*lines, "", CONSOLE_HELP])
+
+
+COMMANDS: dict[str, tuple[list[str], Handler]] = {}
+"""Game commands not yet declared in a command table (``CONSOLE_COMMANDS`` of ``table/<game>.py``)."""
 
 
 def load_system_commands() -> None:
-    """Merge ``CONSOLE_COMMANDS`` of every ``table/<system>.py`` (same format as :data:`COMMANDS`)."""
+    """Merge ``CONSOLE_COMMANDS`` of every ``table/<system>.py`` not yet in a command table."""
     import importlib
     import pkgutil
 
     import table
 
     for info in pkgutil.iter_modules(table.__path__):
-        if info.name in ("commands", "console", "reference", "replies"):
+        if (
+            info.ispkg
+            or info.name in ("commands", "console", "reference", "replies", "spec")
+            or info.name.endswith("_commands")
+        ):
             continue
         module = importlib.import_module(f"table.{info.name}")
         COMMANDS.update(getattr(module, "CONSOLE_COMMANDS", {}))
@@ -282,12 +314,8 @@ async def run_console(
             if not await console.run_line(raw):
                 break
         return console.errors
-    console.say("Starhost console table. Type /help for commands, quit to leave.")
-    while True:
-        try:
-            line = input(f"{console.user}@#{console.channel}> ")
-        except EOFError:
-            break
+    console.say("Starhost console table. Type /help for commands (Tab completes them), quit to leave.")
+    async for line in prompt_lines(console, lambda: f"{console.user}@#{console.channel}> "):
         try:
             if not await console.run_line(line):
                 break

@@ -38,6 +38,7 @@ class Reply:
     footer: str = ""
     private: list[str] = field(default_factory=list)  # lines only the asking user may see
     plain: bool = False  # a short answer without an embed
+    post_in: int | None = None  # post in this channel (a new game's thread) and point the asker there
 
     def description(self, limit: int = 3500) -> str:
         text = "\n".join(self.lines)

@@ -1,0 +1,153 @@
+"""Slash commands generated from the command tables (table/spec.py): no command is declared twice.
+
+Each :class:`~table.spec.Command` becomes a discord.py app command whose parameters, ranges,
+descriptions and autocomplete come from its options; the callback converts the values, calls the
+command's handler on the table layer and sends the reply.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from table.spec import DESCRIPTION_MAX, Command, CommandGroup, FileRef, Option, UserRef, groups
+
+from .common import bot_of, ctx_from, send_reply
+
+log = logging.getLogger("starhost.commands")
+
+MAX_UPLOAD = 8_000_000
+"""Largest file a ``file`` option accepts (an exported record is far smaller)."""
+
+Choices = list[app_commands.Choice[str]]
+
+
+def annotation(option: Option) -> Any:
+    """The discord.py type of an option: ranges and kinds become Discord's own option types."""
+    if option.kind == "int":
+        base: Any = app_commands.Range[int, option.low, option.high] if option.low is not None else int
+    elif option.kind == "bool":
+        base = bool
+    elif option.kind == "user":
+        base = discord.User
+    elif option.kind == "file":
+        base = discord.Attachment
+    else:
+        base = app_commands.Range[str, option.low or 1, option.high or 100]
+    return base if option.required else base | None
+
+
+async def convert(option: Option, value: Any) -> Any:
+    """A value Discord resolved, in the form the table layer takes."""
+    if value is None:
+        return None
+    if option.kind == "user":
+        return UserRef(value.id, getattr(value, "display_name", None) or value.name)
+    if option.kind == "file":
+        if value.size > MAX_UPLOAD:
+            raise discord.app_commands.AppCommandError(f"{value.filename} is too large ({value.size} bytes).")
+        return FileRef(value.filename, await value.read())
+    return value
+
+
+def autocomplete(group: CommandGroup, command: Command, option: Option):
+    """An autocomplete callback for one option; the options typed so far are passed as context."""
+    suggest = option.suggest
+    assert suggest is not None
+
+    async def callback(interaction: discord.Interaction, current: str) -> Choices:
+        given = {
+            o.name: None
+            if getattr(interaction.namespace, o.name, None) is None
+            else str(getattr(interaction.namespace, o.name))
+            for o in command.options
+            if o.name != option.name
+        }
+        try:
+            pairs = await suggest(bot_of(interaction).table, ctx_from(interaction), current or "", given)
+        except Exception:  # autocomplete must never break the command box
+            log.exception("autocomplete failed for /%s %s", group.path(command), option.name)
+            return []
+        return [app_commands.Choice(name=label[:100], value=value[:100]) for label, value in pairs[:25] if value]
+
+    callback.__name__ = f"complete_{group.name}_{command.name}_{option.name}".replace("-", "_")
+    return callback
+
+
+def app_command(group: CommandGroup, command: Command, parent: app_commands.Group | None) -> app_commands.Command:
+    """The discord.py command for ``command``."""
+    options = {o.name: o for o in command.options}
+
+    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        converted = {name: await convert(options[name], value) for name, value in values.items()}
+        reply = await command.handler(bot_of(interaction).table, ctx_from(interaction), **converted)
+        await send_reply(interaction, reply)
+
+    parameters = [
+        inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)
+    ]
+    for option in command.options:
+        default = inspect.Parameter.empty if option.required else None
+        parameters.append(
+            inspect.Parameter(
+                option.name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation(option), default=default
+            )
+        )
+    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    callback.__name__ = f"{group.name or 'top'}_{command.name}".replace("-", "_")
+    callback.__qualname__ = callback.__name__
+    if command.options:
+        app_commands.describe(**{o.name: o.help[:DESCRIPTION_MAX] for o in command.options})(callback)
+    completing = {o.name: autocomplete(group, command, o) for o in command.options if o.suggest is not None}
+    if completing:
+        app_commands.autocomplete(**completing)(callback)
+    built = app_commands.Command(name=command.name, description=command.help, callback=callback, parent=parent)
+    guild_only = command.guild_only if command.guild_only is not None else group.guild_only
+    if guild_only and parent is None:
+        app_commands.guild_only()(built)
+    return built
+
+
+def app_group(group: CommandGroup) -> app_commands.Group:
+    built = app_commands.Group(name=group.name, description=group.help, guild_only=group.guild_only)
+    for command in group.commands:
+        built.add_command(app_command(group, command, built))
+    return built
+
+
+def app_commands_for(spec_groups: list[CommandGroup]) -> list[app_commands.Command | app_commands.Group]:
+    """Every command of the tables, as discord.py objects ready for the tree."""
+    built: list[app_commands.Command | app_commands.Group] = []
+    for group in spec_groups:
+        if group.name:
+            built.append(app_group(group))
+        else:
+            built += [app_command(group, command, None) for command in group.commands]
+    return built
+
+
+class GeneratedCommands(commands.Cog):
+    """Adds the generated commands to the tree when loaded and takes them away when unloaded."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.added: list[app_commands.Command | app_commands.Group] = []
+
+    async def cog_load(self) -> None:
+        for command in app_commands_for(groups()):
+            self.bot.tree.add_command(command)
+            self.added.append(command)
+
+    async def cog_unload(self) -> None:
+        for command in self.added:
+            self.bot.tree.remove_command(command.name)
+        self.added.clear()
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(GeneratedCommands(bot))
