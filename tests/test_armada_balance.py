@@ -203,9 +203,9 @@ def play_careful(players: int, seed: int, max_steps: int = 6000, **options: str)
     return state
 
 
-def _artemis_fight(players: int, die: int) -> tuple[State, int]:
+def _artemis_fight(players: int, die: int, **options: str) -> tuple[State, int]:
     """Reveal Artemis V2 (star + moon, 1-2 captains) and put captain 1 in its fight, enemy die = `die`."""
-    state = SYSTEM.setup([f"cap{i + 1}" for i in range(players)], {}, 7)
+    state = SYSTEM.setup([f"cap{i + 1}" for i in range(players)], dict(options), 7)
     state.data_pile = ["star", "moon", "comet", "ring", *state.data_pile]
     for sym in ("star", "moon", "comet", "ring"):
         data_token(state, 0, sym, Turn(state, 0))
@@ -219,42 +219,58 @@ def _artemis_fight(players: int, die: int) -> tuple[State, int]:
     return state, state.players[0].shield + state.players[0].hull
 
 
-def test_solo_enemy_attacks_hit_harder_than_with_two_captains():
+def test_solo_plays_by_the_book_unless_the_solo_bonus_option_is_on():
+    """Rulebook p. 30, Solo Play, gives a lone captain no extra enemy damage: by default a solo
+    game takes exactly what a two-captain game takes. The extra damage is our own table option
+    (solo_bonus=on, documented in data/armada/rules.toml), off unless a table asks for it."""
     rule = C.solo_rule
-    assert rule.bonus >= 1  # the solo balance lever (see the module docstring)
+    assert rule.bonus >= 1
+    spec = next(o for o in SYSTEM.options() if o.name == "solo_bonus")
+    assert (spec.default, spec.choices) == ("off", ["off", "on"])
     for die, dtype in ((2, "energy"), (6, "kinetic")):  # Artemis V2: 3 energy on a 2, 3 kinetic on a 6
-        for players in (1, 2):
-            extra = rule.bonus if players == 1 and rule.min_amount <= 3 else 0
-            state, before = _artemis_fight(players, die)
+        for players, option, extra in ((1, "off", 0), (2, "off", 0), (1, "on", rule.bonus), (2, "on", 0)):
+            state, before = _artemis_fight(players, die, solo_bonus=option)
             enemy_step(state, Turn(state, 0))
             p = state.players[0]
-            assert before - (p.shield + p.hull) == 3 + extra, (players, dtype)
+            assert before - (p.shield + p.hull) == 3 + extra, (players, option, dtype)
+        state, before = _artemis_fight(1, die)  # no option given: the book's rule
+        enemy_step(state, Turn(state, 0))
+        assert before - (state.players[0].shield + state.players[0].hull) == 3
+    with pytest.raises(RuleError, match="solo_bonus must be off or on"):
+        SYSTEM.setup(["solo"], {"solo_bonus": "yes"}, 7)
 
 
 def test_small_solo_attacks_are_not_boosted():
+    """Our solo_bonus option (data/armada/enemies.toml [solo]): only attacks of `min_amount` or
+    more grow, only for a lone captain, only with the option on."""
     from rules.armada.combat import solo_attack_bonus
     from rules.armada.content import EnemyAction
 
-    state = SYSTEM.setup(["solo"], {}, 7)
+    state = SYSTEM.setup(["solo"], {"solo_bonus": "on"}, 7)
     small = EnemyAction(on=(1,), kind="attack", amount=C.solo_rule.min_amount - 1, dtype="energy")
     big = EnemyAction(on=(1,), kind="attack", amount=C.solo_rule.min_amount, dtype="energy")
     assert solo_attack_bonus(state, small) == 0
     assert solo_attack_bonus(state, big) == C.solo_rule.bonus
-    duo = SYSTEM.setup(["a", "b"], {}, 7)
+    assert solo_attack_bonus(SYSTEM.setup(["solo"], {}, 7), big) == 0
+    duo = SYSTEM.setup(["a", "b"], {"solo_bonus": "on"}, 7)
     assert solo_attack_bonus(duo, big) == 0
 
 
-def test_enemy_cards_tell_a_solo_captain_about_the_extra_damage():
+def test_enemy_cards_mention_the_extra_damage_only_when_the_option_is_on():
+    """Our solo_bonus option: the enemy cards tell a lone captain about the extra damage when the
+    table turned it on, and say nothing about it otherwise."""
     from rules.armada.combat import enemy_action_text
     from rules.armada.content import EnemyAction, action_text
 
     big = EnemyAction(on=(1,), kind="attack", amount=C.solo_rule.min_amount, dtype="energy", text="Deals 3 energy")
     shields = EnemyAction(on=(2,), kind="shields", amount=C.solo_rule.min_amount, text="Regains shields")
+    hard = SYSTEM.setup(["solo"], {"solo_bonus": "on"}, 7)
     solo = SYSTEM.setup(["solo"], {}, 7)
     duo = SYSTEM.setup(["a", "b"], {}, 7)
-    assert enemy_action_text(solo, big) == f"Deals 3 energy (+{C.solo_rule.bonus} in a solo game)"
+    assert enemy_action_text(hard, big) == f"Deals 3 energy (+{C.solo_rule.bonus} in a solo game)"
+    assert enemy_action_text(solo, big) == action_text(big)
     assert enemy_action_text(duo, big) == action_text(big)
-    assert enemy_action_text(solo, shields) == action_text(shields)  # only attacks grow
+    assert enemy_action_text(hard, shields) == action_text(shields)  # only attacks grow
 
 
 def test_bad_solo_rule_is_refused_at_load(monkeypatch):

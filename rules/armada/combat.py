@@ -1140,13 +1140,14 @@ def breach(state: State, seat: int, turn: Turn) -> None:
 
 
 def solo_attack_bonus(state: State, act: EnemyAction) -> int:
-    """Solo games: enemy attacks of at least `min_amount` damage deal `bonus` more (enemies.toml [solo])."""
+    """Table option ``solo_bonus=on`` (not in the rulebook, off by default): in a solo game enemy
+    attacks of at least `min_amount` damage deal `bonus` more (enemies.toml [solo])."""
     solo = C.solo_rule
-    return solo.bonus if state.solo and act.amount >= solo.min_amount else 0
+    return solo.bonus if state.solo and state.solo_bonus and act.amount >= solo.min_amount else 0
 
 
 def enemy_action_text(state: State, act: EnemyAction) -> str:
-    """An enemy action's one-liner as it plays in this game (the solo bonus spelled out)."""
+    """An enemy action's one-liner as it plays in this game (the solo bonus spelled out when it is on)."""
     text = action_text(act)
     bonus = solo_attack_bonus(state, act) if act.kind == "attack" else 0
     return f"{text} (+{bonus} in a solo game)" if bonus else text

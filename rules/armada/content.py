@@ -201,7 +201,8 @@ class DecodeLine:
 
 @dataclass(frozen=True)
 class SoloRule:
-    """Solo balance (our design): enemy attacks of `min_amount`+ damage deal `bonus` more to a lone captain."""
+    """Table option solo_bonus=on (our design, off by default): enemy attacks of `min_amount`+ damage
+    deal `bonus` more to a lone captain."""
 
     bonus: int = 0
     min_amount: int = 1

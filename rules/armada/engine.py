@@ -109,6 +109,12 @@ class Armada(GameSystem[State]):
                 default="no",
                 choices=["no", "yes"],
             ),
+            OptionSpec(
+                name="solo_bonus",
+                help="harder solo (our table option): enemy attacks of 2+ damage deal 1 extra to a lone captain",
+                default="off",
+                choices=["off", "on"],
+            ),
         ]
 
     def scenarios(self) -> list[Choice]:
@@ -136,6 +142,9 @@ class Armada(GameSystem[State]):
         difficulty = str(options.get("difficulty", "normal"))
         if difficulty not in C.dont_panic:
             raise RuleError("Difficulty must be easy, normal or hard.")
+        solo_bonus = str(options.get("solo_bonus", "off"))
+        if solo_bonus not in ("off", "on"):
+            raise RuleError("solo_bonus must be off or on.")
         crew, credits = CREW[n]
         credits = {"easy": credits + 2, "normal": credits, "hard": max(0, credits - 2)}[difficulty]
         state = State(
@@ -148,6 +157,7 @@ class Armada(GameSystem[State]):
             short=str(options.get("short", "no")) == "yes",
             hardline=str(options.get("hardline", "no")) == "yes",
             solo=n == 1,
+            solo_bonus=n == 1 and solo_bonus == "on",
         )
         rng = Rng(state.rng)
         for seat, sid in enumerate(ships):

@@ -198,6 +198,7 @@ class State(BaseState, kw_only=True):
     short: bool = False
     hardline: bool = False
     solo: bool = False
+    solo_bonus: bool = False  # table option solo_bonus=on: harder solo (enemies.toml [solo])
     skip_next_planning: bool = False
     bank: int = 40
     ruined: list[str] = []  # planets destroyed by Artemis V2
