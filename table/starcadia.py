@@ -887,6 +887,13 @@ def quest_lines(state: StarState) -> list[str]:
         lines.append("Hacked so far: " + "; ".join(hacked))
     lines.append("VT: " + ", ".join(f"{c.colour} ({state.seats[c.seat]}) {c.vt}" for c in state.crews))
     lines.append("The scenario ends when every PvE quest and at least one PvP quest are done.")
+    if state.phase == "play":
+        lines.append(E.end_condition(state) + ".")
+    if state.turn_limit:
+        lines.append(
+            f"Table option turn_limit={state.turn_limit} (our rule, not the book's): after turn "
+            f"{state.turn_limit} the most VT wins; a tie goes to more quests fulfilled, then the CRIT roll-off."
+        )
     return lines
 
 
@@ -1062,14 +1069,19 @@ def _ac_move_path(sc: SeatContext, given: dict[str, str | None]) -> Pairs:
     hid = _namespace_hero(sc, given, "move")
     moves = [a for a in _legal(sc, "move") if hid is None or a["hero"] == hid]
     special = [a for a in moves if a["path"][-1] in ("hack", "pickup")]
-    rest = [a for a in moves if a not in special]
+    approach = E.pvp_approach(_star(sc), sc.seat) if sc.seat is not None else None
+    towards = [a for a in moves if approach and a["hero"] == approach.hero and a["path"] == approach.path]
+    rest = [a for a in moves if a not in special and a not in towards]
     rest.sort(key=lambda a: (-len(a["path"]), a["path"]))
     out = []
-    for a in special + rest:
+    for a in special + towards + rest:
+        label = _space_label(a["path"])
+        if a in towards:  # the walk towards a rival whose PvP quest is open (the scenario needs one)
+            label += f" · towards {E.hero_name(E.find_hero(_star(sc), approach.target))} (PvP quest)"
         if hid:
-            out.append((_space_label(a["path"]), " ".join(a["path"])))
+            out.append((label, " ".join(a["path"])))
         else:  # no hero chosen yet: the value names the hero, "/starcadia move path:zip B2 B3"
-            out.append((f"{a['hero']}: {_space_label(a['path'])}", " ".join([a["hero"], *a["path"]])))
+            out.append((f"{a['hero']}: {label}", " ".join([a["hero"], *a["path"]])))
     return out
 
 
@@ -1102,7 +1114,9 @@ def _ac_attack(sc: SeatContext, given: dict[str, str | None], option: str) -> Pa
                 tag = E.monster_tag(m)
                 out.append((f"{tag}: {CONTENT.monsters[m.card].name} at {m.pos}, wounds {m.wounds}/{life}", m.uid))
             else:
-                out.append((f"{_hero_label(state, t)} ({state.crews[E.find_hero(state, t).seat].colour})", t))
+                rival = E.find_hero(state, t)
+                open_pvp = " · PvP quest open" if rival in E.pvp_targets(state, seat) else ""
+                out.append((f"{_hero_label(state, t)} ({state.crews[rival.seat].colour}){open_pvp}", t))
         return out
     if option == "weapon":
         out = []

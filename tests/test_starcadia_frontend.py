@@ -18,6 +18,7 @@ from sessions.store import SqliteStore
 from table import Ctx, Table
 from table import starcadia as sq
 from table.console import run_console
+from tests.test_starcadia_balance import smart_choice
 
 ALICE, BOB, CAROL = Actor(1, "alice"), Actor(2, "bob"), Actor(3, "carol")
 PLAYERS = [ALICE, BOB]
@@ -578,27 +579,6 @@ async def test_every_command_answers_junk_with_a_sentence(table: Table, caplog) 
     assert not [r for r in caplog.records if "autocomplete failed" in r.getMessage()]
 
 
-def quest_minded(state, actions, rnd):
-    """A simple player: quest moves first, then attacks, then long moves (as in the full-game test)."""
-    quest = [a for a in actions if a["type"] == "move" and a["path"][-1] in ("hack", "pickup")]
-    if quest:
-        return rnd.choice(quest)
-    q = E.current_pve(state)
-    if q is not None and q.goal == "deliver":
-        for a in actions:
-            if a["type"] == "move" and f"quest:{q.token}" in E.find_hero(state, a["hero"]).quest_tokens:
-                shuttle = [B.name(x) for x in E.board_of(state).shuttles[state.crews[state.current].colour]]
-                if a["path"][-1] in shuttle:
-                    return a
-    attacks = [a for a in actions if a["type"] == "attack"]
-    if attacks and rnd.random() < 0.8:
-        return rnd.choice(attacks)
-    moves = [a for a in actions if a["type"] == "move"]
-    if moves and rnd.random() < 0.9:
-        return max(moves, key=lambda a: (len(a["path"]), rnd.random())) if rnd.random() < 0.5 else rnd.choice(moves)
-    return rnd.choice(actions)
-
-
 async def test_upgrade_phase_outfit_and_route_after_a_played_scenario(table: Table) -> None:
     import random
 
@@ -609,7 +589,7 @@ async def test_upgrade_phase_outfit_and_route_after_a_played_scenario(table: Tab
         if state.phase not in ("shuttle", "play"):
             break
         seat = SYSTEM.pending(state)[0].seat
-        await table.act(ctx(PLAYERS[seat]), quest_minded(state, SYSTEM.legal(state, seat), rnd))
+        await table.act(ctx(PLAYERS[seat]), smart_choice(state, SYSTEM.legal(state, seat), rnd))
     state = await state_of(table)
     assert state.phase == "upgrade", SYSTEM.describe(state)
     picker = PLAYERS[state.order[state.order_pos]]
@@ -783,6 +763,90 @@ async def test_new_player_hints_in_prompts_views_and_refusals(table: Table) -> N
     assert event and re.fullmatch(r"Event: [^()]+( \([A-Z][^,]*, the [\w-]+ monster\))?\.\**", event.group(0))
     title, lines = rules_topic(SYSTEM, "board")
     assert "Reading the board" in title and "terminal" in lines[0] and "spawn point" in lines[0]
+
+
+async def test_game_status_and_quests_say_what_ends_the_scenario(table: Table) -> None:
+    """Rulebook p. 24 (Quests): the scenario ends once every PvE quest and one PvP quest are done.
+    /game status (its "Now" line) and /starcadia quests say how far along that is."""
+    await to_play(table)
+    reply = await table.game_status(ctx(CAROL))
+    now = dict(reply.fields)["Now"]
+    assert "Ends when: PvE quests 0/3 done; a PvP quest: none done yet" in now
+    quests = await sq.quests_view(table, ctx(ALICE))
+    assert "Ends when: PvE quests 0/3 done; a PvP quest: none done yet." in quests.lines
+    assert not any("turn_limit" in line for line in quests.lines)
+
+
+async def test_turn_limit_is_shown_where_players_look(table: Table) -> None:
+    """Our turn_limit table option (not in the book) is named with its rule on the quests page and in the
+    end condition of /game status."""
+    await new_game(table, "draft=random turn_limit=30")
+    for _ in range(2):
+        actor = await waiting(table)
+        await sq.claim(table, ctx(actor), (await sq.suggest(table, ctx(actor), "claim", "slot", "", {}))[0][1])
+    now = dict((await table.game_status(ctx(CAROL))).fields)["Now"]
+    assert "; or after turn 30 (most VT)" in now
+    lines = (await sq.quests_view(table, ctx(ALICE))).lines
+    assert any(line.startswith("Table option turn_limit=30 (our rule") for line in lines)
+
+
+def test_buttons_suggest_the_walk_towards_an_open_pvp_quest() -> None:
+    """Rulebook p. 24 (Quests): a scenario needs a PvP quest (a kill of a rival crew's hero) to end. Among the
+    buttons is the move that brings a hero nearest a rival whose PvP quest is still open; once every rival
+    crew's PvP quest is done, no such walk is offered."""
+    from tests.test_starcadia_support import place, play_state
+
+    st = play_state()
+    place(st, "edge", "B2")
+    place(st, "red", "C1")
+    place(st, "hannah", "G6")
+    place(st, "bahbaka", "J4")
+    legal = SYSTEM.legal(st, 0)
+    approach = E.pvp_approach(st, 0)
+    assert approach is not None and approach.target in ("hannah", "bahbaka")
+    towards = {"type": "move", "hero": approach.hero, "path": approach.path}
+    assert towards in legal
+    assert towards in [legal[i] for i in SYSTEM.button_choices(st, 0, legal)]
+    # It ends nearer the rival than the hero stands now.
+    b = E.board_of(st)
+    dist = E.travel_costs(st, b, E.find_hero(st, approach.target).pos, 99, doors=True)
+    assert dist[approach.path[-1]][0] < dist[E.find_hero(st, approach.hero).pos][0]
+    st.done = {"pvp-blue": 0}
+    assert E.pvp_approach(st, 0) is None and E.pvp_targets(st, 0) == []
+
+
+def test_buttons_put_attacks_on_an_open_pvp_quest_first() -> None:
+    """Rulebook p. 24: killing a rival hero fulfils that crew's PvP quest. With two monsters and a rival
+    hero in reach, the first attack buttons go for the rival hero."""
+    from tests.test_starcadia_support import add_monster, place, play_state
+
+    st = play_state()
+    place(st, "edge", "C2")
+    add_monster(st, "weeble", "C2")
+    add_monster(st, "weeble", "D2")
+    place(st, "hannah", "B2")
+    legal = SYSTEM.legal(st, 0)
+    first = [legal[i] for i in SYSTEM.button_choices(st, 0, legal)]
+    assert first[0]["type"] == "attack" and first[0]["target"] == "hannah"
+    assert next(a["target"] for a in legal if a["type"] == "attack") == "weeble#1"  # legal() order unchanged
+
+
+async def test_move_suggestions_name_the_walk_towards_a_pvp_quest(table: Table) -> None:
+    """Rulebook p. 24: the move autocomplete lists the walk towards a rival whose PvP quest is open right
+    after the quest moves (hack, pickup), labelled as such."""
+    await to_play(table)
+    state = await state_of(table)
+    actor = await waiting(table)
+    approach = E.pvp_approach(state, PLAYERS.index(actor))
+    assert approach is not None
+    pairs = await sq.suggest(table, ctx(actor), "move", "path", "", {"hero": approach.hero})
+    marked = [i for i, (label, _) in enumerate(pairs) if "(PvP quest)" in label]
+    assert len(marked) == 1
+    label, value = pairs[marked[0]]
+    assert value == " ".join(approach.path) and E.hero_name(E.find_hero(state, approach.target)) in label
+    assert all(v.endswith(("hack", "pickup")) for _, v in pairs[: marked[0]])
+    targets = await sq.suggest(table, ctx(actor), "attack", "target", "", {})
+    assert all("PvP quest open" in label for label, v in targets if E.find_hero(state, v) is not None)
 
 
 def test_buttons_prefer_attacks_and_quest_moves() -> None:

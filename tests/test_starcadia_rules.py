@@ -783,6 +783,69 @@ def test_tie_roll_off(dice):
     assert dice.labels == ["P0 roll-off", "P1 roll-off"] * 3
 
 
+def test_end_condition_says_what_still_ends_the_scenario():
+    """Rulebook p. 24 (Quests): a scenario ends once every PvE quest and at least one PvP quest are done;
+    the text players see says how far along both are (and the turn limit when the table set one)."""
+    st = play_state(mode="episodic")
+    assert E.end_condition(st) == "Ends when: PvE quests 0/3 done; a PvP quest: none done yet"
+    assert E.end_condition(st) in SYSTEM.pending(st)[0].text
+    st.done, st.pve_index = {"1-1": 1, "1-2": 0, "pvp-blue": 0}, 2
+    assert E.end_condition(st) == "Ends when: PvE quests 2/3 done; a PvP quest: done (yellow crew)"
+    assert E.end_condition(st) in SYSTEM.describe(st)
+    st.turn_limit = 40
+    assert E.end_condition(st).endswith("; or after turn 40 (most VT)")
+
+
+def test_turn_limit_is_an_opt_in_table_option():
+    """Our rule, not the book's (the book ends a scenario only through its quests, p. 24): turn_limit=N
+    is off unless the table asks for it, and takes a number of turns from 4 to 999."""
+    from rules.core import RuleError
+
+    assert setup_state().turn_limit == 0
+    assert setup_state(turn_limit="off").turn_limit == 0
+    assert setup_state(turn_limit="40").turn_limit == 40
+    for bad in ("3", "1000", "soon", "-5"):
+        with pytest.raises(RuleError, match="turn_limit"):
+            setup_state(turn_limit=bad)
+    spec = next(o for o in SYSTEM.options() if o.name == "turn_limit")
+    assert spec.default == "off" and "our rule" in spec.help and "quests fulfilled" in spec.help
+
+
+def test_scenario_ends_after_the_last_turn_of_the_limit():
+    """Our turn_limit rule: the scenario ends after the event of turn N and the most VT wins; a turn earlier,
+    or with the option off (the book), play goes on."""
+    st = play_state(mode="episodic", turn_limit="6")
+    st.crews[1].vt = 2
+    st.turn_no = 5
+    st2, _ = SYSTEM.apply(st, 0, {"type": "rest"})
+    assert st2.phase == "play" and st2.turn_no == 6 and st2.current == 1
+    st2.current = 0
+    st3, ev = SYSTEM.apply(st2, 0, {"type": "rest"})
+    assert st3.phase == "over" and st3.winners == [1]
+    assert "Turn 6 was the last (table option turn_limit=6)." in texts(ev)
+    assert SYSTEM.outcome(st3).winners == [1]
+    book = play_state(mode="episodic")
+    book.turn_no = 400
+    book2, _ = SYSTEM.apply(book, 0, {"type": "rest"})
+    assert book2.phase == "play" and book2.turn_no == 401
+
+
+def test_turn_limit_tie_goes_to_more_quests_then_the_roll_off(dice):
+    """Our turn_limit rule: crews tied on VT at the limit are split by the quests each fulfilled this
+    scenario; a tie on that too goes to the book's CRIT roll-off (p. 24)."""
+    st = play_state(mode="episodic", turn_limit="6")
+    st.turn_no = 6
+    st.crews[0].vt = st.crews[1].vt = 4
+    st.done, st.pve_index = {"1-1": 1}, 1
+    st2, ev = SYSTEM.apply(st, 0, {"type": "rest"})
+    assert st2.winners == [1] and not any("roll-off" in label for label in dice.labels)
+    assert "Tied on 4 VT: the most quests fulfilled (1) goes to P1." in texts(ev)
+    st.done = {"1-1": 1, "pvp-blue": 0}
+    dice.set("blank", "crit")
+    st2, _ = SYSTEM.apply(st, 0, {"type": "rest"})
+    assert st2.winners == [1] and dice.labels[-2:] == ["P0 roll-off", "P1 roll-off"]
+
+
 # -- notation -----------------------------------------------------------------------------------
 def test_format_parse_round_trip():
     st = play_state()

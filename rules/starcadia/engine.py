@@ -10,6 +10,7 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections import deque
+from typing import NamedTuple
 
 from rules.core import RuleError, Turn
 
@@ -423,6 +424,22 @@ def reach_ops(
 ) -> dict[str, tuple[int, list[Op]]]:
     """Cheapest ways to every space within ``mp`` points: steps, portals and (if ``doors``)
     opening a closed door then stepping through. Only spaces the mover may stop on are kept."""
+    best = travel_costs(state, b, start, mp, doors=doors)
+    out = {}
+    for space, (cost, path) in best.items():
+        if space == start:
+            out[space] = (cost, path)
+            continue
+        room = occupancy(state, space, ignore=mover)
+        if (huge and not any(m.pos == space and mcard(m).huge for m in state.monsters)) or room < 2:
+            out[space] = (cost, path)
+    return out
+
+
+def travel_costs(
+    state: StarState, b: B.Board, start: str, mp: int, *, doors: bool = False
+) -> dict[str, tuple[int, list[Op]]]:
+    """Cheapest ways to every space within ``mp`` points (see :func:`reach_ops`), Full spaces included."""
     best: dict[str, tuple[int, list[Op]]] = {start: (0, [])}
     heap: list[tuple[int, str]] = [(0, start)]
     while heap:
@@ -451,15 +468,7 @@ def reach_ops(
             if total <= mp and (dest not in best or total < best[dest][0]):
                 best[dest] = (total, path + ops)
                 heapq.heappush(heap, (total, dest))
-    out = {}
-    for space, (cost, path) in best.items():
-        if space == start:
-            out[space] = (cost, path)
-            continue
-        room = occupancy(state, space, ignore=mover)
-        if (huge and not any(m.pos == space and mcard(m).huge for m in state.monsters)) or room < 2:
-            out[space] = (cost, path)
-    return out
+    return best
 
 
 def notation(ops: list[Op], start: str) -> list[str]:
@@ -485,6 +494,61 @@ def reach(state: StarState, b: B.Board, start: str, mp: int, mover: str) -> dict
     """Hero version of :func:`reach_ops` (opening closed doors on the way), in move notation."""
     found = reach_ops(state, b, start, mp, mover, doors=True)
     return {s: (c, notation(p, start)) for s, (c, p) in found.items()}
+
+
+class Approach(NamedTuple):
+    """A suggested walk towards an open PvP quest: which hero, its path (move notation), whom it nears."""
+
+    hero: str
+    path: list[str]
+    target: str
+
+
+def pvp_targets(state: StarState, seat: int) -> list[HeroState]:
+    """Rival heroes on the board whose crew's PvP quest is still open: killing one fulfils it for ``seat``."""
+    out = []
+    for h in heroes_on_board(state):
+        qid = f"pvp-{state.crews[h.seat].colour}"
+        if h.seat != seat and qid in CONTENT.quests and qid not in state.done:
+            out.append(h)
+    return out
+
+
+def _distances_to(state: StarState, b: B.Board, heroes: list[HeroState]) -> dict[str, tuple[int, str]]:
+    """For each space: the MP from there to the nearest of ``heroes`` and that hero's id."""
+    dist: dict[str, tuple[int, str]] = {}
+    for t in heroes:
+        for space, (cost, _path) in travel_costs(state, b, t.pos, 99, doors=True).items():
+            if space not in dist or cost < dist[space][0]:
+                dist[space] = (cost, t.id)
+    return dist
+
+
+def pvp_approach(state: StarState, seat: int) -> Approach | None:
+    """Of the moves ``seat``'s heroes may make now, the one ending nearest (in MP) a rival hero whose PvP
+    quest is open, if it gets nearer than the hero stands; None when there is none. For suggestions:
+    a table that never seeks hero fights never finishes a PvP quest, and the scenario never ends."""
+    if state.phase != "play" or state.current != seat or blocked(state):
+        return None
+    targets = pvp_targets(state, seat)
+    if not targets:
+        return None
+    b = board_of(state)
+    dist = _distances_to(state, b, targets)
+    crew = [state.act.hero] if state.act.hero else state.crews[seat].heroes
+    movers = [find_hero(state, hid) for hid in crew]
+    best: tuple[tuple[int, int, str, str], Approach] | None = None
+    for h in movers:
+        if h is None or h.dead or not h.pos or not can_move(state, h):
+            continue
+        mp = state.act.mp if state.act.hero == h.id else BASE_MP + ability(h, "extra_mp")
+        here = dist.get(h.pos, (99, ""))[0]
+        for space, (cost, path) in reach(state, b, h.pos, mp, h.id).items():
+            near, target = dist.get(space, (99, ""))
+            key = (near, cost, h.id, space)
+            if path and near < here and (best is None or key < best[0]):
+                best = (key, Approach(h.id, list(path), target))
+    return best[1] if best else None
 
 
 def pick_target(state: StarState, cands: list[HeroState], avoid_seat: int | None) -> HeroState:
@@ -917,9 +981,38 @@ def scenario_over(state: StarState) -> bool:
     return pve_done and any(q.startswith("pvp-") for q in state.done)
 
 
-def finish(state: StarState, turn: Turn) -> None:
+def turn_limit_reached(state: StarState) -> bool:
+    """Table option turn_limit (our rule): the scenario's last turn has been played."""
+    return state.turn_limit > 0 and state.turn_no >= state.turn_limit
+
+
+def end_condition(state: StarState) -> str:
+    """What still ends the scenario, for the board and the turn prompt, e.g.
+    ``Ends when: PvE quests 2/3 done; a PvP quest: none done yet``."""
+    pvp = [q for q in state.done if q.startswith("pvp-")]
+    pvp_text = f"done ({state.crews[state.done[pvp[0]]].colour} crew)" if pvp else "none done yet"
+    pve = f"{min(state.pve_index, len(state.pve))}/{len(state.pve)}"
+    text = f"Ends when: PvE quests {pve} done; a PvP quest: {pvp_text}"
+    if state.turn_limit:
+        text += f"; or after turn {state.turn_limit} (most VT)"
+    return text
+
+
+def quests_fulfilled(state: StarState, seat: int) -> int:
+    """Quests (PvE and PvP) ``seat``'s crew fulfilled in this scenario."""
+    return sum(1 for who in state.done.values() if who == seat)
+
+
+def finish(state: StarState, turn: Turn, *, at_limit: bool = False) -> None:
+    """The scenario is over: most VT wins, ties by the book's CRIT roll-off. At the turn limit (our
+    rule) a VT tie first goes to the crew that fulfilled more quests this scenario."""
     best = max(c.vt for c in state.crews)
     tied = [c.seat for c in state.crews if c.vt == best]
+    if at_limit and len(tied) > 1:
+        most = max(quests_fulfilled(state, s) for s in tied)
+        tied = [s for s in tied if quests_fulfilled(state, s) == most]
+        names = ", ".join(state.seats[s] for s in tied)
+        turn.say(f"Tied on {best} VT: the most quests fulfilled ({most}) goes to {names}.")
     rounds = 0
     while len(tied) > 1 and rounds < 50:
         rounds += 1
@@ -1590,9 +1683,13 @@ def end_turn(state: StarState, turn: Turn) -> None:
 
 
 def advance(state: StarState, turn: Turn) -> None:
-    """After the event: check the scenario end, then pass the turn to the left."""
+    """After the event: check the scenario end (and the turn limit), then pass the turn to the left."""
     if scenario_over(state):
         finish(state, turn)
+        return
+    if turn_limit_reached(state):
+        turn.say(f"Turn {state.turn_no} was the last (table option turn_limit={state.turn_limit}).", kind="turn")
+        finish(state, turn, at_limit=True)
         return
     state.current = (state.current + 1) % len(state.seats)
     state.act = Activation()

@@ -46,7 +46,18 @@ ACTION_TYPES = (
     "defend",
     "place",
 )
+TURN_LIMIT_MIN, TURN_LIMIT_MAX = 4, 999
 PHASE_ACTIONS = {"updraft": "keep", "upgrade": "take", "outfit": "outfit", "route": "route"}
+
+
+def turn_limit_option(value: object) -> int:
+    """The turn_limit table option as a number of turns (0: off, the book's rule)."""
+    text = str(value if value is not None else "off").strip().lower()
+    if text in ("off", "none", "0", ""):
+        return 0
+    if not text.isdigit() or not TURN_LIMIT_MIN <= int(text) <= TURN_LIMIT_MAX:
+        raise RuleError(f"turn_limit is a number of turns from {TURN_LIMIT_MIN} to {TURN_LIMIT_MAX}, or off.")
+    return int(text)
 
 
 def _hero_arg(state: StarState, action: Mapping, key: str = "hero") -> HeroState:
@@ -104,6 +115,15 @@ class Starcadia(GameSystem[StarState]):
             ),
             OptionSpec(name="mode", help="campaign or episodic", default="campaign", choices=["campaign", "episodic"]),
             OptionSpec(
+                name="turn_limit",
+                help=(
+                    "our rule, not the book's: end each scenario after this many turns (every player's turn "
+                    "counts), most VT wins, a tie goes to more quests fulfilled, then the CRIT roll-off; "
+                    f"{TURN_LIMIT_MIN}-{TURN_LIMIT_MAX} or off (by the book: only the quests end it)"
+                ),
+                default="off",
+            ),
+            OptionSpec(
                 name="tiles",
                 help="random, or tile ids joined by '+' (e.g. t01+t02+t03+t04)",
                 default="random",
@@ -131,6 +151,7 @@ class Starcadia(GameSystem[StarState]):
             raise RuleError("mode must be campaign or episodic.")
         if mode == "campaign" and sid != "1":
             raise RuleError("A campaign always starts with scenario 1; use mode=episodic for a one-off.")
+        limit = turn_limit_option(options.get("turn_limit", "off"))
         sc = CONTENT.scenarios[sid]
         state = StarState(
             system=self.id,
@@ -144,6 +165,7 @@ class Starcadia(GameSystem[StarState]):
             monster_control=str(options.get("monsters", "player")),
             defence=str(options.get("defence", "prefs")),
             event_mode=str(options.get("events", "auto")),
+            turn_limit=limit,
         )
         turn = Turn(state, None)
         rng = turn.rng
@@ -288,7 +310,10 @@ class Starcadia(GameSystem[StarState]):
             Prompt(
                 seat=seat,
                 kind="turn",
-                text=f"{state.seats[seat]}: activate one hero (move and/or attack) or rest the crew",
+                text=(
+                    f"{state.seats[seat]}: activate one hero (move and/or attack) or rest the crew. "
+                    f"{E.end_condition(state)}."
+                ),
                 default={"type": "rest"},
             )
         ]
@@ -447,15 +472,21 @@ class Starcadia(GameSystem[StarState]):
         return out
 
     def button_choices(self, state: StarState, seat: int, legal: list[Action]) -> list[int]:
-        """Buttons favour what moves the game on: attacks, moves that hack or pick up, then end/rest."""
+        """Buttons favour what moves the game on: attacks (first on rivals whose PvP quest is open), moves
+        that hack or pick up, the walk towards an open PvP quest, then end/rest."""
+        pvp = {h.id for h in E.pvp_targets(state, seat)} if state.phase == "play" else set()
+        approach = E.pvp_approach(state, seat) if any(a.get("type") == "move" for a in legal) else None
+        towards = {"type": "move", "hero": approach.hero, "path": approach.path} if approach else None
 
-        def rank(action: Action) -> int:
+        def rank(action: Action) -> tuple[int, int]:
             kind = action.get("type")
             steps = [str(step) for step in action.get("path", []) or []]
             if kind == "attack":
-                return 0
+                return (0, 0 if action.get("target") in pvp else 1)
             if kind == "move" and any(step in ("hack", "pickup") for step in steps):
-                return 1
+                return (1, 0)
+            if action == towards:
+                return (1, 1)
             if kind in (
                 "use",
                 "claim",
@@ -472,10 +503,10 @@ class Starcadia(GameSystem[StarState]):
                 "defend",
                 "place",
             ):
-                return 2
+                return (2, 0)
             if kind in ("end", "rest"):
-                return 3
-            return 4
+                return (3, 0)
+            return (4, 0)
 
         order = sorted(range(len(legal)), key=lambda i: (rank(legal[i]), i))
         return order[:4]
@@ -973,6 +1004,8 @@ class Starcadia(GameSystem[StarState]):
         qs = " ".join(q + ("*" if q in state.done else "") for q in pve)
         pvp = " ".join(q for q in state.done if q.startswith("pvp-"))
         lines.append(f"quests: {qs} | pvp done: {pvp or '-'} | deck {len(state.deck)}")
+        if state.phase == "play":
+            lines.append(E.end_condition(state))
         doors = " ".join(f"{d}={'open' if o else 'shut'}" for d, o in state.doors.items())
         toks = " ".join(f"{s}:{'+'.join(t)}" for s, t in sorted(state.tokens.items()))
         lines.append(f"doors: {doors or '-'} | tokens: {toks or '-'}")

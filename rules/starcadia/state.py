@@ -159,6 +159,7 @@ class StarState(BaseState, kw_only=True):
     done: dict[str, int] = {}  # quest id -> seat that fulfilled it
     reward_given: bool = False
     turn_no: int = 1
+    turn_limit: int = 0  # table option turn_limit (our rule, not the book's): last turn of a scenario; 0 = off
     winners: list[int] = []
     last_event: str = ""
     previous: str = ""  # the scenario played before this one in the campaign
