@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import io
+import math
 import re
 from collections.abc import Sequence
 
@@ -31,8 +32,6 @@ from .common import BACKGROUND, HIGHLIGHT, INK, MUTED, PANEL, font
 
 CELL = 84
 MARGIN = 40
-STRIP_LINE = 34
-CAPTION_H = 18
 CREW_COLOURS = {"yellow": "#F0E442", "blue": "#56B4E9", "red": "#D55E00", "green": "#009E73"}
 CREW_LETTER = {"yellow": "Y", "blue": "B", "red": "R", "green": "G"}
 TILE_FLOORS = ["#3a4150", "#35404a", "#3d3a4c", "#34443f", "#443d3a", "#3b4452"]
@@ -81,8 +80,8 @@ def draw_board(state: StarState, *, events: Sequence[Event] = ()) -> Image.Image
     b = E.board_of(state)
     crews = state.crews
     width = MARGIN * 2 + b.width * CELL
-    quest = _quest_lines(state, width)
-    strip_h = _strip_height(state, quest)
+    notes = _note_lines(state, width)
+    strip_h = _strip_height(state, width, notes)
     height = MARGIN * 2 + b.height * CELL + strip_h
     img = Image.new("RGB", (width, height), BACKGROUND)
     d = ImageDraw.Draw(img)
@@ -265,7 +264,7 @@ def draw_board(state: StarState, *, events: Sequence[Event] = ()) -> Image.Image
                 box = _box(xy)
                 d.rectangle((box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2), outline="#ffffff", width=2)
 
-    _status(d, state, MARGIN * 2 + b.height * CELL - 10, width, quest)
+    _status(d, state, MARGIN * 2 + b.height * CELL - 10, width, notes)
     return img
 
 
@@ -296,77 +295,91 @@ def _edge_line(d: ImageDraw.ImageDraw, a: B.XY, c: B.XY, colour: str, width: int
         d.line((left + inset, y, left + CELL - inset, y), fill=colour, width=width)
 
 
-def _fit(d: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: bool = False):
-    """The largest font (from ``size`` down to 15 px) at which ``text`` fits ``width``; cut the text if none does."""
-    for px in range(size, 14, -1):
+def _fit(d: ImageDraw.ImageDraw, text: str, width: int, size: int, bold: bool = False, floor: int = 15):
+    """The largest font (from ``size`` down to ``floor`` px) at which ``text`` fits ``width``; cut the text
+    if none does."""
+    for px in range(size, floor - 1, -1):
         if d.textlength(text, font=font(px, bold=bold)) <= width:
             return text, font(px, bold=bold)
-    face = font(15, bold=bold)
+    face = font(floor, bold=bold)
     while text and d.textlength(text + "…", font=face) > width:
         text = text[:-1]
     return text + "…", face
 
 
-def _strip_height(state: StarState, quest: list[str]) -> int:
-    waiting = 1 if _waiting(state) else 0
-    caption = CAPTION_H if any(c.heroes for c in state.crews) else 0
-    return 20 + STRIP_LINE * (len(state.crews) + 1 + waiting) + caption + 28 * len(quest) + 8
+def _legible(width: int) -> int:
+    """The smallest text size that still reads 11 px tall once the picture is shown 500 px wide."""
+    return math.ceil(width * 11 / 500)
 
 
-def _quest_lines(state: StarState, width: int) -> list[str]:
+def _strip_px(width: int) -> int:
+    """The status strip's text size (21 px on the narrowest board, more on wider ones)."""
+    return max(21, _legible(width))
+
+
+def _strip_height(state: StarState, width: int, notes: list[str]) -> int:
+    px = _strip_px(width)
+    rows = len(state.crews) + 1 + (1 if _waiting(state) else 0)
+    caption = px + 2 if any(c.heroes for c in state.crews) else 0
+    return 20 + (px + 13) * rows + caption + (px + 8) * len(notes) + 8
+
+
+def _note_lines(state: StarState, width: int) -> list[tuple[str, str]]:
+    """The strip's last lines with their colours: the current quest (two lines at most), then, during
+    play, what still ends the scenario."""
+    px = _strip_px(width)
     q = E.current_pve(state)
     quest = f"Quest {state.pve_index + 1}/{len(state.pve)}: {q.name} - {q.text}" if q else "All PvE quests done"
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    lines = _wrap(probe, quest, font(20), width - 2 * MARGIN)
+    room = width - 2 * MARGIN
+    lines = _wrap(probe, quest, font(px), room)
     if len(lines) > 2:
-        lines = [lines[0], _fit(probe, " ".join(lines[1:]), width - 2 * MARGIN, 20)[0]]
-    return lines
+        lines = [lines[0], _fit(probe, " ".join(lines[1:]), room, px, floor=_legible(width))[0]]
+    out = [(line, MUTED) for line in lines]
+    if state.phase == "play":
+        out += [(line, INK) for line in _wrap(probe, E.end_condition(state), font(px), room)]
+    return out
 
 
-def _status(d: ImageDraw.ImageDraw, state: StarState, top: int, width: int, quest: list[str]) -> None:
-    d.rectangle((0, top, width, top + _strip_height(state, quest)), fill=PANEL)
+def _status(d: ImageDraw.ImageDraw, state: StarState, top: int, width: int, notes: list[tuple[str, str]]) -> None:
+    px, least = _strip_px(width), _legible(width)
+    line_h = px + 13
+    d.rectangle((0, top, width, top + _strip_height(state, width, notes)), fill=PANEL)
     y = top + 12
     sc = CONTENT.scenarios[state.scenario]
     turn = state.seats[state.current] if state.phase == "play" else state.phase
     if state.phase != "play" and state.winners:
         turn += " · winner " + " & ".join(state.seats[s][:14] for s in state.winners if s < len(state.seats))
-    head, face = _fit(
-        d,
-        f"Scenario {sc.id}: {sc.title}  |  turn {state.turn_no}: {turn}",
-        width - 2 * MARGIN,
-        22,
-        True,
-    )
+    count = f"turn {state.turn_no} of {state.turn_limit}" if state.turn_limit else f"turn {state.turn_no}"
+    head, face = _fit(d, f"Scenario {sc.id}: {sc.title}  |  {count}: {turn}", width - 2 * MARGIN, px + 1, True, least)
     d.text((MARGIN, y), head, font=face, fill=HIGHLIGHT)
-    y += STRIP_LINE
+    y += line_h
     waiting = _waiting(state)
     if waiting:  # a decision in the middle of play: who must answer now, on a line of its own
-        text, face = _fit(d, waiting, width - 2 * MARGIN - 20, 22, True)
+        text, face = _fit(d, waiting, width - 2 * MARGIN - 20, px + 1, True, least)
         w = d.textlength(text, font=face)
-        d.rounded_rectangle((MARGIN - 6, y - 3, MARGIN + w + 10, y + 28), radius=6, fill="#ff8fa3")
+        d.rounded_rectangle((MARGIN - 6, y - 3, MARGIN + w + 10, y + px + 7), radius=6, fill="#ff8fa3")
         d.text((MARGIN + 2, y), text, font=face, fill="black")
-        y += STRIP_LINE
-    inner = width - 2 * MARGIN - 36
+        y += line_h
+    swatch = px + 7  # the crew's colour box with its letter
+    inner = width - 2 * MARGIN - swatch - 12
     name_w = min(230, inner // 4)
     hero_w = (inner - name_w) // 2
     if any(c.heroes for c in state.crews):  # column captions, so the numbers need no legend
         for i in range(2):
-            d.text(
-                (MARGIN + 36 + name_w + i * hero_w, y - 4),
-                "hero  wounds/life  ready upgrades",
-                font=font(15),
-                fill=MUTED,
-            )
-        y += CAPTION_H
+            caption, face = _fit(d, "hero  wounds/life  ready", hero_w - 14, px, floor=least)
+            d.text((MARGIN + swatch + 12 + name_w + i * hero_w, y - 4), caption, font=face, fill=MUTED)
+        y += px + 2
     for crew in state.crews:
         colour = CREW_COLOURS[crew.colour]
         now = state.phase == "play" and crew.seat == state.current
         if now:
-            d.rectangle((MARGIN - 8, y - 2, width - MARGIN + 8, y + 30), outline=HIGHLIGHT, width=2)
-        d.rectangle((MARGIN, y + 2, MARGIN + 24, y + 26), fill=colour)
-        d.text((MARGIN + 12, y + 14), CREW_LETTER[crew.colour], font=font(18, bold=True), fill="black", anchor="mm")
-        x = MARGIN + 36
-        who, face = _fit(d, f"{state.seats[crew.seat][:14]} {crew.vt} VT", name_w - 10, 21, bold=now)
+            d.rectangle((MARGIN - 8, y - 2, width - MARGIN + 8, y + px + 9), outline=HIGHLIGHT, width=2)
+        d.rectangle((MARGIN, y + 1, MARGIN + swatch, y + 1 + swatch), fill=colour)
+        centre = (MARGIN + swatch // 2, y + 1 + swatch // 2)
+        d.text(centre, CREW_LETTER[crew.colour], font=font(px, bold=True), fill="black", anchor="mm")
+        x = MARGIN + swatch + 12
+        who, face = _fit(d, f"{state.seats[crew.seat][:14]} {crew.vt} VT", name_w - 10, px, now, least)
         d.text((x, y + 3), who, font=face, fill=HIGHLIGHT if now else INK)
         x += name_w
         for hid in crew.heroes:
@@ -383,13 +396,13 @@ def _status(d: ImageDraw.ImageDraw, state: StarState, top: int, width: int, ques
                     f"{tag} {short} {h.wounds}/{E.hero_life(h)}{daze} {ready}/{len(h.upgrades)}{extra}",
                     INK,
                 )
-            text, face = _fit(d, text, hero_w - 14, 21)
+            text, face = _fit(d, text, hero_w - 14, px, floor=least)
             d.text((x, y + 3), text, font=face, fill=fill)
             x += hero_w
-        y += STRIP_LINE
-    for line in quest:
-        d.text((MARGIN, y + 2), line, font=font(20), fill=MUTED)
-        y += 28
+        y += line_h
+    for line, fill in notes:
+        d.text((MARGIN, y + 2), line, font=font(px), fill=fill)
+        y += px + 8
 
 
 WAIT_LABEL = {

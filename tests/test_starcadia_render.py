@@ -326,6 +326,55 @@ def test_every_phase_renders():
             _size_ok(dashboard(SYSTEM.view(st, seat), seat), max_width=1000)
 
 
+def _strip_texts(monkeypatch, state) -> tuple[int, list[tuple[str, int]]]:
+    """Draw the board and record (text, font size) of everything written in the status strip below it."""
+    from PIL import ImageDraw
+
+    from render import starcadia as R
+
+    drawn: list[tuple[float, str, int]] = []
+    original = ImageDraw.ImageDraw.text
+
+    def record(self, xy, text, *args, **kwargs):
+        face = kwargs.get("font")
+        drawn.append((xy[1], str(text), getattr(face, "size", 0)))
+        return original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", record)
+    img = draw_board(state)
+    top = R.MARGIN * 2 + E.board_of(state).height * R.CELL - 10
+    return img.width, [(text, size) for y, text, size in drawn if y >= top]
+
+
+def test_the_board_shows_what_ends_the_scenario_and_the_turn_limit(monkeypatch):
+    """Rulebook p. 24 (Quests): the scenario ends once every PvE quest and one PvP quest are done; the board
+    says how far along that is, and shows the turn limit when the table set that option (our rule)."""
+    st = busy_state()
+    _, texts = _strip_texts(monkeypatch, st)
+    joined = " ".join(t for t, _ in texts)
+    assert "Ends when: PvE quests 1/3 done; a PvP quest: none done yet" in joined
+    assert "turn 23: P1" in joined and "of 40" not in joined
+    st.turn_limit = 40
+    st.done["pvp-red"] = 0
+    _, texts = _strip_texts(monkeypatch, st)
+    joined = " ".join(t for t, _ in texts)
+    assert "turn 23 of 40: P1" in joined and "a PvP quest: done (yellow crew); or after turn 40" in joined
+
+
+def test_status_strip_text_reads_at_500_px_on_every_board_width(monkeypatch):
+    """Every text of the status strip is at least 11 px tall when the board is shown 500 px wide, on the
+    narrow (2 tiles across) and the wide (3 tiles across) stations."""
+    wide = setup_state(draft="random", mode="episodic", scenario="2A", tiles="random", turn_limit="40")
+    while wide.phase != "play":
+        p = SYSTEM.pending(wide)[0]
+        wide, _ = SYSTEM.apply(wide, p.seat, SYSTEM.default_action(wide, p))
+    for state in (sample_state(), busy_state(), wide):
+        width, texts = _strip_texts(monkeypatch, state)
+        assert texts and any(t.startswith("Ends when:") for t, _ in texts)
+        small = [(t, size) for t, size in texts if size * 500 / width < 11]
+        assert not small, (width, small)
+
+
 # -- robustness: pictures of states reached by random legal play -----------------------------------------
 PLAY_CASES = [  # (seed, seats, options): a campaign opener, two episodic scenarios, a 4-crew table
     (11, 2, {"draft": "random"}),
