@@ -11,7 +11,10 @@ from hypothesis import strategies as hs
 
 from rules.core import RuleError
 from rules.endure import SYSTEM as S
+from rules.endure.bosses import knocked_out
 from rules.endure.content import board, content
+from rules.endure.specials import _noise_homes
+from rules.endure.state import PERMANENT
 from rules.endure.world import all_items, etype, models_in
 
 from .test_endure_balance import careful, crew_for
@@ -60,11 +63,15 @@ def check_invariants(st, base: dict | None = None) -> None:
             assert not s.slots and not s.body and not s.head and not s.found
     boss_max = {bs.enemy: bs.max_hp for bs in st.bosses}
     for e in st.enemies:
-        assert e.zone in b.zones and 0 < e.hp <= boss_max.get(e.id, etype(e.kind).health)
+        assert e.zone in b.zones and e.hp <= boss_max.get(e.id, etype(e.kind).health)
+        assert e.hp > 0 or (knocked_out(st, e) and e.hp == 0 and e.stunned)  # P20: the Primus lies at 0
     for t in st.radar:
         assert t.zone in b.zones
-    zones = [n.zone for n in st.noise]
+    zones = [n.zone for n in st.noise if n.res_round != PERMANENT]
     assert len(zones) == len(set(zones)), "one noise token per zone: only the loudest counts"
+    # CG08/CG11: a following noise sits with what it follows, whenever a player can look
+    following = sorted(n.zone for n in st.noise if n.res_round == PERMANENT)
+    assert following == sorted(z for z, _ in _noise_homes(st)) or st.phase == "over"
     for n in st.noise:
         assert n.zone in b.zones and 1 <= n.level <= 6
     # cards and tokens are conserved within a mission

@@ -22,6 +22,7 @@ from .actions import HANDLERS, attack_range, do_answer, survivor_arg, target_zon
 from .campaign import new_survivor, refuge_legal, refuge_pending, refuge_perform, start_mission
 from .content import content
 from .phases import check_end, end_turn
+from .specials import follow_noise
 from .state import EndureState, ItemInst
 from .world import (
     carried,
@@ -514,6 +515,7 @@ class Endure(GameSystem[EndureState]):
         if handler is None:
             raise RuleError(f"'{str(kind)[:20]}' is not an Endure action. Try: {', '.join(HANDLERS)}.")
         handler(state, turn, si, action)
+        follow_noise(state, turn)  # CG08/CG11: a following noise keeps up with whatever moved
         if check_end(state, turn):
             return
         if state.phase == "survivors" and self.current(state) == si:
