@@ -339,6 +339,25 @@ def test_cg08_capture_drag_and_noise(monkeypatch):
     assert st2.survivors[eng].actions == 3
 
 
+def test_cg08_the_howl_starts_at_capture_and_follows_the_engineer():
+    """CG08 'Cry for help': the level 5 noise is placed as soon as the Solomon is collected and stays
+    in the dragging Engineer's zone as the Engineer moves, during the Survivor phase too."""
+    from rules.endure.specials import PERMANENT
+
+    st = S.setup(["a", "b"], {"mission": "CG08", "crew": "engineer-a+medic-a"}, 3)
+    st.radar, st.event_deck = [], []
+    st.enemies = [e for e in st.enemies if e.kind == "solomon"]
+    eng = next(i for i, s in enumerate(st.survivors) if s.key == "engineer-a")
+    st.turn_pos = st.order.index(eng)
+    st.survivors[eng].actions = 3
+    st.survivors[eng].zone = "REC-a"
+    seat = st.survivors[eng].seat
+    st, _ = S.apply(st, seat, {"type": "interact", "objective": "trophy"})
+    assert [n.zone for n in st.noise if n.res_round == PERMANENT] == ["REC-a"]
+    st, _ = S.apply(st, seat, {"type": "move", "zone": "REC-w"})
+    assert [n.zone for n in st.noise if n.res_round == PERMANENT] == ["REC-w"]
+
+
 def test_cg08_killing_the_solomon_fails():
     st = S.setup(["a", "b"], {"mission": "CG08", "crew": "engineer-a+medic-a"}, 3)
     st.enemies = [e for e in st.enemies if e.kind != "solomon"]
