@@ -26,12 +26,15 @@ Wins per mission, 3 survivors, same seeds before and after: 20 seeds (1000-1019)
   CG08         0      5        0      7     Solomon howls only once collected (book); map
   CG11         4      3        5      7
   C015        17     20       23     28
-  ROP16        0      4        2     11     map; Medic takes a Med Kit from a friend
+  ROP16        0      4        2     10     map; Medic takes a Med Kit from a friend
   ROP19        9     10       11     10
   C013         1     11        0     11     Technician reprograms before fighting on
-  total    121/420 192/420  170/630 271/630   (28.8% -> 45.7%; 27.0% -> 43.0%)
+  total    121/420 192/420  170/630 270/630   (28.8% -> 45.7%; 27.0% -> 42.9%)
 Every mission is now won on both seed sets; the lowest are CG02, CG05 (7/50 each), CG09 (8/50)
 and CG03 (9/50). The per-mission counts swing by about +-5 on the seeds alone (CG03: 1/20 and 8/30).
+Re-measured after the issue 10 fixes (Primus out cold until the next round, the CG08/CG11 noises
+placed at once and moving with what they follow, ROP16's woman carried on a successful sedation):
+P20, CG08, CG11 (and CG00 as a control) unchanged on both seed sets; ROP16 4/20 and 11 -> 10/30.
 
 What did it, measured on all 21 missions x seeds 1000-1019 (wins of 420) one change at a time:
 - Engine bugs (rules/endure), each with a test in tests/test_endure_tuning.py: CG08's level-5 howl
