@@ -105,7 +105,8 @@ def _spawn(st: EndureState) -> dict[str, list[str]]:
 
 
 def after_sight(st: EndureState, turn: Turn) -> None:
-    """Called whenever sight is refreshed: the Preacher's lair (ROP19) and the Olympian (C015)."""
+    """Called whenever sight is refreshed: the following noises (CG08, CG11), the Preacher's lair
+    (ROP19) and the Olympian (C015)."""
     follow_noise(st, turn)
     sp = specials(st)
     if "lair" in sp and not st.boss_seen:
