@@ -375,6 +375,24 @@ def test_melee_vs_ranged_targeting(dice):
     SYSTEM.apply(st, 0, {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "blaster-rifle"})
 
 
+def test_ranged_attack_through_a_corner_needs_a_single_blocked_side(dice):
+    """Rulebook p. 17 (Line of Sight): a shot through the meeting point of four spaces passes when one side
+    there is walled (C4 -> D5 grazes the end of the C4|D4 wall) and is refused, state untouched, when two
+    walls form an L there (D2 -> C3: walls C3|D3 and D2|D3 around D3); legal() offers only the first."""
+    st = play_state()
+    hero(st, "edge").upgrades = [Up(id="S03")]  # Blaster Rifle
+    place(st, "edge", "D2")
+    add_monster(st, "weeble", "C3")
+    shot = {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "blaster-rifle", "boosts": []}
+    assert shot not in SYSTEM.legal(st, 0)
+    refused(st, 0, shot, "no line of sight from D2 to C3")
+    place(st, "edge", "C4")
+    st.monsters[0].pos = "D5"
+    assert shot in SYSTEM.legal(st, 0)
+    st2, _ = SYSTEM.apply(st, 0, shot)
+    assert st2.act.attacked
+
+
 # -- acceptance scenario 7 ---------------------------------------------------------------------
 def _script(*faces):
     queue = list(faces)
