@@ -75,12 +75,14 @@ def autocomplete(group: CommandGroup, command: Command, option: Option):
             return []
         return [app_commands.Choice(name=label[:100], value=value[:100]) for label, value in pairs[:25] if value]
 
-    callback.__name__ = f"complete_{group.name}_{command.name}_{option.name}".replace("-", "_")
+    callback.__name__ = f"complete_{group.name}_{command.name}_{option.name}".replace("-", "_").replace(" ", "_")
     return callback
 
 
-def app_command(group: CommandGroup, command: Command, parent: app_commands.Group | None) -> app_commands.Command:
-    """The discord.py command for ``command``."""
+def app_command(
+    group: CommandGroup, command: Command, parent: app_commands.Group | None, *, name: str | None = None
+) -> app_commands.Command:
+    """The discord.py command for ``command`` (``name``: its last word, inside a subgroup)."""
     options = {o.name: o for o in command.options}
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
@@ -99,14 +101,14 @@ def app_command(group: CommandGroup, command: Command, parent: app_commands.Grou
             )
         )
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-    callback.__name__ = f"{group.name or 'top'}_{command.name}".replace("-", "_")
+    callback.__name__ = f"{group.name or 'top'}_{command.name}".replace("-", "_").replace(" ", "_")
     callback.__qualname__ = callback.__name__
     if command.options:
         app_commands.describe(**{o.name: o.help[:DESCRIPTION_MAX] for o in command.options})(callback)
     completing = {o.name: autocomplete(group, command, o) for o in command.options if o.suggest is not None}
     if completing:
         app_commands.autocomplete(**completing)(callback)
-    built = app_commands.Command(name=command.name, description=command.help, callback=callback, parent=parent)
+    built = app_commands.Command(name=name or command.name, description=command.help, callback=callback, parent=parent)
     guild_only = command.guild_only if command.guild_only is not None else group.guild_only
     if guild_only and parent is None:
         app_commands.guild_only()(built)
@@ -114,9 +116,19 @@ def app_command(group: CommandGroup, command: Command, parent: app_commands.Grou
 
 
 def app_group(group: CommandGroup) -> app_commands.Group:
+    """The group with its commands; two-word commands go into subgroups named by their first word."""
     built = app_commands.Group(name=group.name, description=group.help, guild_only=group.guild_only)
+    subgroups: dict[str, app_commands.Group] = {}
     for command in group.commands:
-        built.add_command(app_command(group, command, built))
+        head, _, tail = command.name.partition(" ")
+        if not tail:
+            built.add_command(app_command(group, command, built, name=command.name))
+            continue
+        sub = subgroups.get(head)
+        if sub is None:
+            description = group.subgroup_help.get(head, f"{group.name} {head}")
+            sub = subgroups[head] = app_commands.Group(name=head, description=description, parent=built)
+        sub.add_command(app_command(group, command, sub, name=tail))
     return built
 
 

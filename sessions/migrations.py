@@ -69,4 +69,20 @@ MIGRATIONS: list[tuple[int, str, str]] = [
         )
         """,
     ),
+    (
+        3,
+        "how each action came about (move, timeout, auto, bot, undo), what it revealed; per-user settings",
+        """
+        ALTER TABLE actions ADD COLUMN kind TEXT NOT NULL DEFAULT 'move';
+        ALTER TABLE actions ADD COLUMN revealed TEXT NOT NULL DEFAULT 'recorded before reveals were kept';
+        UPDATE actions SET kind = 'timeout' WHERE by_default = 1;
+        CREATE TABLE user_settings (
+            user_id INTEGER NOT NULL,
+            key TEXT NOT NULL,
+            value TEXT NOT NULL,
+            PRIMARY KEY (user_id, key)
+        );
+        CREATE INDEX seats_by_user ON seats (user_id)
+        """,
+    ),
 ]

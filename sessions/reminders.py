@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from rules.core import registry
 
-from .service import VACANT, GameService
+from .service import GameService
 from .settings import MIN_REMIND_HOURS, GameSettings
 from .store import GameRecord
 
@@ -48,7 +48,7 @@ async def due_reminders(service: GameService, now: float) -> list[Reminder]:
         users: list[int] = []
         for prompt in prompts:
             user = record.user_of(prompt.seat)
-            if user not in (None, VACANT) and user not in users:
+            if user is not None and user > 0 and user not in users:  # not empty seats, not bots
                 users.append(user)
         if not users:
             continue

@@ -22,6 +22,7 @@ import msgspec
 from rules.core import Action, BaseState, Event, GameSystem, Prompt, RuleError, parse_options, registry
 
 from .errors import SessionError, StaleVersion
+from .history import UNDO, VerifyResult, replay, take_back, verify_export
 from .settings import GameSettings
 from .store import ActionRecord, GameRecord, SeatRecord, SqliteStore
 
@@ -29,6 +30,22 @@ log = logging.getLogger("starhost.sessions")
 
 VACANT = 0
 """user_id of a seat whose player left a running game; the host may act for it."""
+
+MAX_REMEMBERED = 64
+"""States kept in memory for undo; older take-backs replay the log instead."""
+
+MAX_FOLLOW_UPS = 3000
+"""Most steps one request plays by itself (forced steps and bot seats) before it answers."""
+
+
+def bot_user(seat: int) -> int:
+    """The user id of a bot in ``seat`` (negative, so never a Discord user)."""
+    return -1 - seat
+
+
+def is_bot(user_id: int | None) -> bool:
+    return user_id is not None and user_id < 0
+
 
 MAX_TEXT = 300
 """Longest action text we try to parse."""
@@ -59,20 +76,13 @@ class Update:
         return registry.get(self.game.system)
 
     def waiting_users(self) -> list[int]:
-        """Users who must act now, in prompt order, without duplicates or vacant seats."""
+        """Users who must act now, in prompt order, without duplicates, vacant seats or bots."""
         users: list[int] = []
         for prompt in self.prompts:
             user = self.game.user_of(prompt.seat)
-            if user and user not in users:
+            if user and user > 0 and user not in users:
                 users.append(user)
         return users
-
-
-@dataclass
-class VerifyResult:
-    ok: bool
-    actions: int
-    message: str
 
 
 @dataclass
@@ -80,6 +90,9 @@ class _Loaded:
     record: GameRecord
     state: BaseState | None
     used: float
+    settings: GameSettings | None = None
+    recent: list[tuple[int, BaseState]] = field(default_factory=list)
+    """States since the last action that revealed something (version, state): what undo can go back to."""
 
 
 class GameService:
@@ -125,6 +138,8 @@ class GameService:
                 raise SessionError("That game no longer exists.")
             state = registry.get(record.system).loads(record.state) if record.state else None
             loaded = _Loaded(record, state, now)
+            if state is not None:
+                loaded.recent.append((record.version, state))
             self._cache[game_id] = loaded
         loaded.used = now
         self._cache.move_to_end(game_id)
@@ -220,6 +235,37 @@ class GameService:
             await self.store.add_seat(record.id, seat_index, actor.user_id, actor.name)
             return Update(game=await self._fresh(record.id), state=None)
 
+    async def add_bot(self, channel_id: int, host: Actor, seat: int | None = None) -> Update:
+        """The host seats a bot: in the lobby on a free seat, in a running game on an empty one."""
+        record = await self.game_in(channel_id)
+        self._require_host(record, host)
+        async with self._lock(record.id):
+            record = await self._fresh(record.id)
+            system = registry.get(record.system)
+            if record.status == "active":
+                vacant = [s.seat for s in record.seats if s.user_id == VACANT]
+                if not vacant:
+                    raise SessionError("Every seat has a player; a bot can only take an empty seat.")
+                chosen = vacant[0] if seat is None else seat - 1
+                if chosen not in vacant:
+                    raise SessionError(f"Only these seats are empty: {', '.join(str(s + 1) for s in vacant)}.")
+                await self.store.replace_seat_user(record.id, chosen, bot_user(chosen), f"Bot {chosen + 1}")
+                await self._fresh(record.id)
+                loaded = await self._load(record.id)
+                prompts = self._prompts(loaded.record, loaded.state)
+                update = Update(game=loaded.record, state=loaded.state, prompts=prompts)
+                update.events.append(Event(text=f"A bot takes seat {chosen + 1}.", kind="turn"))
+                return await self._follow_up(loaded, system, update)
+            taken = {s.seat for s in record.seats}
+            free = [i for i in range(system.max_seats) if i not in taken]
+            if not free:
+                raise SessionError(f"The table is full: {system.name} seats at most {system.max_seats}.")
+            chosen = free[0] if seat is None else seat - 1
+            if chosen not in free:
+                raise SessionError(f"Seat {seat} is taken; free seats: {', '.join(str(i + 1) for i in free)}.")
+            await self.store.add_seat(record.id, chosen, bot_user(chosen), f"Bot {chosen + 1}")
+            return Update(game=await self._fresh(record.id), state=None)
+
     async def _take_vacant_seat(self, record: GameRecord, actor: Actor, seat: int | None) -> Update:
         vacant = [s.seat for s in record.seats if s.user_id == VACANT]
         if not vacant:
@@ -256,16 +302,18 @@ class GameService:
             else:
                 await self.store.replace_seat_user(record.id, seat, VACANT, f"(empty seat {seat + 1})")
             record = await self._fresh(record.id)
+            events: list[Event] = []
             if record.host_id == user_id:
-                players = [s.user_id for s in record.seats if s.user_id != VACANT]
+                players = [s for s in record.seats if s.user_id != VACANT and not is_bot(s.user_id)]
                 if not players:
                     await self.store.set_status(record.id, "ended", self.clock())
                     record = await self._fresh(record.id)
                     return Update(game=record, state=None, events=[Event(text="The table is empty; game closed.")])
-                await self.store.set_host(record.id, players[0])
+                await self.store.set_host(record.id, players[0].user_id)
                 record = await self._fresh(record.id)
+                events.append(Event(text=f"{players[0].name} is the host now.", kind="turn"))
             loaded = await self._load(record.id)
-            return Update(game=record, state=loaded.state, prompts=self._prompts(record, loaded.state))
+            return Update(game=record, state=loaded.state, events=events, prompts=self._prompts(record, loaded.state))
 
     async def start(self, channel_id: int, actor: Actor) -> Update:
         record = await self.game_in(channel_id)
@@ -289,7 +337,8 @@ class GameService:
             record = await self._fresh(record.id)
             loaded = await self._load(record.id)
             events = [Event(text=f"{system.name} begins with {', '.join(s.name for s in seats)}.", kind="turn")]
-            return Update(game=record, state=loaded.state, events=events, prompts=self._prompts(record, loaded.state))
+            update = Update(game=record, state=loaded.state, events=events, prompts=self._prompts(record, loaded.state))
+            return await self._follow_up(loaded, system, update)
 
     # -- playing -------------------------------------------------------------------------------
     def _prompts(self, record: GameRecord, state: BaseState | None) -> list[Prompt]:
@@ -348,7 +397,8 @@ class GameService:
                 raise
             if not waiting and parsed.get("type") not in system.free_actions:
                 raise not_your_turn
-            return await self._commit(loaded, system, seat, actor.user_id, parsed, by_default=False)
+            update = await self._commit(loaded, system, seat, actor.user_id, parsed)
+            return await self._follow_up(loaded, system, update)
 
     def _parse(self, system: GameSystem, state: BaseState, seat: int, action: Action | str) -> Action:
         if isinstance(action, str):
@@ -367,13 +417,13 @@ class GameService:
         user_id: int | None,
         action: Action,
         *,
-        by_default: bool,
+        kind: str = "move",
     ) -> Update:
         record, state = loaded.record, loaded.state
         assert state is not None
-        new_state, events = system.apply(state, seat, action)
+        played = system.play(state, seat, action)
+        new_state, events = played.state, played.events
         finished = system.outcome(new_state) is not None
-        at = self.clock()
         entry = ActionRecord(
             game_id=record.id,
             version=record.version + 1,
@@ -381,9 +431,30 @@ class GameService:
             user_id=user_id,
             action=_plain(action),
             events=[msgspec.to_builtins(e) for e in events],
-            at=at,
-            by_default=by_default,
+            at=self.clock(),
+            by_default=kind == "timeout",
+            kind=kind,
+            revealed=", ".join(dict.fromkeys(played.revealed)),
         )
+        await self._append(loaded, system, entry, new_state, finished)
+        if entry.revealed:
+            loaded.recent.clear()  # nothing before a reveal can be taken back
+        self._remember(loaded, entry.version, new_state)
+        prompts = [] if finished else system.pending(new_state)
+        return Update(
+            game=record,
+            state=new_state,
+            events=events,
+            prompts=prompts,
+            action_text=system.format(action),
+            finished=finished,
+        )
+
+    async def _append(
+        self, loaded: _Loaded, system: GameSystem, entry: ActionRecord, new_state: BaseState, finished: bool
+    ) -> None:
+        """Store one log entry and the state after it; the loaded game follows only once it is durable."""
+        record = loaded.record
         try:
             version = await self.store.append_action(
                 record.id, record.version, entry, system.dumps(new_state), finished
@@ -398,28 +469,141 @@ class GameService:
                 "fields": {
                     "game": record.id,
                     "version": version,
-                    "seat": seat,
-                    "default": by_default,
+                    "seat": entry.seat,
+                    "kind": entry.kind,
                     "action": entry.action.get("type"),
                 }
             },
         )
         record.version = version
-        record.last_action_at = at
+        record.last_action_at = entry.at
         record.reminders_sent = 0
         record.last_reminder_at = None
         if finished:
             record.status = "finished"
         loaded.state = new_state
-        prompts = [] if finished else system.pending(new_state)
-        return Update(
-            game=record,
-            state=new_state,
-            events=events,
-            prompts=prompts,
-            action_text=system.format(action),
-            finished=finished,
+
+    def _remember(self, loaded: _Loaded, version: int, state: BaseState) -> None:
+        loaded.recent.append((version, state))
+        del loaded.recent[:-MAX_REMEMBERED]
+
+    async def _settings(self, loaded: _Loaded) -> GameSettings:
+        if loaded.settings is None:
+            loaded.settings = GameSettings.parse(await self.store.get_settings(loaded.record.id))
+        return loaded.settings
+
+    # -- steps nobody has to decide: forced steps and bot seats ---------------------------------------
+    async def _follow_up(self, loaded: _Loaded, system: GameSystem, update: Update) -> Update:
+        """Play, narrated, every step that needs nobody: one-answer prompts (with autopass) and bot seats."""
+        settings = await self._settings(loaded)
+        for _ in range(MAX_FOLLOW_UPS):
+            if loaded.record.status != "active" or loaded.state is None:
+                break
+            step = self._automatic_step(loaded, system, settings.autopass)
+            if step is None:
+                break
+            seat, action, kind, lead = step
+            try:
+                done = await self._commit(loaded, system, seat, None, action, kind=kind)
+            except RuleError:
+                log.exception("an automatic step was refused (game %s, seat %s)", loaded.record.id, seat)
+                break
+            update.events += [Event(text=lead, kind="auto", seat=seat), *done.events]
+            update.game, update.state, update.prompts, update.finished = (
+                done.game,
+                done.state,
+                done.prompts,
+                done.finished,
+            )
+        return update
+
+    def _automatic_step(
+        self, loaded: _Loaded, system: GameSystem, autopass: bool
+    ) -> tuple[int, Action, str, str] | None:
+        """(seat, action, kind, narration) of the next step that needs nobody, if any."""
+        record, state = loaded.record, loaded.state
+        assert state is not None
+        for prompt in system.pending(state):
+            name = record.seats[prompt.seat].name if prompt.seat < len(record.seats) else f"seat {prompt.seat + 1}"
+            if is_bot(record.user_of(prompt.seat)):
+                seed = (record.id * 1_000_003 + record.version) & 0xFFFFFFFF
+                action = system.ai_action(system.player_view(state, prompt.seat), prompt.seat, seed)
+                if action is None:
+                    action = system.default_action(state, prompt)
+                return prompt.seat, action, "bot", f"{name} plays {system.action_label(state, action)}."
+            if autopass:
+                forced = system.forced_action(state, prompt)
+                if forced is not None:
+                    label = system.action_label(state, forced)
+                    return prompt.seat, forced, "auto", f"{name} had nothing to decide: {label}."
+        return None
+
+    # -- taking back ------------------------------------------------------------------------------------
+    async def undo(self, channel_id: int, actor: Actor) -> Update:
+        """Take back the asking player's last action, when nothing unforeseeable happened since."""
+        record = await self.game_in(channel_id)
+        async with self._lock(record.id):
+            loaded = await self._load(record.id)
+            record = loaded.record
+            if record.status != "active" or loaded.state is None:
+                raise SessionError("Only a running game has moves to take back.")
+            seat = record.seat_of(actor.user_id)
+            if seat is None:
+                raise SessionError("You are not playing in this game.")
+            entries = [_entry(a) for a in await self.store.actions(record.id)]
+            back = take_back(entries, seat)
+            system = registry.get(record.system)
+            text = f"{actor.name} takes back `{_format_logged(system, back.main['action'])}`."
+            return await self._go_back(loaded, system, entries, back.to, seat, actor.user_id, text)
+
+    async def undo_with_consent(self, game_id: int, to: int, text: str) -> Update:
+        """Go back to version ``to`` because the table agreed (the host asked, every other player said yes)."""
+        async with self._lock(game_id):
+            loaded = await self._load(game_id)
+            if loaded.record.status != "active" or loaded.state is None:
+                raise SessionError("Only a running game has moves to take back.")
+            entries = [_entry(a) for a in await self.store.actions(game_id)]
+            system = registry.get(loaded.record.system)
+            return await self._go_back(loaded, system, entries, to, None, None, text)
+
+    async def _go_back(
+        self,
+        loaded: _Loaded,
+        system: GameSystem,
+        entries: list[dict[str, Any]],
+        to: int,
+        seat: int | None,
+        user_id: int | None,
+        text: str,
+    ) -> Update:
+        state = next((s for v, s in loaded.recent if v == to), None)
+        if state is None:
+            state = await asyncio.to_thread(self._replayed, loaded, system, [e for e in entries if e["version"] <= to])
+        event = Event(text=text, kind="turn", seat=seat)
+        entry = ActionRecord(
+            game_id=loaded.record.id,
+            version=loaded.record.version + 1,
+            seat=seat,
+            user_id=user_id,
+            action={"type": UNDO, "to": to},
+            events=[msgspec.to_builtins(event)],
+            at=self.clock(),
+            kind=UNDO,
         )
+        await self._append(loaded, system, entry, state, finished=False)
+        loaded.recent = [(v, s) for v, s in loaded.recent if v <= to]
+        self._remember(loaded, entry.version, state)
+        return Update(game=loaded.record, state=state, events=[event], prompts=system.pending(state))
+
+    @staticmethod
+    def _replayed(loaded: _Loaded, system: GameSystem, entries: list[dict[str, Any]]) -> BaseState:
+        """The position after ``entries``, replayed from the game's seed (runs in a worker thread)."""
+        record, state = loaded.record, loaded.state
+        assert state is not None
+        options = dict(record.options)
+        if record.scenario:
+            options.setdefault("scenario", record.scenario)
+        return replay(system, system.setup(list(state.seats), options, record.seed), entries)
 
     async def apply_defaults(self, channel_id: int, host: Actor) -> list[Update]:
         """Host's timeout: play the default of every prompt whose deadline has passed.
@@ -447,7 +631,7 @@ class GameService:
                 if prompt.seat not in {p.seat for p in system.pending(loaded.state)}:
                     continue
                 action = system.default_action(loaded.state, prompt)
-                update = await self._commit(loaded, system, prompt.seat, None, action, by_default=True)
+                update = await self._commit(loaded, system, prompt.seat, None, action, kind="timeout")
                 update.events.insert(
                     0,
                     Event(
@@ -455,7 +639,7 @@ class GameService:
                         kind="warn",
                     ),
                 )
-                updates.append(update)
+                updates.append(await self._follow_up(loaded, system, update))
         if not updates:
             hours = settings.remind_seconds / 3600
             raise SessionError(
@@ -506,6 +690,9 @@ class GameService:
             raise SessionError("Only the host or someone who can manage this channel can change settings.")
         normalised = GameSettings.validate(key, value)
         await self.store.set_setting(record.id, key, normalised)
+        cached = self._cache.get(record.id)
+        if cached is not None:
+            cached.settings = None
         return GameSettings.parse(await self.store.get_settings(record.id))
 
     def _require_host(self, record: GameRecord, actor: Actor) -> None:
@@ -520,7 +707,7 @@ class GameService:
             raise SessionError("That game no longer exists.")
         actions = await self.store.actions(game_id)
         return {
-            "format": "starhost-game/1",
+            "format": "starhost-game/2",
             "game": record.id,
             "system": record.system,
             "scenario": record.scenario,
@@ -537,6 +724,8 @@ class GameService:
                     "action": a.action,
                     "at": a.at,
                     "by_default": a.by_default,
+                    "kind": a.kind,
+                    "revealed": a.revealed,
                     "events": a.events,
                 }
                 for a in actions
@@ -545,31 +734,26 @@ class GameService:
         }
 
     async def verify(self, game_id: int) -> VerifyResult:
-        return verify_export(await self.export(game_id))
+        """Replay the record from its seed (in a worker thread: a long game takes a moment)."""
+        return await asyncio.to_thread(verify_export, await self.export(game_id))
 
 
-def verify_export(data: dict[str, Any]) -> VerifyResult:
-    """Replay an exported game from its seed and compare with its stored state."""
-    system = registry.get(data["system"])
-    if data.get("state") is None:
-        return VerifyResult(True, 0, "The game never started, so there is nothing to replay.")
-    options = dict(data.get("options") or {})
-    if data.get("scenario"):
-        options.setdefault("scenario", data["scenario"])
-    stored = system.loads(msgspec.json.encode(data["state"]))
+def _entry(record: ActionRecord) -> dict[str, Any]:
+    """A logged action in the export's shape (what sessions.history reads)."""
+    return {
+        "version": record.version,
+        "seat": record.seat,
+        "action": record.action,
+        "kind": record.kind,
+        "revealed": record.revealed,
+    }
+
+
+def _format_logged(system: GameSystem, action: dict[str, Any]) -> str:
     try:
-        # The state keeps the names seated at the start, even if players changed since.
-        state = system.setup(list(stored.seats), options, data["seed"])
-    except RuleError as exc:
-        return VerifyResult(False, 0, f"Setup could not be replayed: {exc}")
-    for count, entry in enumerate(data["actions"], start=1):
-        try:
-            state, _ = system.apply(state, entry["seat"], entry["action"])
-        except RuleError as exc:
-            return VerifyResult(False, count - 1, f"Action {entry['version']} was refused on replay: {exc}")
-    if system.dumps(state) != system.dumps(stored):
-        return VerifyResult(False, len(data["actions"]), "Replaying the log does not give the stored state.")
-    return VerifyResult(True, len(data["actions"]), f"Replayed {len(data['actions'])} actions: the record is intact.")
+        return system.format(action)
+    except Exception:  # an old entry must never break a reply
+        return str(action.get("type", "?"))
 
 
 def _plain(action: Action) -> dict[str, Any]:

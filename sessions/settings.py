@@ -16,6 +16,7 @@ DEFAULTS: dict[str, str] = {
     "quiet_hours": "off",
     "timezone": "UTC",
     "spectators": "on",
+    "autopass": "on",
 }
 
 HELP: dict[str, str] = {
@@ -24,6 +25,7 @@ HELP: dict[str, str] = {
     "quiet_hours": "no pings in this local window, e.g. 22-08, or off",
     "timezone": "IANA time zone for quiet hours, e.g. Europe/Berlin",
     "spectators": "on: anyone may look at /game status and /game log; off: players only",
+    "autopass": "on: a step with nothing to decide is played at once and narrated; off: every step is asked",
 }
 
 
@@ -35,6 +37,7 @@ class GameSettings:
     quiet_end: int | None = None
     timezone: str = "UTC"
     spectators: bool = True
+    autopass: bool = True
 
     @property
     def remind_seconds(self) -> float:
@@ -51,6 +54,7 @@ class GameSettings:
             quiet_end=end,
             timezone=values["timezone"],
             spectators=values["spectators"] == "on",
+            autopass=values["autopass"] == "on",
         )
 
     @staticmethod
@@ -94,6 +98,7 @@ class GameSettings:
             f"max_reminders: {self.max_reminders}",
             f"quiet_hours: {quiet} ({self.timezone})",
             f"spectators: {'on' if self.spectators else 'off'}",
+            f"autopass: {'on' if self.autopass else 'off'}",
         ]
 
 

@@ -85,6 +85,14 @@ class ActionRecord:
     events: list[dict[str, Any]]
     at: float
     by_default: bool = False
+    kind: str = "move"
+    """move: a player's choice; timeout: the host played a default; auto: a step with nothing to decide;
+    bot: a bot seat's choice; undo: a take-back (``action`` = {"type": "undo", "to": version})."""
+    revealed: str = ""
+    """What the action brought to light (rolls, cards, tokens), as a phrase; empty when it was foreseeable."""
+
+
+ACTION_KINDS = ("move", "timeout", "auto", "bot", "undo")
 
 
 MAX_BATCH = 256
@@ -378,8 +386,8 @@ class SqliteStore:
                     outcomes.append(None)
                     continue
                 conn.execute(
-                    "INSERT INTO actions (game_id, version, seat, user_id, action, events, at, by_default)"
-                    " VALUES (?,?,?,?,?,?,?,?)",
+                    "INSERT INTO actions (game_id, version, seat, user_id, action, events, at, by_default, kind,"
+                    " revealed) VALUES (?,?,?,?,?,?,?,?,?,?)",
                     (
                         item.game_id,
                         new_version,
@@ -389,6 +397,8 @@ class SqliteStore:
                         json.dumps(record.events),
                         record.at,
                         int(record.by_default),
+                        record.kind,
+                        record.revealed,
                     ),
                 )
                 outcomes.append(new_version)
@@ -418,6 +428,8 @@ class SqliteStore:
                 events=json.loads(r["events"]),
                 at=r["at"],
                 by_default=bool(r["by_default"]),
+                kind=r["kind"],
+                revealed=r["revealed"],
             )
             for r in rows
         ]
@@ -445,7 +457,11 @@ class SqliteStore:
 
     # -- settings ------------------------------------------------------------------------
     # Per-game and per-server settings are the same key/value shape in two tables.
-    _SETTING_TABLES = {"game": ("settings", "game_id"), "guild": ("guild_settings", "guild_id")}
+    _SETTING_TABLES = {
+        "game": ("settings", "game_id"),
+        "guild": ("guild_settings", "guild_id"),
+        "user": ("user_settings", "user_id"),
+    }
 
     async def _get_pairs(self, scope: str, owner: int) -> dict[str, str]:
         table, column = self._SETTING_TABLES[scope]
@@ -475,6 +491,53 @@ class SqliteStore:
     @_locked
     async def set_guild_setting(self, guild_id: int, key: str, value: str) -> None:
         await self._set_pair("guild", guild_id, key, value)
+
+    @_locked
+    async def get_user_settings(self, user_id: int) -> dict[str, str]:
+        return await self._get_pairs("user", user_id)
+
+    @_locked
+    async def set_user_setting(self, user_id: int, key: str, value: str) -> None:
+        await self._set_pair("user", user_id, key, value)
+
+    @_locked
+    async def delete_setting(self, game_id: int, key: str) -> None:
+        await self.db.execute("DELETE FROM settings WHERE game_id = ? AND key = ?", (game_id, key))
+
+    @_locked
+    async def games_of_user(self, user_id: int, guild_id: int | None = None) -> list[GameRecord]:
+        """Open games (lobby or running) where ``user_id`` has a seat, newest first; in one server if given."""
+        sql = (
+            "SELECT g.* FROM games g JOIN seats s ON s.game_id = g.id WHERE s.user_id = ?"
+            " AND g.status IN ('lobby', 'active')"
+        )
+        params: list[int] = [user_id]
+        if guild_id is not None:
+            sql += " AND g.guild_id = ?"
+            params.append(guild_id)
+        async with self.db.execute(sql + " ORDER BY g.last_action_at DESC LIMIT 50", params) as cursor:
+            rows = await cursor.fetchall()
+        return [await self._record(r) for r in rows]
+
+    @_locked
+    async def games_in_guild(self, guild_id: int, limit: int = 50) -> list[GameRecord]:
+        """Open games of one server, most recently played first."""
+        async with self.db.execute(
+            "SELECT * FROM games WHERE guild_id = ? AND status IN ('lobby', 'active')"
+            " ORDER BY last_action_at DESC LIMIT ?",
+            (guild_id, limit),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [await self._record(r) for r in rows]
+
+    @_locked
+    async def games_in_channel(self, channel_id: int, limit: int = 25) -> list[GameRecord]:
+        """Every game played in a channel, newest first (for exporting an earlier one)."""
+        async with self.db.execute(
+            "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT ?", (channel_id, limit)
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [await self._record(r) for r in rows]
 
     @_locked
     async def get_meta(self, key: str) -> str | None:

@@ -232,7 +232,7 @@ class ConsolePlace:
 
 def _find_command(words: list[str]) -> tuple[tuple[CommandGroup, Command], int] | None:
     """The command table entry the words start with, and how many words its name took."""
-    for length in (2, 1):
+    for length in (3, 2, 1):
         if len(words) >= length:
             found = spec.find(" ".join(words[:length]))
             if found is not None:

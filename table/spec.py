@@ -41,6 +41,8 @@ DESCRIPTION_MAX = 100
 """Discord's limit for a command's and an option's description."""
 
 NAME = re.compile(r"^[a-z0-9_-]{1,32}$")
+COMMAND_NAME = re.compile(r"^[a-z0-9_-]{1,32}( [a-z0-9_-]{1,32})?$")
+"""A command's name: one word, or two for a command inside a subgroup (``view ship``)."""
 
 
 @dataclass(frozen=True)
@@ -115,7 +117,10 @@ class Option:
 
 @dataclass(frozen=True)
 class Command:
-    """One command: ``/<group> <name> option:value ...`` (or ``/<name>`` in the top-level group)."""
+    """One command: ``/<group> <name> option:value ...`` (or ``/<name>`` in the top-level group).
+
+    A two-word name (``view ship``) puts the command in a subgroup (``/armada view ship``).
+    """
 
     name: str
     help: str
@@ -129,8 +134,8 @@ class Command:
     """Only inside a server (None: as the group says)."""
 
     def __post_init__(self) -> None:
-        if not NAME.match(self.name):
-            raise ValueError(f"command name {self.name!r}: lower-case letters, digits, - and _ only")
+        if not COMMAND_NAME.match(self.name):
+            raise ValueError(f"command name {self.name!r}: one or two words of lower-case letters, digits, - and _")
         if not 1 <= len(self.help) <= DESCRIPTION_MAX:
             raise ValueError(f"command {self.name}: help must be 1-{DESCRIPTION_MAX} characters ({len(self.help)})")
         names = [o.name for o in self.options]
@@ -156,6 +161,8 @@ class CommandGroup:
     """Order of the help page's headings."""
     intro: tuple[str, ...] = field(default_factory=tuple)
     """Lines at the top of the help page."""
+    subgroup_help: dict[str, str] = field(default_factory=dict)
+    """Descriptions of the subgroups that two-word command names make (``view``: "Look at ...")."""
 
     def __post_init__(self) -> None:
         names = [c.name for c in self.commands]
@@ -190,10 +197,10 @@ def groups() -> list[CommandGroup]:
 def find(path: str) -> tuple[CommandGroup, Command] | None:
     """The command typed as ``path`` (``game new``, ``act``), if there is one."""
     load_all()
-    first, _, rest = path.strip().lstrip("/").partition(" ")
+    first, _, rest = " ".join(path.strip().lstrip("/").split()).partition(" ")
     group = _GROUPS.get(first)
     if group is not None and rest:
-        command = group.command(rest.strip())
+        command = group.command(rest)
         return (group, command) if command else None
     top = _GROUPS.get("")
     if top is not None and not rest:

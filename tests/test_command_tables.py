@@ -48,7 +48,8 @@ async def test_the_discord_command_tree_matches_its_snapshot() -> None:
     text = json.dumps(tree, indent=1, sort_keys=True) + "\n"
     if os.environ.get(UPDATE_ENV) == "1" or not SNAPSHOT.exists():
         SNAPSHOT.write_text(text)
-    assert text == SNAPSHOT.read_text(), "the public command surface changed: review and rerun with STARHOST_UPDATE_SNAPSHOTS=1"
+    changed = "the public command surface changed: review it, then rerun with STARHOST_UPDATE_SNAPSHOTS=1"
+    assert text == SNAPSHOT.read_text(), changed
 
 
 async def test_descriptions_fit_discord_limits() -> None:

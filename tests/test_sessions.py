@@ -15,7 +15,8 @@ import pytest
 
 from rules.core import RuleError
 from sessions.errors import SessionError, StaleVersion
-from sessions.service import VACANT, Actor, GameService, verify_export
+from sessions.history import verify_export
+from sessions.service import VACANT, Actor, GameService
 from sessions.store import SqliteStore
 
 ROOT = Path(__file__).resolve().parents[1]

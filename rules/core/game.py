@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
 import msgspec
@@ -23,6 +24,16 @@ S = TypeVar("S", bound=BaseState)
 
 LOG_KEEP = 30
 """How many narrated lines a state keeps in ``state.log``."""
+
+
+@dataclass
+class Played(Generic[S]):
+    """What :meth:`GameSystem.play` returns: the new state, the narration, and what came to light."""
+
+    state: S
+    events: list[Event]
+    revealed: list[str]
+    """Rolls, drawn cards and turned tokens (as short phrases); empty when the action was foreseeable."""
 
 
 class Turn:
@@ -44,6 +55,15 @@ class Turn:
     def reveal(self, what: str) -> None:
         """Report that hidden information was brought to light (``what`` names it, for the log)."""
         self.revealed.append(what)
+
+    def brought_to_light(self) -> list[str]:
+        """Everything unforeseeable that happened: the reveals, and "a die roll" for generator draws."""
+        seen = list(self.revealed)
+        if any(event.kind == "roll" for event in self.events):
+            seen.insert(0, "a die was rolled")
+        elif self.rng.state.draws != self._draws_at_start:
+            seen.insert(0, "a random draw was made")
+        return seen
 
     @property
     def saw_hidden(self) -> bool:
@@ -128,6 +148,28 @@ class GameSystem(Generic[S]):
         """A compact text form of the state for logs, tests and the console."""
         return f"{self.name}: phase {state.phase}"
 
+    def status_lines(self, state: S) -> list[str]:
+        """A compact summary for /game status: round, scores, health, whose turn (a few short lines)."""
+        return []
+
+    def action_label(self, state: S, action: Action) -> str:
+        """An action in plain words for a button ("Travel to Kagawa"); the notation by default."""
+        return self.format(action)
+
+    def forced_action(self, state: S, prompt: Prompt) -> Action | None:
+        """The one sensible answer to ``prompt``, when there is nothing to decide; else None.
+
+        The session service plays such a step at once (narrated) instead of pinging the
+        player: an ``end`` that is all that is left, a turn with nothing to engage. Only the game
+        knows when ``legal()`` lists every choice (a typed loadout may not be listed), so the
+        default forces nothing; :func:`only_choice` helps games that do list everything.
+        """
+        return None
+
+    def ai_action(self, view: S, seat: int, seed: int) -> Action | None:
+        """A bot seat's choice, made from that seat's own view only; None when the game has no bot."""
+        return None
+
     # -- actions ---------------------------------------------------------------------
     def apply(self, state: S, seat: int | None, action: Action) -> tuple[S, list[Event]]:
         """Check and apply ``action`` by ``seat``; return the new state and what happened.
@@ -136,6 +178,11 @@ class GameSystem(Generic[S]):
         (none in the current systems, reserved for timers). Raises
         :class:`RuleError` and leaves ``state`` untouched when the rules forbid it.
         """
+        played = self.play(state, seat, action)
+        return played.state, played.events
+
+    def play(self, state: S, seat: int | None, action: Action) -> Played[S]:
+        """Like :meth:`apply`, and also says what the action brought to light (rolls, cards, tokens)."""
         if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
             raise RuleError("That is not an action I understand.")
         if self.outcome(state) is not None:
@@ -149,7 +196,7 @@ class GameSystem(Generic[S]):
         else:
             self.perform(new, seat, dict(action), turn)
         new.log = (new.log + [e.text for e in turn.events if e.visible_to is None])[-LOG_KEEP:]
-        return new, turn.events
+        return Played(new, turn.events, turn.brought_to_light())
 
     def perform(self, state: S, seat: int | None, action: Action, turn: Turn) -> None:
         """Mutate ``state`` (already a private copy) or raise :class:`RuleError`."""
@@ -261,6 +308,12 @@ class GameSystem(Generic[S]):
 
     def loads(self, raw: bytes | str) -> S:
         return msgspec.json.decode(raw, type=self.state_type)
+
+
+def only_choice(legal: Sequence[Action], free: frozenset[str] = frozenset()) -> Action | None:
+    """The single legal action that is not a free standing order, if there is exactly one."""
+    real = [a for a in legal if a.get("type") not in free]
+    return real[0] if len(real) == 1 else None
 
 
 BATCH = "batch"
