@@ -33,6 +33,10 @@ Suggest = Callable[["Table", "Ctx", str, dict[str, str | None]], Awaitable[Pairs
 Handler = Callable[..., Awaitable["Reply"]]
 """``handler(table, ctx, **options)``: the command itself; options come converted to their kind."""
 
+Produces = Callable[[Any, int, dict[str, Any]], "dict[str, str] | None"]
+"""``produces(state, seat, action)``: the option texts with which this command plays exactly ``action``
+(as a player would type them), or None when this command does not play it."""
+
 KINDS = ("text", "int", "bool", "user", "file")
 """text: a string; int: a whole number; bool: yes/no; user: a member (:class:`UserRef`);
 file: an upload (:class:`FileRef`)."""
@@ -132,6 +136,8 @@ class Command:
     """An example of the options, e.g. ``path:C3 C4``; shown in help."""
     guild_only: bool | None = None
     """Only inside a server (None: as the group says)."""
+    produces: Produces | None = None
+    """How a legal action is typed with this command (for /actions listings, labels and round-trip tests)."""
 
     def __post_init__(self) -> None:
         if not COMMAND_NAME.match(self.name):
@@ -281,6 +287,24 @@ def check_references(text: str) -> list[str]:
             if command.option(option["name"]) is None:
                 problems.append(f"`/{path}` has no option {option['name']}:")
     return problems
+
+
+def typed(group: CommandGroup, command: Command, options: dict[str, str]) -> str:
+    """A command as a player types it: ``/armada travel to:kagawa``."""
+    parts = [f"/{group.path(command)}"]
+    parts += [f"{name}:{options[name]}" for name in (o.name for o in command.options) if options.get(name)]
+    return " ".join(parts)
+
+
+def command_for(group: CommandGroup, state: Any, seat: int, action: dict[str, Any]) -> str | None:
+    """The game command that plays ``action``, as typed (None when no command of the group does)."""
+    for command in group.commands:
+        if command.produces is None:
+            continue
+        options = command.produces(state, seat, action)
+        if options is not None:
+            return typed(group, command, options)
+    return None
 
 
 def suggest_from(values: Iterable[tuple[str, str]], typed: str, limit: int = 25) -> Pairs:
