@@ -60,11 +60,15 @@ def check_invariants(state) -> None:
     monsters=st.sampled_from(["bot", "player"]),
     defence=st.sampled_from(["prefs", "ask"]),
     scenario=st.sampled_from(["1", "1", "2A", "2B", "3A", "3B", "3C", "4"]),
+    turn_limit=st.sampled_from(["off", "off", "8"]),
     data=st.data(),
 )
-def test_random_games_keep_invariants_and_replay(seed, seats, draft, events, monsters, defence, scenario, data):
+def test_random_games_keep_invariants_and_replay(
+    seed, seats, draft, events, monsters, defence, scenario, turn_limit, data
+):
     names = [f"P{i}" for i in range(seats)]
     opts = {"draft": draft, "events": events, "monsters": monsters, "defence": defence, "scenario": scenario}
+    opts["turn_limit"] = turn_limit  # our opt-in rule: with 8 the scenario ends within these steps
     opts["mode"] = "campaign" if scenario == "1" else "episodic"
     state = SYSTEM.setup(names, opts, seed)
     history = []
