@@ -103,6 +103,9 @@ class Console:
         await self._command(line[1:])
         return True
 
+    def subcommands(self, group_name: str) -> list[str]:
+        return command_paths(group_name)
+
     async def _click(self, number: str) -> bool:
         buttons = self.last.buttons if self.last else []
         if not number.isdigit() or not 1 <= int(number) <= len(buttons):
@@ -113,7 +116,7 @@ class Console:
 
     async def _command(self, text: str) -> None:
         words = text.split()
-        found = _find_command(words)
+        found = spec.find_words(words)
         if found is not None:
             (group, command), length = found
             try:
@@ -228,16 +231,6 @@ class ConsolePlace:
 
     async def close_thread(self, channel_id: int) -> None:
         self.console.threads.pop(channel_id, None)
-
-
-def _find_command(words: list[str]) -> tuple[tuple[CommandGroup, Command], int] | None:
-    """The command table entry the words start with, and how many words its name took."""
-    for length in (3, 2, 1):
-        if len(words) >= length:
-            found = spec.find(" ".join(words[:length]))
-            if found is not None:
-                return found, length
-    return None
 
 
 def command_paths(group_name: str = "") -> list[str]:

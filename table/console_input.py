@@ -26,8 +26,6 @@ def completion_words(console: Console, text: str) -> tuple[str, list[tuple[str, 
 
     Synchronous part only (commands and option names); values need :func:`value_candidates`.
     """
-    from .console import command_paths
-
     stripped = text.lstrip()
     for prefix in ("as ", "in "):
         if stripped.startswith(prefix) and prefix == "as ":
@@ -42,7 +40,7 @@ def completion_words(console: Console, text: str) -> tuple[str, list[tuple[str, 
         names = {g.name or c.name for g in spec.groups() for c in g.commands}
         return "/" + words[0], [("/" + n, "/" + n) for n in sorted(names) if n.startswith(words[0])]
     if len(words) == 2 and spec.find(words[0]) is None:
-        return words[1], [(n, n) for n in command_paths(words[0]) if n.startswith(words[1])]
+        return words[1], [(n, n) for n in console.subcommands(words[0]) if n.startswith(words[1])]
     return None
 
 
@@ -95,15 +93,13 @@ class ConsoleCompleter:
     async def option_completions(self, text: str) -> list[Completion]:
         from prompt_toolkit.completion import Completion
 
-        from .console import _find_command
-
         stripped = text.lstrip()
         if stripped.startswith("as "):
             stripped = stripped[3:].partition(" ")[2]
         if not stripped.startswith("/"):
             return []
         words = stripped[1:].split(" ")
-        match = _find_command(words)
+        match = spec.find_words(words)
         if match is None:
             return []
         (_group, command), length = match

@@ -215,6 +215,16 @@ def find(path: str) -> tuple[CommandGroup, Command] | None:
     return None
 
 
+def find_words(words: list[str]) -> tuple[tuple[CommandGroup, Command], int] | None:
+    """The command the typed words start with, and how many words its name took."""
+    for length in (3, 2, 1):
+        if len(words) >= length:
+            found = find(" ".join(words[:length]))
+            if found is not None:
+                return found, length
+    return None
+
+
 def load_all() -> None:
     """Import every module that declares a command table (``table/*_commands.py``, ``table/<game>/commands.py``)."""
     import importlib
