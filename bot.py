@@ -169,9 +169,9 @@ def make_bot(config: Config, **client_options: object):  # -> StarhostBot
         async def setup_hook(self) -> None:
             _load_extra_systems(config.extra_systems)
             await self.service.open()
-            from cogs.common import ActionButton
+            from cogs.common import ActionButton, ActionMenu
 
-            self.add_dynamic_items(ActionButton)
+            self.add_dynamic_items(ActionButton, ActionMenu)
             for name in cog_modules():
                 await self.load_extension(name)
             await self.sync_commands_if_changed()

@@ -14,7 +14,7 @@ import discord
 from rules.core import RuleError
 from sessions.service import Actor, GameService
 from table import Ctx, Reply, Table
-from table.replies import Button
+from table.replies import Button, Menu
 
 
 class HostsTable(Protocol):
@@ -118,6 +118,42 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sh:(?P<
             await report_crash(interaction, f"button {custom_id} (answer)")
 
 
+class ActionMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"sm:(?P<rest>[a-z0-9:]{1,90})"):
+    """A persistent drop-down of moves: its custom_id is the table's ``sh:act:<game>:<version>:<seat>`` with
+    ``sm`` in front (so buttons and menus never answer each other's clicks); each option's value is the move."""
+
+    def __init__(self, spec: Menu) -> None:
+        options = [discord.SelectOption(label=label[:100], value=value[:100]) for label, value in spec.options[:25]]
+        select = discord.ui.Select(custom_id="sm" + spec.custom_id[2:], placeholder=spec.placeholder, options=options)
+        super().__init__(select)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ActionMenu:
+        options = tuple((o.label, o.value) for o in getattr(item, "options", []))
+        placeholder = getattr(item, "placeholder", None) or "More moves…"
+        return cls(Menu(placeholder, "sh" + item.custom_id[2:], options))  # type: ignore[attr-defined]
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = getattr(self.item, "values", [])
+        custom_id = "sh" + self.custom_id[2:] + f":{values[0] if values else ''}"
+        try:
+            reply = await bot_of(interaction).table.click(ctx_from(interaction), custom_id)
+        except RuleError as exc:
+            await send_error(interaction, str(exc))
+            return
+        except Exception:
+            await report_crash(interaction, f"menu {custom_id}")
+            return
+        try:
+            await interaction.response.defer()
+            await _strip_buttons(interaction.message)
+            await send_reply(interaction, reply)
+        except Exception:
+            await report_crash(interaction, f"menu {custom_id} (answer)")
+
+
 async def _strip_buttons(message: discord.Message | None) -> None:
     """Old boards lose their buttons once acted on; a failure here is harmless."""
     if message is None:
@@ -128,57 +164,101 @@ async def _strip_buttons(message: discord.Message | None) -> None:
         log.info("could not remove buttons from message %s", message.id)
 
 
-def build_view(buttons: list[Button]) -> discord.ui.View | None:
-    if not buttons:
+def build_view(buttons: list[Button], menu: Menu | None = None) -> discord.ui.View | None:
+    """Up to 20 buttons in rows of five, and a drop-down on the last row for longer choice lists."""
+    if not buttons and menu is None:
         return None
     view = discord.ui.View(timeout=None)
-    for spec in buttons[:25]:
-        view.add_item(ActionButton(spec))
+    for index, spec in enumerate(buttons[:20]):
+        item = ActionButton(spec)
+        item.item.row = index // 5
+        view.add_item(item)
+    if menu is not None and menu.options:
+        select = ActionMenu(menu)
+        select.item.row = 4
+        view.add_item(select)
     return view
 
 
-def build_embed(reply: Reply) -> discord.Embed:
-    embed = discord.Embed(title=reply.title[:256] or None, description=reply.description() or None, colour=reply.colour)
+def build_embeds(reply: Reply) -> list[discord.Embed]:
+    """One embed per page of narration, in order: the title on the first; fields, footer and picture on the last."""
+    pages = reply.pages()
+    embeds = [discord.Embed(description=page or None, colour=reply.colour) for page in pages]
+    embeds[0].title = reply.title[:256] or None
+    last = embeds[-1]
     for name, value in reply.fields[:10]:
-        embed.add_field(name=name[:256], value=(value or "-")[:1024], inline=False)
+        last.add_field(name=name[:256], value=(value or "-")[:1024], inline=False)
     if reply.footer:
-        embed.set_footer(text=reply.footer[:2048])
-    return embed
+        last.set_footer(text=reply.footer[:2048])
+    return embeds
+
+
+def build_embed(reply: Reply) -> discord.Embed:
+    """The single embed of a short reply (the first page of a long one)."""
+    return build_embeds(reply)[0]
+
+
+def _mention_line(reply: Reply) -> str:
+    return " ".join(f"<@{uid}>" for uid in [*reply.mentions, *reply.named])
+
+
+def _allowed(reply: Reply) -> discord.AllowedMentions:
+    """Only the players who must act and want a ping are pinged; the others are just named."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(uid) for uid in reply.mentions], replied_user=False
+    )
 
 
 def message_kwargs(reply: Reply, *, edit: bool = False) -> dict[str, Any]:
-    """Everything but files; mentions are limited to exactly the players who must act."""
+    """A one-message reply (lobbies, confirmations): everything but files."""
     kwargs: dict[str, Any] = {}
-    mentions = " ".join(f"<@{uid}>" for uid in reply.mentions)
+    mentions = _mention_line(reply)
     if reply.plain:
         kwargs["content"] = "\n".join(filter(None, [mentions, reply.description(1900)]))
-        kwargs["embed"] = None if edit else discord.utils.MISSING
+        if edit:
+            kwargs["embed"] = None
     else:
         kwargs["content"] = mentions or None
         kwargs["embed"] = build_embed(reply)
-    kwargs["allowed_mentions"] = discord.AllowedMentions(
-        everyone=False, roles=False, users=[discord.Object(uid) for uid in reply.mentions], replied_user=False
-    )
-    view = build_view(reply.buttons)
+    kwargs["allowed_mentions"] = _allowed(reply)
+    view = build_view(reply.buttons, reply.menu)
     if view is not None:
         kwargs["view"] = view
     elif edit:
         kwargs["view"] = None
-    if kwargs.get("embed") is discord.utils.MISSING:
-        del kwargs["embed"]
     return kwargs
+
+
+def message_list(reply: Reply) -> list[dict[str, Any]]:
+    """The reply as messages in order: narration pages first, the last one with pings, fields and buttons."""
+    if reply.plain:
+        pages = reply.pages(1900)
+        messages: list[dict[str, Any]] = [{"content": page} for page in pages]
+        mentions = _mention_line(reply)
+        if mentions:
+            messages[-1]["content"] = f"{mentions}\n{messages[-1]['content']}"
+    else:
+        messages = [{"embed": embed} for embed in build_embeds(reply)]
+        messages[-1]["content"] = _mention_line(reply) or None
+    messages[-1]["allowed_mentions"] = _allowed(reply)
+    view = build_view(reply.buttons, reply.menu)
+    if view is not None:
+        messages[-1]["view"] = view
+    return messages
 
 
 async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
     """Answer an interaction. Pictures are drawn in a worker thread after deferring, so a
-    slow render never misses Discord's 3-second window and never blocks other games."""
+    slow render never misses Discord's 3-second window and never blocks other games.
+    Long narration arrives whole, in order, over several messages."""
     if reply.post_in is not None:
         await _post_elsewhere(interaction, reply)
         return
     reply = _fit_permissions(interaction, reply)
-    kwargs = message_kwargs(reply)
+    messages = message_list(reply)
+    last = messages[-1]
     files: list[discord.File] = []
-    if reply.image is not None or reply.attachment is not None:
+    if reply.image is not None or reply.attachments or len(messages) > 1:
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=reply.ephemeral, thinking=True)
         if reply.image is not None:
@@ -188,23 +268,43 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
                 ref = secrets.token_hex(4)
                 log.exception("render failed (ref %s)", ref)
                 note = f"(The picture could not be drawn; reference `{ref}`. The move itself is saved.)"
-                if "embed" in kwargs:
-                    kwargs["embed"].description = ((kwargs["embed"].description or "") + "\n" + note)[:4096]
+                if "embed" in last:
+                    last["embed"].description = ((last["embed"].description or "") + "\n" + note)[:4096]
             else:
                 files.append(discord.File(io.BytesIO(png), filename=reply.image_name))
-                if "embed" in kwargs:
-                    kwargs["embed"].set_image(url=f"attachment://{reply.image_name}")
-        if reply.attachment is not None:
-            name, data = reply.attachment
+                if "embed" in last:
+                    last["embed"].set_image(url=f"attachment://{reply.image_name}")
+        for name, data in reply.attachments:
             files.append(discord.File(io.BytesIO(data), filename=name))
     if files:
-        kwargs["files"] = files
-    if interaction.response.is_done():
-        await interaction.followup.send(ephemeral=reply.ephemeral, **{k: v for k, v in kwargs.items() if v is not None})
-    else:
-        await interaction.response.send_message(ephemeral=reply.ephemeral, **kwargs)
+        last["files"] = files
+    for kwargs in messages:
+        if interaction.response.is_done():
+            await interaction.followup.send(
+                ephemeral=reply.ephemeral, **{k: v for k, v in kwargs.items() if v is not None}
+            )
+        else:
+            await interaction.response.send_message(ephemeral=reply.ephemeral, **kwargs)
     if reply.private:
         await interaction.followup.send("\n".join(reply.private)[:1900], ephemeral=True)
+    await deliver_dms(interaction, reply)
+
+
+async def deliver_dms(interaction: discord.Interaction, reply: Reply) -> None:
+    """Direct messages to players who asked for them; closed DMs fall back to a ping in the channel."""
+    for user_id, text in reply.dms:
+        try:
+            user = interaction.client.get_user(user_id) or await interaction.client.fetch_user(user_id)
+            await user.send(text)
+        except discord.HTTPException:
+            log.info("DM to %s refused; pinging in the channel instead", user_id)
+            try:
+                await interaction.followup.send(
+                    f"<@{user_id}> {text}"[:1900],
+                    allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+                )
+            except discord.HTTPException:
+                log.warning("could not tell %s either way", user_id)
 
 
 async def _post_elsewhere(interaction: discord.Interaction, reply: Reply) -> None:
@@ -226,8 +326,8 @@ def _fit_permissions(interaction: discord.Interaction, reply: Reply) -> Reply:
     if reply.image is not None and not allowed.attach_files:
         reply.image = None
         notes.append("I cannot attach the board here: please give me the Attach Files permission.")
-    if reply.attachment is not None and not allowed.attach_files:
-        reply.attachment = None
+    if reply.attachments and not allowed.attach_files:
+        reply.attachments = []
         notes.append("I cannot attach files here: please give me the Attach Files permission.")
     if not reply.plain and not allowed.embed_links:
         reply.plain = True

@@ -8,6 +8,7 @@ per-game lock, and persists each accepted action before anyone hears of it.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 import time
@@ -22,7 +23,7 @@ import msgspec
 from rules.core import Action, BaseState, Event, GameSystem, Prompt, RuleError, parse_options, registry
 
 from .errors import SessionError, StaleVersion
-from .history import UNDO, VerifyResult, replay, take_back, verify_export
+from .history import UNDO, VerifyResult, last_take_back, replay, take_back, verify_export
 from .settings import GameSettings
 from .store import ActionRecord, GameRecord, SeatRecord, SqliteStore
 
@@ -83,6 +84,22 @@ class Update:
             if user and user > 0 and user not in users:
                 users.append(user)
         return users
+
+
+@dataclass
+class UndoVote:
+    """Where a host's request to take back the last move stands."""
+
+    text: str = ""
+    waiting: list[int] = field(default_factory=list)
+    """Seats still to agree."""
+    done: Update | None = None
+    """The take-back, once everyone agreed."""
+    refused: bool = False
+
+
+UNDO_VOTE = "undo_vote"
+"""Game setting holding an open undo vote (JSON)."""
 
 
 @dataclass
@@ -556,15 +573,52 @@ class GameService:
             text = f"{actor.name} takes back `{_format_logged(system, back.main['action'])}`."
             return await self._go_back(loaded, system, entries, back.to, seat, actor.user_id, text)
 
-    async def undo_with_consent(self, game_id: int, to: int, text: str) -> Update:
-        """Go back to version ``to`` because the table agreed (the host asked, every other player said yes)."""
+    async def propose_undo(self, game_id: int, host: Actor) -> UndoVote:
+        """The host asks to take back the last move, reveals or not; every other player must agree."""
         async with self._lock(game_id):
             loaded = await self._load(game_id)
-            if loaded.record.status != "active" or loaded.state is None:
+            record = loaded.record
+            if record.status != "active" or loaded.state is None:
                 raise SessionError("Only a running game has moves to take back.")
             entries = [_entry(a) for a in await self.store.actions(game_id)]
-            system = registry.get(loaded.record.system)
-            return await self._go_back(loaded, system, entries, to, None, None, text)
+            back = last_take_back(entries)
+            system = registry.get(record.system)
+            text = _format_logged(system, back.main["action"])
+            voters = [s.seat for s in record.seats if s.user_id not in (VACANT, host.user_id) and not is_bot(s.user_id)]
+            if not voters:
+                done = await self._go_back(
+                    loaded, system, entries, back.to, None, host.user_id, f"{host.name} takes back `{text}`."
+                )
+                return UndoVote(text=text, done=done)
+            vote = {"version": record.version, "to": back.to, "text": text, "waiting": voters, "host": host.name}
+            await self.store.set_setting(game_id, UNDO_VOTE, json.dumps(vote))
+            return UndoVote(text=text, waiting=voters)
+
+    async def vote_undo(self, game_id: int, version: int, voter: Actor, agree: bool) -> UndoVote:
+        """One player's answer to the host's take-back request."""
+        async with self._lock(game_id):
+            loaded = await self._load(game_id)
+            record = loaded.record
+            raw = (await self.store.get_settings(game_id)).get(UNDO_VOTE)
+            vote = json.loads(raw) if raw else None
+            if vote is None or vote["version"] != version or record.version != version:
+                raise StaleVersion("That vote is over: the game has moved on or the question was settled.")
+            seat = record.seat_of(voter.user_id)
+            if seat not in vote["waiting"]:
+                raise SessionError("This question is not waiting for your answer.")
+            if not agree:
+                await self.store.delete_setting(game_id, UNDO_VOTE)
+                return UndoVote(text=vote["text"], refused=True)
+            vote["waiting"].remove(seat)
+            if vote["waiting"]:
+                await self.store.set_setting(game_id, UNDO_VOTE, json.dumps(vote))
+                return UndoVote(text=vote["text"], waiting=vote["waiting"])
+            await self.store.delete_setting(game_id, UNDO_VOTE)
+            entries = [_entry(a) for a in await self.store.actions(game_id)]
+            system = registry.get(record.system)
+            text = f"The table agreed: {vote['host']} takes back `{vote['text']}`."
+            done = await self._go_back(loaded, system, entries, vote["to"], None, None, text)
+            return UndoVote(text=vote["text"], done=done)
 
     async def _go_back(
         self,

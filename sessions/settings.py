@@ -46,7 +46,7 @@ class GameSettings:
     @classmethod
     def parse(cls, raw: dict[str, str]) -> GameSettings:
         values = {**DEFAULTS, **raw}
-        start, end = _quiet(values["quiet_hours"])
+        start, end = quiet_window(values["quiet_hours"])
         return cls(
             remind_hours=int(values["remind_hours"]),
             max_reminders=int(values["max_reminders"]),
@@ -70,7 +70,7 @@ class GameSettings:
                 raise SessionError(f"{key} must be a whole number from {low} to {high}.")
             return str(int(value))
         if key == "quiet_hours":
-            _quiet(value)
+            quiet_window(value)
             return value.lower()
         if key == "timezone":
             try:
@@ -102,7 +102,7 @@ class GameSettings:
         ]
 
 
-def _quiet(value: str) -> tuple[int | None, int | None]:
+def quiet_window(value: str) -> tuple[int | None, int | None]:
     text = value.strip().lower()
     if text in ("off", "none", ""):
         return None, None

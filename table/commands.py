@@ -7,33 +7,26 @@ action of ``seat`` at exactly that version; older boards are refused as stale.
 
 from __future__ import annotations
 
-import gzip
-import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from render import render_board
 from rules.core import Action, BaseState, Event, GameSystem, RuleError, registry
 from sessions.dice import DiceError
 from sessions.dice import roll as roll_dice
 from sessions.errors import SessionError, StaleVersion
-from sessions.service import VACANT, Actor, GameService, Update
+from sessions.notify import plan_delivery
+from sessions.service import Actor, GameService, Update
 from sessions.settings import HELP as SETTINGS_HELP
 from sessions.settings import GameSettings
 from sessions.store import GameRecord
 
+from .present import board_reply, lobby_reply, rename, seat_names
 from .reference import help_lines, rules_topic, topics_for
-from .replies import COLOUR_END, COLOUR_GOOD, COLOUR_INFO, COLOUR_WARN, Button, Reply
+from .replies import COLOUR_END, COLOUR_GOOD, COLOUR_WARN, Button, Reply
 
-EXPORT_GZIP_ABOVE = 4_000_000
-"""Exports larger than this (bytes of JSON) are sent gzip-compressed."""
-
-MAX_BUTTONS = 4
-"""Action buttons under a board (plus Status); more choices go through /act's autocomplete."""
-
-BUTTON_ID = re.compile(r"sh:(?P<kind>act|lobby|end|status):(?P<game>[0-9]{1,18})(?::(?P<rest>[a-z0-9:]{0,60}))?")
+BUTTON_ID = re.compile(r"sh:(?P<kind>act|lobby|end|status|undo):(?P<game>[0-9]{1,18})(?::(?P<rest>[a-z0-9:]{0,60}))?")
 
 
 @dataclass(frozen=True)
@@ -124,8 +117,16 @@ class Table:
     async def game_join(self, ctx: Ctx, seat: int | None = None) -> Reply:
         update = await self.service.join(ctx.channel_id, ctx.actor, seat)
         if update.game.status == "active":
-            return self.board_reply(update, lead=f"{ctx.actor.name} takes over an empty seat.")
+            lead = f"{ctx.actor.name} takes over an empty seat."
+            return await self._told(update, self.board_reply(update, lead=lead))
         return self._lobby_reply(update.game, f"{ctx.actor.name} joined.")
+
+    async def game_addbot(self, ctx: Ctx, seat: int | None = None) -> Reply:
+        """The host seats a bot (in the lobby, or on an empty seat of a running game)."""
+        update = await self.service.add_bot(ctx.channel_id, ctx.actor, seat)
+        if update.game.status == "active":
+            return await self._told(update, self.board_reply(update))
+        return self._lobby_reply(update.game, f"{ctx.actor.name} seated a bot.")
 
     async def game_leave(self, ctx: Ctx) -> Reply:
         update = await self.service.leave(ctx.channel_id, ctx.actor)
@@ -139,23 +140,24 @@ class Table:
         if update.game.status == "lobby":
             return self._lobby_reply(update.game, lead)
         if update.game.status == "active":
-            return self.board_reply(update, lead=lead + " Their seat is open: anyone may /game join it.")
+            lead += " Their seat is open: anyone may /game join it, or the host may /game addbot."
+            return self.board_reply(update, lead=lead)
         return Reply(title="Table closed", lines=[lead, *[e.text for e in update.events]], colour=COLOUR_END)
 
     async def game_start(self, ctx: Ctx) -> Reply:
         update = await self.service.start(ctx.channel_id, ctx.actor)
-        return self.board_reply(update)
+        return await self._told(update, self.board_reply(update))
 
     async def game_status(self, ctx: Ctx) -> Reply:
         update = await self.service.status(ctx.channel_id, include_finished=True)
-        await self._require_viewer(ctx, update.game)
+        await self.require_viewer(ctx, update.game)
         if update.game.status == "lobby":
             return self._lobby_reply(update.game, "Waiting in the lobby.")
         if update.state is None:
             raise SessionError("No game is running here; the last one ended before it started. Try /game new.")
-        lead = "Current position." if update.game.status == "active" else "Final position of the last game here."
-        reply = self.board_reply(update, lead=lead)
-        reply.mentions = []  # looking at the board should not ping anyone
+        lead = None if update.game.status == "active" else "Final position of the last game here."
+        reply = self.board_reply(update, lead=lead, summary=True)
+        reply.mentions = []  # looking at the board should not ping anyone (the Now field still names them)
         return reply
 
     async def game_view(self, ctx: Ctx) -> Reply:
@@ -166,28 +168,10 @@ class Table:
             raise SessionError("Only players have a private view; /game status shows the public board.")
         if update.game.status == "lobby":
             raise SessionError("The game has not started yet.")
-        reply = self.board_reply(update, lead="Your view (only you see this).", viewer_seat=seat)
+        reply = self.board_reply(update, lead="Your view (only you see this).", viewer_seat=seat, summary=True)
         reply.ephemeral = True
         reply.mentions = []
         return reply
-
-    async def game_log(self, ctx: Ctx, count: int = 10) -> Reply:
-        record, actions = await self.service.history(ctx.channel_id, count)
-        await self._require_viewer(ctx, record)
-        system = registry.get(record.system)
-        seat = record.seat_of(ctx.actor.user_id)
-        lines: list[str] = []
-        for entry in actions:
-            who = record.seats[entry.seat].name if entry.seat is not None and entry.seat < len(record.seats) else "-"
-            note = " (timed out)" if entry.by_default else ""
-            lines.append(f"**{entry.version}.** {who}: `{_safe_format(system, entry.action)}`{note}")
-            for event in entry.events:
-                visible_to = event.get("visible_to")
-                if visible_to is None or visible_to == seat:
-                    lines.append(f"  {event.get('text', '')}")
-        if not lines:
-            lines = ["Nothing has been played yet."]
-        return Reply(title=f"Log of game #{record.id}", lines=lines, ephemeral=True)
 
     async def game_end(self, ctx: Ctx) -> Reply:
         """Ask for confirmation first; the buttons carry the game id."""
@@ -243,51 +227,64 @@ class Table:
         await self.service.store.set_guild_setting(ctx.guild_id, key, value)
         return Reply(lines=[f"Saved: {key} is now {value}."], ephemeral=True, plain=True, colour=COLOUR_GOOD)
 
-    async def game_export(self, ctx: Ctx) -> Reply:
-        record = await self.service.game_in_or_latest(ctx.channel_id)
-        await self._require_viewer(ctx, record)
-        data = await self.service.export(record.id)
-        if record.status in ("lobby", "active"):
-            # While the game runs, the state may hold hidden cards and the seed predicts every roll.
-            data["state"] = None
-            data["seed"] = None
-            note = "The seed and the current state are left out while the game runs (they would reveal secrets)."
-        else:
-            note = "Includes the final state; /game verify replays it."
-        raw = json.dumps(data, indent=1).encode()
-        name = f"starhost-game-{record.id}.json"
-        if len(raw) > EXPORT_GZIP_ABOVE:  # stay far below Discord's attachment limit
-            raw, name = gzip.compress(raw, mtime=0), name + ".gz"
-        seed = "hidden until the game ends" if data["seed"] is None else data["seed"]
-        return Reply(
-            title=f"Record of game #{record.id}",
-            lines=[f"{len(data['actions'])} actions, seed {seed}.", note],
-            attachment=(name, raw),
-            ephemeral=True,
-        )
-
-    async def game_verify(self, ctx: Ctx) -> Reply:
-        record = await self.service.game_in_or_latest(ctx.channel_id)
-        result = await self.service.verify(record.id)
-        return Reply(
-            title=f"Verify game #{record.id}",
-            lines=[result.message],
-            colour=COLOUR_GOOD if result.ok else COLOUR_WARN,
-            ephemeral=True,
-        )
-
     async def game_timeout(self, ctx: Ctx) -> Reply:
         updates = await self.service.apply_defaults(ctx.channel_id, ctx.actor)
         last = updates[-1]
         events: list[Event] = [e for u in updates for e in u.events]
         last.events = events
-        return self.board_reply(last)
+        return await self._told(last, self.board_reply(last))
 
     # -- playing --------------------------------------------------------------------------------
     async def act(self, ctx: Ctx, action: Action | str) -> Reply:
         """Play an action (data built by a system's command, or typed notation) for the asking player."""
         update = await self.service.act(actor=ctx.actor, action=action, channel_id=ctx.channel_id)
-        return self.board_reply(update, actor_seat=update.game.seat_of(ctx.actor.user_id))
+        return await self._told(update, self.board_reply(update, actor_seat=update.game.seat_of(ctx.actor.user_id)))
+
+    async def game_undo(self, ctx: Ctx, everyone: bool | None = None) -> Reply:
+        """Take back your last move; with ``everyone``, the host asks the table to take back the last move."""
+        if everyone:
+            return await self._propose_undo(ctx)
+        try:
+            update = await self.service.undo(ctx.channel_id, ctx.actor)
+        except SessionError as exc:
+            record = await self.service.game_in(ctx.channel_id)
+            if ctx.actor.user_id == record.host_id:
+                raise SessionError(f"{exc} As host you can ask the table: `/game undo everyone:yes`.") from None
+            raise
+        return self.board_reply(update)
+
+    async def _propose_undo(self, ctx: Ctx) -> Reply:
+        record = await self.service.game_in(ctx.channel_id)
+        if ctx.actor.user_id != record.host_id:
+            raise SessionError("Only the host can ask the table to take back a move.")
+        proposal = await self.service.propose_undo(record.id, ctx.actor)
+        if proposal.done is not None:
+            return self.board_reply(proposal.done)
+        names = ", ".join(record.seats[s].name for s in proposal.waiting)
+        return Reply(
+            title="Take back the last move?",
+            lines=[
+                f"{ctx.actor.name} asks to take back `{proposal.text}` (and what followed it by itself).",
+                f"Everyone else must agree: {names}.",
+            ],
+            buttons=[
+                Button("Agree", f"sh:undo:{record.id}:{record.version}:yes", "success"),
+                Button("Refuse", f"sh:undo:{record.id}:{record.version}:no", "danger"),
+            ],
+            mentions=[record.seats[s].user_id for s in proposal.waiting],
+            colour=COLOUR_WARN,
+        )
+
+    async def _vote_undo(self, ctx: Ctx, record: GameRecord, parts: Sequence[str]) -> Reply:
+        if len(parts) != 2 or not parts[0].isdigit():
+            raise SessionError("That button no longer does anything.")
+        outcome = await self.service.vote_undo(record.id, int(parts[0]), ctx.actor, parts[1] == "yes")
+        if outcome.done is not None:
+            return self.board_reply(outcome.done)
+        if outcome.refused:
+            return Reply(lines=[f"{ctx.actor.name} refused: the move stands."], plain=True)
+        names = ", ".join(record.seats[s].name for s in outcome.waiting)
+        return Reply(lines=[f"{ctx.actor.name} agrees. Still waiting for: {names}."], plain=True)
 
     async def actions(self, ctx: Ctx) -> Reply:
         """Everything the asking player may do now, in the notation /act takes."""
@@ -343,6 +340,8 @@ class Table:
             return await self._status_for(ctx, record)
         if kind == "end":
             return await self._confirm_end(ctx, game_id, rest[0])
+        if kind == "undo":
+            return await self._vote_undo(ctx, record, rest)
         if kind == "lobby":
             if record.status != "lobby":
                 raise StaleVersion("The lobby is closed: the game has started or ended.")
@@ -380,7 +379,7 @@ class Table:
             channel_id=ctx.channel_id,
             expected_version=version,
         )
-        return self.board_reply(update, actor_seat=seat)
+        return await self._told(update, self.board_reply(update, actor_seat=seat))
 
     async def _status_for(self, ctx: Ctx, record: GameRecord) -> Reply:
         if record.status in ("lobby", "active"):
@@ -388,41 +387,11 @@ class Table:
         else:
             raise SessionError("That game is over; /game log shows how it went.")
         reply.ephemeral = True
-        reply.mentions = []
         return reply
 
     # -- presentation ---------------------------------------------------------------------------------
     def _lobby_reply(self, record: GameRecord, lead: str) -> Reply:
-        system = registry.get(record.system)
-        labels = system.seat_labels(system.max_seats)
-        seated = {s.seat: s for s in record.seats}
-        lines = [lead, ""]
-        for index in range(system.max_seats):
-            player = seated.get(index)
-            label = labels[index] if index < len(labels) else f"Seat {index + 1}"
-            lines.append(f"`{index + 1}` {label}: {player.name if player else '— open —'}")
-        lines.append("")
-        lines.append(
-            f"{system.name} seats {system.min_seats}–{system.max_seats}. Join with the button or "
-            "`/game join`; the host starts with `/game start`."
-        )
-        fields = []
-        if record.scenario:
-            fields.append(("Scenario", record.scenario))
-        if record.options:
-            fields.append(("Options", ", ".join(f"{k}={v}" for k, v in record.options.items())))
-        host = next((s.name for s in record.seats if s.user_id == record.host_id), "the host")
-        return Reply(
-            title=f"{system.name} · table #{record.id}",
-            lines=lines,
-            fields=fields,
-            footer=f"Host: {host}",
-            buttons=[
-                Button("Join", f"sh:lobby:{record.id}:join", "primary"),
-                Button("Leave", f"sh:lobby:{record.id}:leave"),
-                Button("Start", f"sh:lobby:{record.id}:start", "success"),
-            ],
-        )
+        return lobby_reply(record, lead)
 
     def board_reply(
         self,
@@ -431,74 +400,31 @@ class Table:
         lead: str | None = None,
         actor_seat: int | None = None,
         viewer_seat: int | None = None,
+        summary: bool = False,
     ) -> Reply:
-        """The standard answer after anything happens in a running game.
+        return board_reply(update, lead=lead, actor_seat=actor_seat, viewer_seat=viewer_seat, summary=summary)
 
-        The picture is the public view unless ``viewer_seat`` asks for that seat's private one.
-        """
-        record, state = update.game, update.state
-        system = registry.get(record.system)
-        lines = [lead] if lead else []
-        if update.action_text and actor_seat is not None and actor_seat < len(record.seats):
-            lines.append(f"**{record.seats[actor_seat].name}**: `{update.action_text}`")
-        lines += [_event_line(e) for e in update.events if e.visible_to is None]
-        private = [e.text for e in update.events if e.visible_to is not None and e.visible_to == actor_seat]
-        fields: list[tuple[str, str]] = []
-        colour = COLOUR_INFO
-        buttons: list[Button] = []
-        mentions: list[int] = []
-        if state is not None:
-            outcome = system.outcome(state)
-            if outcome is not None:
-                colour = COLOUR_END
-                fields.append(("Game over", outcome.summary or outcome.result))
-            elif update.prompts:
-                fields.append(("Now", self._prompt_lines(record, update)))
-                mentions = update.waiting_users()
-                buttons = self._action_buttons(record, system, state, update)
-        image = None
-        if state is not None:
-            public = system.player_view(state, viewer_seat)
-            description = system.describe(public)
-            events = [e for e in update.events if e.visible_to is None]
-            title = f"{system.name} · game #{record.id}"
+    async def _told(self, update: Update, reply: Reply) -> Reply:
+        """Sort the players the reply pings by how they want to hear (mention, DM, nothing)."""
+        if not reply.mentions:
+            return reply
+        record = update.game
+        settings = GameSettings.parse(await self.service.store.get_settings(record.id))
+        now = self.service.clock()
+        plan = await plan_delivery(self.service.store, reply.mentions, now, settings.is_quiet(now))
+        reply.mentions, reply.named = plan.mention, [*plan.dm, *plan.silent]
+        if plan.dm and update.state is not None:
+            system = registry.get(record.system)
+            renamed = seat_names(record, update.state)
+            link = f"https://discord.com/channels/{record.guild_id or '@me'}/{record.channel_id}"
+            for user in plan.dm:
+                seat = record.seat_of(user)
+                asked = [rename(p.text, renamed) for p in update.prompts if p.seat == seat]
+                text = f"{system.name} in <#{record.channel_id}>: {'; '.join(asked) or 'your turn'}. {link}"
+                reply.dms.append((user, text[:1900]))
+        return reply
 
-            def image() -> bytes:
-                return render_board(public, title=title, description=description, events=events)
-
-        if record.status in ("lobby", "active"):
-            buttons.append(Button("Status", f"sh:status:{record.id}"))
-        return Reply(
-            title=f"{system.name} · game #{record.id}",
-            lines=lines or ["Nothing new."],
-            fields=fields,
-            image=image,
-            mentions=mentions,
-            buttons=buttons,
-            colour=colour,
-            footer=f"version {record.version}",
-            private=private,
-        )
-
-    def _prompt_lines(self, record: GameRecord, update: Update) -> str:
-        rows = []
-        for prompt in update.prompts[:6]:
-            user = record.user_of(prompt.seat)
-            who = f"<@{user}>" if user not in (None, VACANT) else "(empty seat: the host may /game timeout)"
-            rows.append(f"{who} — {prompt.text}")
-        return "\n".join(rows)
-
-    def _action_buttons(self, record: GameRecord, system: GameSystem, state: BaseState, update: Update) -> list[Button]:
-        seat = update.prompts[0].seat
-        legal = system.legal(state, seat)
-        buttons = []
-        chosen = [i for i in system.button_choices(state, seat, legal) if 0 <= i < len(legal)]
-        for index in chosen[:MAX_BUTTONS]:
-            label = system.format(legal[index])
-            buttons.append(Button(label[:80], f"sh:act:{record.id}:{record.version}:{seat}:{index}", "primary"))
-        return buttons
-
-    async def _require_viewer(self, ctx: Ctx, record: GameRecord) -> None:
+    async def require_viewer(self, ctx: Ctx, record: GameRecord) -> None:
         """Players and channel managers may always look; others only while spectators are on."""
         if ctx.actor.is_admin or record.seat_of(ctx.actor.user_id) is not None:
             return
@@ -538,20 +464,3 @@ class Table:
 
     def help(self) -> Reply:
         return Reply(title="Starhost", lines=help_lines(), ephemeral=True)
-
-
-def _event_line(event: Event) -> str:
-    if event.kind == "roll":
-        return f"🎲 {event.text}"
-    if event.kind == "turn":
-        return f"**{event.text}**"
-    if event.kind in ("warn", "end"):
-        return f"__{event.text}__"
-    return event.text
-
-
-def _safe_format(system: GameSystem, action: dict) -> str:
-    try:
-        return system.format(action)
-    except Exception:  # an old log entry must never break /game log
-        return json.dumps(action)[:80]

@@ -36,6 +36,7 @@ CONSOLE_HELP = """Console only:
   as <name> [command]   act as another user (alice, bob, ...)
   in <channel>          move to another channel (one game per channel)
   click <n>             press button n of the last reply
+  pick <n>              choose entry n of the last reply's menu
   quit                  leave (Ctrl-D works too)
 Options are typed as name:value; the first option's name may be left out (/act roll).
 Tab completes commands, option names and values; arrow keys walk through the history."""
@@ -94,6 +95,8 @@ class Console:
             return True
         if words[0] == "click":
             return await self._click(words[1] if len(words) > 1 else "")
+        if words[0] == "pick":
+            return await self._pick(words[1] if len(words) > 1 else "")
         if not line.startswith("/"):
             self.say("Commands start with /, e.g. /help. Type quit to leave.")
             return True
@@ -105,6 +108,16 @@ class Console:
 
     def subcommands(self, group_name: str) -> list[str]:
         return command_paths(group_name)
+
+    async def _pick(self, number: str) -> bool:
+        menu = self.last.menu if self.last else None
+        options = menu.options if menu else ()
+        if menu is None or not number.isdigit() or not 1 <= int(number) <= len(options):
+            self.say(f"There is no menu choice {number or '?'}; the last reply has {len(options)}.")
+            return True
+        custom_id = f"{menu.custom_id}:{options[int(number) - 1][1]}"
+        await self._answer(lambda: self.table.click(self.ctx, custom_id))
+        return True
 
     async def _click(self, number: str) -> bool:
         buttons = self.last.buttons if self.last else []
@@ -162,12 +175,15 @@ class Console:
         if reply.post_in is not None:
             self.channel = self.threads.get(reply.post_in, self.channel)
             self.say(f"(a thread was opened for the game: you are now in #{self.channel})")
-        if not reply.ephemeral or reply.buttons:
+        if not reply.ephemeral or reply.buttons or reply.menu:
             self.last = reply
         prefix = "(only you see this) " if reply.ephemeral else ""
         names = [name for name, uid in self._known_users() if uid in reply.mentions]
         if names:
             self.say("@" + " @".join(names))
+        quiet = [name for name, uid in self._known_users() if uid in reply.named]
+        if quiet:
+            self.say("(named without a ping: " + ", ".join(quiet) + ")")
         self.say(prefix + replace_mentions(reply.as_text(), dict((uid, n) for n, uid in self._known_users())))
         for line in reply.private:
             self.say(f"(only {self.user} sees) {line}")
@@ -177,11 +193,14 @@ class Console:
             path.write_bytes(reply.image())
             self.saved.append(path)
             self.say(f"[board saved: {path}]")
-        if reply.attachment is not None:
+        for name, data in reply.attachments:
             self.boards.mkdir(parents=True, exist_ok=True)
-            path = self.boards / reply.attachment[0]
-            path.write_bytes(reply.attachment[1])
+            path = self.boards / name
+            path.write_bytes(data)
             self.say(f"[file saved: {path}]")
+        known = {uid: n for n, uid in self._known_users()}
+        for user, text in reply.dms:
+            self.say(f"(direct message to {known.get(user, user)}) {replace_mentions(text, known)}")
 
     def _known_users(self) -> Iterable[tuple[str, int]]:
         names = {"alice", "bob", "carol", "dave", "erin", "frank", self.user}

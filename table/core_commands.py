@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.core import RuleError, registry
 from sessions.settings import HELP as SETTINGS_HELP
 
+from . import players, records
 from .commands import GUILD_SETTINGS, Ctx, Table
 from .replies import Reply
 from .spec import Command, CommandGroup, Option, Pairs, UserRef, register_group, suggest_from
@@ -60,8 +61,15 @@ async def _kick(table: Table, ctx: Ctx, player: UserRef) -> Reply:
     return await table.game_kick(ctx, player.id, player.name)
 
 
-async def _log(table: Table, ctx: Ctx, count: int | None = None) -> Reply:
-    return await table.game_log(ctx, count or 10)
+async def _notify_modes(table: Table, ctx: Ctx, typed: str, given: dict[str, str | None]) -> Pairs:
+    return suggest_from(
+        [("mention: a ping in the game's channel", "mention"), ("dm: a direct message", "dm"), ("off", "off")], typed
+    )
+
+
+async def _earlier_games(table: Table, ctx: Ctx, typed: str, given: dict[str, str | None]) -> Pairs:
+    games = await table.service.store.games_in_channel(ctx.channel_id)
+    return suggest_from(((f"#{g.id} {registry.get(g.system).name} ({g.status})", str(g.id)) for g in games), typed)
 
 
 async def _roll(
@@ -84,7 +92,7 @@ GAME = register_group(
     CommandGroup(
         name="game",
         help="Open, join and run a game in this channel",
-        sections=("Tables", "Looking", "Host tools", "Records"),
+        sections=("Tables", "Looking", "Playing", "Host tools", "You", "Records"),
         commands=(
             Command(
                 "new",
@@ -113,6 +121,13 @@ GAME = register_group(
                 Table.game_leave,
                 section="Tables",
             ),
+            Command(
+                "addbot",
+                "Host: seat a bot (in the lobby, or on an empty seat of a running game)",
+                Table.game_addbot,
+                (Option("seat", "Seat number (optional)", kind="int", low=1, high=12),),
+                section="Tables",
+            ),
             Command("start", "Start the game (host)", Table.game_start, section="Tables"),
             Command("status", "Show the board and who must act", Table.game_status, section="Looking"),
             Command(
@@ -124,9 +139,32 @@ GAME = register_group(
             Command(
                 "log",
                 "The last moves of this channel's game",
-                _log,
+                records.game_log,
                 (Option("count", "How many moves (1-50)", kind="int", low=1, high=50),),
                 section="Looking",
+            ),
+            Command("list", "The open games on this server", players.game_list, section="Looking"),
+            Command(
+                "mine", "Your open games on this server, those waiting on you first", players.game_mine, section="You"
+            ),
+            Command(
+                "notify",
+                "How you hear that a game waits on you: mention, dm or off; your quiet hours",
+                players.game_notify,
+                (
+                    Option("mode", "mention, dm or off", suggest=_notify_modes, high=10),
+                    Option("quiet_hours", "No pings in this window, e.g. 23-07, or off", high=10),
+                    Option("timezone", "Your time zone, e.g. Europe/Paris", high=60),
+                ),
+                section="You",
+                example="mode:dm quiet_hours:23-07",
+            ),
+            Command(
+                "undo",
+                "Take back your last move (if nothing was revealed since); host: ask the table",
+                Table.game_undo,
+                (Option("everyone", "Host: ask every other player to agree to take back the last move", kind="bool"),),
+                section="Playing",
             ),
             Command(
                 "settings",
@@ -153,9 +191,28 @@ GAME = register_group(
                 section="Host tools",
             ),
             Command("end", "End the game for everyone (host or Manage Channels)", Table.game_end, section="Host tools"),
-            Command("export", "Download the game's full record as JSON", Table.game_export, section="Records"),
             Command(
-                "verify", "Replay the game's record from its seed and check it", Table.game_verify, section="Records"
+                "export",
+                "Download a game's record: JSON to replay and a readable text log",
+                records.game_export,
+                (
+                    Option(
+                        "game",
+                        "An earlier game of this channel (its number)",
+                        kind="int",
+                        low=1,
+                        high=10**12,
+                        suggest=_earlier_games,
+                    ),
+                ),
+                section="Records",
+            ),
+            Command(
+                "verify",
+                "Replay a record from its seed and check it (this channel's game, or an uploaded file)",
+                records.game_verify,
+                (Option("file", "An exported .json record to check", kind="file"),),
+                section="Records",
             ),
         ),
     )

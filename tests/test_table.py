@@ -13,7 +13,7 @@ from rules.core import RuleError
 from sessions.errors import SessionError, StaleVersion
 from sessions.service import Actor, GameService
 from sessions.store import SqliteStore
-from table import Ctx, Table
+from table import Ctx, Table, records
 from table.console import parse_options, run_console
 
 ALICE, BOB, CAROL = Actor(1, "alice"), Actor(2, "bob"), Actor(3, "carol")
@@ -83,18 +83,18 @@ async def test_spectators_can_be_switched_off(table: Table) -> None:
     with pytest.raises(SessionError, match="spectators"):
         await table.game_status(ctx(CAROL))
     with pytest.raises(SessionError, match="spectators"):
-        await table.game_log(ctx(CAROL))
+        await records.game_log(table, ctx(CAROL))
     await table.game_status(ctx(BOB))
 
 
 async def test_export_hides_the_state_of_a_running_game(table: Table) -> None:
     await started(table)
     await table.act(ctx(ALICE), "roll")
-    reply = await table.game_export(ctx(ALICE))
-    assert reply.attachment is not None
-    data = json.loads(reply.attachment[1])
+    reply = await records.game_export(table, ctx(ALICE))
+    assert reply.attachments
+    data = json.loads(reply.attachments[0][1])
     assert data["state"] is None and data["seed"] is None and len(data["actions"]) == 1
-    verified = await table.game_verify(ctx(ALICE))
+    verified = await records.game_verify(table, ctx(ALICE))
     assert "intact" in verified.lines[0]
 
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from rules.core import RuleError
 from sessions.service import Actor, GameService
 from sessions.store import SqliteStore
-from table import Ctx, Table
+from table import Ctx, Table, records
 
 USERS = [Actor(1, "alice"), Actor(2, "bob"), Actor(3, "carol"), Actor(4, "mod", is_admin=True)]
 CHANNELS = [10, 20]
@@ -118,11 +118,11 @@ async def dispatch(table: Table, ctx: Ctx, command: str, n: int, buttons: list[s
     if command == "settings":
         return await table.game_settings(ctx, ["remind_hours", "spectators", "bogus"][n % 3], str(n))
     if command == "log":
-        return await table.game_log(ctx, n)
+        return await records.game_log(table, ctx, n)
     if command == "export":
-        return await table.game_export(ctx)
+        return await records.game_export(table, ctx)
     if command == "verify":
-        return await table.game_verify(ctx)
+        return await records.game_verify(table, ctx)
     return await table.game_view(ctx)
 
 

@@ -1,0 +1,199 @@
+"""How a game looks in a reply: the board message after anything happens, the lobby, the narration.
+
+Pure functions of records and states (no storage): the Table gathers what they need and calls them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from render import render_board
+from rules.core import BaseState, Event, GameSystem, Outcome, Prompt, registry
+from sessions.service import VACANT, Update, is_bot
+from sessions.store import GameRecord
+
+from .replies import COLOUR_END, COLOUR_INFO, Button, Menu, Reply
+
+MAX_BUTTONS = 4
+"""Action buttons under a board (plus Status); longer choice lists go into a drop-down menu."""
+
+MAX_MENU = 25
+"""Discord's limit of options in one drop-down."""
+
+
+def event_line(event: Event) -> str:
+    if event.kind == "roll":
+        return f"🎲 {event.text}"
+    if event.kind == "turn":
+        return f"**{event.text}**"
+    if event.kind in ("warn", "end"):
+        return f"__{event.text}__"
+    if event.kind == "auto":
+        return f"*{event.text}*"
+    return event.text
+
+
+def seat_names(record: GameRecord, state: BaseState) -> dict[str, str]:
+    """Names the state was set up with that now belong to someone else (a seat changed hands)."""
+    renamed = {}
+    for seat in record.seats:
+        if seat.seat < len(state.seats) and state.seats[seat.seat] != seat.name and seat.user_id != VACANT:
+            renamed[state.seats[seat.seat]] = seat.name
+    return renamed
+
+
+def rename(text: str, renamed: dict[str, str]) -> str:
+    """``text`` with the old seat names replaced by the players who sit there now."""
+    for old, new in renamed.items():
+        text = re.sub(rf"(?<!\w){re.escape(old)}(?!\w)", new, text)
+    return text
+
+
+def ending_title(system: GameSystem, record: GameRecord, outcome: Outcome, state: BaseState) -> str:
+    """WIN or LOSS for a co-operative game, the winner's name for a competitive one."""
+    if outcome.result == "loss":
+        verdict = "LOSS"
+    elif outcome.result == "draw":
+        verdict = "DRAW"
+    elif outcome.winners and len(outcome.winners) < len(state.seats):
+        names = [record.seats[w].name if w < len(record.seats) else state.seats[w] for w in outcome.winners]
+        verdict = f"{' and '.join(names)} {'wins' if len(names) == 1 else 'win'}"
+    else:
+        verdict = "WIN"
+    return f"{system.name} · game #{record.id} · {verdict}"
+
+
+def prompt_rows(record: GameRecord, prompts: Sequence[Prompt], renamed: dict[str, str]) -> str:
+    rows = []
+    for prompt in prompts[:6]:
+        user = record.user_of(prompt.seat)
+        if is_bot(user):
+            who = f"{record.seats[prompt.seat].name} (bot)"
+        elif user not in (None, VACANT):
+            who = f"<@{user}>"
+        else:
+            who = "(empty seat: the host may /game timeout or /game addbot)"
+        rows.append(f"{who} — {rename(prompt.text, renamed)}")
+    return "\n".join(rows)
+
+
+def action_controls(
+    record: GameRecord, system: GameSystem, state: BaseState, seat: int
+) -> tuple[list[Button], Menu | None]:
+    """Buttons for the most useful moves of ``seat`` and a drop-down of the others, in plain words."""
+    legal = system.legal(state, seat)
+    if not legal:
+        return [], None
+    chosen = [i for i in system.button_choices(state, seat, legal) if 0 <= i < len(legal)][:MAX_BUTTONS]
+    buttons = [
+        Button(system.action_label(state, legal[i])[:80], f"sh:act:{record.id}:{record.version}:{seat}:{i}", "primary")
+        for i in chosen
+    ]
+    rest = [i for i in range(len(legal)) if i not in chosen][:MAX_MENU]
+    menu = None
+    if rest:
+        options = tuple((system.action_label(state, legal[i])[:100], str(i)) for i in rest)
+        menu = Menu("More moves…", f"sh:act:{record.id}:{record.version}:{seat}", options)
+    return buttons, menu
+
+
+def board_reply(
+    update: Update,
+    *,
+    lead: str | None = None,
+    actor_seat: int | None = None,
+    viewer_seat: int | None = None,
+    summary: bool = False,
+) -> Reply:
+    """The standard answer after anything happens in a running game.
+
+    The picture is the public view unless ``viewer_seat`` asks for that seat's private one; buttons
+    belong to the seat that must decide (in a private view, only the viewer's own). ``summary`` adds
+    the game's status lines (for /game status).
+    """
+    record, state = update.game, update.state
+    system = registry.get(record.system)
+    lines = [lead] if lead else []
+    renamed = seat_names(record, state) if state is not None else {}
+    if update.action_text and actor_seat is not None and actor_seat < len(record.seats):
+        lines.append(f"**{record.seats[actor_seat].name}**: `{update.action_text}`")
+    lines += [rename(event_line(e), renamed) for e in update.events if e.visible_to is None]
+    private = [e.text for e in update.events if e.visible_to is not None and e.visible_to == actor_seat]
+    fields: list[tuple[str, str]] = []
+    colour, title = COLOUR_INFO, f"{system.name} · game #{record.id}"
+    buttons: list[Button] = []
+    menu: Menu | None = None
+    mentions: list[int] = []
+    image = None
+    if state is not None:
+        if summary:
+            lines += [rename(line, renamed) for line in system.status_lines(state)]
+        outcome = system.outcome(state)
+        if outcome is not None:
+            colour, title = COLOUR_END, ending_title(system, record, outcome, state)
+            fields.append(("Game over", rename(outcome.summary or outcome.result, renamed)))
+        elif update.prompts:
+            fields.append(("Now", prompt_rows(record, update.prompts, renamed)))
+            mentions = update.waiting_users()
+            deciding = update.prompts[0].seat
+            if viewer_seat is None or viewer_seat in {p.seat for p in update.prompts}:
+                seat = deciding if viewer_seat is None else viewer_seat
+                if not is_bot(record.user_of(seat)):
+                    buttons, menu = action_controls(record, system, state, seat)
+        public = system.player_view(state, viewer_seat)
+        description = system.describe(public)
+        events = [e for e in update.events if e.visible_to is None]
+        picture_title = f"{system.name} · game #{record.id}"
+
+        def image() -> bytes:
+            return render_board(public, title=picture_title, description=description, events=events)
+
+    if record.status in ("lobby", "active"):
+        buttons.append(Button("Status", f"sh:status:{record.id}"))
+    return Reply(
+        title=title,
+        lines=lines or ["Nothing new."],
+        fields=fields,
+        image=image,
+        mentions=mentions,
+        buttons=buttons,
+        menu=menu,
+        colour=colour,
+        footer=f"version {record.version}",
+        private=private,
+    )
+
+
+def lobby_reply(record: GameRecord, lead: str) -> Reply:
+    system = registry.get(record.system)
+    labels = system.seat_labels(system.max_seats)
+    seated = {s.seat: s for s in record.seats}
+    lines = [lead, ""]
+    for index in range(system.max_seats):
+        player = seated.get(index)
+        label = labels[index] if index < len(labels) else f"Seat {index + 1}"
+        name = "— open —" if player is None else f"{player.name}{' (bot)' if is_bot(player.user_id) else ''}"
+        lines.append(f"`{index + 1}` {label}: {name}")
+    lines.append("")
+    lines.append(
+        f"{system.name} seats {system.min_seats}–{system.max_seats}. Join with the button or "
+        "`/game join`; the host starts with `/game start` and may fill seats with `/game addbot`."
+    )
+    fields = []
+    if record.scenario:
+        fields.append(("Scenario", record.scenario))
+    if record.options:
+        fields.append(("Options", ", ".join(f"{k}={v}" for k, v in record.options.items())))
+    host = next((s.name for s in record.seats if s.user_id == record.host_id), "the host")
+    return Reply(
+        title=f"{system.name} · table #{record.id}",
+        lines=lines,
+        fields=fields,
+        footer=f"Host: {host}",
+        buttons=[
+            Button("Join", f"sh:lobby:{record.id}:join", "primary"),
+            Button("Leave", f"sh:lobby:{record.id}:leave"),
+            Button("Start", f"sh:lobby:{record.id}:start", "success"),
+        ],
+    )

@@ -1,0 +1,134 @@
+"""A game's record for players: the log, the export (JSON and a readable text log), verification."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from typing import Any
+
+from rules.core import GameSystem, registry
+from sessions.errors import SessionError
+from sessions.history import verify_export
+from sessions.store import GameRecord
+
+from .commands import Ctx, Table
+from .replies import COLOUR_GOOD, COLOUR_WARN, Reply
+from .spec import FileRef
+
+EXPORT_GZIP_ABOVE = 4_000_000
+"""Exports larger than this (bytes of JSON) are sent gzip-compressed."""
+
+KIND_NOTES = {"timeout": " (timed out)", "auto": " (nothing to decide)", "bot": " (bot)", "undo": ""}
+
+
+def format_logged(system: GameSystem, action: dict[str, Any]) -> str:
+    """An old log entry's notation; never fails (an entry from an older version is shown as JSON)."""
+    if action.get("type") == "undo":
+        return f"take back to version {action.get('to')}"
+    try:
+        return system.format(action)
+    except Exception:
+        return json.dumps(action)[:80]
+
+
+def log_lines(record: GameRecord, entries: list[dict[str, Any]], seat: int | None, *, markdown: bool) -> list[str]:
+    """One line per logged action, then what it narrated (private lines only for ``seat``)."""
+    system = registry.get(record.system)
+    lines: list[str] = []
+    for entry in entries:
+        who_seat = entry.get("seat")
+        who = record.seats[who_seat].name if who_seat is not None and who_seat < len(record.seats) else "table"
+        note = KIND_NOTES.get(entry.get("kind", "move"), "")
+        move = format_logged(system, entry["action"])
+        lines.append(
+            f"**{entry['version']}.** {who}: `{move}`{note}" if markdown else f"{entry['version']}. {who}: {move}{note}"
+        )
+        for event in entry.get("events", []):
+            visible_to = event.get("visible_to")
+            if visible_to is None or visible_to == seat:
+                lines.append(f"  {event.get('text', '')}")
+    return lines
+
+
+async def _game_for(table: Table, ctx: Ctx, game: int | None) -> GameRecord:
+    """This channel's game, or an earlier one played here (``game`` is its number)."""
+    if game is None:
+        return await table.service.game_in_or_latest(ctx.channel_id)
+    record = await table.service.store.get_game(game)
+    if record is None or record.channel_id != ctx.channel_id:
+        earlier = [str(r.id) for r in await table.service.store.games_in_channel(ctx.channel_id)]
+        shown = ", ".join(earlier) or "none yet"
+        raise SessionError(f"There is no game #{game} in this channel. Games played here: {shown}.")
+    return record
+
+
+async def game_log(table: Table, ctx: Ctx, count: int | None = None) -> Reply:
+    record, actions = await table.service.history(ctx.channel_id, count or 10)
+    await table.require_viewer(ctx, record)
+    entries = [
+        {"version": a.version, "seat": a.seat, "action": a.action, "kind": a.kind, "events": a.events} for a in actions
+    ]
+    lines = log_lines(record, entries, record.seat_of(ctx.actor.user_id), markdown=True)
+    return Reply(title=f"Log of game #{record.id}", lines=lines or ["Nothing has been played yet."], ephemeral=True)
+
+
+async def game_export(table: Table, ctx: Ctx, game: int | None = None) -> Reply:
+    """The whole record as JSON (replayable) and as a readable text log."""
+    record = await _game_for(table, ctx, game)
+    await table.require_viewer(ctx, record)
+    data = await table.service.export(record.id)
+    if record.status in ("lobby", "active"):
+        # While the game runs, the state may hold hidden cards and the seed predicts every roll.
+        data["state"] = None
+        data["seed"] = None
+        note = "The seed and the current state are left out while the game runs (they would reveal secrets)."
+    else:
+        note = "Includes the final state; anyone can check it with /game verify (upload the .json file)."
+    raw = json.dumps(data, indent=1).encode()
+    name = f"starhost-game-{record.id}.json"
+    if len(raw) > EXPORT_GZIP_ABOVE:  # stay far below Discord's attachment limit
+        raw, name = gzip.compress(raw, mtime=0), name + ".gz"
+    system = registry.get(record.system)
+    header = [f"{system.name}, game #{record.id}", "Players: " + ", ".join(s.name for s in record.seats), ""]
+    text = "\n".join(header + log_lines(record, data["actions"], None, markdown=False)) + "\n"
+    seed = "hidden until the game ends" if data["seed"] is None else data["seed"]
+    return Reply(
+        title=f"Record of game #{record.id}",
+        lines=[f"{len(data['actions'])} actions, seed {seed}.", note],
+        attachments=[(name, raw), (f"starhost-game-{record.id}.txt", text.encode())],
+        ephemeral=True,
+    )
+
+
+def read_export(upload: FileRef) -> dict[str, Any]:
+    """An uploaded export (JSON, gzip or not); a clear refusal for anything else."""
+    raw = upload.data
+    if raw[:2] == b"\x1f\x8b":
+        try:
+            raw = gzip.decompress(raw)
+        except OSError:
+            raise SessionError(f"{upload.name} looks compressed but could not be opened.") from None
+    try:
+        data = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise SessionError(
+            f"{upload.name} is not a Starhost record: upload the .json file /game export gave."
+        ) from None
+    if not isinstance(data, dict) or not str(data.get("format", "")).startswith("starhost-game/"):
+        raise SessionError(f"{upload.name} is not a Starhost record: upload the .json file /game export gave.")
+    return data
+
+
+async def game_verify(table: Table, ctx: Ctx, file: FileRef | None = None) -> Reply:
+    """Replay this channel's game from its seed, or an uploaded record."""
+    if file is not None:
+        import asyncio
+
+        data = read_export(file)
+        result = await asyncio.to_thread(verify_export, data)
+        title = f"Verify {file.name}"
+    else:
+        record = await table.service.game_in_or_latest(ctx.channel_id)
+        result = await table.service.verify(record.id)
+        title = f"Verify game #{record.id}"
+    return Reply(title=title, lines=[result.message], colour=COLOUR_GOOD if result.ok else COLOUR_WARN, ephemeral=True)
