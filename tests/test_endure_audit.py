@@ -64,7 +64,7 @@ def test_gravity_push_stops_before_a_full_zone(monkeypatch):
 
 
 def test_a_boss_revealed_in_a_full_zone_spills_over(monkeypatch):
-    from rules.endure.world import refresh_sight
+    from rules.endure.sight import refresh_sight
 
     st = fresh(2)
     for s in st.survivors:
@@ -414,7 +414,7 @@ def test_e37_a_helmet_only_protects_when_worn(monkeypatch):
 
 
 def test_g49_resolve_tests_are_per_type_and_come_back_after_losing_sight(monkeypatch):
-    from rules.endure.world import refresh_sight
+    from rules.endure.sight import refresh_sight
 
     st = fresh(1)
     script = Script(monkeypatch)
@@ -650,7 +650,7 @@ def test_l90_chest_wound_bleeds_at_the_start_of_each_own_turn(monkeypatch, face,
 
 def test_m104_blackout_cuts_sight_and_calms_distant_enemies(monkeypatch):
     from rules.endure.phases import _attention, draw_event
-    from rules.endure.world import refresh_sight
+    from rules.endure.sight import refresh_sight
 
     st = fresh(1)
     (far,) = place(st, "jaeger", "SEC-c")  # in sight of SEC-b with the lights on
@@ -939,7 +939,7 @@ def test_q131_trading_post_three_cards_no_noise_two_for_one_never_refilled():
 
 def test_q131_noise_cards_are_skipped_when_the_post_is_stocked():
     from rules.core import Turn
-    from rules.endure.campaign import enter_refuge
+    from rules.endure.refuge import enter_refuge
 
     st, _ = _refuge()
     st.phase = "survivors"

@@ -16,8 +16,8 @@ import pytest
 
 import bot as starhost
 from rules.core import RuleError, Turn
-from rules.endure.campaign import enter_refuge
 from rules.endure.content import content
+from rules.endure.refuge import enter_refuge
 from rules.endure.state import EndureState, Enemy, ItemInst
 from rules.endure.world import add_item
 from sessions.service import Actor, GameService

@@ -317,7 +317,8 @@ def test_p20_the_primus_rises_at_half_health_when_the_next_round_begins(monkeypa
 
 
 def test_cg08_capture_drag_and_noise(monkeypatch):
-    from rules.endure.specials import PERMANENT, follow_noise
+    from rules.endure.following import follow_noise
+    from rules.endure.state import PERMANENT
 
     st = mission("CG08", crew="engineer-a+medic-a")
     st.enemies = [e for e in S.setup(["a", "b"], {"mission": "CG08", "crew": "engineer-a+medic-a"}, 3).enemies]
@@ -342,7 +343,7 @@ def test_cg08_capture_drag_and_noise(monkeypatch):
 def test_cg08_the_howl_starts_at_capture_and_follows_the_engineer():
     """CG08 'Cry for help': the level 5 noise is placed as soon as the Solomon is collected and stays
     in the dragging Engineer's zone as the Engineer moves, during the Survivor phase too."""
-    from rules.endure.specials import PERMANENT
+    from rules.endure.state import PERMANENT
 
     st = S.setup(["a", "b"], {"mission": "CG08", "crew": "engineer-a+medic-a"}, 3)
     st.radar, st.event_deck = [], []
@@ -399,7 +400,7 @@ def _cg11_titan(hp: int):
 
 
 def _titan_noise(st) -> list[str]:
-    from rules.endure.specials import PERMANENT
+    from rules.endure.state import PERMANENT
 
     return [n.zone for n in st.noise if n.res_round == PERMANENT and n.level == 5]
 
@@ -427,8 +428,8 @@ def test_cg11_the_titan_noise_moves_with_the_titan():
     """CG11: the permanent noise stays in whatever zone the Titan is in; contacts drawn to it keep
     after it as it moves, and nothing is left behind in the zones it walked out of."""
     from rules.endure.bosses import boss_of, boss_turn
+    from rules.endure.following import follow_noise
     from rules.endure.phases import _step
-    from rules.endure.specials import follow_noise
 
     st, _ = _cg11_titan(9)
     turn = turn_for(st)
@@ -450,7 +451,7 @@ def test_cg11_the_titan_noise_moves_with_the_titan():
 def test_cg11_the_titan_walking_through_a_noise_leaves_it_in_place():
     """Noise rules F39/F44 with CG11: a survivor's noise lasts until the Resolution phase; the Titan's
     louder noise passing through that zone drowns it out only while it is there, and does not wipe it."""
-    from rules.endure.specials import follow_noise
+    from rules.endure.following import follow_noise
     from rules.endure.world import make_noise
 
     st, _ = _cg11_titan(9)
@@ -476,7 +477,7 @@ def test_c015_wake_and_provoked_overdrive():
     assert not st3.woke
     st3.noise[0].level = 4
     turn = turn_for(st3)
-    from rules.endure.world import refresh_sight
+    from rules.endure.sight import refresh_sight
 
     refresh_sight(st3, turn)
     assert st3.woke and st3.bosses[0].mood == "overdrive"
@@ -550,7 +551,7 @@ def test_rop19_preacher_lair_and_guards(monkeypatch):
     assert st2.lair == "SHR-b"
     preacher = next(e for e in st2.enemies if e.kind == "preacher")
     assert preacher.zone == "SHR-b" and sum(1 for e in st2.enemies if e.kind == "zealot") == 2
-    from rules.endure.actions import allocate
+    from rules.endure.casualties import allocate
 
     killed = allocate(st2, "SHR-b", 5, ["preacher"])
     assert all(e.kind == "zealot" for e in killed) and preacher.hp == st2.bosses[0].max_hp

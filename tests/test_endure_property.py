@@ -13,7 +13,7 @@ from rules.core import RuleError
 from rules.endure import SYSTEM as S
 from rules.endure.bosses import knocked_out
 from rules.endure.content import board, content
-from rules.endure.specials import _noise_homes
+from rules.endure.following import noise_homes
 from rules.endure.state import PERMANENT
 from rules.endure.world import all_items, etype, models_in
 
@@ -71,7 +71,7 @@ def check_invariants(st, base: dict | None = None) -> None:
     assert len(zones) == len(set(zones)), "one noise token per zone: only the loudest counts"
     # CG08/CG11: a following noise sits with what it follows, whenever a player can look
     following = sorted(n.zone for n in st.noise if n.res_round == PERMANENT)
-    assert following == sorted(z for z, _ in _noise_homes(st)) or st.phase == "over"
+    assert following == sorted(z for z, _ in noise_homes(st)) or st.phase == "over"
     for n in st.noise:
         assert n.zone in b.zones and 1 <= n.level <= 6
     # cards and tokens are conserved within a mission

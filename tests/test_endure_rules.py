@@ -6,12 +6,11 @@ import pytest
 
 from rules.core import RuleError
 from rules.endure.phases import _attention, detonate, draw_event, enemy_phase, resolution_phase
+from rules.endure.sight import refresh_sight, reveal
 from rules.endure.world import (
     kill_survivor,
     make_noise,
     place_models,
-    refresh_sight,
-    reveal,
     sight,
     spawn_token,
     stun_survivor,

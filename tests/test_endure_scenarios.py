@@ -6,7 +6,8 @@ import pytest
 
 from rules.core import RuleError
 from rules.endure.phases import _attention, _enemy_attack, draw_event, enemy_phase
-from rules.endure.world import hit_survivor, make_noise, move_cap, refresh_sight, resolve_test
+from rules.endure.sight import refresh_sight
+from rules.endure.world import hit_survivor, make_noise, move_cap, resolve_test
 
 from .test_endure_support import S, Script, fresh, give, place, strip, texts, token, turn_for
 

@@ -190,7 +190,8 @@ def test_cg09_a_crew_of_two_shares_out_the_three_vials():
 
 
 def test_cg08_the_solomon_is_silent_until_it_is_collected():
-    from rules.endure.specials import PERMANENT, follow_noise
+    from rules.endure.following import follow_noise
+    from rules.endure.state import PERMANENT
 
     st = S.setup(["a", "b"], {"mission": "CG08", "crew": "engineer-a+medic-a"}, 3)
     sol = next(e for e in st.enemies if e.kind == "solomon")

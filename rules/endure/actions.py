@@ -10,9 +10,12 @@ from rules.core import RuleError, Turn
 from rules.core.validate import get_int, get_list
 
 from .bosses import knocked_out
-from .content import TURN_BUFFS, ItemCard, content
+from .casualties import allocate, remove_dead
+from .content import TURN_BUFFS, ItemCard, content, door_id
 from .phases import detonate, end_turn
-from .state import EndureState, Enemy, ItemInst, Survivor, TradeOffer
+from .sight import refresh_sight, reveal
+from .specials import reactivate, wake
+from .state import EndureState, ItemInst, Survivor, TradeOffer
 from .world import (
     add_item,
     carried,
@@ -42,12 +45,9 @@ from .world import (
     passive,
     progress,
     push_line,
-    refresh_sight,
-    remove_dead,
     remove_item,
     resolve_check,
     resolve_test,
-    reveal,
     roll_direction,
     rolloff,
     scard,
@@ -263,36 +263,6 @@ def target_zones(st: EndureState, si: int, rng: int, *, ranged: bool) -> dict[st
             continue
         out[z] = dist
     return out
-
-
-def allocate(st: EndureState, zone: str, hits: int, prefer: list[str], skip: set[int] | None = None) -> list[Enemy]:
-    """Spread ``hits`` over the models in ``zone``: wanted kinds first, then the cheapest kills.
-
-    ``skip``: models no hit can affect (C013: a Sentry already shut down cannot be shut down again).
-    """
-    models = [e for e in st.enemies if e.zone == zone and e.id not in (skip or set()) and not knocked_out(st, e)]
-
-    shielded = any(e.kind in ("zealot", "fanatic") for e in models)
-    models = [e for e in models if not (e.kind == "preacher" and shielded)]
-
-    def rank(e: Enemy) -> tuple:
-        pri = prefer.index(e.kind) if e.kind in prefer else len(prefer)
-        return (pri, etype(e.kind).boss, e.hp, e.id)
-
-    killed: list[Enemy] = []
-    left = hits
-    for e in sorted(models, key=rank):
-        if left <= 0:
-            break
-        if etype(e.kind).boss:
-            e.hp -= left
-            left = 0
-            if e.hp <= 0:
-                killed.append(e)
-        elif e.hp <= left:
-            left -= e.hp
-            killed.append(e)
-    return killed
 
 
 def do_attack(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
@@ -899,8 +869,6 @@ def do_interact(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) ->
         turn.say(f"{sname(s)} stabilises life support: {len(gone)} failure card(s) removed, events reshuffled.")
         return
     if spec.hook == "wake":
-        from .specials import wake
-
         wake(st, turn)
         refresh_sight(st, turn)
         return
@@ -1124,8 +1092,6 @@ def do_ability(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> 
             e.stunned = True
         turn.say(f"{len(hit)} enemies in {zone} reel, stunned.")
     elif hook == "improvised_exit":
-        from .content import door_id
-
         st.extra_openings.append(door_id(s.zone, zone))
         turn.say(f"A new way opens between {s.zone} and {zone}.")
     elif hook == "turret":
@@ -1211,8 +1177,6 @@ def do_reward(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> N
 
 def do_reactivate(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
     no_found(st.survivors[si])
-    from .specials import reactivate
-
     reactivate(st, turn, si)
 
 

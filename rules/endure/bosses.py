@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.core import Turn
 
 from .content import BossCard, content
-from .specials import follow_noise
+from .following import follow_noise
 from .state import BossState, EndureState, Enemy
 from .world import (
     etype,

@@ -1,25 +1,28 @@
-"""Endure the Stars: starting a mission (fresh or mid-campaign) and the Refuge between missions."""
+"""Endure the Stars: starting a mission (fresh or mid-campaign) and playing the Refuge's decisions between
+missions (arriving there and who must decide is :mod:`.refuge`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules.core import Prompt, RuleError, Turn
+from rules.core import RuleError, Turn
 
 from .content import BOSSES, board, content
 from .phases import begin_round, check_end
-from .state import EndureState, ItemInst, ObjectiveState, Radar, ResolveSlot, Survivor
+from .refuge import draw_resolve, needs_recruit, unused_keys, unvisited
+from .sight import refresh_sight
+from .state import EndureState, ItemInst, ObjectiveState, Radar, Survivor
 from .world import (
     add_item,
     all_items,
     deal_accomplishment,
+    find_item,
     general_items,
     heal,
     icard,
     kill_survivor,
     lose_items,
     place_models,
-    refresh_sight,
     remove_item,
     sname,
 )
@@ -167,153 +170,8 @@ def new_survivor(st: EndureState, key: str, seat: int, zone: str) -> Survivor:
     return s
 
 
-def draw_resolve(st: EndureState, s: Survivor) -> None:
-    if not st.resolve_deck:
-        in_hand = {r.card for sv in st.survivors for r in sv.resolve_cards}
-        st.resolve_deck = sorted(k for k in content().resolve if k not in in_hand)
-    if not st.resolve_deck:
-        return
-    k = st.resolve_deck.pop()
-    number = content().resolve[k].number
-    s.resolve_cards.append(ResolveSlot(card=k, number=number, dormant=number > s.resolve))
-
-
 # ---------------------------------------------------------------------------------------------
 # the Refuge
-
-
-def enter_refuge(st: EndureState, turn: Turn) -> None:
-    """A campaign mission was won: go to the Refuge, or win the campaign after the last mission."""
-    camp = content().campaigns[st.campaign]
-    st.campaign_done.append(st.mission)
-    st.next_options = list(camp.next.get(st.mission, ()))
-    if not st.next_options:
-        st.phase, st.result = "over", "win"
-        st.summary = f"Campaign {camp.name} complete!"
-        turn.say(st.summary, kind="end")
-        return
-    r = content().refuge
-    st.phase = "refuge"
-    st.refuge_track = r.track
-    st.refuge_visited, st.votes = [], {}
-    st.enemies, st.radar, st.noise, st.bosses, st.event = [], [], [], [], ""
-    turn.say(f"Back at the Refuge. Next: {' or '.join(st.next_options)}.", kind="turn")
-    post: list[str] = []
-    while st.item_deck and len(post) < r.trading_post:
-        k = st.item_deck.pop()
-        turn.reveal("an item card for the trading post")
-        if content().items[k].kind != "noise":
-            post.append(k)
-    st.trading_post = post
-    if post:
-        turn.say("The Trading Post offers: " + ", ".join(content().items[k].name for k in post) + ".")
-    for i, s in enumerate(st.survivors):
-        if not s.alive:
-            continue
-        s.exited = False
-        s.resolve_cards = [r for r in s.resolve_cards if not r.revealed]
-        while len(s.resolve_cards) < 3:
-            draw_resolve(st, s)
-        if not s.unlocked:
-            deal_accomplishment(st, turn, i)
-    if not st.refuge_deck:
-        st.refuge_deck = sorted(content().refuge.events)
-        turn.rng.shuffle(st.refuge_deck)
-
-
-def _needs_recruit(st: EndureState) -> list[int]:
-    """Fallen survivors still to be replaced (none once every survivor has been used)."""
-    if not unused_keys(st):
-        return []
-    return [i for i, s in enumerate(st.survivors) if not s.alive]
-
-
-def _unvisited(st: EndureState) -> list[int]:
-    return [i for i, s in enumerate(st.survivors) if s.alive and i not in st.refuge_visited]
-
-
-def refuge_pending(st: EndureState) -> list[Prompt]:
-    dead = _needs_recruit(st)
-    if dead:
-        out = []
-        for i in dead:
-            key = unused_keys(st)[:1]
-            default = {"type": "recruit", "replace": i, "survivor": key[0]} if key else {"type": "vote"}
-            out.append(
-                Prompt(
-                    seat=st.survivors[i].seat,
-                    kind="choice",
-                    text=f"{sname(st.survivors[i])} died: pick a new survivor.",
-                    default=default,
-                )
-            )
-        return out
-    todo = [i for i, s in enumerate(st.survivors) if s.alive and i not in st.refuge_visited]
-    if todo:
-        return [
-            Prompt(
-                seat=st.survivors[i].seat,
-                kind="choice",
-                text=f"{sname(st.survivors[i])}: visit the infirmary, loved ones, trading post or quarters.",
-                default={"type": "visit", "survivor": i, "place": "quarters", "pick": "resolve"},
-            )
-            for i in todo
-        ]
-    seats = sorted({s.seat for s in st.survivors})
-    return [
-        Prompt(
-            seat=seat,
-            kind="choice",
-            text="Stay another round at the Refuge, or leave?",
-            default={"type": "vote", "choice": "leave"},
-        )
-        for seat in seats
-        if seat not in st.votes
-    ]
-
-
-def unused_keys(st: EndureState) -> list[str]:
-    return [k for k in sorted(content().survivors) if k not in st.used_keys]
-
-
-def refuge_legal(st: EndureState, seat: int) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    dead = _needs_recruit(st)
-    if dead:
-        for i in dead:
-            if st.survivors[i].seat == seat:
-                out += [{"type": "recruit", "replace": i, "survivor": k} for k in unused_keys(st)]
-        return out
-    todo = [i for i, s in enumerate(st.survivors) if s.alive and i not in st.refuge_visited and s.seat == seat]
-    if todo or _unvisited(st):
-        for i in todo:
-            s = st.survivors[i]
-            out += [
-                {"type": "visit", "survivor": i, "place": "infirmary"},
-                {"type": "visit", "survivor": i, "place": "loved-ones"},
-                {"type": "visit", "survivor": i, "place": "quarters", "pick": "health"},
-                {"type": "visit", "survivor": i, "place": "quarters", "pick": "resolve"},
-            ]
-            items = [it.card for it in general_items(s)]
-            if len(items) >= 2:
-                for k in sorted(set(st.trading_post)):
-                    out.append(
-                        {
-                            "type": "visit",
-                            "survivor": i,
-                            "place": "trading-post",
-                            "take": k,
-                            "give": items[:2],
-                        }
-                    )
-        return out
-    if seat not in st.votes:
-        out.append({"type": "vote", "choice": "leave"})
-        for m in st.next_options[1:]:
-            out.append({"type": "vote", "choice": "leave", "route": m})
-        if st.refuge_track > 0:  # each extra round costs 1; at 0 everyone must leave
-            out.append({"type": "vote", "choice": "stay"})
-    return out
 
 
 def _table(rows, total: int) -> int:
@@ -325,7 +183,7 @@ def _table(rows, total: int) -> int:
 
 def refuge_perform(st: EndureState, seat: int, action: dict[str, Any], turn: Turn) -> None:
     kind = action["type"]
-    dead = _needs_recruit(st)
+    dead = needs_recruit(st)
     if kind == "recruit":
         i = action.get("replace")
         if type(i) is not int or i not in dead:
@@ -369,8 +227,6 @@ def refuge_perform(st: EndureState, seat: int, action: dict[str, Any], turn: Tur
                 raise RuleError("The Trading Post does not have that.")
             if not isinstance(give, list) or len(give) != 2:
                 raise RuleError("Trade exactly two of your items.")
-            from .world import find_item
-
             a = find_item(s, give[0], where="general")
             b = find_item(s, give[1], where="general")
             if a.uid == b.uid:
@@ -408,7 +264,7 @@ def refuge_perform(st: EndureState, seat: int, action: dict[str, Any], turn: Tur
         st.refuge_visited.append(i)
         return
     if kind == "vote":
-        if _unvisited(st):
+        if unvisited(st):
             raise RuleError("Everyone must visit a place at the Refuge before deciding.")
         if seat in st.votes:
             raise RuleError("You have already voted.")

@@ -19,10 +19,11 @@ from rules.core import (
 from rules.core.game import BATCH, LOG_KEEP
 
 from .actions import HANDLERS, attack_range, do_answer, survivor_arg, target_zones
-from .campaign import new_survivor, refuge_legal, refuge_pending, refuge_perform, start_mission
+from .campaign import new_survivor, refuge_perform, start_mission
 from .content import content
+from .following import follow_noise
 from .phases import check_end, end_turn
-from .specials import follow_noise
+from .refuge import refuge_legal, refuge_pending
 from .state import EndureState, ItemInst
 from .world import (
     carried,

@@ -6,8 +6,22 @@ import math
 
 from rules.core import Turn
 
-from .bosses import knocked_out, rise_bosses
+from .bosses import boss_turn, knocked_out, rise_bosses
+from .casualties import remove_dead
 from .content import content
+from .following import follow_noise
+from .refuge import enter_refuge
+from .sight import refresh_sight
+from .specials import (
+    allies_act,
+    ally_rolloff,
+    carrier_penalty,
+    drag_actions,
+    empty_map_spawn,
+    pin_check,
+    sentries_left,
+    woman_moves,
+)
 from .state import EndureState, Enemy, Radar
 from .world import (
     CLOCKWISE,
@@ -27,14 +41,13 @@ from .world import (
     living,
     lose_items,
     models_in,
+    no_solomon,
     obj_specs,
     on_map,
     passive,
     path_steps,
     pick_by_direction,
     progress,
-    refresh_sight,
-    remove_dead,
     remove_item,
     resolve_test,
     roll_direction,
@@ -195,8 +208,6 @@ def _enemy_attack(st: EndureState, turn: Turn, e: Enemy, targets: list[int]) -> 
     if e.kind == "solomon" or not targets:
         return
     dmg = t.damage
-    from .specials import no_solomon
-
     if t.family == "gep" and not no_solomon(st) and any(o.kind == "solomon" and o.zone == e.zone for o in st.enemies):
         dmg += 1
     if e.kind == "zealot":
@@ -210,11 +221,8 @@ def _enemy_attack(st: EndureState, turn: Turn, e: Enemy, targets: list[int]) -> 
             detonate(st, turn, e.zone, "a Fanatic's vest")
             return
     allies = [a for a in st.allies if a.zone == st.survivors[targets[0]].zone]
-    if allies:
-        from .specials import ally_rolloff
-
-        if ally_rolloff(st, turn, e, targets, allies, dmg):
-            return
+    if allies and ally_rolloff(st, turn, e, targets, allies, dmg):
+        return
     victim = targets[0] if len(targets) == 1 else rolloff(st, turn, targets, f"{t.name} attack")
     turn.say(f"{t.name} {e.id} attacks {sname(st.survivors[victim])}.")
     hit_survivor(st, turn, victim, dmg, f"{'an' if t.name[0] in 'AEIOU' else 'a'} {t.name}")
@@ -250,8 +258,6 @@ def _activate_group(st: EndureState, turn: Turn, group: list[Enemy]) -> None:
     lead = group[0]
     t = etype(lead.kind)
     if t.boss and lead.mode == "active":
-        from .bosses import boss_turn
-
         boss_turn(st, turn, lead, _step)
         return
     label = f"{t.name} {lead.id}" + (f" (+{len(group) - 1})" if len(group) > 1 else "")
@@ -395,8 +401,6 @@ def enemy_phase(st: EndureState, turn: Turn) -> None:
     specials = content().missions[st.mission].specials
     if "rusty" in specials:
         _rusty(st, turn)
-    from .specials import empty_map_spawn, follow_noise
-
     empty_map_spawn(st, turn)
     follow_noise(st, turn)
     for e in st.enemies:
@@ -524,8 +528,6 @@ def draw_event(st: EndureState, turn: Turn) -> None:
 def resolution_phase(st: EndureState, turn: Turn) -> None:
     st.phase = "resolution"
     turn.say(f"Round {st.round}: Resolution phase.", kind="turn")
-    from .specials import pin_check
-
     pin_check(st, turn)
     if check_end(st, turn):
         return
@@ -587,8 +589,6 @@ def begin_round(st: EndureState, turn: Turn) -> None:
     st.turn_pos = 0
     st.phase = "survivors"
     turn.say(f"Round {st.round}: Survivor phase.", kind="turn")
-    from .specials import allies_act, woman_moves
-
     rise_bosses(st, turn)
     woman_moves(st, turn)
     allies_act(st, turn)
@@ -617,8 +617,6 @@ def start_turn(st: EndureState, turn: Turn) -> None:
             st.loader_powered = _charge_loader(st, turn, si)
             if st.loader_powered:
                 base = content().loader.actions
-        from .specials import carrier_penalty, drag_actions
-
         dragged = drag_actions(st, turn, si)
         if dragged is not None:
             base = dragged
@@ -717,8 +715,6 @@ def check_end(st: EndureState, turn: Turn) -> bool:
         return True
     mission = content().missions[st.mission]
     if "walkies" in mission.specials and not st.failed:
-        from .specials import sentries_left
-
         if sentries_left(st) < 4:
             st.failed = "Too few Sentries are left to bring home."
         techs = [i for i in living(st) if scard(st.survivors[i]).klass == "Technician"]
@@ -744,8 +740,6 @@ def check_end(st: EndureState, turn: Turn) -> bool:
     if won:
         turn.say(f"Mission {mission.key} {mission.name} complete!", kind="end")
         if st.campaign:
-            from .campaign import enter_refuge
-
             enter_refuge(st, turn)
             return True
         st.phase, st.result = "over", "win"

@@ -1,76 +1,31 @@
-"""Endure the Stars: mission special rules that hook into the round (CG08, CG11, C015, ROP16, ROP19)."""
+"""Endure the Stars: mission special rules that hook into the round (CG08, CG11, C013, C015, ROP16,
+ROP19). The following level-5 noises are :mod:`.following`."""
 
 from __future__ import annotations
 
-from rules.core import Turn
+from rules.core import RuleError, Turn
 
+from .bosses import attack as boss_attack
+from .bosses import boss_of, draw_attack, reach, spawn_boss
+from .casualties import allocate, remove_dead
 from .content import content
-from .state import PERMANENT, EndureState, NoiseToken
+from .following import follow_noise
+from .state import EndureState
 from .world import (
     change_resolve,
     etype,
     exits,
     living,
+    path_steps,
     pick_by_direction,
     place_models,
     sight,
     sname,
     spawn_token,
+    specials,
     survivors_in,
+    the_board,
 )
-
-
-def specials(st: EndureState) -> tuple[str, ...]:
-    return content().missions[st.mission].specials + tuple(st.extra_specials)
-
-
-def _noise_homes(st: EndureState) -> list[tuple[str, str]]:
-    """Where each permanent level-5 noise belongs now, with what it follows (CG11 Titan, CG08 Solomon)."""
-    sp = specials(st)
-    homes: list[tuple[str, str]] = []
-    if "titan_noise" in sp:  # CG11 'Erm... a little help?': once the Titan is under half its Health
-        for b in st.bosses:
-            e = next((x for x in st.enemies if x.id == b.enemy), None)
-            if e is not None and e.hp * 2 < b.max_hp:
-                homes.append((e.zone, f"the wounded {etype(e.kind).name}"))
-    if "trophy" in sp:  # CG08 'Cry for help': it howls from the moment it is collected, not before
-        homes += [
-            (st.survivors[o.carried_by].zone, "the captured Solomon")
-            for o in st.objectives
-            if o.carried_by >= 0 and o.id == "trophy"
-        ]
-    return homes
-
-
-def follow_noise(st: EndureState, turn: Turn) -> None:
-    """Keep the permanent level-5 noises on what they follow: placed the moment the rule starts to
-    apply, moved along whenever it moves. Called after anything that can hurt or move a model."""
-    sp = specials(st)
-    if "titan_noise" not in sp and "trophy" not in sp:
-        return
-    homes = _noise_homes(st)
-    have = [n for n in st.noise if n.res_round == PERMANENT]
-    if len(have) == len(homes):
-        for tok, (zone, _) in zip(have, homes, strict=True):
-            if tok.zone != zone:
-                _drag_listeners(st, tok, zone)
-                tok.zone = zone
-        return
-    st.noise = [n for n in st.noise if n.res_round != PERMANENT]
-    st.noise += [NoiseToken(zone=z, level=5, res_round=PERMANENT) for z, _ in homes]
-    for zone, who in homes[len(have) :]:
-        turn.say(f"A level 5 noise rises in {zone}; it follows {who} from now on.", kind="warn")
-
-
-def _drag_listeners(st: EndureState, tok: NoiseToken, zone: str) -> None:
-    """Active enemies and contacts heading for a following noise keep heading for it when it moves,
-    unless something else they could be after (a survivor, a decoy, another noise) stays behind."""
-    old = tok.zone
-    if survivors_in(st, old) or old in st.decoys or any(n is not tok and n.zone == old for n in st.noise):
-        return
-    for m in [*st.enemies, *st.radar]:
-        if m.mode == "active" and m.target == old:
-            m.target = zone
 
 
 def pin_check(st: EndureState, turn: Turn) -> None:
@@ -99,8 +54,6 @@ def empty_map_spawn(st: EndureState, turn: Turn) -> None:
 
 
 def _spawn(st: EndureState) -> dict[str, list[str]]:
-    from .world import the_board
-
     return the_board(st).spawn
 
 
@@ -131,9 +84,6 @@ def _lair(st: EndureState, turn: Turn) -> None:
         st.lair = here.zone if face >= 4 else other.zone
         turn.say(f"Whispers echo... the Preacher waits in {st.lair}.", kind="warn")
     if any(st.lair in sight(st, st.survivors[i].zone) for i in living(st)):
-        from .bosses import attack as boss_attack
-        from .bosses import boss_of, draw_attack, reach, spawn_boss
-
         mission = content().missions[st.mission]
         boss = spawn_boss(st, turn, mission.boss or "preacher", st.lair, marked=True)
         place_models(st, turn, st.lair, "zealot", 2, marked=False)
@@ -146,8 +96,6 @@ def _lair(st: EndureState, turn: Turn) -> None:
 
 def wake(st: EndureState, turn: Turn, *, provoked: bool = False) -> None:
     """C015: the Olympian comes online where its objective lies."""
-    from .bosses import boss_of, spawn_boss
-
     obj = next((o for o in st.objectives if o.colour == "gold"), None)
     if obj is None:
         return
@@ -194,10 +142,6 @@ def carrier_penalty(st: EndureState, si: int) -> int:
     return 1 if any(o.carried_by == si and o.colour == "pink" for o in st.objectives) else 0
 
 
-def no_solomon(st: EndureState) -> bool:
-    return "no_solomon" in specials(st)
-
-
 # ---------------------------------------------------------------------------------------------
 # C013 Time for Walkies: friendly Sentries
 
@@ -214,8 +158,6 @@ def sentries_left(st: EndureState) -> int:
 
 
 def reactivate(st: EndureState, turn: Turn, si: int) -> None:
-    from rules.core import RuleError
-
     s = st.survivors[si]
     if "walkies" not in specials(st):
         raise RuleError("There is nothing to reactivate on this mission.")
@@ -242,9 +184,6 @@ def allies_act(st: EndureState, turn: Turn) -> None:
     """Friendly Sentries act first each Survivor phase: fight what is in their zone or head for the exit."""
     if not st.allies:
         return
-    from .actions import allocate
-    from .world import path_steps, remove_dead
-
     exits_ = list(content().missions[st.mission].exits)
     for a in sorted(st.allies, key=lambda x: x.id):
         if a not in st.allies or a.target == "new":

@@ -1,8 +1,10 @@
 """Endure the Stars: the shared machinery the survivor actions and the enemy phase both use.
 
-Geometry on the live board (doors, lockdown, blackout, capacity), sight and Resolve, damage and
-death, radar reveals and spawning, noise. Every function takes the state (a private copy inside
-``perform``) and the :class:`~rules.core.Turn` for dice and narration.
+Geometry on the live board (doors, lockdown, blackout, capacity), sight lines and Resolve, damage
+and death, placing and spawning models, noise. Nothing here reaches up to bosses or mission
+specials: revealing contacts is :mod:`.sight`, taking the dead off is :mod:`.casualties`. Every
+function takes the state (a private copy inside ``perform``) and the :class:`~rules.core.Turn` for
+dice and narration.
 """
 
 from __future__ import annotations
@@ -62,6 +64,15 @@ def obj_specs(st: EndureState) -> dict:
         if st.campaign and cons.when in st.campaign_done:
             specs.update({o.id: o for o in cons.objectives})
     return specs
+
+
+def specials(st: EndureState) -> tuple[str, ...]:
+    """The special rules in force: the mission's own and those a campaign added."""
+    return content().missions[st.mission].specials + tuple(st.extra_specials)
+
+
+def no_solomon(st: EndureState) -> bool:
+    return "no_solomon" in specials(st)
 
 
 def on_map(s: Survivor) -> bool:
@@ -701,85 +712,8 @@ def overflow_zone(st: EndureState, turn: Turn, zone: str) -> str:
     return free[0][1] if free else zone
 
 
-def reveal(st: EndureState, turn: Turn, tok: Radar) -> None:
-    turn.reveal("a radar contact")
-    st.radar.remove(tok)
-    st.radar_out.append(tok.token)
-    n_str, _, kind = tok.token.partition(" ")
-    n = int(n_str)
-    t = etype(kind)
-    turn.say(f"Radar contact in {tok.zone} revealed: {ename(kind, n)}!", kind="warn")
-    if t.boss:
-        from .bosses import spawn_boss
-
-        spawn_boss(st, turn, kind, tok.zone, marked=tok.marked)
-    else:
-        place_models(st, turn, tok.zone, kind, n, marked=tok.marked)
-    watchers = [i for i in living(st) if sees(st, st.survivors[i].zone, tok.zone)]
-    from .specials import no_solomon
-
-    if t.family == "gep" and not t.boss and not no_solomon(st):
-        alive = len(living(st))
-        threshold = content().solomon[max(2, min(5, alive))]
-        faces = turn.rng.dice(2, 6, label="Solomon check")
-        if sum(faces) <= threshold:
-            turn.say("A Solomon shambles out with them!", kind="warn")
-            place_models(st, turn, tok.zone, "solomon", 1, marked=tok.marked)
-    if t.boss:
-        for i in watchers:
-            change_resolve(st, turn, i, -1)
-    for i in watchers:
-        s = st.survivors[i]
-        if not on_map(s):
-            continue
-        resolve_test(st, turn, i, f"{t.name} revealed")
-        if kind not in s.seen_kinds:
-            s.seen_kinds.append(kind)
-        if (
-            t.family == "gep"
-            and "solomon" not in s.seen_kinds
-            and any(e.kind == "solomon" and e.zone == tok.zone for e in st.enemies)
-        ):
-            s.seen_kinds.append("solomon")
-
-
-def refresh_sight(st: EndureState, turn: Turn) -> None:
-    """Flip radar tokens in sight, test Resolve for newly seen enemy kinds, note who was spotted."""
-    for _ in range(8):
-        views = {i: sight(st, st.survivors[i].zone) for i in living(st)}
-        seen_zones = set().union(*views.values()) if views else set()
-        flip = [t for t in st.radar if t.zone in seen_zones]
-        if not flip:
-            break
-        for tok in sorted(flip, key=lambda t: t.id):
-            if tok in st.radar:
-                reveal(st, turn, tok)
-    from .specials import after_sight
-
-    after_sight(st, turn)
-    views = {i: sight(st, st.survivors[i].zone) for i in living(st)}
-    for i, view in views.items():
-        s = st.survivors[i]
-        if not on_map(s):
-            continue
-        kinds = sorted({e.kind for e in st.enemies if e.zone in view})
-        new = [k for k in kinds if k not in s.seen_kinds]
-        s.seen_kinds = [k for k in s.seen_kinds if k in kinds]
-        for k in new:
-            s.seen_kinds.append(k)
-            resolve_test(st, turn, i, f"{etype(k).name} in sight")
-            if not on_map(s):
-                break
-        if st.phase == "survivors" and on_map(s):
-            for e in st.enemies:
-                if e.zone in view and i not in e.spotted and not unnoticed(st, turn, i, e):
-                    e.spotted.append(i)
-
-
 def unnoticed(st: EndureState, turn: Turn, si: int, e: Enemy) -> bool:
     """CG10 after CG09: passive enemies may fail to notice a quiet survivor (d6 5-6, once per zone)."""
-    from .specials import specials
-
     if "unnoticed" not in specials(st) or e.mode != "passive":
         return False
     if any(n.zone == st.survivors[si].zone for n in st.noise):
@@ -821,24 +755,6 @@ def creep_tokens(st: EndureState, turn: Turn) -> None:
             dest = pick_by_direction(turn, best[1], f"radar {tok.id} path")
             if dest:
                 tok.zone = dest
-
-
-def remove_dead(st: EndureState, turn: Turn, dead: list[Enemy]) -> list[Enemy]:
-    """Take killed models off the board (an immortal boss may stay). Returns those removed."""
-    gone = []
-    for e in dead:
-        if e not in st.enemies:
-            continue
-        if etype(e.kind).boss:
-            from .bosses import boss_damaged
-
-            if boss_damaged(st, turn, e):
-                continue
-        st.enemies.remove(e)
-        gone.append(e)
-        if etype(e.kind).family == "sentry":
-            st.sentry_kills += 1
-    return gone
 
 
 def neighbours_dir(st: EndureState, zone: str) -> list[tuple[str, str]]:
