@@ -44,17 +44,31 @@ class ReminderCog(commands.Cog):
             try:
                 if channel is None:
                     channel = await bot.fetch_channel(reminder.channel_id)
-                mentions = " ".join(f"<@{uid}>" for uid in reminder.user_ids)
-                await channel.send(  # type: ignore[union-attr]
-                    f"{mentions} {reminder.text}"[:1900],
-                    allowed_mentions=discord.AllowedMentions(
-                        everyone=False, roles=False, users=[discord.Object(u) for u in reminder.user_ids]
-                    ),
-                )
+                pinged = list(reminder.user_ids)
+                for user_id in reminder.dm_ids:
+                    if not await self._direct(user_id, f"{reminder.text} {reminder.link}"[:1900]):
+                        pinged.append(user_id)  # DMs closed: a ping in the channel instead
+                if pinged:
+                    mentions = " ".join(f"<@{uid}>" for uid in pinged)
+                    await channel.send(  # type: ignore[union-attr]
+                        f"{mentions} {reminder.text}"[:1900],
+                        allowed_mentions=discord.AllowedMentions(
+                            everyone=False, roles=False, users=[discord.Object(u) for u in pinged]
+                        ),
+                    )
                 sent += 1
             except discord.HTTPException as exc:
                 log.warning("reminder for game %s not delivered: %s", reminder.game_id, exc)
         return sent
+
+    async def _direct(self, user_id: int, text: str) -> bool:
+        """Send a DM; False when the user cannot be reached that way."""
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(text)
+        except discord.HTTPException:
+            return False
+        return True
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.core import registry
 
+from .notify import plan_delivery
 from .service import GameService
 from .settings import MIN_REMIND_HOURS, GameSettings
 from .store import GameRecord
@@ -16,8 +17,16 @@ class Reminder:
     game_id: int
     channel_id: int
     user_ids: list[int]
+    """Pinged in the channel."""
     text: str
     number: int  # 1 for the first reminder of this wait
+    dm_ids: list[int] = field(default_factory=list)
+    """Told by direct message (pinged in the channel if their DMs are closed)."""
+    guild_id: int | None = None
+
+    @property
+    def link(self) -> str:
+        return f"https://discord.com/channels/{self.guild_id or '@me'}/{self.channel_id}"
 
 
 def reminder_due(record: GameRecord, settings: GameSettings, now: float) -> bool:
@@ -50,14 +59,18 @@ async def due_reminders(service: GameService, now: float) -> list[Reminder]:
             user = record.user_of(prompt.seat)
             if user is not None and user > 0 and user not in users:  # not empty seats, not bots
                 users.append(user)
-        if not users:
-            continue
+        plan = await plan_delivery(service.store, users, now)
+        if not plan.mention and not plan.dm:
+            continue  # everyone waited on is in their quiet hours or muted: try again later
         await service.store.mark_reminded(record.id, now)
         number = record.reminders_sent + 1
         last = number >= settings.max_reminders
         waiting = "; ".join(p.text for p in prompts[:3])
-        text = f"Reminder {number}/{settings.max_reminders}: the game is waiting on you. {waiting}"
+        name = registry.get(record.system).name
+        text = (
+            f"Reminder {number}/{settings.max_reminders}: {name} in <#{record.channel_id}> is waiting on you. {waiting}"
+        )
         if last:
             text += " This is the last reminder; after it the host can use /game timeout."
-        due.append(Reminder(record.id, record.channel_id, users, text, number))
+        due.append(Reminder(record.id, record.channel_id, plan.mention, text, number, plan.dm, record.guild_id))
     return due

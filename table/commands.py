@@ -110,8 +110,6 @@ class Table:
             return None
         if (await self.service.store.get_guild_settings(ctx.guild_id)).get("thread_per_game") != "on":
             return None
-        if await self.service.store.open_game_in(ctx.channel_id) is not None:
-            return None  # let new_game explain that this channel already has a game
         return await ctx.place.open_thread(f"{system.strip().lower()} table of {ctx.actor.name}"[:90])
 
     async def game_join(self, ctx: Ctx, seat: int | None = None) -> Reply:

@@ -41,6 +41,8 @@ class FakeUser:
     permissions: int = MEMBER_PERMISSIONS
     bot: bool = False
     nick: str | None = None
+    dms_open: bool = True
+    """False: direct messages to this user are refused (403, code 50007), as when a member closes them."""
 
     def __post_init__(self) -> None:
         if not self.name:

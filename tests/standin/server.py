@@ -197,6 +197,8 @@ class StandIn:
         self._consumed: set[int] = set()
         self._command_ids: dict[tuple[int | None, str, int], int] = {}
         self._uploads: dict[int, StoredAttachment] = {}  # attachments given as command options
+        self.dm_channels: dict[int, int] = {}  # DM channel id -> the user it reaches
+        self.direct_messages: dict[int, list[StoredMessage]] = {}  # user -> DMs the bot sent them
 
         self._changed = asyncio.Condition()
         self._ws: web.WebSocketResponse | None = None
@@ -873,6 +875,8 @@ class StandIn:
         r.add_post(api + "/channels/{cid}/threads", self._create_thread)
         r.add_post(api + "/channels/{cid}/messages/{mid}/threads", self._create_thread)
         r.add_post(api + "/channels/{cid}/typing", _static(_no_content))
+        r.add_post(api + "/users/@me/channels", self._open_dm)
+        r.add_get(api + "/users/{uid}", self._get_user)
 
     @web.middleware
     async def _middleware(self, request: web.Request, handler: Callable[..., Any]) -> web.StreamResponse:
@@ -1163,8 +1167,40 @@ class StandIn:
             return _error(404, 10003, "Unknown Channel")
         return _json(ch)
 
+    async def _get_user(self, request: web.Request) -> web.Response:
+        user = self.users.get(int(request.match_info["uid"]))
+        if user is None:
+            return _error(404, 10013, "Unknown User")
+        return _json(user.user_payload())
+
+    async def _open_dm(self, request: web.Request) -> web.Response:
+        body = request[_REC].json or {}
+        user = self.users.get(int(body.get("recipient_id", 0)))
+        if user is None:
+            return _error(400, 50035, "Invalid Form Body")
+        cid = next((c for c, u in self.dm_channels.items() if u == user.id), None) or snowflake()
+        self.dm_channels[cid] = user.id
+        return _json({"id": str(cid), "type": 1, "recipients": [user.user_payload()], "last_message_id": None})
+
+    async def _send_dm(self, request: web.Request, cid: int) -> web.Response:
+        user = self.users[self.dm_channels[cid]]
+        if not user.dms_open:
+            return _error(403, 50007, "Cannot send messages to this user")
+        body = request[_REC].json or {}
+        msg = StoredMessage(
+            id=snowflake(),
+            channel_id=cid,
+            guild_id=None,
+            author=self.bot.user_payload(),
+            content=body.get("content") or "",
+        )
+        self.direct_messages.setdefault(user.id, []).append(msg)
+        return _json(msg.payload(self.base_url))
+
     async def _create_message(self, request: web.Request) -> web.Response:
         cid = int(request.match_info["cid"])
+        if cid in self.dm_channels:
+            return await self._send_dm(request, cid)
         if self._channel(cid) is None:
             return _error(404, 10003, "Unknown Channel")
         body = request[_REC].json or {}
