@@ -100,7 +100,7 @@ def test_quiet_window_wraps_midnight() -> None:
 
 async def test_a_player_in_their_own_quiet_hours_is_reminded_later(game) -> None:
     """alice's own quiet hours (22-08 in Tokyo) hold the reminder back; it comes once they are over."""
-    svc, clock = game
+    svc, _clock = game
     await svc.store.set_user_setting(ALICE.user_id, "quiet_hours", "22-08")
     await svc.store.set_user_setting(ALICE.user_id, "timezone", "Asia/Tokyo")
     night = at("2026-03-03T23:30:00", "Asia/Tokyo")
