@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -214,3 +215,62 @@ def test_unreachable_discord_is_one_line(tmp_path: Path, monkeypatch, capsys) ->
     assert starhost.main([]) == 4
     said = [line for line in capsys.readouterr().err.splitlines() if not line.startswith("{")]  # not JSON logs
     assert len(said) == 1 and "Discord cannot be reached" in said[0], said
+
+
+async def test_a_new_player_in_a_seat_is_named_in_prompts_and_a_new_host_is_announced(table: Table) -> None:
+    await started(table)
+    left = await table.game_leave(ctx(ALICE))  # the host leaves a running game
+    assert "bob is the host now." in left.as_text()
+    await table.game_join(ctx(CAROL))
+    board = await table.game_status(ctx(CAROL))
+    now = dict(board.fields)["Now"]
+    assert "carol" in now and "alice" not in now, "the prompt names who sits there now"
+
+
+async def test_endings_say_who_won_in_the_title(table: Table) -> None:
+    await table.game_new(ctx(ALICE), "pig", options="target=10")
+    await table.game_join(ctx(BOB))
+    await table.game_start(ctx(ALICE))
+    reply = None
+    for _ in range(200):
+        status = await table.service.status(CHAN, include_finished=True)
+        if status.game.status != "active":
+            break
+        who = ALICE if status.state.current == 0 else BOB
+        reply = await table.act(ctx(who), "roll" if status.state.turn_total < 5 else "hold")
+    assert reply is not None and reply.title.endswith("wins")
+    winner = reply.title.split(" · ")[-1].removesuffix(" wins")
+    assert dict(reply.fields)["Game over"].startswith(f"{winner} wins with ")
+
+
+async def test_a_long_choice_list_gets_a_menu_in_plain_words(table: Table, monkeypatch) -> None:
+    from tests.fixtures.pig import PIG
+
+    monkeypatch.setattr(type(PIG), "legal", lambda self, state, seat: [{"type": "roll"}] * 3 + [{"type": "hold"}] * 9)
+    monkeypatch.setattr(type(PIG), "action_label", lambda self, state, action: f"Do a {action['type']}")
+    await started(table)
+    board = await table.game_status(ctx(ALICE))
+    assert [b.label for b in board.buttons][:4] == ["Do a roll", "Do a roll", "Do a roll", "Do a hold"]
+    assert board.menu is not None and len(board.menu.options) == 8
+    label, value = board.menu.options[0]
+    assert label == "Do a hold" and value == "4"
+    assert "menu (More moves…, pick <n>)" in board.as_text()
+
+
+async def test_a_private_view_shows_only_the_viewers_own_buttons(table: Table) -> None:
+    await started(table)
+    mine = await table.game_view(ctx(ALICE))
+    theirs = await table.game_view(ctx(BOB))
+    assert any(b.custom_id.startswith("sh:act:") for b in mine.buttons)
+    assert not any(b.custom_id.startswith("sh:act:") for b in theirs.buttons)
+
+
+def test_narration_is_folded_and_paged_in_order() -> None:
+    from table.replies import Reply
+
+    reply = Reply(lines=["No cards are left."] * 14 + [f"line {i}" for i in range(600)])
+    pages = reply.pages(1000)
+    assert pages[0].startswith("No cards are left. ×14\nline 0\n")
+    joined = "\n".join(pages)
+    assert [int(n) for n in re.findall(r"line (\d+)", joined)] == list(range(600))
+    assert all(len(p) <= 1000 for p in pages)
