@@ -1,10 +1,28 @@
 """The engine contract every game system implements.
 
 A system subclasses :class:`GameSystem` and fills in ``setup``, ``pending``,
-``legal``, ``perform`` and ``outcome`` (plus ``view``/``parse``/``format`` where
-the defaults do not fit). The public :meth:`GameSystem.apply` wraps ``perform``:
-it works on a copy of the state, so a :class:`RuleError` never leaves a trace,
-and it collects the narrated events, dice rolls included.
+``candidates`` and ``check`` (or ``legal``), ``perform`` and ``outcome`` (plus
+``view``/``parse``/``format`` where the defaults do not fit). The public
+:meth:`GameSystem.apply` wraps ``perform``: it works on a copy of the state, so a
+:class:`RuleError` never leaves a trace, and it collects the narrated events, dice
+rolls included.
+
+The cost rule. ``legal()`` runs after every action (to draw the buttons) and on every
+autocomplete keystroke, so it must not copy the state or play anything: a copy costs as
+much as decoding the whole state. The cheap way, which new games follow from their
+first commit:
+
+- ``candidates(state, seat)`` lists every action worth offering, legal or not: the
+  moves to each neighbour, an attack on each target in sight... (a superset of ``legal``);
+- ``check(state, seat, action)`` reads the state and raises :class:`RuleError` with the
+  player's sentence when the rules forbid the action: no copy, no change, no dice;
+- ``perform`` begins with the same ``check``, so what ``legal`` offers and what
+  ``apply`` accepts are one definition;
+- ``legal`` is then ``[a for a in candidates if check passes]`` (the default here).
+
+The reference definition, every candidate that ``apply`` accepts, stays available as
+:meth:`GameSystem.legal_by_trial` for tests: a property test compares the two on random
+states. Only ``apply`` copies the state (once per accepted action).
 """
 
 from __future__ import annotations
@@ -118,8 +136,40 @@ class GameSystem(Generic[S]):
         raise NotImplementedError
 
     def legal(self, state: S, seat: int) -> list[Action]:
-        """The actions ``seat`` may take now, where that set is finite (else a useful sample)."""
+        """The actions ``seat`` may take now, where that set is finite (else a useful sample).
+
+        The default keeps the :meth:`candidates` that :meth:`check` allows (see the cost rule above).
+        """
+        return [action for action in self.candidates(state, seat) if self.allows(state, seat, action)]
+
+    def candidates(self, state: S, seat: int) -> list[Action]:
+        """Every action worth offering ``seat`` now, legal or not (a superset of :meth:`legal`)."""
         raise NotImplementedError
+
+    def check(self, state: S, seat: int, action: Action) -> None:
+        """Raise :class:`RuleError` if ``seat`` may not take ``action`` now. Reads only: no copy, no change.
+
+        The default plays the action on a copy (correct but slow): systems override it.
+        """
+        self.apply(state, seat, action)
+
+    def allows(self, state: S, seat: int, action: Action) -> bool:
+        try:
+            self.check(state, seat, action)
+        except RuleError:
+            return False
+        return True
+
+    def legal_by_trial(self, state: S, seat: int) -> list[Action]:
+        """The reference definition of :meth:`legal`: every candidate that :meth:`apply` accepts (slow; tests)."""
+        out = []
+        for action in self.candidates(state, seat):
+            try:
+                self.apply(state, seat, action)
+            except RuleError:
+                continue
+            out.append(action)
+        return out
 
     def button_choices(self, state: S, seat: int, legal: list[Action]) -> list[int]:
         """Which of ``legal`` (by index) deserve a button under the board; at most 4.
