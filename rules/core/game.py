@@ -187,11 +187,16 @@ class GameSystem(Generic[S]):
         return state
 
     def player_view(self, state: S, seat: int | None) -> S:
-        """What front ends show: :meth:`view`, and never the seed (it would predict every roll and shuffle)."""
+        """What front ends show: :meth:`view`, and never the seed (it would predict every roll and shuffle).
+
+        When the view is the state itself, the result is a shallow copy that shares the rest of the
+        state (cheap; front ends only read it).
+        """
         seen = self.view(state, seat)
+        hidden_seed = RngState(seed=0, draws=seen.rng.draws)
         if seen is state:
-            seen = self.clone(state)
-        seen.rng = RngState(seed=0, draws=seen.rng.draws)
+            return msgspec.structs.replace(state, rng=hidden_seed)
+        seen.rng = hidden_seed
         return seen
 
     def describe(self, state: S) -> str:
