@@ -17,7 +17,8 @@ from rules.endure.following import noise_homes
 from rules.endure.state import PERMANENT
 from rules.endure.world import all_items, etype, models_in
 
-from .test_endure_balance import careful, crew_for
+from .test_endure_balance import careful_bot as careful
+from .test_endure_balance import crew_for
 
 MAX_STEPS = 160  # the short random games of the text-notation and campaign tests
 GAME_CAP = 900  # a whole-mission game: only a safety net, every game is expected to end well before

@@ -15,14 +15,17 @@ from rules.core import (
     RngState,
     RuleError,
     Turn,
+    only_choice,
 )
 from rules.core.game import BATCH, LOG_KEEP
 
+from . import ai, words
 from .actions import HANDLERS, attack_range, do_answer, survivor_arg, target_zones
 from .campaign import new_survivor, refuge_perform, start_mission
 from .content import content
 from .following import follow_noise
 from .phases import check_end, end_turn
+from .probe import Foreseen, ProbeTurn
 from .refuge import refuge_legal, refuge_pending
 from .state import EndureState, ItemInst
 from .world import (
@@ -258,7 +261,7 @@ class Endure(GameSystem[EndureState]):
                 if icard(f).single and icard(f).kind == "item" and s.actions >= 1:
                     out += [a for a in self._use_actions(st, si, f) if a not in out]
             out.append({"type": "end"})
-            return self._checked(st, seat, out)
+            return self._checked(st, seat, si, out)
         # the useful actions first (attacks, interactions, exit, search), then moves: the board's
         # first buttons come from the head of this list
         moves: list[Action] = []
@@ -374,7 +377,7 @@ class Endure(GameSystem[EndureState]):
             and any(o.colour == "green" and not o.done for o in st.objectives)
         ):
             out += [{"type": "salvage", "actions": n} for n in range(1, min(3, s.actions) + 1)]
-        return self._checked(st, seat, out)
+        return self._checked(st, seat, si, out)
 
     def _object_attacks(self, st: EndureState, si: int, zone: str, weapon: str) -> list[Action]:
         specs = obj_specs(st)
@@ -387,17 +390,21 @@ class Endure(GameSystem[EndureState]):
             out.append({"type": "attack", "zone": zone, "weapon": weapon, "object": o.id})
         return out
 
-    def _checked(self, st: EndureState, seat: int, actions: list[Action]) -> list[Action]:
-        """Keep only actions whose up-front checks pass (trades may overflow an inventory)."""
+    def _checked(self, st: EndureState, seat: int, si: int, actions: list[Action]) -> list[Action]:
+        """Keep only actions whose up-front checks pass (trades may overflow an inventory), probing each
+        only up to its first roll or reveal (:mod:`.probe`), so a seat's own view serves as well."""
         keep = []
         for a in actions:
             if a["type"] not in ("trade", "interact", "keep"):
                 keep.append(a)
                 continue
+            probe = self.clone(st)
             try:
-                self.apply(st, seat, a)
+                HANDLERS[a["type"]](probe, ProbeTurn(probe, seat), si, dict(a))
             except RuleError:
                 continue
+            except Foreseen:
+                pass  # every check passed before the first roll or reveal
             keep.append(a)
         return keep
 
@@ -487,6 +494,33 @@ class Endure(GameSystem[EndureState]):
         if r == "orders":
             return [{"type": "reward", "target": st.survivors[i].key} for i in living(st) if i != si]
         return [{"type": "reward"}]
+
+    # -- asynchronous play: plain words, forced steps, bots ----------------------------------------
+    def status_lines(self, state: EndureState) -> list[str]:
+        return words.status_lines(state)
+
+    def action_label(self, state: EndureState, action: Action) -> str:
+        return words.action_label(state, action)
+
+    def forced_action(self, state: EndureState, prompt: Prompt) -> Action | None:
+        """Nothing to decide: a Refuge step with one answer, or a survivor with no action left whose
+        only other moves are free discards (ending the turn is all there is to do)."""
+        legal = self.legal(state, prompt.seat)
+        if state.phase == "refuge":
+            return only_choice(legal)
+        si = self.current(state)
+        if prompt.kind != "turn" or si is None or state.survivors[si].seat != prompt.seat:
+            return None
+        if state.survivors[si].actions <= 0 and {"end"} == {a["type"] for a in legal} - {"discard"}:
+            return {"type": "end"}
+        return None
+
+    def ai_action(self, view: EndureState, seat: int, seed: int) -> Action | None:
+        """The careful player (:mod:`.ai`), deciding from ``view`` alone; deterministic, so ``seed`` is unused."""
+        legal = self.legal(view, seat)
+        if not legal:
+            return None
+        return ai.careful(view, seat, legal, self.apply)
 
     # -- actions ---------------------------------------------------------------------------------
     def perform(self, state: EndureState, seat: int | None, action: Action, turn: Turn) -> None:
