@@ -1,8 +1,8 @@
 """Durable storage of games in one SQLite file (aiosqlite, WAL, synchronous=FULL).
 
 The :class:`Store` protocol is what the session service needs; :class:`SqliteStore`
-implements it. A PostgreSQL store for many shard processes can implement the same
-protocol later. Every accepted action is one transaction: append the action, write
+implements it, and so does :class:`sessions.pg_store.PostgresStore` for many shard
+processes sharing one database. Every accepted action is one transaction: append the action, write
 the new state, bump the version, guarded by the version the caller expected.
 """
 
@@ -12,7 +12,8 @@ import asyncio
 import functools
 import json
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Iterable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -110,8 +111,19 @@ class _PendingAppend:
 
 
 class Store(Protocol):
+    """What the session service, the command layer and the reminders need from storage.
+
+    :class:`SqliteStore` (one process, one file) and :class:`sessions.pg_store.PostgresStore`
+    (many processes, one database) implement it; ``sessions.stores.open_store`` picks one.
+    """
+
+    shared: bool
+    """True when other processes may change games behind this one's back (PostgreSQL)."""
+
     async def open(self) -> None: ...
     async def close(self) -> None: ...
+    async def schema_version(self) -> int: ...
+    def exclusive(self, name: str) -> AbstractAsyncContextManager[None]: ...
     async def create_game(
         self,
         *,
@@ -125,25 +137,45 @@ class Store(Protocol):
         now: float,
     ) -> GameRecord: ...
     async def get_game(self, game_id: int) -> GameRecord | None: ...
+    async def game_version(self, game_id: int) -> int | None: ...
     async def open_game_in(self, channel_id: int) -> GameRecord | None: ...
+    async def latest_game_in(self, channel_id: int) -> GameRecord | None: ...
     async def add_seat(self, game_id: int, seat: int, user_id: int, name: str) -> None: ...
     async def remove_seat(self, game_id: int, user_id: int) -> None: ...
+    async def replace_seat_user(self, game_id: int, seat: int, user_id: int, name: str) -> None: ...
     async def start_game(self, game_id: int, state: bytes, seats: list[SeatRecord], now: float) -> None: ...
     async def append_action(
         self, game_id: int, expected_version: int, record: ActionRecord, new_state: bytes, finished: bool
     ) -> int: ...
     async def actions(self, game_id: int, since_version: int = 0) -> list[ActionRecord]: ...
+    async def recent_actions(self, game_id: int, limit: int) -> list[ActionRecord]: ...
     async def set_status(self, game_id: int, status: str, now: float) -> None: ...
     async def set_host(self, game_id: int, user_id: int) -> None: ...
+    async def delete_game(self, game_id: int) -> None: ...
     async def get_settings(self, game_id: int) -> dict[str, str]: ...
     async def set_setting(self, game_id: int, key: str, value: str) -> None: ...
+    async def delete_setting(self, game_id: int, key: str) -> None: ...
+    async def get_guild_settings(self, guild_id: int) -> dict[str, str]: ...
+    async def set_guild_setting(self, guild_id: int, key: str, value: str) -> None: ...
+    async def get_user_settings(self, user_id: int) -> dict[str, str]: ...
+    async def set_user_setting(self, user_id: int, key: str, value: str) -> None: ...
+    async def games_of_user(self, user_id: int, guild_id: int | None = None) -> list[GameRecord]: ...
+    async def games_in_guild(self, guild_id: int, limit: int = 50) -> list[GameRecord]: ...
+    async def games_in_channel(self, channel_id: int, limit: int = 25) -> list[GameRecord]: ...
+    async def get_meta(self, key: str) -> str | None: ...
+    async def set_meta(self, key: str, value: str) -> None: ...
     async def active_games(self, idle_before: float | None = None) -> list[GameRecord]: ...
     async def mark_reminded(self, game_id: int, now: float) -> None: ...
+    async def claim_reminder(self, game_id: int, version: int, reminders_sent: int, now: float) -> bool: ...
     async def count_games(self) -> int: ...
+    async def game_ids(self, statuses: Iterable[str] = OPEN_STATUSES) -> list[int]: ...
 
 
 class SqliteStore:
     """The SQLite implementation. One connection; aiosqlite runs it on its own thread."""
+
+    shared = False
+    """One process owns the file: its cache of games is always current."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
@@ -153,6 +185,7 @@ class SqliteStore:
         self._lock = asyncio.Lock()
         self._queue: list[_PendingAppend] = []
         self._writer: asyncio.Task[None] | None = None
+        self._named: dict[str, asyncio.Lock] = {}
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -237,6 +270,13 @@ class SqliteStore:
         async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
             row = await cursor.fetchone()
         return await self._record(row) if row else None
+
+    @_locked
+    async def game_version(self, game_id: int) -> int | None:
+        """The stored version of a game (a cheap check that a cached copy is current)."""
+        async with self.db.execute("SELECT version FROM games WHERE id = ?", (game_id,)) as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else None
 
     @_locked
     async def open_game_in(self, channel_id: int) -> GameRecord | None:
@@ -583,6 +623,23 @@ class SqliteStore:
             "UPDATE games SET reminders_sent = reminders_sent + 1, last_reminder_at = ? WHERE id = ?",
             (now, game_id),
         )
+
+    @_locked
+    async def claim_reminder(self, game_id: int, version: int, reminders_sent: int, now: float) -> bool:
+        """Count a reminder as sent if the game is still as seen (same version and count); True if so."""
+        cursor = await self.db.execute(
+            "UPDATE games SET reminders_sent = reminders_sent + 1, last_reminder_at = ?"
+            " WHERE id = ? AND version = ? AND reminders_sent = ? AND status = 'active'",
+            (now, game_id, version, reminders_sent),
+        )
+        return cursor.rowcount == 1
+
+    @asynccontextmanager
+    async def exclusive(self, name: str) -> AsyncIterator[None]:
+        """A named lock; one process owns a SQLite file, so a lock in this process is enough."""
+        lock = self._named.setdefault(name, asyncio.Lock())
+        async with lock:
+            yield
 
     @_locked
     async def count_games(self) -> int:

@@ -1,4 +1,8 @@
-"""The session service and its SQLite store: durability, concurrency, permissions, records."""
+"""The session service and its store: durability, concurrency, permissions, records.
+
+Every test that touches storage runs on both backends: SQLite (a file in tmp_path) and
+PostgreSQL (a fresh database on the throwaway server of tests/pg_server.py).
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,7 +22,9 @@ from rules.core import RuleError
 from sessions.errors import SessionError, StaleVersion
 from sessions.history import verify_export
 from sessions.service import VACANT, Actor, GameService
-from sessions.store import SqliteStore
+from sessions.store import Store
+from sessions.stores import open_store
+from tests.pg_server import new_database, pg_cluster
 
 ROOT = Path(__file__).resolve().parents[1]
 ALICE, BOB, CAROL = Actor(1, "alice"), Actor(2, "bob"), Actor(3, "carol")
@@ -33,9 +40,34 @@ class Clock:
         return self.now
 
 
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def backend(request: pytest.FixtureRequest) -> str:
+    return request.param
+
+
 @pytest.fixture
-async def service(tmp_path: Path):
-    svc = GameService(SqliteStore(tmp_path / "games.db"), clock=Clock(), seed_source=lambda: 7)
+def store_target(backend: str, tmp_path: Path) -> Callable[[str], str]:
+    """Where a named store lives on this backend: a file path or a PostgreSQL URL (one database per name)."""
+    urls: dict[str, str] = {}
+
+    def target(name: str = "games") -> str:
+        if backend == "sqlite":
+            return str(tmp_path / f"{name}.db")
+        if name not in urls:
+            urls[name] = new_database()
+        return urls[name]
+
+    return target
+
+
+@pytest.fixture
+def make_store(store_target: Callable[[str], str]) -> Callable[[str], Store]:
+    return lambda name="games": open_store(store_target(name))
+
+
+@pytest.fixture
+async def service(make_store: Callable[[str], Store]):
+    svc = GameService(make_store("games"), clock=Clock(), seed_source=lambda: 7)
     await svc.open()
     yield svc
     await svc.close()
@@ -226,9 +258,9 @@ async def test_end_requires_host_or_manager(service: GameService) -> None:
     assert last.game.status == "ended" and last.state is not None and last.prompts == []
 
 
-async def test_idle_games_leave_memory(tmp_path: Path) -> None:
+async def test_idle_games_leave_memory(make_store: Callable[[str], Store]) -> None:
     clock = Clock()
-    svc = GameService(SqliteStore(tmp_path / "g.db"), clock=clock, cache_size=5, idle_seconds=60)
+    svc = GameService(make_store("g"), clock=clock, cache_size=5, idle_seconds=60)
     await svc.open()
     try:
         ids = [await started_pig(svc, channel=3000 + i) for i in range(8)]
@@ -244,14 +276,21 @@ async def test_idle_games_leave_memory(tmp_path: Path) -> None:
         await svc.close()
 
 
-async def test_migrations_are_numbered_and_idempotent(tmp_path: Path) -> None:
-    store = SqliteStore(tmp_path / "m.db")
+async def test_migrations_are_numbered_and_idempotent(make_store: Callable[[str], Store]) -> None:
+    store = make_store("m")
     await store.open()
     version = await store.schema_version()
     await store.close()
     await store.open()
-    assert await store.schema_version() == version >= 2
+    assert await store.schema_version() == version >= 3
     await store.close()
+
+
+async def test_both_backends_number_the_same_migrations() -> None:
+    from sessions.migrations import MIGRATIONS
+    from sessions.pg_migrations import MIGRATIONS as PG_MIGRATIONS
+
+    assert [(n, name) for n, name, _ in PG_MIGRATIONS] == [(n, name) for n, name, _ in MIGRATIONS]
 
 
 # -- durability -------------------------------------------------------------------------------
@@ -261,10 +300,10 @@ WRITER = textwrap.dedent(
     sys.path.insert(0, {root!r})
     import tests.fixtures.pig
     from sessions.service import Actor, GameService
-    from sessions.store import SqliteStore
+    from sessions.stores import open_store
 
     async def main():
-        svc = GameService(SqliteStore({db!r}))
+        svc = GameService(open_store({db!r}))
         await svc.open()
         players = [Actor(1, "alice"), Actor(2, "bob")]
         games = []
@@ -290,10 +329,12 @@ WRITER = textwrap.dedent(
 
 
 @pytest.mark.slow
-async def test_acknowledged_actions_survive_sigkill(tmp_path: Path) -> None:
-    db = tmp_path / "killed.db"
+async def test_acknowledged_actions_survive_sigkill(
+    tmp_path: Path, backend: str, store_target: Callable[[str], str]
+) -> None:
+    db = store_target("killed")
     script = tmp_path / "writer.py"
-    script.write_text(WRITER.format(root=str(ROOT), db=str(db)))
+    script.write_text(WRITER.format(root=str(ROOT), db=db))
     proc = subprocess.Popen(
         [sys.executable, str(script)], stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)}
     )
@@ -306,8 +347,10 @@ async def test_acknowledged_actions_survive_sigkill(tmp_path: Path) -> None:
             break
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
+    if backend == "postgresql":
+        pg_cluster().crash_and_restart()  # and the server crashes too: WAL recovery keeps every commit
 
-    svc = GameService(SqliteStore(db))
+    svc = GameService(open_store(db))
     await svc.open()
     try:
         for game_id, version in acked.items():

@@ -1,0 +1,431 @@
+"""Durable storage of games in PostgreSQL (asyncpg), shared by any number of shard processes.
+
+Same interface and promises as :class:`sessions.store.SqliteStore`:
+
+- one transaction per accepted action: the guarded ``UPDATE games ... WHERE id AND version AND
+  status='active'`` takes the game's row lock and bumps the version, the log row is inserted in
+  the same transaction; a competing transaction (any process) waits on that row lock and then
+  finds the version moved on, so it changes nothing and the caller gets :class:`StaleVersion`;
+  the primary key (game_id, version) of the log refuses a duplicate row besides;
+- nothing is acknowledged before COMMIT returns (``synchronous_commit=on`` on every connection);
+- reminders are claimed with a compare-and-set on (version, reminders_sent) over a row taken
+  ``FOR UPDATE SKIP LOCKED``, so one process sends each one;
+- :meth:`exclusive` is a cluster-wide named lock (``pg_advisory_lock``), e.g. for command sync.
+
+This module imports asyncpg; :func:`sessions.stores.open_store` imports it only for a PostgreSQL URL.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+import asyncpg
+
+from .errors import SessionError, StaleVersion
+from .pg_migrations import MIGRATIONS
+from .store import OPEN_STATUSES, ActionRecord, GameRecord, SeatRecord
+
+MIGRATION_LOCK = "starhost:migrations"
+
+# Every game query selects the game's columns and its seats as one JSON array, in one statement
+# (one snapshot: a game is never seen with another moment's seats).
+_GAME = (
+    "SELECT g.*, (SELECT json_agg(json_build_array(s.seat, s.user_id, s.name) ORDER BY s.seat)"
+    " FROM seats s WHERE s.game_id = g.id) AS seat_list FROM games g"
+)
+
+
+def lock_key(name: str) -> int:
+    """A stable signed 64-bit advisory lock key for ``name``."""
+    return int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big", signed=True)
+
+
+def normalise_url(url: str) -> str:
+    """asyncpg's spelling of a PostgreSQL URL (``postgresql+asyncpg://`` as SQLAlchemy writes it works too)."""
+    scheme, rest = url.strip().split("://", 1)
+    return f"postgresql://{rest}" if scheme.lower() in ("postgres", "postgresql", "postgresql+asyncpg") else url
+
+
+def redacted(url: str) -> str:
+    """The URL without its password, for logs and messages."""
+    scheme, rest = url.split("://", 1)
+    if "@" in rest:
+        credentials, host = rest.rsplit("@", 1)
+        user = credentials.split(":", 1)[0]
+        return f"{scheme}://{user}:***@{host}" if ":" in credentials else f"{scheme}://{user}@{host}"
+    return url
+
+
+class PostgresStore:
+    """The PostgreSQL implementation: a connection pool; every method is safe from many processes."""
+
+    shared = True
+    """Several processes may use this database at once (the service must not trust its cache blindly)."""
+
+    def __init__(self, url: str, *, min_size: int = 1, max_size: int = 10) -> None:
+        self.url = normalise_url(url)
+        self.min_size = min_size
+        self.max_size = max_size
+        self._pool: asyncpg.Pool | None = None
+
+    def __repr__(self) -> str:
+        return f"PostgresStore({redacted(self.url)!r})"
+
+    @property
+    def pool(self) -> asyncpg.Pool:
+        if self._pool is None:
+            raise RuntimeError("the store is not open")
+        return self._pool
+
+    async def open(self) -> None:
+        self._pool = await asyncpg.create_pool(
+            self.url,
+            min_size=self.min_size,
+            max_size=self.max_size,
+            server_settings={"application_name": "starhost", "synchronous_commit": "on"},
+        )
+        await self._migrate()
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            await pool.close()  # waits for every borrowed connection: in-flight commits finish first
+
+    async def _migrate(self) -> None:
+        async with self.pool.acquire() as conn:
+            await conn.execute("SELECT pg_advisory_lock($1)", lock_key(MIGRATION_LOCK))
+            try:
+                await conn.execute(
+                    "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL)"
+                )
+                done = {r[0] for r in await conn.fetch("SELECT version FROM schema_migrations")}
+                for number, name, sql in MIGRATIONS:
+                    if number in done:
+                        continue
+                    async with conn.transaction():
+                        await conn.execute(sql)
+                        await conn.execute("INSERT INTO schema_migrations VALUES ($1, $2)", number, name)
+            finally:
+                await conn.execute("SELECT pg_advisory_unlock($1)", lock_key(MIGRATION_LOCK))
+
+    async def schema_version(self) -> int:
+        return int(await self.pool.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_migrations"))
+
+    @asynccontextmanager
+    async def exclusive(self, name: str) -> AsyncIterator[None]:
+        """Hold a lock named ``name`` across every process using this database."""
+        async with self.pool.acquire() as conn:
+            await conn.execute("SELECT pg_advisory_lock($1)", lock_key(name))
+            try:
+                yield
+            finally:
+                await conn.execute("SELECT pg_advisory_unlock($1)", lock_key(name))
+
+    # -- games ---------------------------------------------------------------------------
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        system: str,
+        scenario: str | None,
+        options: dict[str, str],
+        seed: int,
+        host_id: int,
+        now: float,
+    ) -> GameRecord:
+        try:
+            game_id = await self.pool.fetchval(
+                "INSERT INTO games (guild_id, channel_id, system, scenario, options, seed, status, host_id,"
+                " version, created_at, updated_at, last_action_at)"
+                " VALUES ($1,$2,$3,$4,$5,$6,'lobby',$7,0,$8,$8,$8) RETURNING id",
+                guild_id,
+                channel_id,
+                system,
+                scenario,
+                json.dumps(options),
+                seed,
+                host_id,
+                now,
+            )
+        except asyncpg.UniqueViolationError:
+            raise SessionError(
+                "This channel already has a game. Finish it with /game end, or start one in another channel or thread."
+            ) from None
+        record = await self.get_game(game_id)
+        assert record is not None
+        return record
+
+    async def _one(self, where: str, *args: Any) -> GameRecord | None:
+        row = await self.pool.fetchrow(f"{_GAME} WHERE {where}", *args)
+        return _record(row) if row else None
+
+    async def _many(self, where: str, *args: Any) -> list[GameRecord]:
+        return [_record(r) for r in await self.pool.fetch(f"{_GAME} WHERE {where}", *args)]
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        return await self._one("g.id = $1", game_id)
+
+    async def game_version(self, game_id: int) -> int | None:
+        """The stored version of a game (a cheap check that a cached copy is current)."""
+        return await self.pool.fetchval("SELECT version FROM games WHERE id = $1", game_id)
+
+    async def open_game_in(self, channel_id: int) -> GameRecord | None:
+        return await self._one("g.channel_id = $1 AND g.status IN ('lobby', 'active')", channel_id)
+
+    async def latest_game_in(self, channel_id: int) -> GameRecord | None:
+        return await self._one("g.channel_id = $1 ORDER BY g.id DESC LIMIT 1", channel_id)
+
+    async def add_seat(self, game_id: int, seat: int, user_id: int, name: str) -> None:
+        try:
+            await self.pool.execute(
+                "INSERT INTO seats (game_id, seat, user_id, name) VALUES ($1,$2,$3,$4)", game_id, seat, user_id, name
+            )
+        except asyncpg.UniqueViolationError:
+            raise SessionError("That seat was just taken; pick another.") from None
+
+    async def remove_seat(self, game_id: int, user_id: int) -> None:
+        await self.pool.execute("DELETE FROM seats WHERE game_id = $1 AND user_id = $2", game_id, user_id)
+
+    async def replace_seat_user(self, game_id: int, seat: int, user_id: int, name: str) -> None:
+        await self.pool.execute(
+            "UPDATE seats SET user_id = $1, name = $2 WHERE game_id = $3 AND seat = $4", user_id, name, game_id, seat
+        )
+
+    async def start_game(self, game_id: int, state: bytes, seats: list[SeatRecord], now: float) -> None:
+        """Renumber the seats 0..n-1 in join order and store the initial state (version 1)."""
+        async with self.pool.acquire() as conn, conn.transaction():
+            started = await conn.fetchval(
+                "UPDATE games SET status='active', state=$1, version=1, updated_at=$2, last_action_at=$2,"
+                " reminders_sent=0 WHERE id=$3 AND status='lobby' RETURNING id",
+                state,
+                now,
+                game_id,
+            )
+            if started is None:
+                raise SessionError("This game has already started.")
+            await conn.execute("DELETE FROM seats WHERE game_id = $1", game_id)
+            await conn.executemany(
+                "INSERT INTO seats (game_id, seat, user_id, name) VALUES ($1,$2,$3,$4)",
+                [(game_id, s.seat, s.user_id, s.name) for s in seats],
+            )
+
+    async def append_action(
+        self, game_id: int, expected_version: int, record: ActionRecord, new_state: bytes, finished: bool
+    ) -> int:
+        """Log ``record``, store ``new_state`` and bump the version in one transaction; return the new version.
+
+        The guarded UPDATE locks the game's row until COMMIT: from any process, a second writer
+        waits, then sees the new version and updates nothing. Raises :class:`StaleVersion` then.
+        """
+        new_version = expected_version + 1
+        async with self.pool.acquire() as conn, conn.transaction():
+            bumped = await conn.fetchval(
+                "UPDATE games SET state=$1, version=$2, updated_at=$3, last_action_at=$3, reminders_sent=0,"
+                " last_reminder_at=NULL, status=$4 WHERE id=$5 AND version=$6 AND status='active' RETURNING version",
+                new_state,
+                new_version,
+                record.at,
+                "finished" if finished else "active",
+                game_id,
+                expected_version,
+            )
+            if bumped is None:
+                raise StaleVersion()  # leaving the block rolls the (empty) transaction back
+            await conn.execute(
+                "INSERT INTO actions (game_id, version, seat, user_id, action, events, at, by_default, kind, revealed)"
+                " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)",
+                game_id,
+                new_version,
+                record.seat,
+                record.user_id,
+                json.dumps(record.action),
+                json.dumps(record.events),
+                record.at,
+                int(record.by_default),
+                record.kind,
+                record.revealed,
+            )
+        return new_version
+
+    async def actions(self, game_id: int, since_version: int = 0) -> list[ActionRecord]:
+        rows = await self.pool.fetch(
+            "SELECT * FROM actions WHERE game_id = $1 AND version > $2 ORDER BY version", game_id, since_version
+        )
+        return [_action(r) for r in rows]
+
+    async def recent_actions(self, game_id: int, limit: int) -> list[ActionRecord]:
+        rows = await self.pool.fetch(
+            "SELECT * FROM (SELECT * FROM actions WHERE game_id = $1 ORDER BY version DESC LIMIT $2) recent"
+            " ORDER BY version",
+            game_id,
+            max(limit, 1),
+        )
+        return [_action(r) for r in rows]
+
+    async def set_status(self, game_id: int, status: str, now: float) -> None:
+        await self.pool.execute("UPDATE games SET status=$1, updated_at=$2 WHERE id=$3", status, now, game_id)
+
+    async def set_host(self, game_id: int, user_id: int) -> None:
+        await self.pool.execute("UPDATE games SET host_id=$1 WHERE id=$2", user_id, game_id)
+
+    async def delete_game(self, game_id: int) -> None:
+        await self.pool.execute("DELETE FROM games WHERE id=$1", game_id)
+
+    # -- settings ------------------------------------------------------------------------
+    _SETTING_TABLES = {
+        "game": ("settings", "game_id"),
+        "guild": ("guild_settings", "guild_id"),
+        "user": ("user_settings", "user_id"),
+    }
+
+    async def _get_pairs(self, scope: str, owner: int) -> dict[str, str]:
+        table, column = self._SETTING_TABLES[scope]
+        rows = await self.pool.fetch(f"SELECT key, value FROM {table} WHERE {column} = $1", owner)
+        return {r[0]: r[1] for r in rows}
+
+    async def _set_pair(self, scope: str, owner: int, key: str, value: str) -> None:
+        table, column = self._SETTING_TABLES[scope]
+        await self.pool.execute(
+            f"INSERT INTO {table} ({column}, key, value) VALUES ($1,$2,$3)"
+            f" ON CONFLICT ({column}, key) DO UPDATE SET value = excluded.value",
+            owner,
+            key,
+            value,
+        )
+
+    async def get_settings(self, game_id: int) -> dict[str, str]:
+        return await self._get_pairs("game", game_id)
+
+    async def set_setting(self, game_id: int, key: str, value: str) -> None:
+        await self._set_pair("game", game_id, key, value)
+
+    async def get_guild_settings(self, guild_id: int) -> dict[str, str]:
+        return await self._get_pairs("guild", guild_id)
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: str) -> None:
+        await self._set_pair("guild", guild_id, key, value)
+
+    async def get_user_settings(self, user_id: int) -> dict[str, str]:
+        return await self._get_pairs("user", user_id)
+
+    async def set_user_setting(self, user_id: int, key: str, value: str) -> None:
+        await self._set_pair("user", user_id, key, value)
+
+    async def delete_setting(self, game_id: int, key: str) -> None:
+        await self.pool.execute("DELETE FROM settings WHERE game_id = $1 AND key = $2", game_id, key)
+
+    async def games_of_user(self, user_id: int, guild_id: int | None = None) -> list[GameRecord]:
+        """Open games (lobby or running) where ``user_id`` has a seat, newest first; in one server if given."""
+        return await self._many(
+            "g.status IN ('lobby', 'active') AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id"
+            " AND s.user_id = $1) AND ($2::bigint IS NULL OR g.guild_id = $2)"
+            " ORDER BY g.last_action_at DESC LIMIT 50",
+            user_id,
+            guild_id,
+        )
+
+    async def games_in_guild(self, guild_id: int, limit: int = 50) -> list[GameRecord]:
+        """Open games of one server, most recently played first."""
+        return await self._many(
+            "g.guild_id = $1 AND g.status IN ('lobby', 'active') ORDER BY g.last_action_at DESC LIMIT $2",
+            guild_id,
+            limit,
+        )
+
+    async def games_in_channel(self, channel_id: int, limit: int = 25) -> list[GameRecord]:
+        """Every game played in a channel, newest first (for exporting an earlier one)."""
+        return await self._many("g.channel_id = $1 ORDER BY g.id DESC LIMIT $2", channel_id, limit)
+
+    async def get_meta(self, key: str) -> str | None:
+        return await self.pool.fetchval("SELECT value FROM meta WHERE key = $1", key)
+
+    async def set_meta(self, key: str, value: str) -> None:
+        await self.pool.execute(
+            "INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            key,
+            value,
+        )
+
+    # -- reminders and maintenance ---------------------------------------------------------
+    async def active_games(self, idle_before: float | None = None) -> list[GameRecord]:
+        """Running games; with ``idle_before``, only those with no action or reminder since then."""
+        return await self._many(
+            "g.status = 'active' AND ($1::double precision IS NULL"
+            " OR COALESCE(g.last_reminder_at, g.last_action_at) <= $1) ORDER BY g.id",
+            idle_before,
+        )
+
+    async def mark_reminded(self, game_id: int, now: float) -> None:
+        await self.pool.execute(
+            "UPDATE games SET reminders_sent = reminders_sent + 1, last_reminder_at = $1 WHERE id = $2", now, game_id
+        )
+
+    async def claim_reminder(self, game_id: int, version: int, reminders_sent: int, now: float) -> bool:
+        """Count a reminder as sent if the game is still as seen (same version and count); True for one caller only.
+
+        The row is taken ``FOR UPDATE SKIP LOCKED``: when another process holds it (claiming
+        the same reminder, or appending an action that makes it moot), this one skips it.
+        """
+        claimed = await self.pool.fetchval(
+            "UPDATE games SET reminders_sent = reminders_sent + 1, last_reminder_at = $1"
+            " WHERE id = (SELECT id FROM games WHERE id = $2 FOR UPDATE SKIP LOCKED)"
+            " AND version = $3 AND reminders_sent = $4 AND status = 'active' RETURNING id",
+            now,
+            game_id,
+            version,
+            reminders_sent,
+        )
+        return claimed is not None
+
+    async def count_games(self) -> int:
+        return int(await self.pool.fetchval("SELECT COUNT(*) FROM games"))
+
+    async def game_ids(self, statuses: Iterable[str] = OPEN_STATUSES) -> list[int]:
+        rows = await self.pool.fetch("SELECT id FROM games WHERE status = ANY($1::text[]) ORDER BY id", list(statuses))
+        return [r[0] for r in rows]
+
+
+def _seats(raw: str | None) -> list[SeatRecord]:
+    items: Sequence[Sequence[Any]] = json.loads(raw) if raw else []
+    return [SeatRecord(int(seat), int(user_id), str(name)) for seat, user_id, name in items]
+
+
+def _record(row: asyncpg.Record) -> GameRecord:
+    return GameRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        system=row["system"],
+        scenario=row["scenario"],
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        status=row["status"],
+        host_id=row["host_id"],
+        version=row["version"],
+        state=row["state"],
+        created_at=row["created_at"],
+        last_action_at=row["last_action_at"],
+        reminders_sent=row["reminders_sent"],
+        last_reminder_at=row["last_reminder_at"],
+        seats=_seats(row["seat_list"]),
+    )
+
+
+def _action(row: asyncpg.Record) -> ActionRecord:
+    return ActionRecord(
+        game_id=row["game_id"],
+        version=row["version"],
+        seat=row["seat"],
+        user_id=row["user_id"],
+        action=json.loads(row["action"]),
+        events=json.loads(row["events"]),
+        at=row["at"],
+        by_default=bool(row["by_default"]),
+        kind=row["kind"],
+        revealed=row["revealed"],
+    )
