@@ -1,114 +1,106 @@
-"""``python -m bench``: run every measurement, print the table (and JSON with --json). Always exits 0."""
+"""``python -m bench``: measure every game, print one table and the targets (JSON with --json). Always exits 0."""
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from . import baseline, play, renders, report, simulate, startup
+from . import report, systems
 
-FULL = {"games": 1000, "actions": 5000, "stored": 10000, "render_reps": 30}
-QUICK = {"games": 20, "actions": 200, "stored": 200, "render_reps": 3}
+ROOT = Path(__file__).resolve().parent.parent
+
+FULL = {"games": 1000, "actions": 5000, "serial": 1000, "stored": 10000, "pictures": 30, "sim_games": 5}
+QUICK = {"games": 10, "actions": 30, "serial": 10, "stored": 50, "pictures": 2, "sim_games": 1}
 
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
-    p.add_argument("--games", type=int, help="concurrent games in the latency run (default 1000)")
-    p.add_argument("--actions", type=int, help="actions spread over those games (default 5000)")
+    p.add_argument("--system", help="measure only this system (default: every registered game, then pig)")
+    p.add_argument("--quick", action="store_true", help="small numbers for a smoke run")
+    p.add_argument("--games", type=int, help="active games per system (default 1000)")
+    p.add_argument("--actions", type=int, help="actions in each saturated and paced run (default 5000)")
+    p.add_argument("--serial", type=int, help="actions played one at a time (default 1000)")
+    p.add_argument("--pictures", type=int, help="pictures drawn during the one-at-a-time run (default 30; 0: none)")
     p.add_argument("--stored", type=int, help="games stored for the start-up measurement (default 10000)")
-    p.add_argument("--system", default="pig", help="system id driven in the latency run (default pig)")
-    p.add_argument("--quick", action="store_true", help="small numbers for a smoke run; renders off unless asked")
+    p.add_argument("--sim-games", type=int, help="whole random games played in the engine (default 5)")
+    p.add_argument("--rate", type=float, default=1000.0, help="arrival rate of the paced run, actions/s (default 1000)")
     p.add_argument(
-        "--renders",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="render timings (default: on unless --quick)",
+        "--keystrokes", type=int, default=1, help="autocomplete answers after each action in the load runs (default 1)"
     )
-    p.add_argument("--render-reps", type=int, help="renders per board (default 30)")
-    p.add_argument(
-        "--serial", type=int, help="extra one-at-a-time acts after the concurrent run (default min(actions, 1000))"
-    )
-    p.add_argument("--rate", type=float, default=1000.0, help="arrival rate of the paced run (actions/s)")
+    p.add_argument("--cache-size", type=int, help="games the service keeps loaded (default: the service's own)")
     p.add_argument("--seed", type=int, default=12345, help="seed of the bench's own choices")
     p.add_argument("--dir", help="parent of the temporary work directory (default: the system temp dir)")
+    p.add_argument("--json", metavar="PATH", help="also write every result as JSON to PATH ('-': stdout)")
     p.add_argument(
-        "--json", nargs="?", const="-", metavar="PATH", help="also write the results as JSON (to PATH or stdout)"
+        "--profile",
+        metavar="PATH",
+        help="cProfile an extra paced run into PATH (PATH-<system> per system when several); prints the heaviest's top",
     )
-    p.add_argument("--profile", metavar="PATH", help="cProfile the concurrent run (event-loop thread) into PATH")
     return p
 
 
 def settings(args: argparse.Namespace) -> dict[str, Any]:
     base = QUICK if args.quick else FULL
-    games = max(1, args.games if args.games is not None else base["games"])
-    actions = max(1, args.actions if args.actions is not None else base["actions"])
+
+    def pick(name: str, low: int = 1) -> int:
+        value = getattr(args, name)
+        return max(low, base[name] if value is None else value)
+
     return {
-        "system": args.system,
-        "games": games,
-        "actions": actions,
-        "stored": max(1, args.stored if args.stored is not None else base["stored"]),
-        "renders": (not args.quick) if args.renders is None else args.renders,
-        "render_reps": max(1, args.render_reps if args.render_reps is not None else base["render_reps"]),
-        "serial_actions": max(0, args.serial if args.serial is not None else min(actions, 1000)),
-        "seed": args.seed,
+        "games": pick("games"),
+        "actions": pick("actions"),
+        "serial": pick("serial"),
+        "stored": pick("stored"),
+        "pictures": pick("pictures", 0),
+        "sim_games": pick("sim_games"),
         "rate": args.rate,
-        "sim_games": 1 if args.quick else 5,
+        "keystrokes": max(0, args.keystrokes),
+        "cache_size": args.cache_size,
+        "seed": args.seed,
     }
 
 
-async def _run_async(params: dict[str, Any], workdir: Path, profile: str | None) -> dict[str, Any]:
-    results: dict[str, Any] = {}
-    played = await play.latency_run(
-        workdir / "latency.db",
-        params["system"],
-        params["games"],
-        params["actions"],
-        params["seed"],
-        params["serial_actions"],
-        profile,
-        params.get("rate", 1000.0),
-    )
-    sizes = played.pop("_sizes")
-    results.update(played)
-
-    bare = baseline.bare_run(workdir / "bare.db", sizes, params["games"])
-    lat, ser = results["latency"], results["serial"]
-    per_action_ms = 1000 / results["throughput"]["actions_per_s"] if results["throughput"]["actions_per_s"] else 0.0
-    bare.update(
-        ratio_mean=_ratio(lat["mean_ms"], bare["mean_ms"]),
-        ratio_p99=_ratio(lat["p99_ms"], bare["p99_ms"]),
-        ratio_mean_serial=_ratio(ser["mean_ms"], bare["mean_ms"]),
-        ratio_p99_serial=_ratio(ser["p99_ms"], bare["p99_ms"]),
-        ratio_cost=_ratio(per_action_ms, bare["mean_ms"]),
-    )
-    results["baseline"] = bare
-
-    results["startup"] = await startup.measure(
-        workdir / "stored.db", params["system"], params["stored"], params["seed"]
-    )
-    return results
+def profile_path(profile: str, system_id: str, several: bool) -> str:
+    if not several:
+        return profile
+    path = Path(profile)
+    return str(path.with_name(f"{path.stem}-{system_id}{path.suffix}"))
 
 
-def _ratio(ours: float, bare: float) -> float:
-    return ours / bare if bare > 0 else 0.0
+def measure_in_child(system_id: str, params: dict[str, Any], workdir: Path, profile: str | None) -> dict[str, Any]:
+    """Run ``bench.one`` for ``system_id`` in a fresh interpreter; its results, or the error it died of."""
+    out = workdir / f"{system_id}.json"
+    command = [sys.executable, "-m", "bench.one", system_id, json.dumps(params), str(workdir), str(out)]
+    if profile:
+        command += ["--profile", profile]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+    if done.returncode != 0 or not out.exists():
+        lines = (done.stderr or done.stdout).strip().splitlines()
+        return {"system": system_id, "error": lines[-1] if lines else f"exit code {done.returncode}"}
+    return json.loads(out.read_text())
 
 
-def run(params: dict[str, Any], parent: str | None = None, profile: str | None = None) -> dict[str, Any]:
+def run(params: dict[str, Any], chosen: list[str], parent: str | None = None, profile: str | None = None) -> dict:
+    """Measure each chosen system in turn (never two at once: they would share the cores)."""
+    started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="starhost-bench-", dir=parent) as tmp:
         workdir = Path(tmp)
-        started = time.perf_counter()
-        results: dict[str, Any] = {"machine": report.machine(workdir), "params": params}
-        results.update(asyncio.run(_run_async(params, workdir, profile)))
-    results["renders"] = renders.measure(params["render_reps"], params["seed"]) if params["renders"] else []
-    results["simulations"] = simulate.measure(params["sim_games"], params["seed"]) if params["renders"] else []
+        results: dict[str, Any] = {"machine": report.machine(workdir), "params": params, "systems": {}}
+        for system_id in chosen:
+            where = profile_path(profile, system_id, len(chosen) > 1) if profile else None
+            results["systems"][system_id] = measure_in_child(system_id, params, workdir, where)
+            if where:
+                results["systems"][system_id]["profile"] = where
+    results["machine"]["loadavg_after"] = report.machine(Path(parent or tempfile.gettempdir()))["loadavg"]
+    results["heaviest"] = report.heaviest(results["systems"])
+    results["targets"] = report.targets(results["systems"])
     results["elapsed_s"] = time.perf_counter() - started
-    results["checks"] = report.checks(results)
     return results
 
 
@@ -116,12 +108,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     params = settings(args)
     try:
-        results = run(params, args.dir, args.profile)
+        chosen = systems.bench_systems(args.system)
+        results = run(params, chosen, args.dir, args.profile)
     except Exception as exc:  # a script: say what broke, still exit 0
         print(f"bench failed: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 0
     print(report.table(results))
-    print(f"(bench took {results['elapsed_s']:.1f} s)")
+    heaviest = results["heaviest"]
+    if args.profile and heaviest and "profile" in results["systems"][heaviest]:
+        print()
+        print(report.profile_top(results["systems"][heaviest]["profile"], heaviest))
+    print(f"(bench took {results['elapsed_s']:.0f} s)")
     if args.json:
         text = json.dumps(results, indent=2, default=str)
         if args.json == "-":

@@ -11,22 +11,25 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from collections.abc import Callable
+from typing import Any
 
-from rules.core import registry
+from rules.core import Action, BaseState, GameSystem
 
 from . import systems
 
-GAMES = ("starcadia", "armada", "endure")
 STEP_CAP = 5000
 
+Policy = Callable[[Any, list[Action], random.Random], Action]
 
-def _over(system_id: str, system, state) -> bool:
-    if system_id == "starcadia":
+
+def _over(system: GameSystem, state: BaseState) -> bool:
+    if system.id == "starcadia":
         return state.phase not in ("draft", "shuttle", "play")  # the scenario has ended
     return system.outcome(state) is not None
 
 
-def _policy(system_id: str):
+def _policy(system_id: str) -> Policy:
     if system_id == "starcadia":
         from tests.test_starcadia_balance import smart_choice
 
@@ -34,48 +37,36 @@ def _policy(system_id: str):
     return lambda state, legal, rng: rng.choice(legal)
 
 
-def play_one(system_id: str, seed: int, seats: int) -> dict:
-    system = registry.get(system_id)
+def play_one(system: GameSystem, seed: int, seats: int) -> dict[str, Any]:
     rng = random.Random(seed)
-    policy = _policy(system_id)
+    policy = _policy(system.id)
     names = [f"player{i + 1}" for i in range(seats)]
     options = systems.default_options(system)
-    if system_id == "starcadia":
+    if system.id == "starcadia":
         options["draft"] = "random"
     started = time.perf_counter()
     state = system.setup(names, options, seed)
     steps = 0
-    while steps < STEP_CAP and not _over(system_id, system, state):
+    while steps < STEP_CAP and not _over(system, state):
         prompts = [p for p in system.pending(state) if system.legal(state, p.seat)]
         if not prompts:
             break
         seat = prompts[0].seat
         state, _ = system.apply(state, seat, policy(state, system.legal(state, seat), rng))
         steps += 1
+    return {"seconds": time.perf_counter() - started, "steps": steps, "finished": _over(system, state)}
+
+
+def measure(system_id: str, games: int, seed: int) -> dict[str, Any]:
+    """``games`` random games of ``system_id`` with up to four seats: median and worst time, how many ended."""
+    system = systems.get(system_id)
+    seats = max(system.min_seats, min(4, system.max_seats))
+    runs = [play_one(system, seed + n, seats) for n in range(max(1, games))]
     return {
-        "seconds": time.perf_counter() - started,
-        "steps": steps,
-        "finished": _over(system_id, system, state),
+        "seats": seats,
+        "median_s": statistics.median(r["seconds"] for r in runs),
+        "max_s": max(r["seconds"] for r in runs),
+        "median_steps": statistics.median(r["steps"] for r in runs),
+        "finished": sum(r["finished"] for r in runs),
+        "games": len(runs),
     }
-
-
-def measure(games: int, seed: int) -> list[dict]:
-    rows = []
-    for system_id in GAMES:
-        try:
-            system = registry.get(system_id)
-        except Exception:  # a system that is not installed is simply skipped
-            continue
-        seats = min(4, system.max_seats)
-        runs = [play_one(system_id, seed + n, seats) for n in range(games)]
-        rows.append(
-            {
-                "name": f"{system_id} ({seats} seats)",
-                "median_s": statistics.median(r["seconds"] for r in runs),
-                "max_s": max(r["seconds"] for r in runs),
-                "median_steps": statistics.median(r["steps"] for r in runs),
-                "finished": sum(r["finished"] for r in runs),
-                "games": games,
-            }
-        )
-    return rows

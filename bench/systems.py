@@ -10,6 +10,17 @@ import msgspec
 import tests.fixtures.pig  # noqa: F401  (registers the Pig test system)
 from rules.core import Action, BaseState, GameSystem, Prompt, registry
 
+FLOOR = "pig"
+"""The toy test game: measured after the real games, as the floor of what any game costs."""
+
+
+def bench_systems(only: str | None = None) -> list[str]:
+    """Every registered real game (by id), then the floor; or just ``only`` (checked to exist)."""
+    if only:
+        return [get(only).id]
+    real = [s.id for s in registry.all_systems() if s.id != FLOOR]
+    return [*real, FLOOR]
+
 
 def seat_count(system: GameSystem) -> int:
     """Two seats where the system allows it (else its minimum)."""
