@@ -15,8 +15,9 @@ import logging
 import os
 import secrets
 import signal
+import sqlite3
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -56,11 +57,23 @@ To try Starhost without Discord:  python bot.py --console
 class Config:
     token: str | None
     db_path: Path
+    """The SQLite file (used when ``db_url`` is None)."""
     dev_guild: int | None
     log_level: str
     boards_dir: Path
     reminder_seconds: float
     extra_systems: tuple[str, ...]
+    db_url: str | None = None
+    """A PostgreSQL URL: many shard processes share that database."""
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process runs (None: every shard)."""
+    shard_count: int | None = None
+    """Shards across all processes (None: as many as Discord recommends, all in this process)."""
+
+    @property
+    def store_target(self) -> str | Path:
+        """What :func:`sessions.stores.open_store` opens."""
+        return self.db_url or self.db_path
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
@@ -77,36 +90,79 @@ class ConfigError(ValueError):
 
 
 def database_path(value: str) -> Path:
-    """``STARHOST_DB`` as a SQLite file: a plain path or ``sqlite:///path``; anything else is refused."""
-    text = value.strip()
-    if text.lower().startswith("sqlite:///"):
-        text = text[len("sqlite:///") :]
-    elif "://" in text:
-        scheme = text.split("://", 1)[0]
+    """``STARHOST_DB`` as a SQLite file: a plain path or ``sqlite:///path``; any URL is refused."""
+    from sessions.stores import TargetError, sqlite_path
+
+    try:
+        return sqlite_path(value)
+    except TargetError as exc:
+        raise ConfigError(str(exc)) from None
+
+
+def database_target(value: str) -> Path | str:
+    """``STARHOST_DB``: a SQLite file (a path or ``sqlite:///path``) or a ``postgresql://`` URL."""
+    from sessions.stores import TargetError, parse_target
+
+    try:
+        return parse_target(value)
+    except TargetError as exc:
+        raise ConfigError(str(exc)) from None
+
+
+def parse_shards(value: str) -> tuple[int, ...]:
+    """``0-3``, ``4,6`` or ``0-1,5``: the shard ids this process runs, in order, without repeats."""
+    ids: list[int] = []
+    for part in value.replace(" ", "").split(","):
+        low, _, high = part.partition("-")
+        if not low.isdigit() or (high and not high.isdigit()) or (high and int(high) < int(low)):
+            raise ConfigError(f"STARHOST_SHARDS={value!r}: write shard ids like 0-3, or 0,2, or 0-1,4.")
+        ids += [i for i in range(int(low), int(high or low) + 1) if i not in ids]
+    return tuple(ids)
+
+
+def shard_settings(shards: str, count: str) -> tuple[tuple[int, ...] | None, int | None]:
+    """(shard ids, shard count) from ``STARHOST_SHARDS`` and ``STARHOST_SHARD_COUNT`` (or the flags)."""
+    shards, count = shards.strip(), count.strip()
+    if count and (not count.isdigit() or int(count) < 1):
+        raise ConfigError(f"STARHOST_SHARD_COUNT={count!r}: give the total number of shards, e.g. 8.")
+    total = int(count) if count else None
+    if not shards:
+        return None, total
+    if total is None:
         raise ConfigError(
-            f"STARHOST_DB={scheme}://... is not supported: Starhost keeps its games in a SQLite file. "
-            "Give a file path such as ./starhost.db (or sqlite:///path/to/starhost.db)."
+            "STARHOST_SHARDS needs STARHOST_SHARD_COUNT too: the number of shards across all processes, e.g. 8."
         )
-    if not text:
-        raise ConfigError("STARHOST_DB is empty: give a file path such as ./starhost.db, or leave it unset.")
-    path = Path(text).expanduser()
-    if path.is_dir():
-        raise ConfigError(f"STARHOST_DB={value.strip()} is a folder: give a file path such as {path / 'starhost.db'}.")
-    return path
+    ids = parse_shards(shards)
+    if max(ids) >= total:
+        raise ConfigError(f"STARHOST_SHARDS={shards}: shard ids go from 0 to {total - 1} when there are {total}.")
+    return ids, total
 
 
 def load_config(env: dict[str, str] | None = None, dotenv: Path | None = None) -> Config:
     merged = {**read_dotenv(dotenv or ROOT / ".env"), **(os.environ if env is None else env)}
     guild = merged.get("STARHOST_DEV_GUILD", "").strip()
+    target = database_target(merged.get("STARHOST_DB", str(ROOT / "starhost.db")))
+    shard_ids, shard_count = shard_settings(merged.get("STARHOST_SHARDS", ""), merged.get("STARHOST_SHARD_COUNT", ""))
     return Config(
         token=merged.get("DISCORD_TOKEN", "").strip() or None,
-        db_path=database_path(merged.get("STARHOST_DB", str(ROOT / "starhost.db"))),
+        db_path=target if isinstance(target, Path) else ROOT / "starhost.db",
         dev_guild=int(guild) if guild.isdigit() else None,
         log_level=merged.get("STARHOST_LOG_LEVEL", "INFO").upper(),
         boards_dir=Path(merged.get("STARHOST_BOARDS", str(ROOT / "boards"))),
         reminder_seconds=float(merged.get("STARHOST_REMINDER_SECONDS", "60")),
         extra_systems=tuple(s for s in merged.get("STARHOST_EXTRA_SYSTEMS", "").split(",") if s.strip()),
+        db_url=target if isinstance(target, str) else None,
+        shard_ids=shard_ids,
+        shard_count=shard_count,
     )
+
+
+def with_database(config: Config, value: str) -> Config:
+    """``config`` with ``STARHOST_DB`` replaced by ``value`` (the --db flag)."""
+    target = database_target(value)
+    if isinstance(target, Path):
+        return replace(config, db_path=target, db_url=None)
+    return replace(config, db_url=target)
 
 
 class JsonFormatter(logging.Formatter):
@@ -144,31 +200,49 @@ def _load_extra_systems(names: tuple[str, ...]) -> None:
 
 
 def make_bot(config: Config, **client_options: object):  # -> StarhostBot
-    """Build the bot (imports discord lazily so the console needs no Discord setup)."""
+    """Build the bot (imports discord lazily so the console needs no Discord setup).
+
+    An ``AutoShardedBot``: by default it runs every shard Discord recommends in this process;
+    ``config.shard_ids``/``shard_count`` give it a share of them, the other processes running the
+    rest against the same PostgreSQL database.
+    """
     import discord
     from discord import app_commands
     from discord.ext import commands
 
     from rules.core import RuleError
     from sessions.service import GameService
-    from sessions.store import SqliteStore
+    from sessions.store import StoreUnavailable
+    from sessions.stores import describe, open_store
     from table import Table
 
     log = logging.getLogger("starhost")
 
-    class StarhostBot(commands.Bot):
+    class StarhostBot(commands.AutoShardedBot):
         def __init__(self) -> None:
             intents = discord.Intents.default()
-            options = {"guild_ready_timeout": 2.0, **client_options}
+            options: dict[str, object] = {"guild_ready_timeout": 2.0, **client_options}
+            if config.shard_count is not None:
+                options["shard_count"] = config.shard_count
+            if config.shard_ids is not None:
+                options["shard_ids"] = list(config.shard_ids)
             super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options)
             self.config = config
-            self.service = GameService(SqliteStore(config.db_path))
+            self.service = GameService(open_store(config.store_target))  # type: ignore[arg-type]
             self.table = Table(self.service)
             self.tree.on_error = self.on_tree_error
 
         async def setup_hook(self) -> None:
             _load_extra_systems(config.extra_systems)
-            await self.service.open()
+            try:
+                await self.service.open()
+            except (OSError, sqlite3.Error) as exc:
+                raise StoreUnavailable(f"{describe(config.store_target)}: {_first_line(exc)}") from exc
+            shards = "all" if config.shard_ids is None else ",".join(map(str, config.shard_ids))
+            log.info(
+                "store opened",
+                extra={"fields": {"store": describe(config.store_target), "shards": shards, "of": config.shard_count}},
+            )
             from cogs.common import ActionButton, ActionMenu
 
             self.add_dynamic_items(ActionButton, ActionMenu)
@@ -177,18 +251,23 @@ def make_bot(config: Config, **client_options: object):  # -> StarhostBot
             await self.sync_commands_if_changed()
 
         async def sync_commands_if_changed(self) -> bool:
-            """Syncing is rate limited by Discord, so only sync when the tree really changed."""
+            """Syncing is rate limited by Discord, so only sync when the tree really changed.
+
+            Shard processes starting together take turns (a lock in the database): the first
+            syncs and records the tree's hash, the others find it recorded and skip.
+            """
             guild = discord.Object(config.dev_guild) if config.dev_guild else None
             if guild is not None:
                 self.tree.copy_global_to(guild=guild)
             payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
             digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
             key = f"command_hash:{config.dev_guild or 'global'}"
-            if await self.service.store.get_meta(key) == digest:
-                log.info("commands unchanged; no sync needed")
-                return False
-            await self.tree.sync(guild=guild)
-            await self.service.store.set_meta(key, digest)
+            async with self.service.store.exclusive("command-sync"):
+                if await self.service.store.get_meta(key) == digest:
+                    log.info("commands unchanged; no sync needed")
+                    return False
+                await self.tree.sync(guild=guild)
+                await self.service.store.set_meta(key, digest)
             log.info("commands synced (%s)", "dev guild" if guild else "global")
             return True
 
@@ -250,11 +329,11 @@ async def run_bot(config: Config) -> None:
 
 async def run_console(config: Config, script: Path | None) -> int:
     from sessions.service import GameService
-    from sessions.store import SqliteStore
+    from sessions.stores import open_store
     from table.console import run_console as console
 
     _load_extra_systems(config.extra_systems)
-    service = GameService(SqliteStore(config.db_path), seed_source=lambda: secrets.randbits(62))
+    service = GameService(open_store(config.store_target), seed_source=lambda: secrets.randbits(62))  # type: ignore[arg-type]
     await service.open()
     try:
         return await console(service, boards=config.boards_dir, script=script)
@@ -290,24 +369,27 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bot.py", description="Starhost, a Discord game master.")
     parser.add_argument("--console", action="store_true", help="play locally in the terminal (no Discord)")
     parser.add_argument("--script", type=Path, help="with --console: read commands from this file")
-    parser.add_argument("--db", type=Path, help="SQLite file (default: $STARHOST_DB or ./starhost.db)")
+    parser.add_argument("--db", help="SQLite file or postgresql:// URL (default: $STARHOST_DB or ./starhost.db)")
+    parser.add_argument("--shards", help="shard ids this process runs, e.g. 0-3 (default: $STARHOST_SHARDS or all)")
+    parser.add_argument("--shard-count", help="shards across all processes (default: $STARHOST_SHARD_COUNT)")
     parser.add_argument("--boards", type=Path, help="with --console: folder for board pictures")
     args = parser.parse_args(argv)
     try:
         config = load_config()
-        db_override = database_path(str(args.db)) if args.db else None
+        if args.db:
+            config = with_database(config, args.db)
+        elif args.console and "STARHOST_DB" not in os.environ:
+            config = replace(config, db_path=ROOT / "console.db", db_url=None)
+        if args.shards is not None or args.shard_count is not None:
+            shards = args.shards if args.shards is not None else ",".join(map(str, config.shard_ids or ()))
+            ids, count = shard_settings(shards, args.shard_count or str(config.shard_count or ""))
+            config = replace(config, shard_ids=ids, shard_count=count)
+        check_store(config)
     except ConfigError as exc:
         print(f"starhost: {exc}", file=sys.stderr)
         return 2
-    overrides = {}
-    if db_override:
-        overrides["db_path"] = db_override
-    elif args.console and "STARHOST_DB" not in os.environ:
-        overrides["db_path"] = ROOT / "console.db"
     if args.boards:
-        overrides["boards_dir"] = args.boards
-    if overrides:
-        config = Config(**{**config.__dict__, **overrides})
+        config = replace(config, boards_dir=args.boards)
     setup_logging(config.log_level if not args.console else "WARNING")
     if args.console or args.script:
         refused = asyncio.run(run_console(config, args.script))
@@ -320,13 +402,28 @@ def main(argv: list[str] | None = None) -> int:
     return run_bot_reporting(config)
 
 
+def check_store(config: Config) -> None:
+    """Refuse, before anything starts, a store this machine cannot use (e.g. asyncpg missing)."""
+    from sessions.stores import TargetError, open_store
+
+    try:
+        open_store(config.store_target)
+    except TargetError as exc:
+        raise ConfigError(str(exc)) from None
+
+
 def run_bot_reporting(config: Config) -> int:
     """Run the bot; the usual ways it cannot start are said in one line, not a traceback."""
     import aiohttp
     import discord
 
+    from sessions.store import StoreUnavailable
+
     try:
         asyncio.run(run_bot(config))
+    except StoreUnavailable as exc:
+        print(f"starhost: the database cannot be opened ({exc}).", file=sys.stderr)
+        return 5
     except discord.LoginFailure:
         print(
             "starhost: Discord refused the token in DISCORD_TOKEN; copy it again from the developer portal.",

@@ -1,17 +1,38 @@
-"""The reminder loop: pings players a game has waited on for a whole interval."""
+"""The reminder loop: pings players a game has waited on for a whole interval.
+
+With several shard processes, each one reminds the games of its own shards' servers, and
+the store's claim makes sure no reminder goes out twice even if shards overlap or move.
+"""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 import discord
 from discord.ext import commands, tasks
 
 from sessions.reminders import due_reminders
+from sessions.store import GameRecord
 
 from .common import bot_of
 
 log = logging.getLogger("starhost.reminders")
+
+
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard Discord routes a server's events to (direct messages go to shard 0)."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+
+def owned_games(bot: commands.Bot) -> Callable[[GameRecord], bool] | None:
+    """Which games this process reminds: those of its shards' servers; None when it runs every shard."""
+    shard_ids = getattr(bot, "shard_ids", None)
+    shard_count = getattr(bot, "shard_count", None)
+    if not shard_ids or not shard_count or len(set(shard_ids)) >= shard_count:
+        return None
+    mine = frozenset(shard_ids)
+    return lambda record: shard_of(record.guild_id, shard_count) in mine
 
 
 class ReminderCog(commands.Cog):
@@ -39,7 +60,7 @@ class ReminderCog(commands.Cog):
         bot = self.bot
         service = bot.service  # type: ignore[attr-defined]
         sent = 0
-        for reminder in await due_reminders(service, service.clock()):
+        for reminder in await due_reminders(service, service.clock(), owned_games(bot)):
             channel = bot.get_channel(reminder.channel_id)
             try:
                 if channel is None:

@@ -27,7 +27,7 @@ import asyncpg
 
 from .errors import SessionError, StaleVersion
 from .pg_migrations import MIGRATIONS
-from .store import OPEN_STATUSES, ActionRecord, GameRecord, SeatRecord
+from .store import OPEN_STATUSES, ActionRecord, GameRecord, SeatRecord, StoreUnavailable
 
 MIGRATION_LOCK = "starhost:migrations"
 
@@ -82,12 +82,16 @@ class PostgresStore:
         return self._pool
 
     async def open(self) -> None:
-        self._pool = await asyncpg.create_pool(
-            self.url,
-            min_size=self.min_size,
-            max_size=self.max_size,
-            server_settings={"application_name": "starhost", "synchronous_commit": "on"},
-        )
+        """Connect (raising :class:`StoreUnavailable` with the reason when the server says no) and migrate."""
+        try:
+            self._pool = await asyncpg.create_pool(
+                self.url,
+                min_size=self.min_size,
+                max_size=self.max_size,
+                server_settings={"application_name": "starhost", "synchronous_commit": "on"},
+            )
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise StoreUnavailable(f"PostgreSQL at {redacted(self.url)}: {exc}") from exc
         await self._migrate()
 
     async def close(self) -> None:

@@ -1,7 +1,14 @@
-"""Which players to remind, and when. The Discord cog runs the loop and sends the pings."""
+"""Which players to remind, and when. The Discord cog runs the loop and sends the pings.
+
+Several shard processes may share one database: each reminder is claimed in the store
+(a compare-and-set on the game's version and reminder count) before it is returned, so
+exactly one process sends it, and the text is built from the stored state, never from a
+cached copy another process may have moved on from.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rules.core import registry
@@ -41,18 +48,24 @@ def reminder_due(record: GameRecord, settings: GameSettings, now: float) -> bool
     return not settings.is_quiet(now)
 
 
-async def due_reminders(service: GameService, now: float) -> list[Reminder]:
-    """Reminders to send now; each one is marked sent before it is returned."""
+async def due_reminders(
+    service: GameService, now: float, owns: Callable[[GameRecord], bool] | None = None
+) -> list[Reminder]:
+    """Reminders to send now; each one is claimed (marked sent) before it is returned.
+
+    ``owns`` limits the pass to this process's games (its shards' servers); a reminder another
+    process claimed first is left out.
+    """
     due: list[Reminder] = []
     # No game can be due sooner than the shortest allowed interval after its last action or reminder.
     idle_before = now - MIN_REMIND_HOURS * 3600
     for record in await service.store.active_games(idle_before=idle_before):
+        if owns is not None and not owns(record):
+            continue
         settings = GameSettings.parse(await service.store.get_settings(record.id))
-        if not reminder_due(record, settings, now):
+        if not reminder_due(record, settings, now) or record.state is None:
             continue
-        _, state = await service.get(record.id)
-        if state is None:
-            continue
+        state = registry.get(record.system).loads(record.state)
         prompts = registry.get(record.system).pending(state)
         users: list[int] = []
         for prompt in prompts:
@@ -62,7 +75,8 @@ async def due_reminders(service: GameService, now: float) -> list[Reminder]:
         plan = await plan_delivery(service.store, users, now)
         if not plan.mention and not plan.dm:
             continue  # everyone waited on is in their quiet hours or muted: try again later
-        await service.store.mark_reminded(record.id, now)
+        if not await service.store.claim_reminder(record.id, record.version, record.reminders_sent, now):
+            continue  # another process sent it, or the game moved on meanwhile
         number = record.reminders_sent + 1
         last = number >= settings.max_reminders
         waiting = "; ".join(p.text for p in prompts[:3])

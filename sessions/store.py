@@ -26,6 +26,10 @@ from .migrations import MIGRATIONS
 OPEN_STATUSES = ("lobby", "active")
 
 
+class StoreUnavailable(RuntimeError):
+    """The database cannot be reached or opened (server down, wrong URL or password, unwritable file)."""
+
+
 def _locked(method):  # type: ignore[no-untyped-def]
     """Run a store method while holding the connection lock (see ``SqliteStore._lock``)."""
 

@@ -192,7 +192,7 @@ def test_a_url_in_starhost_db_is_refused_before_anything_is_created(tmp_path: Pa
     monkeypatch.setattr(starhost, "ROOT", tmp_path)
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("DISCORD_TOKEN", "token")
-    monkeypatch.setenv("STARHOST_DB", "postgresql://user@host/starhost")
+    monkeypatch.setenv("STARHOST_DB", "mysql://user@host/starhost")  # postgresql:// selects PostgreSQL
     assert starhost.main([]) == 2
     err = capsys.readouterr().err
     assert "not supported" in err and "./starhost.db" in err
