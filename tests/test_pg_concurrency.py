@@ -1,0 +1,196 @@
+"""Several processes on one PostgreSQL database: one game never takes two actions for one version.
+
+Each worker is a separate Python process with its own GameService (its own cache and per-game
+locks) and its own connection pool; only the database stands between them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from sessions.pg_store import PostgresStore
+from sessions.service import Actor, GameService
+from tests.pg_server import new_database
+
+pytestmark = pytest.mark.postgres
+
+ROOT = Path(__file__).resolve().parents[1]
+ALICE, BOB = Actor(1, "alice"), Actor(2, "bob")
+
+WORKER = textwrap.dedent(
+    """
+    import asyncio, json, sys
+    import tests.fixtures.pig
+    from sessions.errors import StaleVersion
+    from sessions.service import Actor, GameService
+    from sessions.stores import open_store
+
+    URL, GAME, MODE, COUNT = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+    ALICE, BOB = Actor(1, "alice"), Actor(2, "bob")
+
+    async def same_click(svc):
+        try:
+            await svc.act(actor=ALICE, action={"type": "roll"}, game_id=GAME, expected_version=1)
+            return "applied"
+        except StaleVersion:
+            return "stale"
+
+    async def taunt_until_done(svc):
+        conflicts = 0
+        while True:
+            try:
+                await svc.act(actor=BOB, action={"type": "taunt"}, game_id=GAME)
+                return conflicts
+            except StaleVersion:
+                conflicts += 1  # another process moved the game on: the cache entry is gone, try again
+
+    async def main():
+        svc = GameService(open_store(URL))
+        await svc.open()
+        await svc.get(GAME)  # the game is cached before the race starts
+        print("ready", flush=True)
+        sys.stdin.readline()  # both processes start together
+        job = same_click if MODE == "click" else taunt_until_done
+        results = await asyncio.gather(*(job(svc) for _ in range(COUNT)))
+        await svc.close()
+        print(json.dumps(results), flush=True)
+
+    asyncio.run(main())
+    """
+)
+
+
+async def started_game(url: str) -> int:
+    svc = GameService(PostgresStore(url), seed_source=lambda: 11)
+    await svc.open()
+    try:
+        update = await svc.new_game(channel_id=5, guild_id=1, host=ALICE, system_id="pig", options="target=100")
+        await svc.join(5, BOB)
+        await svc.start(5, ALICE)
+        return update.game.id
+    finally:
+        await svc.close()
+
+
+def run_workers(tmp_path: Path, url: str, game_id: int, mode: str, each: int, processes: int = 2) -> list[list]:
+    """Start ``processes`` workers, release them together, return each one's results."""
+    script = tmp_path / "worker.py"
+    script.write_text(WORKER)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    procs = [
+        subprocess.Popen(
+            [sys.executable, str(script), url, str(game_id), mode, str(each)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=ROOT,
+        )
+        for _ in range(processes)
+    ]
+    try:
+        for proc in procs:
+            assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+        for proc in procs:
+            assert proc.stdin is not None
+            proc.stdin.write("go\n")
+            proc.stdin.flush()
+        outputs = [proc.communicate(timeout=120)[0] for proc in procs]
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    assert all(proc.returncode == 0 for proc in procs), outputs
+    return [json.loads(out.strip().splitlines()[-1]) for out in outputs]
+
+
+async def test_fifty_concurrent_applies_from_two_processes_exactly_one_wins(tmp_path: Path) -> None:
+    url = new_database()
+    game_id = await started_game(url)
+    results = await asyncio.to_thread(run_workers, tmp_path, url, game_id, "click", 25)
+    flat = [r for per_process in results for r in per_process]
+    assert len(flat) == 50 and flat.count("applied") == 1 and flat.count("stale") == 49
+
+    store = PostgresStore(url)
+    await store.open()
+    try:
+        assert [a.version for a in await store.actions(game_id)] == [2]  # no lost, no duplicated row
+        record = await store.get_game(game_id)
+        assert record is not None and record.version == 2
+    finally:
+        await store.close()
+
+
+async def test_actions_from_two_processes_on_one_game_are_never_lost(tmp_path: Path) -> None:
+    url = new_database()
+    game_id = await started_game(url)
+    results = await asyncio.to_thread(run_workers, tmp_path, url, game_id, "taunt", 25)
+    assert sum(len(r) for r in results) == 50
+
+    svc = GameService(PostgresStore(url))
+    await svc.open()
+    try:
+        actions = await svc.store.actions(game_id)
+        assert [a.version for a in actions] == list(range(2, 52))  # 50 rows, one per version
+        assert all(a.action == {"type": "taunt"} for a in actions)
+        _, state = await svc.get(game_id)
+        assert state.taunts == 50  # type: ignore[union-attr]  # every action applied to the latest state
+        assert (await svc.verify(game_id)).ok
+    finally:
+        await svc.close()
+
+
+async def test_a_reminder_is_claimed_once_across_stores() -> None:
+    url = new_database()
+    game_id = await started_game(url)
+    stores = [PostgresStore(url), PostgresStore(url)]  # two pools: two sets of sessions, like two processes
+    for store in stores:
+        await store.open()
+    try:
+        record = await stores[0].get_game(game_id)
+        assert record is not None
+        claims = await asyncio.gather(
+            *(stores[i % 2].claim_reminder(game_id, record.version, record.reminders_sent, 1e9 + i) for i in range(50))
+        )
+        assert claims.count(True) == 1
+        after = await stores[1].get_game(game_id)
+        assert after is not None and after.reminders_sent == 1
+        # A claim on a game that moved on (another version) changes nothing.
+        assert not await stores[0].claim_reminder(game_id, record.version + 1, after.reminders_sent, 2e9)
+    finally:
+        for store in stores:
+            await store.close()
+
+
+async def test_the_named_lock_is_held_by_one_store_at_a_time() -> None:
+    url = new_database()
+    stores = [PostgresStore(url), PostgresStore(url)]
+    for store in stores:
+        await store.open()
+    inside: list[int] = []
+    overlaps = 0
+
+    async def critical(i: int) -> None:
+        nonlocal overlaps
+        async with stores[i % 2].exclusive("command-sync"):
+            inside.append(i)
+            if len(inside) > 1:
+                overlaps += 1
+            await asyncio.sleep(0.01)
+            inside.remove(i)
+
+    try:
+        await asyncio.gather(*(critical(i) for i in range(8)))
+        assert overlaps == 0
+    finally:
+        for store in stores:
+            await store.close()
