@@ -22,9 +22,11 @@ from rules.endure.state import EndureState, Enemy, ItemInst
 from rules.endure.world import add_item
 from sessions.service import Actor, GameService
 from sessions.store import SqliteStore
-from table import Ctx, Table
-from table import endure as play
-from table.console import COMMANDS, load_system_commands, run_console
+from table import Ctx, Reply, Table, spec
+from table.console import COMMANDS, convert_options, run_console
+from table.endure import suggest_more as M
+from table.endure import suggestions as S
+from table.endure.commands import GROUP
 from tests.standin import FakeUser, StandIn
 
 ALICE, BOB, CAROL = Actor(101, "alice"), Actor(102, "bob"), Actor(103, "carol")
@@ -37,6 +39,15 @@ def ctx(actor: Actor) -> Ctx:
 
 
 A, B, C = ctx(ALICE), ctx(BOB), ctx(CAROL)
+
+
+async def run(table: Table, who: Ctx, path: str, **options: str | None) -> Reply:
+    """``/endure <path> option:value ...`` as a player types it: through the command table, options
+    converted by kind exactly as Discord and the console do."""
+    command = GROUP.command(path)
+    assert command is not None, path
+    typed = {name: value for name, value in options.items() if value is not None}
+    return await command.handler(table, who, **convert_options(GROUP, command, typed))
 
 
 @pytest.fixture
@@ -102,16 +113,16 @@ def arm(st: EndureState, si: int, *cards: str) -> None:
 
 async def test_move_one_zone_a_path_and_refusals(table: Table) -> None:
     await start(table)
-    reply = await play.move(table, A, "sec-w")  # any case
+    reply = await run(table, A, "move", to="sec-w")  # any case
     assert "`move SEC-w`" in reply.as_text() and reply.image is not None
     assert (await live(table)).survivors[0].zone == "SEC-w"
-    await refused(table, play.move(table, A, "NAV-a"), "cannot be reached")
-    await refused(table, play.move(table, A, "NAV-a"), r"Next to SEC-w: SEC-b, SEC-x \(a longer path")
-    await refused(table, play.move(table, A, "Bridge-9"), "no zone 'Bridge-9'")
-    await refused(table, play.move(table, A, ""), "Say where to move")
-    await refused(table, play.move(table, B, "SEC-b"), "Marine Kovac's turn, played by alice")
-    await refused(table, play.move(table, C, "SEC-b"), "not playing")
-    path = await play.move(table, A, "SEC-b, SEC-c")
+    await refused(table, run(table, A, "move", to="NAV-a"), "cannot be reached")
+    await refused(table, run(table, A, "move", to="NAV-a"), r"Next to SEC-w: SEC-b, SEC-x \(a longer path")
+    await refused(table, run(table, A, "move", to="Bridge-9"), "no zone 'Bridge-9'")
+    await refused(table, run(table, A, "move", to=""), "needs to:")
+    await refused(table, run(table, B, "move", to="SEC-b"), "Marine Kovac's turn, played by alice")
+    await refused(table, run(table, C, "move", to="SEC-b"), "not playing")
+    path = await run(table, A, "move", to="SEC-b, SEC-c")
     assert "move SEC-b SEC-c" in path.as_text()
     assert (await live(table)).survivors[0].zone == "SEC-c"
 
@@ -121,12 +132,14 @@ async def test_attack_with_damage_split_and_refusals(table: Table) -> None:
     arm(st, 0, "plasma-cutter", "pistol")
     place(st, "swarmer", "SEC-b", 2)
     place(st, "jaeger", "SEC-b")
-    await refused(table, play.attack(table, A, "SEC-b"), "Pick a weapon: Plasma Cutter, Pistol|Pick a weapon: Pistol")
-    await refused(table, play.attack(table, A, "SEC-b", "shotgun"), "has no 'shotgun'")
-    await refused(table, play.attack(table, A, "SEC-b", "pistol", kill="icarus"), "no Icarus in SEC-b")
-    await refused(table, play.attack(table, A, "SEC-b", "pistol", kill="toaster"), "not an enemy")
-    await refused(table, play.attack(table, A, "SEC-c", "pistol"), "nothing to attack")
-    reply = await play.attack(table, A, "sec-b", "Plasma Cutter", kill="jaegers, swarmer")
+    await refused(
+        table, run(table, A, "attack", zone="SEC-b"), "Pick a weapon: Plasma Cutter, Pistol|Pick a weapon: Pistol"
+    )
+    await refused(table, run(table, A, "attack", zone="SEC-b", weapon="shotgun"), "has no 'shotgun'")
+    await refused(table, run(table, A, "attack", zone="SEC-b", weapon="pistol", kill="icarus"), "no Icarus in SEC-b")
+    await refused(table, run(table, A, "attack", zone="SEC-b", weapon="pistol", kill="toaster"), "not an enemy")
+    await refused(table, run(table, A, "attack", zone="SEC-c", weapon="pistol"), "nothing to attack")
+    reply = await run(table, A, "attack", zone="sec-b", weapon="Plasma Cutter", kill="jaegers, swarmer")
     assert "attack SEC-b with plasma-cutter kill jaeger swarmer" in reply.as_text()
     assert (await live(table)).survivors[0].actions == 2
 
@@ -135,32 +148,32 @@ async def test_search_keep_leave_discard(table: Table) -> None:
     st = await start(table)
     st.item_deck = ["med-kit", "fire-axe", "shotgun"]
     arm(st, 0, "pistol", "plasma-cutter", "swarmer-leg")
-    await refused(table, play.keep(table, A), "not found anything")
-    reply = await play.search(table, A)
+    await refused(table, run(table, A, "keep"), "not found anything")
+    reply = await run(table, A, "search")
     assert "`search`" in reply.as_text()
     assert [f.card for f in (await live(table)).survivors[0].found] == ["shotgun"]
-    await refused(table, play.move(table, A, "SEC-a"), "First decide")
-    await refused(table, play.keep(table, A), "No room")
-    await refused(table, play.keep(table, A, drop="laser"), "has no 'laser'")
-    kept = await play.keep(table, A, "shotgun", drop="Swarmer Leg")
+    await refused(table, run(table, A, "move", to="SEC-a"), "First decide")
+    await refused(table, run(table, A, "keep"), "No room")
+    await refused(table, run(table, A, "keep", drop="laser"), "has no 'laser'")
+    kept = await run(table, A, "keep", item="shotgun", drop="Swarmer Leg")
     assert "keep shotgun drop swarmer-leg" in kept.as_text()
-    await refused(table, play.search(table, A), "already searched")
-    await play.move(table, A, "SEC-c")
-    await play.search(table, A)
+    await refused(table, run(table, A, "search"), "already searched")
+    await run(table, A, "move", to="SEC-c")
+    await run(table, A, "search")
     assert (await live(table)).survivors[0].found
-    thrown = await play.discard(table, A, "pistol")  # free, even with a find waiting
+    thrown = await run(table, A, "discard", item="pistol")  # free, even with a find waiting
     assert "gone for good" in thrown.as_text()
-    await refused(table, play.discard(table, A, "pistol"), "has no 'pistol'")
-    left = await play.leave(table, A)
+    await refused(table, run(table, A, "discard", item="pistol"), "has no 'pistol'")
+    left = await run(table, A, "leave")
     assert "`leave`" in left.as_text() and "Lindqvist's turn" in left.as_text()  # no actions left
 
 
 async def test_interact(table: Table) -> None:
     st = await start(table)
-    await refused(table, play.interact(table, A), "nothing to interact")
-    await refused(table, play.interact(table, A, "purple"), "no objective 'purple'")
+    await refused(table, run(table, A, "interact"), "nothing to interact")
+    await refused(table, run(table, A, "interact", objective="purple"), "no objective 'purple'")
     st.survivors[0].zone = "NAV-a"
-    reply = await play.interact(table, A, "Green")
+    reply = await run(table, A, "interact", objective="Green")
     assert "interact green" in reply.as_text()
     assert (await live(table)).doors.get("LAB-c|LAB-z") == "open"
 
@@ -168,23 +181,24 @@ async def test_interact(table: Table) -> None:
 async def test_abilities_with_and_without_a_choice(table: Table) -> None:
     st = await start(table, "crew=medic-a+marine-a")  # alice: Medic, bob: Marine
     st.survivors[1].health -= 3
-    await refused(table, play.ability(table, A, "passive"), "active .* or crisis")
-    await refused(table, play.ability(table, A, "active"), "needs a choice")
-    await refused(table, play.ability(table, A, "active", "nobody-at-all"), "no survivor")
-    pairs = await play.complete_ability_choice(table, A, "", {"which": "active"})
+    await refused(table, run(table, A, "ability", which="passive"), "which:active.*which:crisis")
+    await refused(table, run(table, A, "ability", which="active"), "needs a choice")
+    nobody = run(table, A, "ability", which="active", choice="nobody-at-all")
+    await refused(table, nobody, r"names nothing.*Choices: marine-a \(Marine Kovac\)")
+    pairs = await S.complete_ability_choice(table, A, "", {"which": "active"})
     assert ("marine-a" in {v for _, v in pairs}) and all(len(label) <= 100 for label, _ in pairs)
-    reply = await play.ability(table, A, "active", "Marine")  # class name instead of key
+    reply = await run(table, A, "ability", which="active", choice="Marine")  # class name instead of key
     assert "ability active target marine-a" in reply.as_text()
     assert (await live(table)).survivors[1].health > content().survivors["marine-a"].health - 3
-    await refused(table, play.ability(table, A, "active", "marine"), "already used")
+    await refused(table, run(table, A, "ability", which="active", choice="marine"), "already used")
 
 
 async def test_reward(table: Table) -> None:
     st = await start(table)
-    await refused(table, play.reward(table, A), "no unlocked reward")
+    await refused(table, run(table, A, "reward"), "no unlocked reward")
     s = st.survivors[0]
     s.accomplishment, s.unlocked, s.resolve = "alone-time", True, 6
-    reply = await play.reward(table, A)
+    reply = await run(table, A, "reward")
     assert "`reward`" in reply.as_text()
     assert (await live(table)).survivors[0].resolve == 8
 
@@ -193,22 +207,22 @@ async def test_trade_offer_answered_by_the_other_player(table: Table) -> None:
     st = await start(table)
     arm(st, 0, "pistol")
     arm(st, 1, "med-kit")
-    await refused(table, play.trade(table, A, "medic"), "Say what to give")
-    await refused(table, play.trade(table, A, "medic", take="shotgun"), "has no 'shotgun'")
-    await refused(table, play.trade(table, A, "ghost", give="pistol"), "no survivor 'ghost'")
-    await refused(table, play.answer(table, A, "yes"), "no trade offer")
-    partners = await play.complete_partner(table, A, "", {})
+    await refused(table, run(table, A, "trade", partner="medic"), "Say what to give")
+    await refused(table, run(table, A, "trade", partner="medic", take="shotgun"), "has no 'shotgun'")
+    await refused(table, run(table, A, "trade", partner="ghost", give="pistol"), "no survivor 'ghost'")
+    await refused(table, run(table, A, "answer", reply="yes"), "no trade offer")
+    partners = await S.complete_partner(table, A, "", {})
     assert [v for _, v in partners] == ["medic-a"]
-    takes = await play.complete_take(table, A, "", {"partner": "medic-a"})
+    takes = await S.complete_take(table, A, "", {"partner": "medic-a"})
     assert ("Med Kit", "med-kit") in takes
-    offer = await play.trade(table, A, "Lindqvist", give="pistol", take="med kit")
+    offer = await run(table, A, "trade", partner="Lindqvist", give="pistol", take="med kit")
     assert "trade medic-a give pistol take med-kit" in offer.as_text()
     assert offer.mentions == [BOB.user_id]
     assert "offers Pistol for Med Kit" in offer.as_text()
-    await refused(table, play.move(table, A, "SEC-a"), "Waiting for bob")
-    await refused(table, play.answer(table, B, "maybe"), "yes or no")
-    assert [v for _, v in await play.complete_answer(table, B, "", {})] == ["yes", "no"]
-    done = await play.answer(table, B, "yes")
+    await refused(table, run(table, A, "move", to="SEC-a"), "Waiting for bob")
+    await refused(table, run(table, B, "answer", reply="maybe"), "reply:yes.*reply:no")
+    assert [v for _, v in await S.complete_answer(table, B, "", {})] == ["yes", "no"]
+    done = await run(table, B, "answer", reply="yes")
     assert "gives Pistol" in done.as_text()
     st = await live(table)
     assert [it.card for stack in st.survivors[0].slots for it in stack] == ["med-kit"]
@@ -218,43 +232,43 @@ async def test_use_reorganise_noise_end(table: Table) -> None:
     st = await start(table)
     arm(st, 0, "bastion-armour", "pistol", "med-kit", "riot-plating")  # the first armour is worn
     st.survivors[0].health -= 2
-    await refused(table, play.use(table, A, "pistol"), "not something you use")
-    await refused(table, play.use(table, A, "med-kit", at="Nowhere"), "no zone")
-    used = await play.use(table, A, "Med Kit")
+    await refused(table, run(table, A, "use", item="pistol"), "not something you use")
+    await refused(table, run(table, A, "use", item="med-kit", at="Nowhere"), "no zone")
+    used = await run(table, A, "use", item="Med Kit")
     assert "use med-kit" in used.as_text()
-    await refused(table, play.reorganise(table, A, "pistol"), "Only armour and helmets")
-    worn = await play.reorganise(table, A, "riot")
+    await refused(table, run(table, A, "reorganise", item="pistol"), "Only armour and helmets")
+    worn = await run(table, A, "reorganise", item="riot")
     assert "equip riot-plating" in worn.as_text()
     assert [it.card for it in (await live(table)).survivors[0].body] == ["riot-plating"]
-    await refused(table, play.noise(table, A, "4"), "1, 2 or 3")
-    await refused(table, play.noise(table, A, "2"), "only 1 action")
-    loud = await play.noise(table, A, "1")
+    await refused(table, run(table, A, "noise", level="4"), "1, 2 or 3")
+    await refused(table, run(table, A, "noise", level="2"), "only 1 action")
+    loud = await run(table, A, "noise", level="1")
     assert "noise 1" in loud.as_text()
     assert (await live(table)).survivors[0].zone == "SEC-b"  # Alice's turn ended by itself: 0 actions
-    await refused(table, play.end(table, A), "Lindqvist's turn")
-    ended = await play.end(table, B)
+    await refused(table, run(table, A, "end"), "Lindqvist's turn")
+    ended = await run(table, B, "end")
     assert "ends the turn" in ended.as_text()
 
 
 async def test_exit_and_loader(table: Table) -> None:
     st = await start(table, scenario="CG01")
-    await refused(table, play.exit_map(table, A), "There is no exit here")
-    await refused(table, play.loader(table, A, "fly"), "enter or leave")
-    await refused(table, play.loader(table, A, "enter"), "Loader stands in")
+    await refused(table, run(table, A, "exit"), "There is no exit here")
+    await refused(table, run(table, A, "loader", do="fly"), "do:enter.*do:leave")
+    await refused(table, run(table, A, "loader", do="enter"), "Loader stands in")
     st.survivors[0].zone = st.loader_zone
-    climbed = await play.loader(table, A, "in")
+    climbed = await run(table, A, "loader", do="in")
     assert "loader enter" in climbed.as_text()
     assert (await live(table)).loader_pilot == 0
 
 
 async def test_whole_turn_in_one_command_is_all_or_nothing(table: Table) -> None:
     await start(table)
-    await refused(table, play.turn(table, A, "move SEC-w; move NAV-a"), "cannot be reached")
-    await refused(table, play.turn(table, A, "dance"), "not an Endure command")
-    reply = await play.turn(table, A, "move SEC-w; move SEC-b; end")
+    await refused(table, run(table, A, "turn", actions="move SEC-w; move NAV-a"), "cannot be reached")
+    await refused(table, run(table, A, "turn", actions="dance"), "not an Endure command")
+    reply = await run(table, A, "turn", actions="move SEC-w; move SEC-b; end")
     assert "move SEC-w; move SEC-b; end" in reply.as_text()
     assert "Lindqvist's turn" in reply.as_text()
-    nxt = await play.complete_turn(table, B, "move SEC-c; ", {})
+    nxt = await M.complete_turn(table, B, "move SEC-c; ", {})
     assert nxt and all(v.startswith("move SEC-c; ") for _, v in nxt)
     assert any(v == "move SEC-c; move SEC-b" for _, v in nxt)  # computed from where the first move leads
 
@@ -262,19 +276,19 @@ async def test_whole_turn_in_one_command_is_all_or_nothing(table: Table) -> None
 async def test_dashboard_and_briefing_are_private(table: Table) -> None:
     st = await start(table)
     st.survivors[0].injuries = ["leg"]
-    mine = await play.dashboard(table, A)
+    mine = await run(table, A, "dashboard")
     text = mine.as_text()
     assert mine.ephemeral and "Marine Kovac" in text and "Health 10/10" in text
     assert "injured: leg" in text and "Slot 1:" in text and "? at" in text and "Accomplishment" in text
     assert "Acting now: 3 action(s) left" in text
     assert mine.image is not None and mine.image_name == "dashboard.png" and mine.image().startswith(PNG)
-    other = await play.dashboard(table, C, "medic")  # a spectator may look, hidden cards stay hidden
+    other = await run(table, C, "dashboard", survivor="medic")  # a spectator may look, hidden cards stay hidden
     assert "Medic Lindqvist" in other.as_text() and "? at" in other.as_text()
-    await refused(table, play.dashboard(table, A, "ghost"), "no survivor")
+    await refused(table, run(table, A, "dashboard", survivor="ghost"), "no survivor")
     await table.game_settings(A, "spectators", "off")
-    await refused(table, play.dashboard(table, C, "medic"), "spectators are switched off")
-    await refused(table, play.briefing(table, C), "spectators are switched off")
-    brief = await play.briefing(table, B)
+    await refused(table, run(table, C, "dashboard", survivor="medic"), "spectators are switched off")
+    await refused(table, run(table, C, "briefing"), "spectators are switched off")
+    brief = await run(table, B, "briefing")
     assert brief.ephemeral and "Noisy Neighbours" in brief.title
     assert "Kill the GEPs of the marked radar token" in brief.as_text() and "green" in brief.as_text()
     assert brief.image is not None and brief.image().startswith(PNG)
@@ -282,21 +296,27 @@ async def test_dashboard_and_briefing_are_private(table: Table) -> None:
 
 async def test_refuge_visits_and_vote(table: Table) -> None:
     st = await start(table, "campaign=terrible crew=marine-a+medic-a", scenario="")
-    await refused(table, play.vote(table, A, "leave"), "not at the Refuge")
+    await refused(table, run(table, A, "refuge vote", choice="leave"), "not at the Refuge")
     enter_refuge(st, Turn(st, None))
-    await refused(table, play.move(table, A, "SEC-w"), "at the Refuge")
-    await refused(table, play.visit(table, A, "medic", "quarters", "health"), "not your survivor")
-    await refused(table, play.visit(table, A, "marine", "spa"), "Visit one of")
-    await refused(table, play.visit(table, A, "marine", "quarters"), "pick health")
-    places = [v for _, v in await play.complete_place(table, A, "", {})]
+    await refused(table, run(table, A, "move", to="SEC-w"), "at the Refuge")
+    await refused(
+        table, run(table, A, "refuge visit", survivor="medic", place="quarters", pick="health"), "not your survivor"
+    )
+    await refused(
+        table,
+        run(table, A, "refuge visit", survivor="marine", place="spa"),
+        "no place at the Refuge 'spa'. Places: infirmary, loved-ones",
+    )
+    await refused(table, run(table, A, "refuge visit", survivor="marine", place="quarters"), "pick health")
+    places = [v for _, v in await M.complete_place(table, A, "", {})]
     assert "quarters" in places and "infirmary" in places
-    assert [v for _, v in await play.complete_refuge_survivor(table, A, "", {})] == ["0"]
-    visited = await play.visit(table, A, "Kovac", "quarters", "resolve")
+    assert [v for _, v in await M.complete_refuge_survivor(table, A, "", {})] == ["0"]
+    visited = await run(table, A, "refuge visit", survivor="Kovac", place="quarters", pick="resolve")
     assert "visit 0 quarters pick resolve" in visited.as_text()
-    await play.visit(table, B, "medic", "loved ones")
-    assert {v for _, v in await play.complete_vote(table, A, "", {})} >= {"leave"}
-    await refused(table, play.vote(table, A, "maybe"), "stay .* or leave")
-    voted = await play.vote(table, A, "leave")
+    await run(table, B, "refuge visit", survivor="medic", place="loved ones")
+    assert {v for _, v in await M.complete_vote(table, A, "", {})} >= {"leave"}
+    await refused(table, run(table, A, "refuge vote", choice="maybe"), "choice:stay.*choice:leave")
+    voted = await run(table, A, "refuge vote", choice="leave")
     assert "vote leave" in voted.as_text()
 
 
@@ -304,13 +324,13 @@ async def test_recruit_replaces_a_fallen_survivor(table: Table) -> None:
     st = await start(table, "campaign=terrible crew=marine-a+medic-a", scenario="")
     st.survivors[0].alive = False
     enter_refuge(st, Turn(st, None))
-    fallen = await play.complete_fallen(table, A, "", {})
+    fallen = await M.complete_fallen(table, A, "", {})
     assert [v for _, v in fallen] == ["0"]
-    names = [v for _, v in await play.complete_recruit(table, A, "", {})]
+    names = [v for _, v in await M.complete_recruit(table, A, "", {})]
     assert "marine-a" not in names and "scout-a" in names
-    await refused(table, play.recruit(table, A, "0", "medic-a"), "already been played")
-    await refused(table, play.recruit(table, A, "0", "janitor"), "no survivor 'janitor'")
-    reply = await play.recruit(table, A, "Kovac", "Scout-A")
+    await refused(table, run(table, A, "refuge recruit", fallen="0", survivor="medic-a"), "already been played")
+    await refused(table, run(table, A, "refuge recruit", fallen="0", survivor="janitor"), "no survivor 'janitor'")
+    reply = await run(table, A, "refuge recruit", fallen="Kovac", survivor="Scout-A")
     assert "recruit 0 scout-a" in reply.as_text()
 
 
@@ -322,30 +342,32 @@ async def test_autocomplete_comes_from_legal_and_respects_limits(table: Table) -
     arm(st, 0, "pistol", "plasma-cutter")
     place(st, "swarmer", "SEC-b", 2)
     place(st, "jaeger", "SEC-b")
-    moves = await play.complete_move(table, A, "", {})
+    moves = await S.complete_move(table, A, "", {})
     assert {v for _, v in moves} == {"SEC-a", "SEC-c", "SEC-w"}
     assert all(len(label) <= 100 and len(v) <= 100 for label, v in moves)
-    assert [v for _, v in await play.complete_move(table, A, "sec-c", {})] == ["SEC-c"]
-    path = await play.complete_move(table, A, "SEC-w ", {})
+    assert [v for _, v in await S.complete_move(table, A, "sec-c", {})] == ["SEC-c"]
+    path = await S.complete_move(table, A, "SEC-w ", {})
     assert path and all(v.startswith("SEC-w ") for _, v in path)
-    assert await play.complete_move(table, B, "", {}) == []  # not Bob's turn
-    assert await play.complete_move(table, C, "", {}) == []  # not seated
-    zones = await play.complete_attack_zone(table, A, "", {})
+    assert await S.complete_move(table, B, "", {}) == []  # not Bob's turn
+    assert await S.complete_move(table, C, "", {}) == []  # not seated
+    zones = await S.complete_attack_zone(table, A, "", {})
     assert [v for _, v in zones] == ["SEC-b"] and "2 Swarmers" in zones[0][0]
-    weapons = {v for _, v in await play.complete_weapon(table, A, "", {"zone": "SEC-b"})}
+    weapons = {v for _, v in await S.complete_weapon(table, A, "", {"zone": "SEC-b"})}
     assert weapons == {"pistol", "plasma-cutter"}
-    splits = {v for _, v in await play.complete_kill(table, A, "", {"zone": "SEC-b"})}
+    splits = {v for _, v in await S.complete_kill(table, A, "", {"zone": "SEC-b"})}
     assert splits == {"jaeger swarmer", "swarmer jaeger"}
-    assert {v for _, v in await play.complete_noise(table, A, "", {})} == {"1", "2", "3"}
-    assert await play.complete_survivor(table, C, "lind", {}) == [("Medic Lindqvist (bob, SEC-b, Health 7)", "medic-a")]
-    give = await play.complete_give(table, A, "pistol ", {})
+    assert {v for _, v in await S.complete_noise(table, A, "", {})} == {"1", "2", "3"}
+    assert await M.complete_survivor(table, C, "lind", {}) == [
+        ("Medic Lindqvist (Lindqvist, medic-a; bob, SEC-b, Health 7)", "medic-a")
+    ]
+    give = await S.complete_give(table, A, "pistol ", {})
     assert [v for _, v in give] == ["pistol plasma-cutter"]
     st.event_deck = []
-    assert len(await play.complete_turn(table, A, "", {})) <= 25
+    assert len(await M.complete_turn(table, A, "", {})) <= 25
 
 
 async def test_autocomplete_without_a_game_is_empty(table: Table) -> None:
-    for helper in (play.complete_move, play.complete_turn, play.complete_survivor, play.complete_vote):
+    for helper in (S.complete_move, M.complete_turn, M.complete_survivor, M.complete_vote):
         assert await helper(table, A, "", {}) == []
 
 
@@ -353,8 +375,8 @@ async def test_autocomplete_without_a_game_is_empty(table: Table) -> None:
 
 
 async def test_console_script(tmp_path: Path) -> None:
-    load_system_commands()
-    assert "endure refuge visit" in COMMANDS and "endure attack" in COMMANDS
+    assert spec.find("endure refuge visit") is not None and spec.find("endure attack") is not None
+    assert not any(path.startswith("endure") for path in COMMANDS)  # no console-only declaration left
     script = tmp_path / "play.txt"
     script.write_text(
         "\n".join(
@@ -486,154 +508,62 @@ async def test_endure_through_discord(tmp_path: Path) -> None:
 async def test_objectives_by_colour_pick_the_one_in_your_zone(table: Table) -> None:
     st = await start(table, scenario="CG09")
     st.survivors[0].zone = "CQ-d"
-    pairs = await play.complete_objective(table, A, "", {})
+    pairs = await S.complete_objective(table, A, "", {})
     assert [v for _, v in pairs] == ["vial-2"] and "blue objective in CQ-d" in pairs[0][0]
-    reply = await play.interact(table, A, "blue")
+    reply = await run(table, A, "interact", objective="blue")
     assert "interact vial-2" in reply.as_text()
     assert [o.id for o in (await live(table)).objectives if o.carried_by == 0] == ["vial-2"]
-    brief = (await play.briefing(table, A)).as_text()
+    brief = (await run(table, A, "briefing")).as_text()
     assert "You lose if" in brief and "carrier dies" in brief and "carried by Marine Kovac" in brief
 
 
 async def test_loader_enter_then_leave_next_turn(table: Table) -> None:
     st = await start(table, scenario="CG01")
     st.survivors[0].zone = st.loader_zone
-    assert [v for _, v in await play.complete_loader(table, A, "", {})] == ["enter"]
-    climbed = await play.loader(table, A, "enter")
+    assert [v for _, v in await S.complete_loader(table, A, "", {})] == ["enter"]
+    climbed = await run(table, A, "loader", do="enter")
     assert "loader enter" in climbed.as_text() and "Lindqvist's turn" in climbed.as_text()
     for _ in range(3):  # Bob ends turns until the Marine acts again (next round)
         st = await live(table)
         if st.survivors[st.order[st.turn_pos]].seat == 0:
             break
-        await play.end(table, B)
-    assert [v for _, v in await play.complete_loader(table, A, "", {})] == ["leave"]
-    await refused(table, play.attack(table, A, st.loader_zone, "pistol"), "Loader")
-    out = await play.loader(table, A, "out")
+        await run(table, B, "end")
+    assert [v for _, v in await S.complete_loader(table, A, "", {})] == ["leave"]
+    await refused(table, run(table, A, "attack", zone=st.loader_zone, weapon="pistol"), "Loader")
+    out = await run(table, A, "loader", do="out")
     assert "loader leave" in out.as_text()
     assert (await live(table)).loader_pilot == -1
 
 
 async def test_exit_leaves_the_map(table: Table) -> None:
     st = await start(table, scenario="CG04")
-    await refused(table, play.exit_map(table, A), "no exit here. Exits: REC-z, HYD-x")
+    await refused(table, run(table, A, "exit"), "no exit here. Exits: REC-z, HYD-x")
     st.survivors[0].zone = "REC-z"
-    out = await play.exit_map(table, A)
+    out = await run(table, A, "exit")
     assert "`exit`" in out.as_text() and "leaves the area" in out.as_text()
     assert (await live(table)).survivors[0].exited
 
 
-def command_for(action: dict) -> tuple[object, dict]:
-    """The /endure command and options a player would use for a legal action."""
-    t = action["type"]
-    if t == "move":
-        return play.move, {"to": " ".join(action.get("zones") or [action["zone"]])}
-    if t == "attack":
-        opts = {"zone": action["zone"], "weapon": action["weapon"]}
-        if action.get("object"):
-            opts["target"] = action["object"]
-        return play.attack, opts
-    if t in ("search", "leave", "end", "reactivate"):
-        return {"search": play.search, "leave": play.leave, "end": play.end, "reactivate": play.reactivate}[t], {}
-    if t == "exit":
-        return play.exit_map, {}
-    if t == "keep":
-        return play.keep, {k: action[k] for k in ("item", "drop") if action.get(k)}
-    if t == "interact":
-        return play.interact, {"objective": action["objective"]} if action.get("objective") else {}
-    if t == "ability":
-        return play.ability, {"which": action["which"], "choice": play._choice_value(action) or None}
-    if t == "reward":
-        return play.reward, {"choice": play._choice_value(action) or None}
-    if t == "trade":
-        return play.trade, {
-            "partner": action["with"],
-            "give": " ".join(action["give"]) or None,
-            "take": " ".join(action["take"]) or None,
-        }
-    if t == "answer":
-        return play.answer, {"reply": "yes" if action["accept"] else "no"}
-    if t == "use":
-        return play.use, {"item": action["item"], "at": action.get("zone")}
-    if t == "equip":
-        return play.reorganise, {"item": action["item"]}
-    if t == "discard":
-        return play.discard, {"item": action["item"]}
-    if t == "noise":
-        return play.noise, {"level": str(action["level"])}
-    if t == "loader":
-        return play.loader, {"do": action["do"]}
-    if t == "salvage":
-        return play.salvage, {"actions": str(action["actions"])}
-    if t == "visit":
-        return play.visit, {
-            "survivor": str(action["survivor"]),
-            "place": action["place"],
-            "pick": action.get("pick"),
-            "get": action.get("take"),
-            "give": " ".join(action.get("give") or []) or None,
-        }
-    if t == "recruit":
-        return play.recruit, {"fallen": str(action["replace"]), "survivor": action["survivor"]}
-    if t == "vote":
-        return play.vote, {"choice": action["choice"], "route": action.get("route")}
+def typed_for(st: EndureState, seat: int, action: dict) -> tuple[spec.Command, dict[str, str]]:
+    """The /endure command and option texts that play a legal action (its ``produces``)."""
+    for command in GROUP.commands:
+        options = command.produces(st, seat, action) if command.produces else None
+        if options is not None:
+            return command, options
     raise AssertionError(f"no command for {action}")
 
 
-def suggestions_for(action: dict) -> list[tuple[object, dict, str]]:
-    """(autocomplete helper, other options, the value it must offer) for a legal action."""
-    t = action["type"]
-    out: list[tuple[object, dict, str]] = []
-    if t == "move" and "zone" in action:
-        out.append((play.complete_move, {}, action["zone"]))
-    if t == "attack":
-        out.append((play.complete_attack_zone, {}, action["zone"]))
-        out.append((play.complete_weapon, {"zone": action["zone"]}, action["weapon"]))
-        if action.get("object"):
-            out.append((play.complete_object, {"zone": action["zone"]}, action["object"]))
-    if t == "interact" and action.get("objective"):
-        out.append((play.complete_objective, {}, action["objective"]))
-    if t == "ability":
-        out.append((play.complete_ability_which, {}, action["which"]))
-        if play._choice_value(action):
-            out.append((play.complete_ability_choice, {"which": action["which"]}, play._choice_value(action)))
-    if t == "reward" and play._choice_value(action):
-        out.append((play.complete_reward_choice, {}, play._choice_value(action)))
-    if t == "trade":
-        out.append((play.complete_partner, {}, action["with"]))
-    if t == "use":
-        out.append((play.complete_use, {}, action["item"]))
-        if action.get("zone"):
-            out.append((play.complete_use_at, {"item": action["item"]}, action["zone"]))
-    if t == "equip":
-        out.append((play.complete_reorganise, {}, action["item"]))
-    if t == "discard":
-        out.append((play.complete_discard, {}, action["item"]))
-    if t == "noise":
-        out.append((play.complete_noise, {}, str(action["level"])))
-    if t == "loader":
-        out.append((play.complete_loader, {}, action["do"]))
-    if t == "answer":
-        out.append((play.complete_answer, {}, "yes" if action["accept"] else "no"))
-    if t == "keep":
-        if action.get("item"):
-            out.append((play.complete_keep, {}, action["item"]))
-        if action.get("drop"):
-            out.append((play.complete_drop, {}, action["drop"]))
-    if t == "visit":
-        out.append((play.complete_refuge_survivor, {}, str(action["survivor"])))
-        out.append((play.complete_place, {}, action["place"]))
-        if action.get("take"):
-            out.append((play.complete_stock, {}, action["take"]))
-    if t == "recruit":
-        out.append((play.complete_fallen, {}, str(action["replace"])))
-        out.append((play.complete_recruit, {}, action["survivor"]))
-    if t == "vote":
-        out.append((play.complete_vote, {}, action["choice"]))
-        if action.get("route"):
-            out.append((play.complete_route, {}, action["route"]))
-    if t == "salvage":
-        out.append((play.complete_salvage, {}, str(action["actions"])))
-    return out
+async def offered(table: Table, who: Ctx, command: spec.Command, name: str, options: dict[str, str]) -> list[str]:
+    """What an option's suggestions offer, the other options filled in as the player typed them; a list
+    of several words is typed up to its last one, as the suggestions complete one word at a time."""
+    option = command.option(name)
+    assert option is not None and option.suggest is not None
+    value = options[name]
+    given: dict[str, str | None] = {o.name: options.get(o.name) for o in command.options if o.name != name}
+    pairs = await option.suggest(table, who, "", given)
+    if value not in [v for _, v in pairs] and " " in value:
+        pairs = await option.suggest(table, who, value.rsplit(" ", 1)[0] + " ", given)
+    return [v for _, v in pairs]
 
 
 RARE = {"attack", "keep", "interact", "equip", "use", "reward", "loader", "exit", "visit", "recruit", "vote", "salvage"}
@@ -641,8 +571,9 @@ RARE = {"attack", "keep", "interact", "equip", "use", "reward", "loader", "exit"
 
 @pytest.mark.parametrize("scenario,seed", [("CG00", 1), ("CG04", 2), ("CG01", 3), ("C014", 4), ("refuge", 5)])
 async def test_every_legal_action_is_reachable_through_the_commands(tmp_path: Path, scenario: str, seed: int) -> None:
-    """Random play where each move is one of legal() typed into the matching /endure command:
-    the engine must receive exactly that action (same notation), and nothing may crash."""
+    """Random play where each move is one of legal() typed into the /endure command its ``produces`` names,
+    every option value offered by that option's suggestions: the engine must receive exactly that
+    action (same notation), and nothing may crash."""
     import random
 
     service = GameService(SqliteStore(tmp_path / "r.db"), seed_source=lambda: seed)
@@ -675,14 +606,15 @@ async def test_every_legal_action_is_reachable_through_the_commands(tmp_path: Pa
             rare = [a for a in legal if a["type"] in RARE]
             busy = [a for a in legal if a["type"] not in ("end", "discard")] or legal
             action = pick.choice(rare if rare and pick.random() < 0.6 else busy)
-            for helper, others, value in suggestions_for(action):
-                offered = [v for _, v in await helper(table, players[seat], "", others)]
-                assert value in offered or len(offered) == 25, (helper.__name__, value, offered)
+            command, options = typed_for(st, seat, action)
+            for name in options:
+                if command.option(name).suggest is not None:  # type: ignore[union-attr]
+                    values = await offered(table, players[seat], command, name, options)
+                    assert options[name] in values or len(values) == 25, (command.name, name, options, values)
             prefix = table_system().format(action) + "; "
-            following = await play.complete_turn(table, players[seat], prefix, {})
+            following = await M.complete_turn(table, players[seat], prefix, {})
             assert all(v.startswith(prefix) and len(v) <= 100 for _, v in following)
-            command, options = command_for(action)
-            reply = await command(table, players[seat], **{k: v for k, v in options.items() if v is not None})
+            reply = await run(table, players[seat], command.name, **options)
             assert f"`{table_system().format(action)}`" in reply.as_text()
     finally:
         await service.close()
@@ -701,19 +633,21 @@ async def test_new_player_hints_in_briefing_and_refusals(table: Table) -> None:
 
     st = await start(table, "crew=medic-a+marine-a")  # alice: Medic in SEC-b, bob: Marine
     marked = next(r.zone for r in st.radar if r.marked)
-    brief = (await play.briefing(table, A)).as_text()
+    brief = (await run(table, A, "briefing")).as_text()
     assert f"Kill the GEPs of the marked radar token\n  (the marked contact is now in {marked})" in brief
     assert "green (G on the map), in NAV-a:" in brief
     # The Medic is unhurt: the refusal names who in the zone could use the treatment.
     st.survivors[1].health -= 2
-    await refused(table, play.ability(table, A, "active", "medic"), r"needs no treatment\. Hurt here: Marine Kovac")
-    await refused(table, play.keep(table, A), "keep and leave only answer a search")
-    await refused(table, play.exit_map(table, A), "this mission has no exit")
+    await refused(
+        table, run(table, A, "ability", which="active", choice="medic"), r"needs no treatment\. Hurt here: Marine Kovac"
+    )
+    await refused(table, run(table, A, "keep"), "`/endure keep` and `/endure leave` only answer a search")
+    await refused(table, run(table, A, "exit"), "this mission has no exit")
     # A melee weapon cannot reach the next zone, and the refusal says so.
-    await play.end(table, A)
+    await run(table, A, "end")
     arm(st, 1, "plasma-cutter")
     place(st, "swarmer", "SEC-c")
-    await refused(table, play.attack(table, B, "SEC-c", "plasma-cutter"), r"reach \(your own zone only\)")
+    await refused(table, run(table, B, "attack", zone="SEC-c", weapon="plasma-cutter"), r"reach \(your own zone only\)")
     title, lines = rules_topic(SYSTEM, "board")
     assert "map picture" in title and "radar contact" in lines[0]
     assert "Resolve cards" in rules_topic(SYSTEM, "resolve")[0]
@@ -724,7 +658,7 @@ async def test_attack_suggestions_warn_about_friends_in_the_line_of_fire(table: 
     arm(st, 0, "pistol")
     place(st, "swarmer", "SEC-c")
     st.survivors[1].zone = "SEC-c"
-    pairs = await play.complete_attack_zone(table, A, "", {})
+    pairs = await S.complete_attack_zone(table, A, "", {})
     labels = {v: label for label, v in pairs}
     assert "Medic Lindqvist (ranged misses may hit them)" in labels["SEC-c"] and len(labels["SEC-c"]) <= 100
     assert "Marine Kovac" not in labels["SEC-c"]
@@ -733,28 +667,34 @@ async def test_attack_suggestions_warn_about_friends_in_the_line_of_fire(table: 
 async def test_dashboard_names_lasting_resolve_effects_by_card_name(table: Table) -> None:
     st = await start(table)
     st.survivors[0].phobias = ["memory_loss"]
-    text = (await play.dashboard(table, A)).as_text()
+    text = (await run(table, A, "dashboard")).as_text()
     assert "Lasting effects (from Resolve cards): Memory Loss" in text and "memory_loss" not in text
 
 
-def test_help_points_new_players_to_the_briefing_the_map_legend_and_friendly_fire() -> None:
-    text = " ".join(play.HELP_LINES)
+async def test_help_is_the_table_page_and_points_new_players_the_way(table: Table) -> None:
+    reply = await run(table, A, "help")
+    text = reply.as_text()
+    assert reply.ephemeral and reply.lines == spec.help_page(GROUP)
     assert "/endure briefing" in text and "topic:board" in text and "ranged misses" in text
+    for command in GROUP.commands:
+        assert spec.usage(GROUP, command) in text
 
 
 async def test_switch_and_ability_choice_texts_use_plain_names(table: Table) -> None:
     st = await start(table, "crew=medic-a+marine-a")  # alice: Medic, bob: Marine
     st.survivors[1].health -= 3
-    await refused(table, play.ability(table, A, "active"), r"choice:<one of these>\): marine-a \(Marine Kovac\)")
+    await refused(
+        table, run(table, A, "ability", which="active"), r"choice:<one of these>\): marine-a \(Marine Kovac\)"
+    )
     st.survivors[0].zone = "NAV-a"
-    reply = await play.interact(table, A, "green")
+    reply = await run(table, A, "interact", objective="green")
     assert "the door between LAB-c and LAB-z unlocks" in reply.as_text()
 
 
 async def test_a_hazard_event_points_to_what_it_does(table: Table) -> None:
     await start(table)  # the event deck holds only Lockdown cards
-    await play.end(table, A)
-    reply = await play.end(table, B)
+    await run(table, A, "end")
+    reply = await run(table, B, "end")
     assert "(lasts a round; what it does: /rules system:endure topic:events)" in reply.as_text()
 
 
