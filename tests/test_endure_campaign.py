@@ -267,7 +267,7 @@ def test_cg10_bonus_from_the_mission_before():
 
 
 def test_cg11_carries_over_the_break_stuff_bonus():
-    import table.endure as play
+    import table.endure.views as play
 
     st = _fire_state("CG11", ["CG09", "CG10"])
     assert st.extra_specials == ["unnoticed"]

@@ -119,7 +119,7 @@ def test_bad_texts_name_file_and_key(tmp_path, monkeypatch, edit, match):
 
 
 def test_texts_come_from_the_data_in_engine_and_front_end(tmp_path, monkeypatch):
-    import table.endure as play
+    import table.endure.views as play
     from rules.endure import SYSTEM
 
     for name in ("GOAL_TEXT", "FAIL_TEXT", "SPECIAL_TEXT", "HOOK_TEXT", "REWARD_TEXT", "GOAL_WORDS", "PLACES"):
