@@ -806,12 +806,13 @@ def test_end_condition_says_what_still_ends_the_scenario():
     the text players see says how far along both are (and the turn limit when the table set one)."""
     st = play_state(mode="episodic")
     assert E.end_condition(st) == "Ends when: PvE quests 0/3 done; a PvP quest: none done yet"
-    assert E.end_condition(st) in SYSTEM.pending(st)[0].text
+    assert SYSTEM.status_lines(st)[-1] == E.end_condition(st) + "."  # what /game status shows
     st.done, st.pve_index = {"1-1": 1, "1-2": 0, "pvp-blue": 0}, 2
     assert E.end_condition(st) == "Ends when: PvE quests 2/3 done; a PvP quest: done (yellow crew)"
     assert E.end_condition(st) in SYSTEM.describe(st)
-    st.turn_limit = 40
+    st.turn_limit, st.turn_no = 40, 12
     assert E.end_condition(st).endswith("; or after turn 40 (most VT)")
+    assert SYSTEM.status_lines(st)[0] == "Scenario 1: Cold Reception · turn 12 of 40"
 
 
 def test_turn_limit_is_an_opt_in_table_option():

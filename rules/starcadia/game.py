@@ -310,13 +310,21 @@ class Starcadia(GameSystem[StarState]):
             Prompt(
                 seat=seat,
                 kind="turn",
-                text=(
-                    f"{state.seats[seat]}: activate one hero (move and/or attack) or rest the crew. "
-                    f"{E.end_condition(state)}."
-                ),
+                text=f"{state.seats[seat]}: activate one hero (move and/or attack) or rest the crew",
                 default={"type": "rest"},
             )
         ]
+
+    def status_lines(self, state: StarState) -> list[str]:
+        """For /game status: the scenario and turn (of the turn limit, if set), each crew's VT, and during
+        play what still ends the scenario."""
+        sc = CONTENT.scenarios[state.scenario]
+        count = f"turn {state.turn_no} of {state.turn_limit}" if state.turn_limit else f"turn {state.turn_no}"
+        head = f"Scenario {sc.id}: {sc.title} · {count if state.phase == 'play' else state.phase}"
+        lines = [head, "VT: " + ", ".join(f"{c.colour} ({state.seats[c.seat]}) {c.vt}" for c in state.crews)]
+        if state.phase == "play":
+            lines.append(E.end_condition(state) + ".")
+        return lines
 
     def _free_heroes(self, state: StarState) -> list[str]:
         taken = {h.id for h in state.heroes}
