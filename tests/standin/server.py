@@ -12,6 +12,13 @@ Usage::
 
 Everything the client sends is recorded in ``s.requests`` (in order); unknown routes answer 404
 JSON and are listed in ``s.unexpected``. Nothing listens beyond 127.0.0.1.
+
+Sharding: ``StandIn(..., guilds={G2: [C2], ...}, shard_count=4)`` serves several guilds and
+recommends 4 shards in ``GET /gateway/bot``. Each gateway connection IDENTIFYs with
+``shard: [id, count]`` and receives the guilds Discord would route to it,
+``(guild_id >> 22) % shard_count``; every event of a guild (interactions included) goes to
+that shard's connection, whichever process holds it. Clients in other processes (``install``
+in each) connect to the same stand-in.
 """
 
 from __future__ import annotations
@@ -92,6 +99,11 @@ def _no_content() -> web.Response:
     return web.Response(status=204)
 
 
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard Discord sends a guild's events to (direct messages: shard 0)."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+
 def _static(make: Callable[[], web.Response]) -> Callable[[web.Request], Any]:
     async def handler(_: web.Request) -> web.Response:
         return make()
@@ -153,9 +165,16 @@ class StandIn:
         echo_messages: bool = False,
         timeout: float = 5.0,
         settle: float = 0.02,
+        guilds: Mapping[int, Sequence[int]] | None = None,
+        shard_count: int = 1,
     ) -> None:
         self.guild_id = int(guild_id)
         self.guild_name = guild_name
+        self.shard_count = shard_count
+        # guild -> its channels; the first guild is ``guild_id``, others come from ``guilds``
+        self.guild_channels: dict[int, list[int]] = {self.guild_id: [int(c) for c in channel_ids]}
+        for gid, cids in (guilds or {}).items():
+            self.guild_channels[int(gid)] = [int(c) for c in cids]
         self.users: dict[int, FakeUser] = {}
         for u in users:
             fu = u if isinstance(u, FakeUser) else FakeUser(id=int(u))
@@ -168,8 +187,9 @@ class StandIn:
         self.application_id = bot_id
         names = dict(channel_names or {})
         self.channels: dict[int, dict[str, Any]] = {}
-        for pos, cid in enumerate(channel_ids):
-            self.channels[int(cid)] = self._text_channel(int(cid), names.get(int(cid), f"channel-{pos + 1}"), pos)
+        for gid, cids in self.guild_channels.items():
+            for pos, cid in enumerate(cids):
+                self.channels[cid] = self._text_channel(cid, names.get(cid, f"channel-{pos + 1}"), pos, gid)
         self.threads: dict[int, dict[str, Any]] = {}
         self.roles: dict[int, dict[str, Any]] = {
             self.guild_id: self._role(self.guild_id, "@everyone", MEMBER_PERMISSIONS, 0)
@@ -190,6 +210,8 @@ class StandIn:
         self.global_commands: list[dict[str, Any]] | None = None
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self.identify: dict[str, Any] | None = None
+        self.identifies: list[dict[str, Any]] = []
+        """Every IDENTIFY payload received, in order (``shard`` says which shard each opened)."""
         self.gateway_sent: list[dict[str, Any]] = []
         self.gateway_received: list[dict[str, Any]] = []
         self.interactions: dict[int, _Interaction] = {}
@@ -201,9 +223,10 @@ class StandIn:
         self.direct_messages: dict[int, list[StoredMessage]] = {}  # user -> DMs the bot sent them
 
         self._changed = asyncio.Condition()
-        self._ws: web.WebSocketResponse | None = None
-        self._ws_ready = asyncio.Event()
-        self._seq = 0
+        self._sockets: dict[int, web.WebSocketResponse] = {}  # shard id -> its gateway connection
+        self._ready: dict[int, asyncio.Event] = {}  # shard id -> set while identified
+        self._sessions: dict[str, int] = {}  # session id -> shard id (for RESUME)
+        self._seqs: dict[int, int] = {}
         self._runner: web.AppRunner | None = None
         self.port: int = 0
         self.client: discord.Client | None = None
@@ -237,8 +260,9 @@ class StandIn:
 
     async def close(self) -> None:
         await self.stop_client()
-        if self._ws is not None and not self._ws.closed:
-            await self._ws.close()
+        for ws in list(self._sockets.values()):
+            if not ws.closed:
+                await ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -412,16 +436,35 @@ class StandIn:
 
     # ------------------------------------------------------------------ gateway out
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send a DISPATCH (op 0) event to the connected client."""
+    def shard_of(self, guild_id: int | None) -> int:
+        return shard_of(guild_id, self.shard_count)
+
+    def guild_of(self, channel_id: int) -> int | None:
+        """The guild a channel or thread belongs to (None for a DM channel)."""
+        ch = self._channel(channel_id)
+        return int(ch["guild_id"]) if ch is not None and ch.get("guild_id") else None
+
+    @property
+    def connected_shards(self) -> list[int]:
+        """Shards with an identified gateway connection now."""
+        return sorted(sid for sid, ready in self._ready.items() if ready.is_set())
+
+    def _shard_ready(self, shard: int) -> asyncio.Event:
+        return self._ready.setdefault(shard, asyncio.Event())
+
+    async def dispatch(self, event: str, data: dict[str, Any], *, shard: int | None = None) -> None:
+        """Send a DISPATCH (op 0) event to the client holding ``shard`` (default: the one of
+        ``data['guild_id']``, else of the primary guild); waits for that shard to connect."""
+        if shard is None:
+            guild = data.get("guild_id") if isinstance(data, dict) else None
+            shard = self.shard_of(int(guild) if guild else self.guild_id)
         try:
-            await asyncio.wait_for(self._ws_ready.wait(), self.timeout)
+            await asyncio.wait_for(self._shard_ready(shard).wait(), self.timeout)
         except TimeoutError:
-            raise RuntimeError("stand-in: no client connected to the gateway") from None
-        ws = self._ws
-        assert ws is not None
-        self._seq += 1
-        frame = {"op": 0, "t": event, "s": self._seq, "d": data}
+            raise RuntimeError(f"stand-in: no client connected to the gateway for shard {shard}") from None
+        ws = self._sockets[shard]
+        self._seqs[shard] = self._seqs.get(shard, 0) + 1
+        frame = {"op": 0, "t": event, "s": self._seqs[shard], "d": data}
         self.gateway_sent.append(frame)
         await ws.send_str(json.dumps(frame))
 
@@ -433,7 +476,7 @@ class StandIn:
         cid = channel_id or self._default_channel()
         mid = snowflake()
         data = {
-            "id": str(mid), "channel_id": str(cid), "guild_id": str(self.guild_id),
+            "id": str(mid), "channel_id": str(cid), "guild_id": str(self.guild_of(cid) or self.guild_id),
             "author": fu.user_payload(),
             "member": {k: v for k, v in fu.member_payload().items() if k != "user"},
             "content": content, "timestamp": iso_now(), "edited_timestamp": None, "tts": False,
@@ -456,7 +499,7 @@ class StandIn:
         expect_answer: bool = True,
     ) -> Reply:
         """Invoke a synced slash command ("group sub" paths allowed) and return the bot's answer."""
-        data = self._command_data(path, dict(options or {}), focused=None)
+        data = self._command_data(path, dict(options or {}), focused=None, channel_id=channel_id)
         payload = self._interaction_payload(2, data, user=user, channel_id=channel_id)
         return await self._run(payload, timeout=timeout, expect_answer=expect_answer)
 
@@ -474,7 +517,7 @@ class StandIn:
         """Type-4 interaction with ``focused`` being typed as ``value``; returns the bot's choices."""
         opts = dict(options or {})
         opts[focused] = value
-        data = self._command_data(path, opts, focused=focused)
+        data = self._command_data(path, opts, focused=focused, channel_id=channel_id)
         payload = self._interaction_payload(4, data, user=user, channel_id=channel_id)
         reply = await self._run(payload, timeout=timeout, expect_answer=True)
         if reply.response_type != 8:
@@ -579,8 +622,8 @@ class StandIn:
             return message.message.id
         return message.id
 
-    def _find_command(self, name: str) -> dict[str, Any]:
-        pools = [self.guild_commands.get(self.guild_id) or [], self.global_commands or []]
+    def _find_command(self, name: str, guild_id: int | None = None) -> dict[str, Any]:
+        pools = [self.guild_commands.get(guild_id or self.guild_id) or [], self.global_commands or []]
         for pool in pools:
             for cmd in pool:
                 if cmd["name"] == name and cmd.get("type", 1) == 1:
@@ -588,9 +631,11 @@ class StandIn:
         known = sorted({c["name"] for pool in pools for c in pool})
         raise ValueError(f"no synced slash command {name!r}; synced: {known} (did the bot sync?)")
 
-    def _command_data(self, path: str, given: dict[str, Any], focused: str | None) -> dict[str, Any]:
+    def _command_data(
+        self, path: str, given: dict[str, Any], focused: str | None, channel_id: int | None = None
+    ) -> dict[str, Any]:
         parts = path.split()
-        cmd = self._find_command(parts[0])
+        cmd = self._find_command(parts[0], self.guild_of(channel_id or self._default_channel()))
         data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1}
         if cmd.get("guild_id"):
             data["guild_id"] = cmd["guild_id"]
@@ -723,14 +768,15 @@ class StandIn:
     ) -> dict[str, Any]:
         fu = self._user(user)
         cid = channel_id or self._default_channel()
+        gid = self.guild_of(cid) or self.guild_id
         iid = snowflake()
         payload: dict[str, Any] = {
             "id": str(iid),
             "application_id": str(self.application_id),
             "type": itype,
             "data": data,
-            "guild_id": str(self.guild_id),
-            "guild": {"id": str(self.guild_id), "locale": "en-US", "features": []},
+            "guild_id": str(gid),
+            "guild": {"id": str(gid), "locale": "en-US", "features": []},
             "channel_id": str(cid),
             "channel": self._channel_partial(cid),
             "member": fu.member_payload(with_permissions=True),
@@ -740,7 +786,7 @@ class StandIn:
             "locale": "en-US",
             "guild_locale": "en-US",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "authorizing_integration_owners": {"0": str(gid)},
             "context": 0,
             "attachment_size_limit": 10 * 1024 * 1024,
         }
@@ -814,9 +860,9 @@ class StandIn:
 
     # ------------------------------------------------------------------ payload builders
 
-    def _text_channel(self, cid: int, name: str, position: int) -> dict[str, Any]:
+    def _text_channel(self, cid: int, name: str, position: int, guild_id: int) -> dict[str, Any]:
         return {
-            "id": str(cid), "type": 0, "name": name, "position": position, "guild_id": str(self.guild_id),
+            "id": str(cid), "type": 0, "name": name, "position": position, "guild_id": str(guild_id),
             "permission_overwrites": [], "parent_id": None, "nsfw": False, "topic": None,
             "rate_limit_per_user": 0, "last_message_id": None, "flags": 0,
         }  # fmt: skip
@@ -829,13 +875,20 @@ class StandIn:
             "mentionable": False, "flags": 0, "icon": None, "unicode_emoji": None,
         }  # fmt: skip
 
-    def _guild_payload(self) -> dict[str, Any]:
+    def _guild_payload(self, guild_id: int | None = None) -> dict[str, Any]:
+        """A GUILD_CREATE payload; every user is a member of every guild, with the same roles."""
+        gid = self.guild_id if guild_id is None else guild_id
         members = [self.bot.member_payload()] + [u.member_payload() for u in self.users.values()]
+        roles = [self._role(gid, "@everyone", MEMBER_PERMISSIONS, 0)]
+        roles += [r for rid, r in self.roles.items() if rid != self.guild_id]
+        channels = [self.channels[c] for c in self.guild_channels[gid]]
+        threads = [t for t in self.threads.values() if t.get("guild_id") == str(gid)]
+        name = self.guild_name if gid == self.guild_id else f"{self.guild_name} {gid}"
         return {
-            "id": str(self.guild_id), "name": self.guild_name, "icon": None, "owner_id": str(
+            "id": str(gid), "name": name, "icon": None, "owner_id": str(
                 next(iter(self.users))), "unavailable": False, "member_count": len(members),
-            "large": False, "features": [], "emojis": [], "stickers": [], "roles": list(self.roles.values()),
-            "channels": list(self.channels.values()), "threads": list(self.threads.values()),
+            "large": False, "features": [], "emojis": [], "stickers": [], "roles": roles,
+            "channels": channels, "threads": threads,
             "members": members, "presences": [], "voice_states": [], "stage_instances": [],
             "guild_scheduled_events": [], "soundboard_sounds": [], "joined_at": iso_now(),
             "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
@@ -916,14 +969,14 @@ class StandIn:
 
     async def _gateway_bot(self, _: web.Request) -> web.Response:
         return _json({
-            "url": self.gateway_url, "shards": 1,
+            "url": self.gateway_url, "shards": self.shard_count,
             "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
         })  # fmt: skip
 
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
-        self._ws = ws
+        shard: int | None = None  # known once the client IDENTIFYs or RESUMEs
         await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": int(self.heartbeat_interval * 1000)}}))
         try:
             async for msg in ws:
@@ -935,31 +988,53 @@ class StandIn:
                 if op == 1:
                     await ws.send_str(json.dumps({"op": 11}))
                 elif op == 2:
-                    self.identify = d
-                    self._ws_ready.set()
-                    await self.dispatch("READY", {
-                        "v": 10, "user": self.bot.user_payload(), "guilds": [
-                            {"id": str(self.guild_id), "unavailable": True}],
-                        "session_id": secrets.token_hex(16), "resume_gateway_url": self.gateway_url,
-                        "application": {"id": str(self.application_id), "flags": 0},
-                        "private_channels": [], "relationships": [], "presences": [], "shard": [0, 1],
-                    })  # fmt: skip
-                    await self.dispatch("GUILD_CREATE", self._guild_payload())
+                    shard = await self._identified(ws, d or {})
+                    if shard is None:
+                        break
                 elif op == 6:
-                    self._ws_ready.set()
-                    await self.dispatch("RESUMED", {})
+                    shard = self._sessions.get((d or {}).get("session_id"), 0)
+                    self._sockets[shard] = ws
+                    self._shard_ready(shard).set()
+                    await self.dispatch("RESUMED", {}, shard=shard)
                 elif op == 8:
+                    guild = int((d or {}).get("guild_id") or self.guild_id)
                     members = [self.bot.member_payload()] + [u.member_payload() for u in self.users.values()]
                     await self.dispatch("GUILD_MEMBERS_CHUNK", {
-                        "guild_id": str(self.guild_id), "members": members, "chunk_index": 0,
+                        "guild_id": str(guild), "members": members, "chunk_index": 0,
                         "chunk_count": 1, "nonce": (d or {}).get("nonce"),
-                    })  # fmt: skip
+                    }, shard=shard)  # fmt: skip
                 await self._notify()
         finally:
-            if self._ws is ws:
-                self._ws = None
-                self._ws_ready.clear()
+            if shard is not None and self._sockets.get(shard) is ws:
+                del self._sockets[shard]
+                self._shard_ready(shard).clear()
+                await self._notify()
         return ws
+
+    async def _identified(self, ws: web.WebSocketResponse, d: dict[str, Any]) -> int | None:
+        """Answer an IDENTIFY: READY with this shard's guilds, then their GUILD_CREATEs. None if refused."""
+        shard, count = d.get("shard") or [0, 1]
+        if count != self.shard_count or not 0 <= shard < count:
+            # as Discord: 4010 invalid shard, 4011 sharding required
+            await ws.close(code=4011 if count == 1 else 4010, message=b"Invalid shard")
+            return None
+        self.identify = d
+        self.identifies.append(d)
+        self._sockets[shard] = ws
+        self._seqs[shard] = 0
+        self._shard_ready(shard).set()
+        session = secrets.token_hex(16)
+        self._sessions[session] = shard
+        guilds = [g for g in self.guild_channels if self.shard_of(g) == shard]
+        await self.dispatch("READY", {
+            "v": 10, "user": self.bot.user_payload(), "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
+            "session_id": session, "resume_gateway_url": self.gateway_url,
+            "application": {"id": str(self.application_id), "flags": 0},
+            "private_channels": [], "relationships": [], "presences": [], "shard": [shard, count],
+        }, shard=shard)  # fmt: skip
+        for guild in guilds:
+            await self.dispatch("GUILD_CREATE", self._guild_payload(guild), shard=shard)
+        return shard
 
     # ------------------------------------------------------------------ REST handlers
 
@@ -1004,7 +1079,7 @@ class StandIn:
         msg = StoredMessage(
             id=kw.pop("id", None) or snowflake(),
             channel_id=channel_id,
-            guild_id=self.guild_id,
+            guild_id=self.guild_of(channel_id) or self.guild_id,
             author=self.bot.user_payload(),
             **kw,
         )
@@ -1059,8 +1134,8 @@ class StandIn:
             msg.edited_at = iso_now()
 
     async def _echo(self, msg: StoredMessage, event: str = "MESSAGE_CREATE") -> None:
-        if self.echo_messages and self._ws is not None and not msg.ephemeral:
-            await self.dispatch(event, msg.payload(self.base_url))
+        if self.echo_messages and self.shard_of(msg.guild_id) in self._sockets and not msg.ephemeral:
+            await self.dispatch(event, msg.payload(self.base_url), shard=self.shard_of(msg.guild_id))
 
     async def _callback(self, request: web.Request) -> web.Response:
         rec = self.interactions.get(int(request.match_info["iid"]))
@@ -1242,7 +1317,7 @@ class StandIn:
         from_message = request.match_info.get("mid")
         tid = int(from_message) if from_message else snowflake()
         thread = {
-            "id": str(tid), "type": int(body.get("type") or 11), "guild_id": str(self.guild_id),
+            "id": str(tid), "type": int(body.get("type") or 11), "guild_id": parent["guild_id"],
             "parent_id": str(cid), "owner_id": str(self.bot.id), "name": body.get("name", "thread"),
             "last_message_id": None, "rate_limit_per_user": body.get("rate_limit_per_user", 0),
             "message_count": 0, "member_count": 1, "total_message_sent": 0, "flags": 0,
@@ -1255,6 +1330,6 @@ class StandIn:
         self.threads[tid] = thread
         if "message" in body:  # forum post
             self._new_message(tid, body["message"], request[_REC].files)
-        if self._ws is not None:
+        if self.shard_of(int(parent["guild_id"])) in self._sockets:
             await self.dispatch("THREAD_CREATE", {**thread, "newly_created": True})
         return _json(thread, status=201)
