@@ -1,0 +1,169 @@
+"""What a player could do now: usable triggered effects, Boon outcomes, draw sources, commits.
+
+Read-only helpers shared by the flow (does a window need to open? does a draw need a choice?) and
+by the decisions (what is legal). Nothing here changes the state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from .content import LIS, content
+from .layers import Active, active, boon_extras, can_shift, value_of
+from .state import QuasarState, Task, owned_key, split_key
+from .targets import confronting, holds
+from .zones import active_projects, cards_in, deck, hand, spec
+
+
+def required_cards(state: QuasarState) -> int:
+    """Normal cards each player confronts: one, or two for a lone player."""
+    return content().tuning.solo_cards if len(state.seats) == 1 else 1
+
+
+def shift_targets(state: QuasarState) -> list[str]:
+    """Confronting cards a Shift may change (never a Lost in Space)."""
+    return [cid for cid in confronting(state) if state.cards[cid].key != LIS]
+
+
+def can_pay(state: QuasarState, seat: int, cost: tuple[tuple[str, int], ...]) -> bool:
+    for what, n in cost:
+        have = {
+            "glory": state.glory[seat],
+            "energy": state.energy,
+            "lessons": state.lessons[seat],
+            "discard": len(hand(state, seat)),
+        }[what]
+        if have < n:
+            return False
+    return True
+
+
+def usable(state: QuasarState, seat: int, phase: str) -> list[Active]:
+    """Triggered effects ``seat`` may use in the ``phase`` window now (cost payable, unused...)."""
+    out = []
+    for a in active(state):
+        e = a.effect
+        if e.style != "triggered" or e.when != phase or a.owner != seat:
+            continue
+        if f"{a.card}#{a.index}" in state.used:
+            continue
+        if not all(holds(state, c, seat) for c in e.conditions) or not can_pay(state, seat, e.cost):
+            continue
+        if e.shift and (not shift_targets(state) or not can_shift(state, seat)):
+            continue
+        out.append(a)
+    return out
+
+
+@dataclass(frozen=True)
+class Outcome:
+    key: str
+    label: str
+    card: str = ""
+    src: str = ""
+
+
+def boon_outcomes(state: QuasarState, seat: int) -> list[Outcome]:
+    """The outcomes a Boon offers ``seat`` now: the three base ones (a Project needs a Deck card) and
+    the extra ones in-play cards declare."""
+    out = [Outcome("glory", "gain 1 Glory"), Outcome("lesson", "learn 1 Lesson")]
+    if deck(state, seat):
+        out.insert(1, Outcome("project", "start a Project"))
+    seen = {o.key for o in out}
+    for a in boon_extras(state, seat):
+        if a.key not in seen:
+            seen.add(a.key)
+            out.append(Outcome(a.key, a.effect.label, a.card, a.src))
+    return out
+
+
+def draw_choices(state: QuasarState, task: Task) -> list[tuple[str, str | None]]:
+    """(zone key, card key or None) a pending Draw may take next: the top of an ordered zone, any
+    distinct card of an unordered one."""
+    out: list[tuple[str, str | None]] = []
+    for source in task.text.split(","):
+        ids = cards_in(state, source)
+        if not ids:
+            continue
+        if spec(source).ordered:
+            out.append((source, None))
+        else:
+            keys = list(dict.fromkeys(state.cards[cid].key for cid in ids))
+            out += [(source, key) for key in keys]
+    return out
+
+
+def zone_word(key: str) -> str:
+    return split_key(key)[0]
+
+
+def commit_options(state: QuasarState, seat: int) -> list[list[int]]:
+    """Every legal commit as hand positions (1-based): up to the required number of normal cards,
+    plus any Overcommit cards, at least the required number in all.
+
+    Fewer cards than required are allowed only when the hand holds no more (a new Lost in Space
+    makes up the rest at the reveal).
+    """
+    ids = hand(state, seat)
+    need = min(required_cards(state), len(ids))
+    if need == 0:
+        return []
+    cards = content().cards
+    flexible = [i + 1 for i, cid in enumerate(ids) if cards[state.cards[cid].key].has("overcommit")]
+    plain = [i + 1 for i in range(len(ids)) if i + 1 not in flexible]
+    out = []
+    for k in range(min(required_cards(state), len(plain)) + 1):
+        for normal in combinations(plain, k):
+            for m in range(len(flexible) + 1):
+                for extra in combinations(flexible, m):
+                    if k + m >= need:
+                        out.append(sorted(normal + extra))
+    return sorted(out, key=lambda c: (len(c), c))
+
+
+def commit_problem(state: QuasarState, seat: int, slots: list[int]) -> str | None:
+    """Why a commit is refused (None when it is fine)."""
+    ids = hand(state, seat)
+    if any(not 1 <= s <= len(ids) for s in slots):
+        return f"Your hand holds {len(ids)} card{'s' if len(ids) != 1 else ''}: give positions 1 to {len(ids)}."
+    if len(set(slots)) != len(slots):
+        return "Each card can be committed once."
+    need = min(required_cards(state), len(ids))
+    if len(slots) < need:
+        return f"Commit {need} card{'s' if need > 1 else ''} (or stall with a Lost in Space)."
+    cards = content().cards
+    plain = [s for s in slots if not cards[state.cards[ids[s - 1]].key].has("overcommit")]
+    if len(plain) > required_cards(state):
+        many = required_cards(state)
+        return f"Only {many} normal card{'s' if many > 1 else ''}: any more must be Overcommit cards."
+    return None
+
+
+def refit_options(state: QuasarState, seat: int) -> list[tuple[str, str, str]]:
+    """(kind, card key, zone word) of Ship Phase Lessons: remove a card, or gain a reserve card."""
+    tuning = content().tuning
+    out: list[tuple[str, str, str]] = []
+    if state.lessons[seat] >= tuning.remove_cost:
+        for word in ("discard", "hand"):
+            for key in dict.fromkeys(state.cards[c].key for c in cards_in(state, owned_key(word, seat))):
+                out.append(("remove", key, word))
+    if state.lessons[seat] >= tuning.gain_cost:
+        for key in dict.fromkeys(state.cards[c].key for c in cards_in(state, owned_key("reserve", seat))):
+            out.append(("gain", key, "reserve"))
+    return out
+
+
+def demand_means(state: QuasarState, seat: int) -> list[str]:
+    """What ``seat`` can pay a Demand with: ``energy`` and the card keys in their hand."""
+    out = ["energy"] if state.energy > 0 else []
+    out += list(dict.fromkeys(state.cards[c].key for c in hand(state, seat)))
+    return out
+
+
+def projects(state: QuasarState, seat: int) -> list[str]:
+    return active_projects(state, seat)
+
+
+def value_now(state: QuasarState, cid: str) -> int | None:
+    return value_of(state, cid)

@@ -1,0 +1,47 @@
+"""Rank, Rank Value, Rankbreakers and the Team Leader.
+
+A player's Rank Value is their highest Rank Card in their Personal Zone (0 before any is placed).
+Rank compares Rank Values and breaks ties with the Rankbreaker of the player's faction, so Rank
+never ties; "Rank Value" alone may.
+"""
+
+from __future__ import annotations
+
+from .content import content
+from .state import QuasarState, owned_key
+from .zones import cards_in
+
+
+def rank_value(state: QuasarState, seat: int) -> int:
+    cards = content().cards
+    values = [
+        cards[state.cards[cid].key].rank
+        for cid in cards_in(state, owned_key("personal", seat))
+        if not state.cards[cid].down and cards[state.cards[cid].key].kind == "rank"
+    ]
+    return max(values, default=0)
+
+
+def rankbreaker(state: QuasarState, seat: int) -> int:
+    return content().factions[state.factions[seat]].rankbreaker
+
+
+def rank_key(state: QuasarState, seat: int) -> tuple[int, int]:
+    return rank_value(state, seat), rankbreaker(state, seat)
+
+
+def rank_order(state: QuasarState) -> list[int]:
+    """Every player, highest Rank first (the Team Leader first)."""
+    return sorted(range(len(state.seats)), key=lambda s: rank_key(state, s), reverse=True)
+
+
+def outranks(state: QuasarState, a: int, b: int) -> bool:
+    return rank_key(state, a) > rank_key(state, b)
+
+
+def team_leader(state: QuasarState) -> int:
+    return rank_order(state)[0]
+
+
+def lowest_ranked(state: QuasarState) -> int:
+    return rank_order(state)[-1]

@@ -1,0 +1,155 @@
+"""The Confrontation against its Target, players' values, and singling players out.
+
+Common Targets (our completion, checklist 6.5; "Stand Together" is the almanac's name):
+
+- reach N: total value at least N; precise N: exactly N; cap N: at most N;
+- average N: total over the number of cards (Lost in Space counts as a card) at least N;
+- peak N: the highest value at least N (Lost in Space is never highest);
+- floor N: every card at least N (Lost in Space is lower than anything);
+- together: every player confronts and every card is equal (Lost in Space equals nothing);
+- even / odd: every card even / odd (Lost in Space is neither);
+- distinct: no two cards equal (Lost in Space never equals anything, so it never spoils it).
+
+A player's value is the total of the cards they confront; a player who confronts only Lost in Space
+has no value (never highest, always lowest).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .content import LIS, TARGETS, TargetPart, content
+from .layers import simple_holds, single, value_of
+from .rank import rank_order
+from .state import QuasarState
+from .values import Value, all_distinct, all_equal, average, highest, is_even, is_odd, lowest, total
+from .zones import active_projects, cards_in, owner
+
+
+@dataclass(frozen=True)
+class Verdict:
+    part: TargetPart
+    ok: bool
+    wanted: int | None
+    got: str
+
+    def line(self) -> str:
+        mark = "met" if self.ok else "missed"
+        return f"{describe_part(self.part, self.wanted)}: {self.got} ({mark})"
+
+
+def confronting(state: QuasarState) -> list[str]:
+    return list(cards_in(state, "confront"))
+
+
+def cards_of(state: QuasarState, seat: int) -> list[str]:
+    return [cid for cid in cards_in(state, "confront") if owner(state, cid) == seat]
+
+
+def player_value(state: QuasarState, seat: int) -> Value:
+    """The total of the player's confronting cards; no value if they confront only Lost in Space."""
+    values = [value_of(state, cid) for cid in cards_of(state, seat)]
+    if not any(v is not None for v in values):
+        return None
+    return total(values)
+
+
+def amount(state: QuasarState, part: TargetPart) -> int:
+    return part.amount.at(len(state.seats))
+
+
+def describe_part(part: TargetPart, n: int | None) -> str:
+    names = {
+        "reach": "Reach",
+        "precise": "Precisely",
+        "cap": "At most",
+        "average": "Average",
+        "peak": "Peak",
+        "floor": "Every card at least",
+        "together": "Stand Together",
+        "even": "All even",
+        "odd": "All odd",
+        "distinct": "All different",
+    }
+    head = names[part.kind]
+    return head if n is None else f"{head} {n}"
+
+
+def check_part(state: QuasarState, part: TargetPart, cids: list[str]) -> Verdict:
+    values = [value_of(state, cid) for cid in cids]
+    n = amount(state, part) if TARGETS[part.kind] else None
+    kind = part.kind
+    tot = total(values)
+    if kind == "reach":
+        return Verdict(part, tot >= (n or 0), n, f"total {tot}")
+    if kind == "precise":
+        return Verdict(part, tot == n, n, f"total {tot}")
+    if kind == "cap":
+        return Verdict(part, tot <= (n or 0), n, f"total {tot}")
+    if kind == "average":
+        avg = average(values)
+        shown = f"{float(avg):.1f}".rstrip("0").rstrip(".")
+        return Verdict(part, bool(values) and avg >= (n or 0), n, f"average {shown}")
+    if kind == "peak":
+        top = highest(values)
+        best = values[top[0]] if top else None
+        return Verdict(part, best is not None and best >= (n or 0), n, f"highest {best if best is not None else '–'}")
+    if kind == "floor":
+        ok = bool(values) and all(v is not None and v >= (n or 0) for v in values)
+        low = lowest(values)
+        worst = values[low[0]] if low else None
+        return Verdict(part, ok, n, f"lowest {worst if worst is not None else '–'}")
+    if kind == "together":
+        everyone = all(cards_of(state, s) for s in range(len(state.seats)))
+        return Verdict(part, everyone and all_equal(values), None, "equal" if all_equal(values) else "not equal")
+    if kind == "even":
+        ok = bool(values) and all(is_even(v) for v in values)
+        return Verdict(part, ok, None, "all even" if ok else "not all even")
+    if kind == "odd":
+        ok = bool(values) and all(is_odd(v) for v in values)
+        return Verdict(part, ok, None, "all odd" if ok else "not all odd")
+    if kind == "distinct":
+        ok = all_distinct(values)
+        return Verdict(part, ok, None, "all different" if ok else "a pair")
+    raise ValueError(kind)
+
+
+def evaluate(state: QuasarState) -> tuple[bool, list[Verdict]]:
+    """Whether the cards now confronting meet the current Challenge's Target (every part)."""
+    if not state.challenge:
+        return False, []
+    challenge = content().cards[state.cards[state.challenge].key]
+    cids = confronting(state)
+    verdicts = [check_part(state, part, cids) for part in challenge.target]
+    return all(v.ok for v in verdicts), verdicts
+
+
+def target_text(state: QuasarState, key: str) -> str:
+    """A Challenge's Target in words for this table ("Reach 8 and Peak 7")."""
+    card = content().cards[key]
+    parts = []
+    for part in card.target:
+        parts.append(describe_part(part, amount(state, part) if TARGETS[part.kind] else None))
+    return " and ".join(parts)
+
+
+def holds(state: QuasarState, condition: str, player: int | None) -> bool:
+    if condition == "target_met":
+        return bool(confronting(state)) and evaluate(state)[0]
+    if condition == "target_missed":
+        return bool(confronting(state)) and not evaluate(state)[0]
+    return simple_holds(state, condition, player)
+
+
+def select(state: QuasarState, who: str, owner_seat: int | None) -> list[int]:
+    """The players an effect applies to, in Rank order (Team Leader first)."""
+    if who in ("you", "each_player", "team_leader", "lowest_ranked", "highest_ranked"):
+        return single(state, who, owner_seat)
+    order = rank_order(state)
+    if who == "with_project":
+        return [s for s in order if active_projects(state, s)]
+    if who == "confronted_lis":
+        return [s for s in order if any(state.cards[c].key == LIS for c in cards_of(state, s))]
+    values = [player_value(state, s) for s in order]
+    picked = highest(values) if who == "highest_value" else lowest(values)
+    return [order[i] for i in picked]
