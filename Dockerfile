@@ -1,6 +1,8 @@
 # Starhost bot image: slim Python, non-root user, the SQLite file on a volume, the token from the environment.
 #   docker build -t starhost .
 #   docker run -e DISCORD_TOKEN=... -v starhost-data:/data starhost
+# With PostgreSQL and several shard processes, see compose.yaml (STARHOST_DB=postgresql://...,
+# STARHOST_SHARDS, STARHOST_SHARD_COUNT); the image is the same.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
