@@ -391,3 +391,73 @@ async def test_free_actions_may_be_taken_out_of_turn(service: GameService) -> No
     with pytest.raises(SessionError, match="not playing"):
         await service.act(actor=CAROL, action={"type": "taunt"}, channel_id=CHAN)
     assert (await service.verify(game_id)).ok
+
+
+# -- the store's queries, the same on both backends ------------------------------------------------
+async def test_store_lookups_of_games_users_servers_and_channels(service: GameService) -> None:
+    store = service.store
+    first = await started_pig(service, channel=CHAN)
+    await service.act(actor=ALICE, action="hold", channel_id=CHAN)
+    await service.end(CHAN, ALICE)
+    second = await started_pig(service, channel=CHAN)  # a later game in the same channel
+    elsewhere = (
+        await service.new_game(channel_id=OTHER, guild_id=2, host=CAROL, system_id="pig", options="target=10")
+    ).game.id
+    await service.join(OTHER, ALICE)
+    service.clock.now += 5  # type: ignore[attr-defined]
+    await service.act(actor=ALICE, action="roll", channel_id=CHAN)
+
+    assert [g.id for g in await store.games_in_channel(CHAN)] == [second, first]
+    assert (await store.latest_game_in(CHAN)).id == second  # type: ignore[union-attr]
+    assert (await store.open_game_in(CHAN)).id == second  # type: ignore[union-attr]
+    assert [g.id for g in await store.games_of_user(ALICE.user_id)] == [second, elsewhere]  # last played first
+    assert [g.id for g in await store.games_of_user(ALICE.user_id, 2)] == [elsewhere]
+    assert [s.name for s in (await store.games_of_user(CAROL.user_id))[0].seats] == ["carol", "alice"]
+    assert [g.id for g in await store.games_in_guild(1)] == [second]
+    assert await store.game_ids() == [second, elsewhere]
+    assert await store.game_ids(("ended",)) == [first]
+    assert await store.count_games() == 3
+    assert await store.game_version(second) == 2 and await store.game_version(999) is None
+    assert [a.version for a in await store.recent_actions(first, 5)] == [2]
+    await service.act(actor=ALICE, action="hold", channel_id=CHAN)
+    await service.act(actor=BOB, action="hold", channel_id=CHAN)
+    assert [a.version for a in await store.recent_actions(second, 2)] == [3, 4]
+    await store.delete_game(first)
+    assert await store.get_game(first) is None and await store.actions(first) == []
+
+
+async def test_store_settings_meta_and_reminder_claims(service: GameService) -> None:
+    store = service.store
+    game_id = await started_pig(service)
+    await store.set_setting(game_id, "remind_hours", "6")
+    await store.set_setting(game_id, "remind_hours", "8")
+    await store.set_setting(game_id, "spectators", "off")
+    await store.delete_setting(game_id, "spectators")
+    assert await store.get_settings(game_id) == {"remind_hours": "8"}
+    await store.set_guild_setting(1, "thread_per_game", "on")
+    await store.set_user_setting(ALICE.user_id, "notify", "dm")
+    assert await store.get_guild_settings(1) == {"thread_per_game": "on"} and await store.get_guild_settings(2) == {}
+    assert await store.get_user_settings(ALICE.user_id) == {"notify": "dm"}
+    assert await store.get_meta("command_hash:global") is None
+    await store.set_meta("command_hash:global", "a")
+    await store.set_meta("command_hash:global", "b")
+    assert await store.get_meta("command_hash:global") == "b"
+
+    record = await store.get_game(game_id)
+    assert record is not None
+    start = record.last_action_at
+    assert [g.id for g in await store.active_games(idle_before=start)] == [game_id]
+    assert await store.active_games(idle_before=start - 1) == []
+    assert await store.claim_reminder(game_id, record.version, 0, start + 100)
+    assert not await store.claim_reminder(game_id, record.version, 0, start + 100)  # already claimed
+    assert not await store.claim_reminder(game_id, record.version + 1, 1, start + 100)  # the game moved on
+    reminded = await store.get_game(game_id)
+    assert reminded is not None and (reminded.reminders_sent, reminded.last_reminder_at) == (1, start + 100)
+    assert await store.active_games(idle_before=start + 50) == []  # a reminder counts as activity
+    await store.mark_reminded(game_id, start + 200)
+    assert (await store.get_game(game_id)).reminders_sent == 2  # type: ignore[union-attr]
+    await service.act(actor=ALICE, action="hold", channel_id=CHAN)  # an action resets the count
+    assert (await store.get_game(game_id)).reminders_sent == 0  # type: ignore[union-attr]
+
+    async with store.exclusive("command-sync"):
+        assert await store.get_meta("command_hash:global") == "b"
