@@ -1,0 +1,254 @@
+"""The enemy phase: every enemy unit activates once, closest to a hero first, following the flowchart.
+
+1. Is a (conscious) hero in sight? If not, go to 3.
+2. Could a hero be shot or charged after moving? If so: Advance into range and shoot the closest,
+   unless charging the closest would deal more damage on average (then Charge); if not: Rush
+   towards the closest hero.
+3. Within 3" of an AI Goal: the unit waits. Otherwise it Rushes towards the nearest Goal.
+
+Shaken units stay idle (and recover), Immobile ones only Hold, casters try one random spell first.
+Every decision and every die is narrated. Ties are broken by a logged random draw.
+"""
+
+from __future__ import annotations
+
+from rules.core import Turn
+
+from .combat import expected_wounds, fire, shooters, unit_in_cover
+from .content import cell_name
+from .effects import ai_cast, shed_impaired, status_checks
+from .grid import dist, inch, sees
+from .melee import fight
+from .morale import end_of_activation
+from .moves import allowance, contact_score, dangerous, mover_for, place_group
+from .paths import reach
+from .state import Cell, GrimState, Unit
+from .units import enemies, grid_of, name, rule, standing, unit_distance, weapons
+
+
+def closest_distance(state: GrimState, unit: Unit) -> float:
+    heroes = standing(state)
+    return min((unit_distance(unit, h) for h in heroes), default=999.0)
+
+
+def activation_order(state: GrimState, turn: Turn) -> list[Unit]:
+    """Enemy units still to act, from the one closest to a hero to the farthest (ties drawn at random)."""
+    waiting = [u for u in enemies(state) if not u.activated]
+    keyed = sorted(waiting, key=lambda u: (round(closest_distance(state, u), 6), u.id))
+    out: list[Unit] = []
+    i = 0
+    while i < len(keyed):
+        d = round(closest_distance(state, keyed[i]), 6)
+        group = [u for u in keyed[i:] if round(closest_distance(state, u), 6) == d]
+        if len(group) > 1:
+            turn.rng.shuffle(group)
+            turn.say(f"{', '.join(u.id for u in group)} are equally close: a random draw sets their order.")
+        out += group
+        i += len(group)
+    return out
+
+
+def next_to_act(state: GrimState, turn: Turn) -> Unit | None:
+    order = activation_order(state, turn)
+    return order[0] if order else None
+
+
+def in_sight(state: GrimState, unit: Unit, hero: Unit) -> bool:
+    grid = grid_of(state)
+    return any(sees(grid, m.cell, h.cell) for m in unit.alive() for h in hero.alive())
+
+
+def shot_after_advance(state: GrimState, unit: Unit, hero: Unit) -> bool:
+    """Could a model of ``unit`` have ``hero`` in range (and sight, unless Indirect) after an Advance?"""
+    if shooters(state, unit, hero):
+        return True
+    ranged = [w for w in weapons(unit) if not w.melee and not w.has("limited")]
+    if not ranged or rule(unit, "immobile"):
+        return False
+    grid = grid_of(state)
+    target = hero.models[0].cell
+    mover = mover_for(state, unit, allowance(state, unit, "advance"))
+    for model in unit.alive():
+        found = reach(grid, model.cell, mover)
+        for weapon in ranged:
+            span = inch(state.half, weapon.range)
+            for cell in sorted(found.cells(), key=lambda c: dist(c, target)):
+                if dist(cell, target) > span + 1e-9:
+                    break
+                if weapon.has("indirect") or sees(grid, cell, target):
+                    return True
+    return False
+
+
+def charge_reach(state: GrimState, unit: Unit, hero: Unit) -> bool:
+    """At least one model could reach contact with ``hero`` with a Charge."""
+    if rule(unit, "immobile") or not any(w.melee for w in weapons(unit)):
+        return False
+    grid = grid_of(state)
+    mover = mover_for(state, unit, allowance(state, unit, "charge"), target=hero)
+    size = grid.size
+    for model in unit.alive():
+        found = reach(grid, model.cell, mover)
+        if any(i in mover.allowed for i in found.best) or any(
+            dist((i % size, i // size), hero.models[0].cell) < 1.5 for i in found.best
+        ):
+            return True
+    return False
+
+
+def pick_closest(state: GrimState, turn: Turn, unit: Unit, heroes: list[Unit]) -> Unit | None:
+    if not heroes:
+        return None
+    best = min(round(unit_distance(unit, h), 6) for h in heroes)
+    tied = sorted((h for h in heroes if round(unit_distance(unit, h), 6) == best), key=lambda h: h.id)
+    if len(tied) > 1:
+        choice = turn.rng.choice(tied)
+        turn.say(f"{' and '.join(name(h) for h in tied)} are equally close: a random draw picks {name(choice)}.")
+        return choice
+    return tied[0]
+
+
+def range_score(state: GrimState, unit: Unit, hero: Unit):
+    grid = grid_of(state)
+    ranged = [w for w in weapons(unit) if not w.melee and not w.has("limited")]
+    spans = [(inch(state.half, w.range), w.has("indirect")) for w in ranged]
+    cells = [m.cell for m in hero.alive()]
+
+    def score(cell: Cell) -> float:
+        best = min(dist(cell, c) for c in cells)
+        for span, indirect in spans:
+            if any(dist(cell, c) <= span + 1e-9 and (indirect or sees(grid, cell, c)) for c in cells):
+                return 0.0
+        return 100.0 + best
+
+    return score
+
+
+def toward(target: Cell):
+    def score(cell: Cell) -> float:
+        return dist(cell, target)
+
+    return score
+
+
+def activate(state: GrimState, turn: Turn, unit: Unit) -> None:
+    """One enemy unit's whole activation."""
+    from .effects import STATUS_NAMES
+
+    grid = grid_of(state)
+    unit.activated = True
+    d = closest_distance(state, unit)
+    where = cell_name(unit.alive()[0].cell)
+    turn.say(
+        f"{name(unit)} activates at {where}" + (f', {d:.1f}" from the nearest hero.' if d < 999 else "."), kind="turn"
+    )
+    in_danger = [m for m in unit.alive() if grid.dangerous[grid.at(m.cell)]]
+    if in_danger:
+        dangerous(state, turn, unit, in_danger, "starts its activation on dangerous ground")
+    if unit.statuses:
+        turn.say(f"{name(unit)} checks {', '.join(STATUS_NAMES[s] for s in unit.statuses)}.")
+        status_checks(state, turn, unit)
+    if not unit.gone:
+        if unit.shaken:
+            turn.say(f"{name(unit)} is Shaken: it stays idle this activation and recovers.")
+            unit.shaken = False
+        else:
+            if rule(unit, "caster"):
+                ai_cast(state, turn, unit)
+            if not unit.gone:
+                flowchart(state, turn, unit)
+    if "charged" in unit.buffs:
+        unit.buffs = [b for b in unit.buffs if b != "charged"]
+        unit.fatigued = True
+    shed_impaired(unit)
+    end_of_activation(state, turn)
+
+
+def flowchart(state: GrimState, turn: Turn, unit: Unit) -> None:
+    heroes = standing(state)
+    if not heroes:
+        return
+    if rule(unit, "immobile"):
+        targets = [h for h in heroes if shooters(state, unit, h)]
+        target = pick_closest(state, turn, unit, targets)
+        if target is None:
+            turn.say(f"{name(unit)} is Immobile and has no hero in range: it holds.")
+            return
+        turn.say(f"{name(unit)} is Immobile: it holds and shoots the closest hero it can, {name(target)}.")
+        fire(state, turn, unit, target, moved=False)
+        return
+    seen = [h for h in heroes if in_sight(state, unit, h)]
+    if not seen:
+        step_three(state, turn, unit)
+        return
+    shootable = [h for h in heroes if shot_after_advance(state, unit, h)]
+    chargeable = [h for h in heroes if charge_reach(state, unit, h)]
+    if not shootable and not chargeable:
+        target = pick_closest(state, turn, unit, seen)
+        assert target is not None
+        turn.say(f"Step 2: no hero can be reached this turn; {name(unit)} Rushes towards {name(target)}.")
+        place_group(state, turn, unit, allowance(state, unit, "rush"), contact_score(target))
+        return
+    target = pick_closest(
+        state, turn, unit, sorted({h.id: h for h in shootable + chargeable}.values(), key=lambda h: h.id)
+    )
+    assert target is not None
+    shoot_value = charge_value = 0.0
+    grid = grid_of(state)
+    if target in shootable:
+        pairs = [(w, w.attacks * len(unit.alive())) for w in weapons(unit) if not w.melee and not w.has("limited")]
+        cover = unit_in_cover(grid, unit.alive()[0].cell, target, obstructions=True)
+        shoot_value = expected_wounds(state, unit, target, pairs, melee=False, charging=False, cover=cover)
+    if target in chargeable:
+        pairs = [(w, w.attacks * len(unit.alive())) for w in weapons(unit) if w.melee]
+        impact = 0 if unit.fatigued else rule(unit, "impact") * len(unit.alive())
+        charge_value = expected_wounds(
+            state, unit, target, pairs, melee=True, charging=True, cover=False, impact=impact
+        )
+    if target in chargeable and charge_value > shoot_value:
+        turn.say(
+            f"Step 2: {name(unit)} Charges {name(target)} (about {charge_value:.1f} wounds in melee"
+            f" against {shoot_value:.1f} shooting)."
+        )
+        place_group(
+            state, turn, unit, allowance(state, unit, "charge"), contact_score(target), target=target, kind="charge"
+        )
+        if not unit.gone:
+            fight(state, turn, unit, target)
+        return
+    turn.say(
+        f"Step 2: {name(unit)} Advances to shoot {name(target)}"
+        + (f" (about {shoot_value:.1f} wounds against {charge_value:.1f} in melee)." if target in chargeable else ".")
+    )
+    moved = False
+    if not shooters(state, unit, target):
+        moved = place_group(state, turn, unit, allowance(state, unit, "advance"), range_score(state, unit, target))
+    if not unit.gone and shooters(state, unit, target):
+        fire(state, turn, unit, target, moved=moved)
+    elif not unit.gone:
+        turn.say(f"{name(unit)} still cannot draw a bead on {name(target)}.")
+
+
+def step_three(state: GrimState, turn: Turn, unit: Unit) -> None:
+    goals = state.mission.goals
+    if not goals:
+        turn.say(f"Step 1: no hero in sight and no AI Goal: {name(unit)} waits.")
+        return
+    near = min(goals, key=lambda g: (min(dist(m.cell, g) for m in unit.alive()), g))
+    gap = min(dist(m.cell, near) for m in unit.alive())
+    if gap <= inch(state.half, 3) + 1e-9:
+        turn.say(f'Step 3: no hero in sight; {name(unit)} is within 3" of its AI Goal {cell_name(near)} and waits.')
+        return
+    turn.say(f"Step 3: no hero in sight; {name(unit)} Rushes towards the AI Goal at {cell_name(near)}.")
+    place_group(state, turn, unit, allowance(state, unit, "rush"), toward(near))
+
+
+def enemy_phase(state: GrimState, turn: Turn, finished) -> None:
+    """Activate every enemy unit once, in the order set at the start of the phase; stop when the mission is decided."""
+    turn.say(f"Round {state.round}: the enemy acts.", kind="turn")
+    for unit in activation_order(state, turn):
+        if finished(state):
+            return
+        if unit.gone or not unit.placed or unit.activated:
+            continue
+        activate(state, turn, unit)

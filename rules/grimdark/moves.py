@@ -1,0 +1,375 @@
+"""Moving models: hero routes, jumps and falls, dangerous ground, pushes, group moves of enemy units,
+the defender's move into contact and the chargers stepping back after a melee."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rules.core import RuleError, Turn
+
+from .combat import Hit, Volley, block
+from .content import cell_name
+from .dice import pay, test, will_pay
+from .grid import NEIGHBOURS, dist, inch, touching
+from .harm import take_wounds
+from .paths import HALF, Edge, Mover, Reach, reach
+from .state import Cell, GrimState, Mark, Model, Unit
+from .units import grid_of, name, occupied, rule, stats
+
+MOVES = {"advance": (6, 2), "rush": (12, 4), "charge": (12, 4)}
+"""Action -> (move in inches, Fast/Slow change)."""
+
+
+def allowance(state: GrimState, unit: Unit, action: str) -> float:
+    """How far ``unit`` moves with this action (Fast, Slow, Crippled and the table size applied)."""
+    base, change = MOVES[action]
+    if rule(unit, "fast"):
+        base += change
+    if rule(unit, "slow"):
+        base -= change
+    inches = inch(state.half, base)
+    if "crippled" in unit.statuses:
+        inches /= 2
+    return inches
+
+
+def budget(inches: float) -> int:
+    return round(inches * HALF + 1e-9)
+
+
+def mover_for(
+    state: GrimState,
+    unit: Unit,
+    inches: float,
+    *,
+    target: Unit | None = None,
+    jumps: bool = False,
+    flying: bool | None = None,
+) -> Mover:
+    """The constraints of one of ``unit``'s models moving ``inches`` now."""
+    grid = grid_of(state)
+    size = grid.size
+    others = occupied(state, skip=unit.id)
+    blocked = {y * size + x for (x, y) in others}
+    near: set[int] = set()
+    allowed: set[int] = set()
+    for (x, y), uid in others.items():
+        for dx, dy in NEIGHBOURS:
+            nx, ny = x + dx, y + dy
+            if 0 <= nx < size and 0 <= ny < size:
+                (allowed if target is not None and uid == target.id else near).add(ny * size + nx)
+    allowed -= near  # touching the target and another unit: still too close to the other
+    return Mover(
+        budget=budget(inches),
+        flying=bool(rule(unit, "flying")) if flying is None else flying,
+        strider=bool(rule(unit, "strider")),
+        jumps=jumps and unit.side == "hero",
+        blocked=frozenset(blocked),
+        near=frozenset(near - blocked),
+        allowed=frozenset(allowed - blocked),
+    )
+
+
+def hero_reach(
+    state: GrimState,
+    hero: Unit,
+    inches: float,
+    *,
+    target: Unit | None = None,
+    jumps: bool = False,
+    flying: bool | None = None,
+) -> Reach:
+    model = hero.models[0]
+    return reach(grid_of(state), model.cell, mover_for(state, hero, inches, target=target, jumps=jumps, flying=flying))
+
+
+def check_destination(
+    state: GrimState,
+    hero: Unit,
+    dest: Cell,
+    inches: float,
+    what: str,
+    *,
+    jumps: bool = False,
+    target: Unit | None = None,
+    flying: bool | None = None,
+) -> list[tuple[Cell, Edge | None]]:
+    """The route of a hero's move to ``dest``, or a RuleError saying why it cannot go there."""
+    grid = grid_of(state)
+    if not grid.inside(dest):
+        raise RuleError(f"{cell_name(dest)} is not on this table.")
+    if dest == hero.models[0].cell:
+        return [(dest, None)]
+    others = occupied(state, skip=hero.id)
+    if dest in others:
+        who = next(u for u in state.units if u.id == others[dest])
+        raise RuleError(f"{cell_name(dest)} is taken by {name(who)}.")
+    close = [uid for cell, uid in others.items() if touching(cell, dest) and (target is None or uid != target.id)]
+    if close:
+        who = next(u for u in state.units if u.id == close[0])
+        raise RuleError(f'{cell_name(dest)} is within 1" of {name(who)}: only a charge may come that close.')
+    found = hero_reach(state, hero, inches, target=target, jumps=jumps, flying=flying)
+    if grid.at(dest) not in found.best:
+        shown = f'{inches:g}"'
+        hint = ""
+        if not jumps and hero.side == "hero":
+            leap = hero_reach(state, hero, inches, target=target, jumps=True, flying=flying)
+            if grid.at(dest) in leap.best:
+                hint = " without jumping: add jump:yes to try the jump"
+        raise RuleError(f"{name(hero)} cannot reach {cell_name(dest)} with a {what} of {shown}{hint}.")
+    return found.path(dest)
+
+
+def walk(
+    state: GrimState, turn: Turn, unit: Unit, model: Model, route: list[tuple[Cell, Edge | None]], *, kind: str = "move"
+) -> str:
+    """Move ``model`` along ``route``: jumps are tested on the way; returns "ok", "fell" or "stopped"."""
+    grid = grid_of(state)
+    cells = [route[0][0]]
+    outcome = "ok"
+    crossed = False
+    for cell, edge in route[1:]:
+        here = cells[-1]
+        if edge is not None and edge.tests:
+            where = f"jump from {cell_name(here)} to {cell_name(cell)}"
+            passed = True
+            if rule(unit, "flying"):
+                turn.say(f"{name(unit)} flies across (Flying passes jumps).")
+            else:
+                for index in range(edge.tests):
+                    if rule(unit, "strider"):
+                        face = turn.rng.die(6, label=f"{name(unit)} Strider jump roll {index + 1}/{edge.tests}, 2+")
+                        ok = face >= 2
+                        if not ok and will_pay(state, unit, "tests", 2):
+                            pay(state, turn, unit, 2, "to pass the failed jump roll")
+                            ok = not unit.down
+                    else:
+                        ok = test(state, turn, unit, "dex", why=f"{where} ({index + 1}/{edge.tests})")
+                    if not ok:
+                        passed = False
+                        break
+            if not passed:
+                size = grid.size
+                base = (edge.base % size, edge.base // size)
+                model.x, model.y = here
+                state.marks.append(Mark(kind=kind, unit=unit.id, cells=cells))
+                outcome = fall(state, turn, unit, model, here, base)
+                break
+        cells.append(cell)
+        if not rule(unit, "flying") and grid.dangerous[grid.at(cell)]:
+            crossed = True
+    else:
+        model.x, model.y = cells[-1]
+        if len(cells) > 1:
+            state.marks.append(Mark(kind=kind, unit=unit.id, cells=cells))
+    if crossed and not unit.down:
+        dangerous(state, turn, unit, [model], "crosses dangerous ground")
+    return outcome
+
+
+def dangerous(state: GrimState, turn: Turn, unit: Unit, models: list[Model], why: str) -> None:
+    """Dangerous ground: a die per model, or as many as its Tou for a single model (house rule
+    ``dangerous=tou``, the default; ``one``: one die each); every 1 is a wound."""
+    if not models or unit.gone or unit.down:
+        return
+    tou = stats(state, unit).tou
+    count = tou if len(unit.models) == 1 and state.house.get("dangerous", "tou") == "tou" else len(models)
+    faces = turn.rng.dice(count, 6, label=f"{name(unit)} {why}: every 1 is a wound")
+    ones = faces.count(1)
+    if ones:
+        turn.say(f"{name(unit)} takes {ones} wound{'s' if ones != 1 else ''} from dangerous ground.")
+        take_wounds(state, turn, unit, ones, near=models[0].cell)
+
+
+def landing(state: GrimState, unit: Unit, base: Cell, reach_inches: float) -> Cell:
+    """The free cell within ``reach_inches`` of ``base`` where a falling model ends (lowest first)."""
+    grid = grid_of(state)
+    others = occupied(state, skip=unit.id)
+    own = {m.cell for m in unit.alive()}
+    spots = []
+    r = int(reach_inches) + 1
+    for y in range(base[1] - r, base[1] + r + 1):
+        for x in range(base[0] - r, base[0] + r + 1):
+            cell = (x, y)
+            if not grid.inside(cell) or cell in others or cell in own or dist(cell, base) > reach_inches + 1e-9:
+                continue
+            close = any(touching(cell, o) for o in others)
+            spots.append((close, grid.h(cell), dist(cell, base), y, x))
+    if not spots:
+        return base
+    _, _, _, y, x = min(spots)
+    return (x, y)
+
+
+def fall(state: GrimState, turn: Turn, unit: Unit, model: Model, ledge: Cell, base: Cell) -> str:
+    """A model goes over the edge at ``ledge`` towards ``base``; returns "stopped" or "fell"."""
+    grid = grid_of(state)
+    if unit.side == "hero" and will_pay(state, unit, "fall", 2):
+        pay(state, turn, unit, 2, "to catch the ledge")
+        if not unit.down:
+            turn.say(f"{name(unit)} catches the ledge at {cell_name(ledge)}; the activation ends.")
+        return "stopped"
+    if unit.side == "ai" and len(unit.alive()) > 1:
+        model.dead = True
+        turn.say(f"A model of {name(unit)} goes over the edge and is lost.")
+        return "fell"
+    spot = landing(state, unit, base, inch(state.half, 2))
+    height = grid.h(ledge) - grid.h(spot)
+    model.x, model.y = spot
+    state.marks.append(Mark(kind="fall", unit=unit.id, cells=[ledge, spot]))
+    turn.say(f'{name(unit)} falls {height}" to {cell_name(spot)}.', kind="warn")
+    if height >= 2 * (0.5 if state.half else 1):
+        ap = int(height // (3 * (0.5 if state.half else 1)))
+        turn.say(f"The fall is 1 hit with AP({ap}).")
+        block(state, turn, unit, Volley(hits=[Hit(ap=ap)], near=spot))
+    return "fell"
+
+
+def push(state: GrimState, turn: Turn, hero: Unit, target: Unit, inches: float) -> None:
+    """Every model of ``target`` is shoved ``inches`` straight away from the hero; off a ledge it falls."""
+    grid = grid_of(state)
+    src = hero.models[0].cell
+    steps = max(1, int(inches + 1e-9))
+    for model in sorted(target.alive(), key=lambda m: -dist(m.cell, src)):
+        dx = (model.x > src[0]) - (model.x < src[0])
+        dy = (model.y > src[1]) - (model.y < src[1])
+        if abs(model.x - src[0]) * 2 < abs(model.y - src[1]):
+            dx = 0
+        if abs(model.y - src[1]) * 2 < abs(model.x - src[0]):
+            dy = 0
+        taken = occupied(state)
+        here = model.cell
+        path = [here]
+        fell = False
+        for _ in range(steps):
+            nxt = (here[0] + dx, here[1] + dy)
+            if not grid.inside(nxt) or nxt in taken or grid.h(nxt) > grid.h(here):
+                break
+            if grid.h(here) - grid.h(nxt) >= 2 * grid.scale and not rule(target, "flying"):
+                model.x, model.y = here
+                state.marks.append(Mark(kind="push", unit=target.id, cells=[*path, nxt]))
+                turn.say(f"{name(target)} is pushed off the edge at {cell_name(here)}!")
+                fall(state, turn, target, model, here, nxt)
+                fell = True
+                break
+            here = nxt
+            path.append(here)
+        if not fell:
+            model.x, model.y = here
+            if len(path) > 1:
+                state.marks.append(Mark(kind="push", unit=target.id, cells=path))
+        if target.gone or target.down:
+            break
+
+
+Score = Callable[[Cell], float]
+
+
+def place_group(
+    state: GrimState,
+    turn: Turn,
+    unit: Unit,
+    inches: float,
+    score: Score,
+    *,
+    target: Unit | None = None,
+    kind: str = "move",
+) -> bool:
+    """Move an enemy unit's models: the best-placed first, the others each to its best cell that keeps
+    the group together (touching one member and within 3" of all). Returns whether anything moved."""
+    grid = grid_of(state)
+    alive = unit.alive()
+    mover = mover_for(state, unit, inches, target=target)
+    reaches = {id(m): reach(grid, m.cell, mover) for m in alive}
+    options: dict[int, list[tuple[float, int, Cell]]] = {}
+    for m in alive:
+        r = reaches[id(m)]
+        size = grid.size
+        options[id(m)] = sorted(
+            (score((i % size, i // size)), c, (i % size, i // size)) for i, (_, c, _) in r.best.items()
+        )
+    order = sorted(alive, key=lambda m: options[id(m)][0][:2] if options[id(m)] else (1e9, 0))
+    coherence = inch(state.half, 3)
+    placed: dict[int, Cell] = {}
+    for m in order:
+        taken = set(placed.values())
+        choice = None
+        for _, _, cell in options[id(m)]:
+            if cell in taken:
+                continue
+            if placed and not (
+                any(touching(cell, c) for c in taken) and all(dist(cell, c) <= coherence + 1e-9 for c in taken)
+            ):
+                continue
+            choice = cell
+            break
+        if choice is None:
+            choice = (
+                m.cell if m.cell not in taken else next((c for _, _, c in options[id(m)] if c not in taken), m.cell)
+            )
+        placed[id(m)] = choice
+    moved = False
+    for m in alive:
+        dest = placed[id(m)]
+        if dest != m.cell:
+            moved = True
+            walk(state, turn, unit, m, reaches[id(m)].path(dest), kind=kind)
+            if unit.gone:
+                break
+    return moved
+
+
+def step_back(state: GrimState, turn: Turn, unit: Unit) -> None:
+    """After a melee the chargers move back until no model is within 1" of an enemy, if they can."""
+    grid = grid_of(state)
+    for m in unit.alive():
+        others = occupied(state, skip=unit.id)
+        if not any(touching(m.cell, c) for c in others):
+            continue
+        mover = mover_for(state, unit, inch(state.half, 3))
+        found = reach(grid, m.cell, mover)
+        size = grid.size
+        spots = [
+            (c, (i % size, i // size))
+            for i, (_, c, _) in found.best.items()
+            if i != grid.at(m.cell) and (i % size, i // size) not in {o.cell for o in unit.alive()}
+        ]
+        if spots:
+            _, dest = min(spots)
+            walk(state, turn, unit, m, found.path(dest), kind="back")
+    if any(touching(m.cell, c) for m in unit.alive() for c in occupied(state, skip=unit.id)):
+        turn.say(f"{name(unit)} cannot get clear and stays in contact.")
+    else:
+        turn.say(f'{name(unit)} steps back 1" from the fight.')
+
+
+def contact_score(foe: Unit) -> Score:
+    """Lower is better: 0 in contact with ``foe``, else the distance to its nearest model."""
+    cells = [m.cell for m in foe.alive()]
+
+    def score(cell: Cell) -> float:
+        best = min(dist(cell, c) for c in cells)
+        return 0.0 if best < 1.5 else best
+
+    return score
+
+
+def close_in(state: GrimState, turn: Turn, defender: Unit, charger: Unit) -> None:
+    """The defenders move up to 3" to get into contact with the chargers, as far as they can."""
+    if defender.gone or defender.down or rule(defender, "immobile"):
+        return
+    inches = inch(state.half, 3)
+    score = contact_score(charger)
+    if all(score(m.cell) == 0.0 for m in defender.alive()):
+        return
+    if defender.side == "hero":
+        hero = defender.models[0]
+        found = hero_reach(state, defender, inches, target=charger)
+        size = grid_of(state).size
+        best = min(((score((i % size, i // size)), c, (i % size, i // size)) for i, (_, c, _) in found.best.items()))
+        if best[2] != hero.cell and best[0] < score(hero.cell):
+            walk(state, turn, defender, hero, found.path(best[2]), kind="close")
+            turn.say(f"{name(defender)} moves up to meet the charge.")
+        return
+    if place_group(state, turn, defender, inches, score, target=charger, kind="close"):
+        turn.say(f"{name(defender)} moves up to meet the charge.")

@@ -1,0 +1,171 @@
+"""Commands worth offering a seat now (the candidates ``legal`` filters): moves towards what matters,
+shots at every enemy, each skill on each sensible target. Any other cell can still be typed."""
+
+from __future__ import annotations
+
+from rules.core import Action
+
+from .campaign import CAMP, learnable
+from .content import cell_name, content
+from .grid import dist, touching
+from .moves import allowance, hero_reach
+from .state import Cell, GrimState, Unit
+from .units import enemies, grid_of, heroes, rule, sheet, skills_of, standing, weapons
+
+DESTINATIONS = 8
+"""Destinations offered per move command."""
+
+
+def points_of_interest(state: GrimState, hero: Unit) -> list[Cell]:
+    """Where a hero may want to go: enemies, objectives, search tokens, the exit, fallen friends."""
+    points: list[Cell] = []
+    for unit in enemies(state):
+        points.append(min((m.cell for m in unit.alive()), key=lambda c: dist(c, hero.models[0].cell)))
+    points += [(o.x, o.y) for o in state.objectives]
+    points += [(t.x, t.y) for t in state.tokens if not t.taken]
+    points += [h.models[0].cell for h in heroes(state) if h.down and h.placed]
+    if state.mission.goal.kind == "retrieve" and "data-core" in hero.items:
+        zone = state.mission.exit
+        points.append(((zone.x0 + zone.x1) // 2, (zone.y0 + zone.y1) // 2))
+    return points
+
+
+def destinations(state: GrimState, hero: Unit, inches: float, *, flying: bool | None = None) -> list[Cell]:
+    """For each point of interest, the reachable cell closest to it (and a cell in cover near the hero)."""
+    found = hero_reach(state, hero, inches, flying=flying)
+    cells = found.cells()
+    here = hero.models[0].cell
+    if not cells:
+        return []
+    out: list[Cell] = []
+    for point in points_of_interest(state, hero):
+        best = min(cells, key=lambda c: (dist(c, point), found.cost(c) or 0, c[1], c[0]))
+        if best != here and best not in out:
+            out.append(best)
+        if len(out) >= DESTINATIONS:
+            break
+    grid = grid_of(state)
+    covered = [c for c in cells if grid.cover[grid.at(c)] and c != here]
+    if covered and len(out) < DESTINATIONS:
+        spot = min(covered, key=lambda c: (found.cost(c) or 0, c[1], c[0]))
+        if spot not in out:
+            out.append(spot)
+    return out
+
+
+def hero_candidates(state: GrimState, hero: Unit) -> list[Action]:
+    h = hero.id
+    out: list[Action] = [{"type": "start", "hero": h}, {"type": "done", "hero": h}, {"type": "rest", "hero": h}]
+    if not hero.placed:
+        return out[1:2] + arrivals(state, hero)
+    foes = enemies(state)
+    has_limited = any(w.has("limited") and w.key not in hero.limited for w in weapons(hero))
+    out += [{"type": "hold", "hero": h}]
+    for foe in foes:
+        out.append({"type": "hold", "hero": h, "shoot": foe.id})
+        if has_limited:
+            out.append({"type": "hold", "hero": h, "shoot": foe.id, "limited": True})
+    for cell in destinations(state, hero, allowance(state, hero, "advance")):
+        out.append({"type": "advance", "hero": h, "to": cell_name(cell)})
+        for foe in foes:
+            out.append({"type": "advance", "hero": h, "to": cell_name(cell), "shoot": foe.id})
+    for cell in destinations(state, hero, allowance(state, hero, "rush")):
+        out.append({"type": "rush", "hero": h, "to": cell_name(cell)})
+    out += [{"type": "charge", "hero": h, "target": foe.id} for foe in foes]
+    out += skill_candidates(state, hero, foes)
+    for item in dict.fromkeys(hero.items):
+        if content().items[item].kind == "consumable":
+            out += [{"type": "use", "hero": h, "item": item, "target": a.id} for a in standing(state)]
+        out += [{"type": "give", "hero": h, "item": item, "to": a.id} for a in standing(state) if a.id != h]
+    for other in heroes(state):
+        if other.down and other.placed:
+            out.append({"type": "revive", "hero": h, "target": other.id})
+            out += [{"type": "take", "hero": h, "item": i, "from": other.id} for i in dict.fromkeys(other.items)]
+    if rule(hero, "caster"):
+        for spell in content().hero_spells():
+            targets = [f.id for f in foes] if spell.target == "enemy" else [a.id for a in standing(state)]
+            out += [{"type": "cast", "hero": h, "spell": spell.key, "target": t} for t in targets]
+    return out
+
+
+def skill_candidates(state: GrimState, hero: Unit, foes: list[Unit]) -> list[Action]:
+    c = content()
+    h = hero.id
+    out: list[Action] = []
+    for key in skills_of(state, hero):
+        skill = c.skills[key]
+        if skill.target == "token":
+            out += [{"type": "skill", "hero": h, "skill": key, "target": t.id} for t in state.tokens if not t.taken]
+        elif skill.target == "enemy":
+            out += [{"type": "skill", "hero": h, "skill": key, "target": f.id} for f in foes]
+        elif skill.target == "ally":
+            out += [{"type": "skill", "hero": h, "skill": key, "target": a.id} for a in standing(state)]
+        elif skill.target == "cell":
+            most = 3 if skill.amount == "d3" else int(skill.amount)
+            inches = most / 2 if state.half else float(most)
+            for cell in destinations(state, hero, inches, flying=skill.effect == "fly")[:4]:
+                out.append({"type": "skill", "hero": h, "skill": key, "target": cell_name(cell)})
+        else:
+            out.append({"type": "skill", "hero": h, "skill": key})
+    return out
+
+
+def arrivals(state: GrimState, hero: Unit) -> list[Action]:
+    """A few places more than 9" from every enemy where a hero in reserve might arrive."""
+    grid = grid_of(state)
+    foes = [m.cell for u in enemies(state) for m in u.alive()]
+    spots = []
+    step = max(2, grid.size // 8)
+    for y in range(step // 2, grid.size, step):
+        for x in range(step // 2, grid.size, step):
+            cell = (x, y)
+            if all(dist(cell, f) > (4.5 if state.half else 9) for f in foes):
+                spots.append(cell)
+    return [{"type": "arrive", "hero": hero.id, "to": cell_name(c)} for c in spots[:12]]
+
+
+def deploy_candidates(state: GrimState, hero: Unit) -> list[Action]:
+    zone = state.mission.deploy
+    cells = [(x, y) for y in range(zone.y0, zone.y1 + 1, 2) for x in range(zone.x0, zone.x1 + 1, 3)]
+    out: list[Action] = [{"type": "deploy", "hero": hero.id, "to": cell_name(c)} for c in cells]
+    if rule(hero, "ambush"):
+        out.append({"type": "deploy", "hero": hero.id, "to": "reserve"})
+    if rule(hero, "scout"):
+        ahead = max(0, zone.y0 - (6 if state.half else 12))
+        out += [
+            {"type": "deploy", "hero": hero.id, "to": cell_name((x, ahead))} for x in range(zone.x0, zone.x1 + 1, 4)
+        ]
+    return out
+
+
+def candidates(state: GrimState, seat: int) -> list[Action]:
+    mine = [h for h in heroes(state) if h.seat == seat]
+    if state.phase == "deploy":
+        out = [a for h in mine for a in deploy_candidates(state, h)]
+        return [*out, {"type": "ready"}]
+    if state.phase == CAMP:
+        out = []
+        for h in mine:
+            for key in content().advances:
+                if key == "skill":
+                    out += [
+                        {"type": "train", "hero": h.id, "advance": key, "skill": s}
+                        for s in learnable(sheet(state, h.id))
+                    ]
+                else:
+                    out.append({"type": "train", "hero": h.id, "advance": key})
+        return [*out, {"type": "ready"}]
+    if state.phase != "battle" or state.verdict:
+        return []
+    if state.act is not None:
+        acting = next(h for h in heroes(state) if h.id == state.act.hero)
+        return hero_candidates(state, acting) if acting.seat == seat else []
+    out = []
+    for h in mine:
+        if h.activated or h.down or (not h.placed and state.round < 2):
+            continue
+        out += hero_candidates(state, h)
+    return out
+
+
+__all__ = ["candidates", "touching"]

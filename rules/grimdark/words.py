@@ -1,0 +1,150 @@
+"""Plain words for the table: the compact text form of a state, status lines and button labels."""
+
+from __future__ import annotations
+
+from rules.core import Action
+
+from .content import cell_name, content
+from .effects import STATUS_NAMES
+from .state import GrimState, Unit
+from .units import enemies, find, heroes, name, stats
+
+
+def goal_text(state: GrimState) -> str:
+    goal = state.mission.goal
+    if goal.kind == "seize":
+        return f"hold {goal.count} objectives at the end of a round (from round {goal.start})"
+    if goal.kind == "retrieve":
+        return "find the Data Core and carry it into the exit zone"
+    if goal.kind == "slay":
+        return f"destroy {goal.unit}"
+    hold = f", holding {goal.hold} objective{'s' if goal.hold != 1 else ''}" if goal.hold else ""
+    return f"keep a hero standing to the end of round {state.mission.rounds}{hold}"
+
+
+def hero_line(state: GrimState, hero: Unit) -> str:
+    s = stats(state, hero)
+    bits = [f"{name(hero)}"]
+    if not hero.placed:
+        bits.append("in reserve")
+    else:
+        bits.append(f"at {cell_name(hero.models[0].cell)}")
+    bits.append(f"wounds {hero.models[0].wounds}/{s.tou}")
+    bits.append(f"power {hero.power}/{s.power}")
+    if hero.tokens:
+        bits.append(f"spell tokens {hero.tokens}")
+    marks = [STATUS_NAMES[x] for x in hero.statuses]
+    if hero.down:
+        marks.insert(0, "UNCONSCIOUS")
+    if hero.shaken:
+        marks.append("Shaken")
+    if hero.fatigued:
+        marks.append("fatigued")
+    if hero.activated:
+        marks.append("done this round")
+    if marks:
+        bits.append("(" + ", ".join(marks) + ")")
+    if hero.items:
+        bits.append("carries " + ", ".join(content().items[i].name for i in hero.items))
+    return " ".join(bits)
+
+
+def enemy_line(state: GrimState, unit: Unit) -> str:
+    s = stats(state, unit)
+    alive = unit.alive()
+    hurt = sum(m.wounds for m in alive)
+    bits = [f"{unit.id} {content().units[unit.kind].name}", f"{len(alive)}/{len(unit.models)} models"]
+    bits.append(f"at {cell_name(alive[0].cell)}")
+    if s.tou > 1:
+        bits.append(f"wounds {hurt}")
+    if unit.shaken:
+        bits.append("Shaken")
+    if unit.statuses:
+        bits.append(", ".join(STATUS_NAMES[x] for x in unit.statuses))
+    return " ".join(bits)
+
+
+def status_lines(state: GrimState) -> list[str]:
+    if state.phase == "over":
+        return [state.summary]
+    lines = [f"**{state.mission.name}** — round {state.round}/{state.mission.rounds}. Goal: {goal_text(state)}."]
+    if state.phase == "deploy":
+        lines.append("Deployment: place heroes with deploy (or keep the default places), then ready.")
+    if state.phase == "camp":
+        lines.append("At camp: spend XP with train, then ready.")
+    lines += [hero_line(state, h) for h in heroes(state)]
+    held = [o.id for o in state.objectives if o.holder == "heroes"]
+    if state.objectives:
+        lines.append(f"Objectives held: {', '.join(held) or 'none'} of {len(state.objectives)}.")
+    foes = enemies(state)
+    lines.append(f"Enemy units on the table: {len(foes)}.")
+    return lines
+
+
+def describe(state: GrimState) -> str:
+    lines = [f"grimdark {state.mission.key} round {state.round}/{state.mission.rounds} phase {state.phase}"]
+    lines += ["  " + hero_line(state, h) for h in heroes(state)]
+    lines += ["  " + enemy_line(state, u) for u in enemies(state)]
+    tokens = [f"{t.id}@{cell_name((t.x, t.y))}={t.content if t.revealed else '?'}" for t in state.tokens if not t.taken]
+    if tokens:
+        lines.append("  tokens " + " ".join(tokens))
+    if state.objectives:
+        lines.append(
+            "  objectives " + " ".join(f"{o.id}@{cell_name((o.x, o.y))}:{o.holder or '-'}" for o in state.objectives)
+        )
+    if state.act is not None:
+        lines.append(f"  acting {state.act.hero} used {','.join(state.act.actions) or 'nothing'}")
+    return "\n".join(lines)
+
+
+def label(state: GrimState, action: Action) -> str:
+    """A command in plain words, for buttons and menus."""
+    kind = action.get("type")
+    hero = find(state, str(action.get("hero", "")))
+    who = name(hero).split()[0] if hero is not None else ""
+    c = content()
+
+    def unit_name(uid: object) -> str:
+        unit = find(state, str(uid))
+        return name(unit) if unit is not None else str(uid)
+
+    shoot = f", shoot {action['shoot']}" if action.get("shoot") else ""
+    extra = " (Limited too)" if action.get("limited") else ""
+    jump = " (jumping)" if action.get("jump") else ""
+    words = {
+        "start": "roll for conditions first",
+        "done": "end the activation",
+        "rest": "Rest: power to full",
+        "hold": f"Hold{shoot or ' (no shot)'}{extra}",
+        "advance": f"Advance to {action.get('to')}{shoot}{extra}{jump}",
+        "rush": f"Rush to {action.get('to')}{jump}",
+        "charge": f"Charge {action.get('target')}",
+        "arrive": f"arrive from ambush at {action.get('to')}",
+        "deploy": f"deploy at {action.get('to')}",
+        "ready": "ready",
+        "policy": f"order {action.get('key')}={action.get('value')}",
+    }
+    if kind == "skill":
+        skill = c.skills.get(str(action.get("skill")))
+        target = action.get("target")
+        text = f"{skill.name if skill else action.get('skill')}" + (f" on {target}" if target else "")
+    elif kind == "use":
+        item = c.items.get(str(action.get("item")))
+        text = f"use {item.name if item else action.get('item')} on {unit_name(action.get('target')).split()[0]}"
+    elif kind == "give":
+        text = f"give {action.get('item')} to {unit_name(action.get('to')).split()[0]}"
+    elif kind == "take":
+        text = f"take {action.get('item')} from {unit_name(action.get('from')).split()[0]}"
+    elif kind == "revive":
+        text = f"revive {unit_name(action.get('target'))}"
+    elif kind == "cast":
+        spell = c.spells.get(str(action.get("spell")))
+        text = f"cast {spell.name if spell else action.get('spell')} on {action.get('target')}"
+    elif kind == "train":
+        adv = c.advances.get(str(action.get("advance")))
+        text = f"train {adv.name if adv else action.get('advance')}" + (
+            f": {action.get('skill')}" if action.get("skill") else ""
+        )
+    else:
+        text = words.get(str(kind), str(kind))
+    return f"{who}: {text}" if who else text
