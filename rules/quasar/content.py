@@ -7,6 +7,8 @@ the file, the entry and the fault, never in the middle of a game. :func:`content
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -419,8 +421,26 @@ def load(base: Path = DATA) -> Content:
 
 
 @lru_cache(maxsize=1)
-def content() -> Content:
+def _shipped() -> Content:
     return load()
+
+
+_SWAPPED: list[Content] = []
+
+
+def content() -> Content:
+    """The game's content: the shipped data, or content a test swapped in with :func:`using`."""
+    return _SWAPPED[-1] if _SWAPPED else _shipped()
+
+
+@contextmanager
+def using(other: Content) -> Iterator[Content]:
+    """Play with ``other`` content inside the block (tests of cards that ship nowhere)."""
+    _SWAPPED.append(other)
+    try:
+        yield other
+    finally:
+        _SWAPPED.pop()
 
 
 __all__ = [
@@ -437,4 +457,5 @@ __all__ = [
     "ZoneSpec",
     "content",
     "load",
+    "using",
 ]

@@ -135,7 +135,6 @@ def act_start(state: QuasarState, turn: Turn) -> None:
 
 def challenge_setup(state: QuasarState, turn: Turn) -> None:
     state.round += 1
-    state.resolved = None
     sensed = cards_in(state, "sensors")
     if sensed:
         cid = sensed[0]
@@ -524,8 +523,9 @@ def settle_scan(state: QuasarState, turn: Turn, task: Task) -> bool:
         return True
     state.tasks.pop(0)
     if ids:
-        move(state, ids[0], "sensors", task.player)
-        turn.say(f"{name_of(state.cards[ids[0]].key)} goes into the Sensors Zone: it comes up next.")
+        cid = ids[0]
+        move(state, cid, "sensors", task.player)
+        turn.say(f"{name_of(state.cards[cid].key)} goes into the Sensors Zone: it comes up next.")
     return False
 
 

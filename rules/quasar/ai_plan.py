@@ -1,0 +1,147 @@
+"""How a scripted player plans a Confrontation from its own view.
+
+Nobody sees the others' commits, so every scripted player follows the same convention: it assumes
+each other player brings a card of the "share" value the Target suggests (a fair part of a Reach,
+4 for Stand Together, an even 4 for All even...), then picks the commit of its own that would meet
+the Target with the least spent (low cards kept for caps, high cards kept for later), using
+Overcommit cards only when they turn a miss into a hit. Pure functions of a view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .content import LIS, TargetPart, content
+from .options import commit_options, required_cards
+from .rank import rank_order
+from .state import QuasarState
+from .targets import amount
+from .values import Value, all_distinct, all_equal, average, highest, is_even, is_odd, total
+from .zones import hand
+
+TOGETHER_VALUE = 4
+"""The value every scripted player aims for on Stand Together (shifts fix the rest)."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    slots: list[int]
+    passes: bool
+    spent: float
+
+
+def printed(state: QuasarState, cid: str) -> Value:
+    """A hand card's value as the scripted player counts it (Adrenaline while Morale is low)."""
+    card = content().cards[state.cards[cid].key]
+    if card.key == LIS or card.value is None:
+        return None
+    bonus = card.keyword_n("adrenaline") if state.morale <= state.morale_start // 2 else 0
+    return card.value + bonus
+
+
+def share(state: QuasarState, parts: tuple[TargetPart, ...]) -> int:
+    """The value the convention expects from every other player."""
+    players = max(len(state.seats), 2)
+    kinds = {p.kind: amount(state, p) for p in parts}
+    value = 4
+    if "reach" in kinds:
+        value = -(-kinds["reach"] // players)
+    if "precise" in kinds:
+        value = round(kinds["precise"] / players)
+    if "average" in kinds:
+        value = max(value, kinds["average"])
+    if "floor" in kinds:
+        value = max(value, kinds["floor"])
+    if "cap" in kinds:
+        value = min(value, kinds["cap"] // players)
+    if "together" in kinds:
+        value = TOGETHER_VALUE
+    if "even" in kinds and value % 2:
+        value += 1
+    if "odd" in kinds and not value % 2:
+        value += 1
+    return max(0, value)
+
+
+def passes(state: QuasarState, parts: tuple[TargetPart, ...], values: list[Value], mine: list[Value]) -> bool:
+    """Would the Target pass with these values (``mine`` are this player's own)?"""
+    for part in parts:
+        n = amount(state, part)
+        kind = part.kind
+        if kind == "reach" and total(values) < n:
+            return False
+        if kind == "precise" and total(values) != n:
+            return False
+        if kind == "cap" and total(values) > n:
+            return False
+        if kind == "average" and (not values or average(values) < n):
+            return False
+        if kind == "peak":
+            top = highest(mine)
+            if not top or (mine[top[0]] or 0) < n:
+                return False
+        if kind == "floor" and not all(v is not None and v >= n for v in values):
+            return False
+        if kind == "together" and not all_equal(values):
+            return False
+        if kind == "even" and not all(is_even(v) for v in values):
+            return False
+        if kind == "odd" and not all(is_odd(v) for v in values):
+            return False
+        if kind == "distinct" and not all_distinct(mine):
+            return False
+    return True
+
+
+def band_ok(state: QuasarState, seat: int, parts: tuple[TargetPart, ...], mine: list[Value]) -> bool:
+    """All different: each scripted player keeps to values in its own band (value mod players)."""
+    if not any(p.kind == "distinct" for p in parts) or len(state.seats) == 1:
+        return True
+    position = rank_order(state).index(seat)
+    return all(v is not None and v % len(state.seats) == position for v in mine)
+
+
+def plan_commit(state: QuasarState, seat: int) -> Plan | None:
+    """The commit this player should make now (None: nothing sensible, stall)."""
+    if not state.challenge:
+        return None
+    parts = content().cards[state.cards[state.challenge].key].target
+    ids = hand(state, seat)
+    others = len(state.seats) - 1
+    assumed = share(state, parts)
+    has_peak = any(p.kind == "peak" for p in parts)
+    best: Plan | None = None
+    for option in commit_options(state, seat):
+        mine = [printed(state, ids[i - 1]) for i in option]
+        values = mine + [assumed] * others
+        ok = passes(state, parts, values, mine) if not (has_peak and others) else _peak_ok(state, parts, values, mine)
+        ok = ok and band_ok(state, seat, parts, mine)
+        extra = len(option) - required_cards(state)
+        spent = _spent(state, parts, mine, assumed) + (3 if extra > 0 else 0)
+        plan = Plan(option, ok, spent)
+        if best is None or (plan.passes, -plan.spent) > (best.passes, -best.spent):
+            best = plan
+    return best
+
+
+def _peak_ok(state: QuasarState, parts: tuple[TargetPart, ...], values: list[Value], mine: list[Value]) -> bool:
+    """With others: the peak part is met if I bring it, or (hoping) if I cannot; the rest as usual."""
+    rest = tuple(p for p in parts if p.kind != "peak")
+    if not passes(state, rest, values, mine):
+        return False
+    peak = next(p for p in parts if p.kind == "peak")
+    return any(v is not None and v >= amount(state, peak) for v in mine)
+
+
+def _spent(state: QuasarState, parts: tuple[TargetPart, ...], mine: list[Value], assumed: int) -> float:
+    """How much an option costs: high cards used, or the distance from the aim where exactness matters."""
+    kinds = {p.kind for p in parts}
+    real = [v for v in mine if v is not None]
+    if not real:
+        return 50.0
+    if kinds & {"precise", "together"}:
+        aim = assumed * len(mine) if "together" not in kinds else assumed
+        return float(abs(sum(real) - aim)) if "together" not in kinds else float(sum(abs(v - aim) for v in real))
+    if "cap" in kinds and not kinds & {"reach", "average", "peak", "floor"}:
+        return float(sum(real))
+    return float(sum(real))
