@@ -190,7 +190,7 @@ def test_abilities():
     b = st2.survivors[1]
     assert b.injuries == [] and b.health == b.max_health
     refused(st2, 0, {"type": "ability", "which": "active", "target": "scout"}, "already used")
-    refused(st, 0, {"type": "ability", "which": "passive"}, "active' or 'crisis")
+    refused(st, 0, {"type": "ability", "which": "passive"}, "which:active. or .which:crisis")
     st3, _ = S.apply(st, 0, {"type": "ability", "which": "crisis"})
     assert st3.survivors[0].crisis_used
     refused(st3, 0, {"type": "ability", "which": "crisis"}, "this mission")
@@ -285,7 +285,7 @@ def test_loader_enter_refused():
     st.loader_zone = "SEC-w"
     refused(st, 0, {"type": "loader", "do": "enter"}, "stands in SEC-w")
     refused(st, 0, {"type": "loader", "do": "leave"}, "not in the Loader")
-    refused(st, 0, {"type": "loader", "do": "dance"}, "loader enter")
+    refused(st, 0, {"type": "loader", "do": "dance"}, "loader do:enter")
 
 
 def test_salvage_and_reactivate_refused_off_mission():

@@ -695,7 +695,7 @@ async def test_a_hazard_event_points_to_what_it_does(table: Table) -> None:
     await start(table)  # the event deck holds only Lockdown cards
     await run(table, A, "end")
     reply = await run(table, B, "end")
-    assert "(lasts a round; what it does: /rules system:endure topic:events)" in reply.as_text()
+    assert "(lasts a round; what it does: `/rules system:endure topic:events`)" in reply.as_text()
 
 
 # -- a whole mission through the stand-in, slash commands only ---------------------------------------------------

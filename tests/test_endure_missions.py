@@ -604,7 +604,7 @@ def test_rop17_shrine_offers_two_cards_keep_one():
     assert sorted(f.card for f in st2.survivors[other].found) == ["med-kit", "shotgun"]
     for a in S.legal(st2, st2.survivors[si].seat):
         assert S.parse(S.format(a), st2, st2.survivors[si].seat) == a
-    refused(st2, st2.survivors[si].seat, {"type": "keep", "item": "shotgun"}, "Keep one of")
+    refused(st2, st2.survivors[si].seat, {"type": "keep", "item": "shotgun"}, "Say which card you found to keep")
     st3, _ = S.apply(st2, st2.survivors[si].seat, {"type": "keep", "item": "pistol"})
     assert [it.card for stack in st3.survivors[si].slots for it in stack] == ["pistol"]
     assert not st3.survivors[si].found and st3.survivors[other].found

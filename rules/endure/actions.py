@@ -105,7 +105,10 @@ def spend(s: Survivor, n: int = 1) -> None:
 def no_found(s: Survivor) -> None:
     if s.found:
         names = " or ".join(icard(f).name for f in s.found)
-        raise RuleError(f"First decide about the {names} you found: keep one (dropping something) or leave it.")
+        raise RuleError(
+            f"First decide about the {names} you found: `/endure keep` (dropping something if need be) "
+            "or `/endure leave`."
+        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -226,7 +229,7 @@ def do_loader(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> N
         st.loader_pilot = -1
         turn.say(f"{sname(s)} climbs out of the Loader.")
     else:
-        raise RuleError("Say 'loader enter' or 'loader leave'.")
+        raise RuleError("Say `/endure loader do:enter` or `/endure loader do:leave`.")
 
 
 def weapon_stack(s: Survivor, name: object) -> list[ItemInst]:
@@ -558,7 +561,8 @@ def do_keep(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> Non
             f for f in s.found if isinstance(wanted, str) and wanted.strip().lower() in (f.card, icard(f).name.lower())
         ]
         if not pick:
-            raise RuleError("Keep one of the cards you found: " + ", ".join(f.card for f in s.found) + ".")
+            found = ", ".join(icard(f).name for f in s.found)
+            raise RuleError(f"Say which card you found to keep (`/endure keep item:`): {found}.")
         inst = pick[0]
     drop = action.get("drop")
     if drop is not None:
@@ -652,7 +656,7 @@ def do_answer(st: EndureState, turn: Turn, seat: int, action: dict[str, Any]) ->
     if seat not in (taker_seat, giver_seat):
         raise RuleError("That trade offer is not yours to answer.")
     if accept and seat != taker_seat:
-        raise RuleError("Only the other player can accept; you may withdraw the offer with 'answer no'.")
+        raise RuleError("Only the other player can accept; you may withdraw the offer with `/endure answer reply:no`.")
     st.offer = None
     if not accept:
         turn.say("The trade offer is turned down." if seat == taker_seat else "The trade offer is withdrawn.")
@@ -934,7 +938,7 @@ def do_exit(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> Non
     if s.zone not in mission.exits:
         where = f" Exits: {', '.join(mission.exits)}." if mission.exits else ""
         if not mission.exits:
-            raise RuleError("There is no exit here: this mission has no exit (see /endure briefing for the goal).")
+            raise RuleError("There is no exit here: this mission has no exit (see `/endure briefing` for the goal).")
         raise RuleError("There is no exit here." + where)
     if not st.exits_open or event_effect(st) == "lockdown":
         raise RuleError("The exit is locked.")
@@ -971,7 +975,7 @@ def do_ability(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> 
     no_loader(st, si, "use abilities")
     which = action.get("which")
     if which not in ("active", "crisis"):
-        raise RuleError("Say 'active' or 'crisis'.")
+        raise RuleError("Say `which:active` or `which:crisis`.")
     card = scard(s)
     ab = card.active if which == "active" else card.crisis
     if which == "active" and s.used_active:

@@ -992,6 +992,8 @@ def build_board(mission: Mission, tiles: dict[str, dict[str, Any]]) -> Board:
 
 
 REFUGE_PLACES = ("infirmary", "loved-ones", "quarters", "trading-post")
+MAX_TOPICS = 20
+"""Rules topics: all of them fit in one list of suggestions for /rules (Discord shows 25)."""
 TEXT_MAX = 160
 
 
@@ -1080,7 +1082,7 @@ def content() -> Content:
                     earlier in missions, f"missions.toml mission {mission.key}", f"after: unknown mission '{earlier}'"
                 )
     topics = _load("rules.toml").get("topic", [])
-    require(6 <= len(topics) <= 15, "rules.toml", "there must be 6 to 15 topics")
+    require(6 <= len(topics) <= MAX_TOPICS, "rules.toml", f"there must be 6 to {MAX_TOPICS} topics")
     for t in topics:
         require(len(str(t.get("text", ""))) <= 900, f"rules.toml topic {t.get('key')}", "text over 900 characters")
     survivors = _survivors()

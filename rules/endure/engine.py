@@ -206,7 +206,7 @@ class Endure(GameSystem[EndureState]):
                 Prompt(
                     seat=taker.seat,
                     kind="reaction",
-                    text=f"{sname(giver)} offers {sname(taker)} {what}: answer yes or no.",
+                    text=f"{sname(giver)} offers {sname(taker)} {what}: `/endure answer reply:yes` or `reply:no`.",
                     default={"type": "answer", "accept": False},
                 )
             ]
@@ -214,7 +214,7 @@ class Endure(GameSystem[EndureState]):
         if si is None:
             return []
         s = state.survivors[si]
-        extra = " (a found item is waiting)" if s.found else ""
+        extra = " (a find waits: `/endure keep` or `/endure leave`)" if s.found else ""
         return [
             Prompt(
                 seat=s.seat,

@@ -474,7 +474,7 @@ def draw_event(st: EndureState, turn: Turn) -> None:
     turn.reveal("an event card")
     card = content().events[key]
     st.event = key
-    more = "" if card.effect == "spawn" else " (lasts a round; what it does: /rules system:endure topic:events)"
+    more = "" if card.effect == "spawn" else " (lasts a round; what it does: `/rules system:endure topic:events`)"
     turn.say(f"Event: {card.name}{more}.", kind="warn")
     b = the_board(st)
     if card.effect in st.fixed:

@@ -86,7 +86,7 @@ def refuge_pending(st: EndureState) -> list[Prompt]:
                 Prompt(
                     seat=st.survivors[i].seat,
                     kind="choice",
-                    text=f"{sname(st.survivors[i])} died: pick a new survivor.",
+                    text=f"{sname(st.survivors[i])} died: pick a new survivor with `/endure refuge recruit`.",
                     default=default,
                 )
             )
@@ -97,7 +97,7 @@ def refuge_pending(st: EndureState) -> list[Prompt]:
             Prompt(
                 seat=st.survivors[i].seat,
                 kind="choice",
-                text=f"{sname(st.survivors[i])}: visit the infirmary, loved ones, trading post or quarters.",
+                text=f"{sname(st.survivors[i])}: visit a place at the Refuge (`/endure refuge visit`).",
                 default={"type": "visit", "survivor": i, "place": "quarters", "pick": "resolve"},
             )
             for i in todo
@@ -107,7 +107,7 @@ def refuge_pending(st: EndureState) -> list[Prompt]:
         Prompt(
             seat=seat,
             kind="choice",
-            text="Stay another round at the Refuge, or leave?",
+            text="Stay another round at the Refuge or leave: `/endure refuge vote choice:stay` or `choice:leave`.",
             default={"type": "vote", "choice": "leave"},
         )
         for seat in seats
