@@ -16,7 +16,7 @@ from .campaign import CAMP, next_mission, train
 from .campaign import check_train as train_rules
 from .combat import can_shoot, fire
 from .content import cell_name, content, parse_cell
-from .dice import POLICIES, pay, test, will_pay
+from .dice import POLICIES, pay, stat_test, will_pay
 from .effects import affect, hero_cast, status_checks, turn_over
 from .grid import dist, inch, sees, touching
 from .harm import take_wounds
@@ -525,9 +525,9 @@ def do_skill(state: GrimState, seat: int | None, action: Action, turn: Turn, pla
         turn.say(f'{name(hero)} is within 1" of {token.id}: no test needed.')
         ok = True
     elif skill.common:
-        ok = test(state, turn, hero, skill.stat, why=skill.name)
+        ok = stat_test(state, turn, hero, skill.stat, why=skill.name)
     else:
-        ok = test(state, turn, hero, skill.stat, why=skill.name, buy=False)
+        ok = stat_test(state, turn, hero, skill.stat, why=skill.name, buy=False)
         if not ok and not hero.down:
             pay(state, turn, hero, 1, f"as {skill.name} falls short (the effect happens anyway)")
             ok = not hero.down

@@ -50,7 +50,9 @@ def d3(turn: Turn, label: str) -> int:
     return (face + 1) // 2
 
 
-def test(state: GrimState, turn: Turn, unit: Unit, stat: str, *, mod: int = 0, why: str = "", buy: bool = True) -> bool:
+def stat_test(
+    state: GrimState, turn: Turn, unit: Unit, stat: str, *, mod: int = 0, why: str = "", buy: bool = True
+) -> bool:
     """One stat test of ``unit``; a hero may buy a failed Str, Dex or Wil test (its ``tests`` policy)."""
     target = getattr(stats(state, unit), stat)
     if "impaired" in unit.statuses:

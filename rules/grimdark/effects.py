@@ -259,7 +259,7 @@ def status_checks(state: GrimState, turn: Turn, unit: Unit) -> None:
     """At activation: Afflicted (Str; a fail is a wound), Crippled (Dex), Diseased (Wil) tests shed the
     condition on a pass; Impaired is paid off with D3 power (heroes, by policy; enemies shed it after
     one activation, our rule). Enemies test with their Qua."""
-    from .dice import test
+    from .dice import stat_test
 
     for status in list(unit.statuses):
         if unit.gone or unit.down:
@@ -274,7 +274,7 @@ def status_checks(state: GrimState, turn: Turn, unit: Unit) -> None:
         stat = {"afflicted": "str", "crippled": "dex", "diseased": "wil"}[status]
         if unit.side == "ai":
             stat = "qua"
-        if test(state, turn, unit, stat, why=f"shaking off {STATUS_NAMES[status]}"):
+        if stat_test(state, turn, unit, stat, why=f"shaking off {STATUS_NAMES[status]}"):
             unit.statuses = [s for s in unit.statuses if s != status]
             turn.say(f"{name(unit)} is no longer {STATUS_NAMES[status]}.")
         elif status == "afflicted":

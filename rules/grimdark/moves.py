@@ -9,7 +9,7 @@ from rules.core import RuleError, Turn
 
 from .combat import Hit, Volley, block
 from .content import cell_name
-from .dice import pay, test, will_pay
+from .dice import pay, stat_test, will_pay
 from .grid import NEIGHBOURS, dist, inch, touching
 from .harm import take_wounds
 from .paths import HALF, Edge, Mover, Reach, reach
@@ -116,7 +116,7 @@ def check_destination(
             leap = hero_reach(state, hero, inches, target=target, jumps=True, flying=flying)
             if grid.at(dest) in leap.best:
                 hint = " without jumping: add jump:yes to try the jump"
-        raise RuleError(f"{name(hero)} cannot reach {cell_name(dest)} with a {what} of {shown}{hint}.")
+        raise RuleError(f"{name(hero)} cannot reach {cell_name(dest)} this {what} ({shown}){hint}.")
     return found.path(dest)
 
 
@@ -144,7 +144,7 @@ def walk(
                             pay(state, turn, unit, 2, "to pass the failed jump roll")
                             ok = not unit.down
                     else:
-                        ok = test(state, turn, unit, "dex", why=f"{where} ({index + 1}/{edge.tests})")
+                        ok = stat_test(state, turn, unit, "dex", why=f"{where} ({index + 1}/{edge.tests})")
                     if not ok:
                         passed = False
                         break
