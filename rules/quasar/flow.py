@@ -471,6 +471,9 @@ def settle_draw(state: QuasarState, turn: Turn, task: Task) -> bool:
 def finish_draw(state: QuasarState, turn: Turn, task: Task) -> None:
     asked = task.data[0] if task.data else 0
     got = asked - task.n
+    if not got:
+        turn.say(f"{seat_name(state, task.player)} has no card left to draw.")
+        return
     short = f" (only {got} could be drawn)" if got < asked else ""
     turn.say(f"{seat_name(state, task.player)} draws {got} card{'s' if got != 1 else ''}{short}.")
 
