@@ -13,6 +13,7 @@ from rules.core import Event
 from rules.endure.content import board as board_of
 from rules.endure.content import content
 from rules.endure.state import EndureState
+from rules.endure.words import class_tag
 
 from .common import BACKGROUND, HIGHLIGHT, INK, MUTED, PANEL, SEAT_COLOURS, font, text_card
 
@@ -36,10 +37,6 @@ OBJECTIVE_COLOURS = {
     "pink": "#CC79A7",
     "gold": "#E69F00",
 }
-CLASS_MARK = {
-    "Captain": "Ca", "Marine": "Ma", "Medic": "Md", "Scout": "Sc", "Psychic": "Ps", "Engineer": "En",
-    "Technician": "Te",
-}  # fmt: skip
 ZONE_RE = re.compile(r"\b([A-Z]{2,3}-[a-z])\b")
 
 
@@ -145,7 +142,7 @@ def draw_board(st: EndureState, *, events: Sequence[Event] = ()) -> Image.Image:
         if s.alive and not s.exited:
             klass = c.survivors[s.key].klass
             colour = SEAT_COLOURS[s.seat % len(SEAT_COLOURS)]
-            mark = ("L" if st.loader_pilot == i else "") + CLASS_MARK.get(klass, klass[:2])
+            mark = ("L" if st.loader_pilot == i else "") + class_tag(klass)
             items[s.zone].insert(0, ("acting" if i == acting else "survivor", mark, colour))
     groups: dict[tuple[str, str], int] = {}
     for e in st.enemies:
@@ -322,7 +319,7 @@ def draw_dashboard(st: EndureState, si: int) -> Image.Image:
     colour = SEAT_COLOURS[s.seat % len(SEAT_COLOURS)]
     # header: token, name, class, player, where
     d.ellipse((MARGIN, 18, MARGIN + 56, 74), fill=colour, outline="#000000", width=2)
-    mark = CLASS_MARK.get(card.klass, card.klass[:2])
+    mark = class_tag(card.klass)
     tw = d.textlength(mark, font=bold)
     d.text((MARGIN + 28 - tw / 2, 32), mark, font=bold, fill="#000000")
     d.text((MARGIN + 72, 14), card.name, font=big, fill=HIGHLIGHT)

@@ -13,11 +13,12 @@ from rules.endure import SYSTEM as S
 from rules.endure import content
 from rules.endure.refuge import enter_refuge
 from rules.endure.state import EndureState
+from rules.endure.words import class_tag as tag
+from rules.endure.words import short_name
 from rules.endure.world import the_board
 from table import Ctx, Reply
 from table.console import convert_options
 from table.endure.commands import GROUP
-from table.endure.names import short_name, tag
 
 from .command_roundtrip import ACTOR, CapturingTable
 from .test_endure_support import give, place, turn_for
@@ -186,3 +187,12 @@ async def test_items_and_objectives_by_name_id_colour_or_letter() -> None:
         assert played(table) == {"type": "interact", "objective": "green"}, form
     with pytest.raises(RuleError, match=r"no objective 'purple'\. Objectives here: green"):
         await run(st, 0, "interact", objective="purple")
+
+
+def test_act_notation_takes_the_same_survivor_names() -> None:
+    st = together()
+    for name in ("kovac", "Ma", "marine", "marine-a", "p1"):
+        after, _ = S.apply(st, 0, S.parse(f"ability active target {name}", st, 0))
+        assert after.survivors[1].action_bonus == st.survivors[1].action_bonus + 1, name
+    with pytest.raises(RuleError, match=r"no survivor 'Kovak'\. Survivors: Captain Okafor \(captain-b\), Marine Kovac"):
+        S.apply(st, 0, {"type": "ability", "which": "active", "target": "Kovak"})

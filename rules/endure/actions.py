@@ -16,6 +16,7 @@ from .phases import detonate, end_turn
 from .sight import refresh_sight, reveal
 from .specials import reactivate, wake
 from .state import EndureState, ItemInst, Survivor, TradeOffer
+from .words import name_key, survivor_names
 from .world import (
     add_item,
     carried,
@@ -74,25 +75,23 @@ def zone_arg(st: EndureState, action: dict[str, Any], key: str = "zone") -> str:
 
 
 def survivor_arg(st: EndureState, action: dict[str, Any], key: str) -> int:
+    """A survivor by number or by any name it answers to (id, name, short name, class, map tag, player);
+    of several that fit, one still on the map first."""
     value = action.get(key)
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(st.survivors):
         return value
     if not isinstance(value, str) or not value.strip():
         raise RuleError("Say which survivor, for example medic.")
-    wanted = value.strip().lower()[:40]
+    wanted = name_key(value[:40])
     for i, s in enumerate(st.survivors):
         if wanted == s.key:
             return i
-    matches = [
-        i
-        for i, s in enumerate(st.survivors)
-        if wanted in (scard(s).klass.lower(), scard(s).name.lower(), st.seats[s.seat].lower())
-    ]
+    matches = [i for i in range(len(st.survivors)) if wanted in survivor_names(st, i)]
     live = [i for i in matches if on_map(st.survivors[i])]
     if live or matches:
         return (live or matches)[0]
-    names = ", ".join(s.key for s in st.survivors)
-    raise RuleError(f"There is no survivor '{wanted[:30]}'. Survivors: {names}.")
+    names = ", ".join(f"{sname(s)} ({s.key})" for s in st.survivors)
+    raise RuleError(f"There is no survivor '{value.strip()[:30]}'. Survivors: {names}.")
 
 
 def spend(s: Survivor, n: int = 1) -> None:
@@ -519,7 +518,10 @@ def draw_item(st: EndureState, turn: Turn, si: int) -> None:
             turn.say(f"{sname(s)} finds a {card.name}.")
         else:
             s.found = [inst]
-            turn.say(f"{sname(s)} finds a {card.name} but has no room: keep it (drop something) or leave it.")
+            turn.say(
+                f"{sname(s)} finds a {card.name} but has no room: `/endure keep drop:` something for it, "
+                "or `/endure leave` it."
+            )
         return
     turn.say("There is nothing left to find on this ship.")
 

@@ -6,6 +6,7 @@ safe to show in public whatever state they are given.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,6 +16,44 @@ from .world import obj_specs, sname
 
 LABEL_MAX = 80
 """Discord's limit for a button label."""
+
+
+CLASS_TAGS = {
+    "Captain": "Ca", "Marine": "Ma", "Medic": "Md", "Scout": "Sc", "Psychic": "Ps", "Engineer": "En",
+    "Technician": "Te",
+}  # fmt: skip
+"""A class's two letters on the map picture (an L in front: in the Exo Loader)."""
+
+
+def name_key(text: object) -> str:
+    """A typed name for comparing: lower case, runs of spaces, underscores and hyphens as one hyphen."""
+    return re.sub(r"[\s_-]+", "-", str(text or "").strip().lower()).strip("-")
+
+
+def class_tag(klass: str) -> str:
+    return CLASS_TAGS.get(klass, klass[:2])
+
+
+def short_name(key: str) -> str:
+    """A survivor's display name without its class: "Kovac" for Marine Kovac, "Unit K-7"."""
+    card = content().survivors[key]
+    head, _, rest = card.name.partition(" ")
+    return rest if rest and head.lower() == card.klass.lower() else card.name
+
+
+def card_names(key: str) -> set[str]:
+    r"""A survivor card's own names (as :func:`name_key`\ s): id, display name, short name, last word."""
+    card = content().survivors[key]
+    return {name_key(n) for n in (key, card.name, short_name(key), card.name.split()[-1])}
+
+
+def survivor_names(st: EndureState, i: int) -> set[str]:
+    """Every name survivor ``i`` answers to: its card's names, its number, class, map tag and player
+    (the last ones may fit several survivors)."""
+    s = st.survivors[i]
+    klass = content().survivors[s.key].klass
+    shared = {name_key(w) for w in (klass, class_tag(klass), "l" + class_tag(klass), st.seats[s.seat])}
+    return card_names(s.key) | {str(i)} | shared
 
 
 def item_name(key: object) -> str:

@@ -1,11 +1,12 @@
 """Every name a player may type for a survivor, zone, enemy, item, objective or Refuge place.
 
 A thing is accepted in every form the game shows it: a survivor as its display name ("Marine
-Kovac"), its short name ("Kovac"), its id (``marine-a``), its class ("Marine") or its tag on the map
-("Ma") when those name one survivor, its player when that player has one survivor, and its number in
-the Refuge notation; a zone by its id in any case (``sec-a``) or its label ("Lab floor"); an enemy by
-its key, name, plural or map letter. A name that fits nothing is refused with the names that would
-have worked; one that fits several asks which.
+Kovac"), its short name ("Kovac"), its id (``marine-a``), its class ("Marine"), its tag on the map
+("Ma"), its player and its number in the Refuge notation (the engine's own list,
+:func:`rules.endure.words.survivor_names`, so /act takes them too); a zone by its id in any case
+(``sec-a``) or its label ("Lab floor"); an enemy by its key, name, plural or map letter; an item by
+its key or name; an objective by id, colour or map letter. A name that fits nothing is refused with
+the names that would have worked; one that fits several (a class two survivors share) asks which.
 """
 
 from __future__ import annotations
@@ -14,11 +15,10 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
-from render.endure import CLASS_MARK
 from rules.core import RuleError
 from rules.endure import content
-from rules.endure.state import EndureState, Survivor
-from rules.endure.words import enemy_name, item_name
+from rules.endure.state import EndureState
+from rules.endure.words import card_names, enemy_name, item_name, name_key, survivor_names
 from rules.endure.world import the_board
 
 T = TypeVar("T")
@@ -29,7 +29,7 @@ SHOWN = 12
 
 def norm(text: object) -> str:
     """Lower case, runs of spaces, underscores and hyphens as one hyphen: "Marine  Kovac" -> marine-kovac."""
-    return re.sub(r"[\s_-]+", "-", str(text or "").strip().lower()).strip("-")
+    return name_key(text)
 
 
 def split(text: str | None) -> list[str]:
@@ -72,41 +72,16 @@ def survivor_name(st: EndureState, i: int) -> str:
     return f"{content().survivors[s.key].name} ({s.key})"
 
 
-def short_name(key: str) -> str:
-    """The display name without its class: "Kovac", "Unit K-7"."""
-    card = content().survivors[key]
-    head, _, rest = card.name.partition(" ")
-    return rest if rest and head.lower() == card.klass.lower() else card.name
-
-
-def tag(klass: str) -> str:
-    """The class's two letters on the map ("Ma")."""
-    return CLASS_MARK.get(klass, klass[:2])
-
-
-def card_forms(key: str) -> set[str]:
-    """A survivor card's own names: id, display name, short name and its last word."""
-    card = content().survivors[key]
-    return {norm(f) for f in (key, card.name, short_name(key), card.name.split()[-1])}
-
-
 def survivor_forms(st: EndureState) -> dict[int, set[str]]:
-    """Every form each survivor of the game answers to: its card's names, its number, its class, its
-    map tag and its player (the last three may fit several survivors: then the player is asked which)."""
-    c = content()
-    forms = {}
-    for i, s in enumerate(st.survivors):
-        klass = c.survivors[s.key].klass
-        shared = {norm(w) for w in (klass, tag(klass), "l" + tag(klass), st.seats[s.seat])}
-        forms[i] = card_forms(s.key) | {str(i)} | shared
-    return forms
+    """Every form each survivor of the game answers to (the engine's own list: :func:`survivor_names`)."""
+    return {i: survivor_names(st, i) for i in range(len(st.survivors))}
 
 
 def find_survivor(st: EndureState, text: object, *, hint: Sequence[int] | None = None, where: str = "") -> int:
     """The survivor of this game the text names. ``hint``: those that would fit here (listed when it fails)."""
     if not str(text or "").strip():
         raise RuleError(f"Say which survivor, for example {content().survivors[st.survivors[0].key].name}.")
-    prefixes = {i: card_forms(s.key) for i, s in enumerate(st.survivors)}
+    prefixes = {i: card_names(s.key) for i, s in enumerate(st.survivors)}
     found = pick(text, survivor_forms(st), prefixes=prefixes)
     pool = list(range(len(st.survivors))) if hint is None else list(hint)
     label = f"Survivors{where}" if hint is None or pool else f"No survivor fits{where}"
@@ -125,14 +100,10 @@ def mine(st: EndureState, i: int, seat: int) -> int:
 def find_card(text: object, keys: Sequence[str], *, what: str = "survivor") -> str:
     """A survivor card (not necessarily in the game) among ``keys``, by id, name, short name or class."""
     c = content()
-    forms = {k: card_forms(k) | {norm(c.survivors[k].klass)} for k in keys}
-    found = pick(text, forms, prefixes={k: card_forms(k) for k in keys})
+    forms = {k: card_names(k) | {norm(c.survivors[k].klass)} for k in keys}
+    found = pick(text, forms, prefixes={k: card_names(k) for k in keys})
     known = f"Survivors you can pick: {listing(f'{c.survivors[k].name} ({k})' for k in keys)}."
     return one(found, text, what, lambda k: f"{c.survivors[k].name} ({k})", known)
-
-
-def acting_name(s: Survivor) -> str:
-    return content().survivors[s.key].name
 
 
 # -- zones ----------------------------------------------------------------------------------------------------------

@@ -5,11 +5,11 @@ from __future__ import annotations
 from rules.core import Action, RuleError
 from rules.endure import content
 from rules.endure.refuge import unused_keys
-from rules.endure.words import item_name
+from rules.endure.words import card_names, item_name
 
 from ..commands import Ctx, SeatContext, Table
 from ..replies import Reply
-from .names import card_forms, find_card, find_item, find_items, find_place, find_route, find_survivor, mine, norm, pick
+from .names import find_card, find_item, find_items, find_place, find_route, find_survivor, mine, norm, pick
 from .play import carried_keys
 from .seat import context, state
 
@@ -66,8 +66,8 @@ async def recruit(table: Table, ctx: Ctx, fallen: str, survivor: str) -> Reply:
     i = mine(st, find_survivor(st, fallen, hint=dead, where=" of yours who fell"), seat)
     fresh = unused_keys(st)
     used = [k for k in content().survivors if k not in fresh]
-    gone = pick(survivor, {k: card_forms(k) for k in used})
-    if gone and not pick(survivor, {k: card_forms(k) for k in fresh}):
+    gone = pick(survivor, {k: card_names(k) for k in used})
+    if gone and not pick(survivor, {k: card_names(k) for k in fresh}):
         name = content().survivors[gone[0]].name
         raise RuleError(f"{name} has already been played in this campaign; pick someone new.")
     key = find_card(survivor, fresh)

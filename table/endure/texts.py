@@ -8,10 +8,8 @@ from typing import Any
 
 from rules.endure import content
 from rules.endure.state import EndureState
-from rules.endure.words import enemy_name, item_name
+from rules.endure.words import enemy_name, item_name, short_name
 from rules.endure.world import the_board
-
-from .names import short_name
 
 HELP_INTRO = (
     "Your survivor acts with these commands, one action at a time, or a whole turn at once with "
