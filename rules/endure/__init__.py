@@ -15,6 +15,12 @@ Text notation (``format``/``parse``; several commands may be joined with ``;`` i
 
 Besides the GameSystem contract: :func:`content` (missions, campaigns, rules topics in
 ``content().topics``), :meth:`Endure.current` (the acting survivor) and ``render.endure.board``.
+Bot seats play the careful player of :mod:`.ai` from their own view; :mod:`.words` gives actions
+and the game's status in plain words and lists the names each survivor answers to.
+
+Modules import bottom-up: state and content; world (the live board's geometry, items, damage);
+following, bosses, casualties, specials, sight (what comes into view); refuge, phases, campaign,
+actions; probe, words, ai_sense, ai; the engine.
 """
 
 from rules.core import register
