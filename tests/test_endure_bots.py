@@ -113,6 +113,17 @@ def test_no_action_left_and_only_discards_means_end_of_turn() -> None:
     assert S.forced_action(st, prompt(st)) == {"type": "end"}
 
 
+def test_a_reward_that_could_do_nothing_now_is_kept_for_later() -> None:
+    st = fresh(2)
+    s = st.survivors[st.order[st.turn_pos]]
+    s.actions, s.unlocked = 0, True
+    s.accomplishment = next(k for k, a in content().accomplishments.items() if a.reward == "extra_die")
+    assert {a["type"] for a in S.legal(st, s.seat)} >= {"reward", "end"}
+    assert S.forced_action(st, prompt(st)) == {"type": "end"}
+    s.accomplishment = next(k for k, a in content().accomplishments.items() if a.reward == "sprint")
+    assert S.forced_action(st, prompt(st)) is None  # two free moves: worth spending now
+
+
 def test_a_real_choice_is_never_forced() -> None:
     st = fresh(2)
     assert S.forced_action(st, prompt(st)) is None  # three actions to spend
@@ -146,8 +157,9 @@ def test_forced_steps_are_legal_and_the_only_real_move(seed: int) -> None:
         p = prompt(st)
         legal = S.legal(st, p.seat)
         forced = S.forced_action(st, p)
-        if forced is not None:
-            assert forced in legal and [a for a in legal if a["type"] != "discard"] == [forced]
+        if forced is not None:  # ending the turn, with nothing else but discards or a boost that would do nothing
+            assert forced == {"type": "end"} and forced in legal
+            assert {a["type"] for a in legal} <= {"end", "discard", "reward"}
         busy = [a for a in legal if a["type"] != "end"]
         action = r.choice(busy) if busy and r.random() < 0.7 else legal[-1]
         st, _ = S.apply(st, p.seat, action)

@@ -27,7 +27,7 @@ from .following import follow_noise
 from .phases import check_end, end_turn
 from .probe import Foreseen, ProbeTurn
 from .refuge import refuge_legal, refuge_pending
-from .state import EndureState, ItemInst
+from .state import EndureState, ItemInst, Survivor
 from .world import (
     carried,
     carry_cap,
@@ -51,6 +51,8 @@ from .world import (
 
 DEFAULT_CREW = ["marine-a", "medic-a", "captain-a", "scout-a", "engineer-a", "psychic-a"]
 MAX_BATCH = 12
+IDLE_REWARDS = frozenset({"silent", "accurate", "extra_die", "annihilate", "ninja"})
+"""Rewards that boost attacks or slipping away this turn: worth nothing to a survivor with no action or move left."""
 KEYWORDS = {
     "pick",
     "route",
@@ -503,17 +505,28 @@ class Endure(GameSystem[EndureState]):
         return words.action_label(state, action)
 
     def forced_action(self, state: EndureState, prompt: Prompt) -> Action | None:
-        """Nothing to decide: a Refuge step with one answer, or a survivor with no action left whose
-        only other moves are free discards (ending the turn is all there is to do)."""
+        """Nothing to decide: a Refuge step with one answer, or a survivor with no action and no move
+        left whose other options are free discards or a reward that could do nothing now (an attack or
+        escape boost with no action to use it: ending the turn keeps it for later)."""
         legal = self.legal(state, prompt.seat)
         if state.phase == "refuge":
             return only_choice(legal)
         si = self.current(state)
         if prompt.kind != "turn" or si is None or state.survivors[si].seat != prompt.seat:
             return None
-        if state.survivors[si].actions <= 0 and {"end"} == {a["type"] for a in legal} - {"discard"}:
-            return {"type": "end"}
-        return None
+        s = state.survivors[si]
+        if s.actions > 0 or s.found:
+            return None
+        idle = s.free_moves <= 0 and s.step_credit <= 0 and not any(a["type"] == "move" for a in legal)
+        real = [a for a in legal if a["type"] not in ("end", "discard") and not (idle and self._idle_reward(s, a))]
+        return {"type": "end"} if not real and any(a["type"] == "end" for a in legal) else None
+
+    @staticmethod
+    def _idle_reward(s: Survivor, action: Action) -> bool:
+        """A reward whose boost lasts this turn only and needs an action or a move to matter."""
+        if action["type"] != "reward" or s.accomplishment not in content().accomplishments:
+            return False
+        return content().accomplishments[s.accomplishment].reward in IDLE_REWARDS
 
     def ai_action(self, view: EndureState, seat: int, seed: int) -> Action | None:
         """The careful player (:mod:`.ai`), deciding from ``view`` alone; deterministic, so ``seed`` is unused."""
