@@ -223,16 +223,21 @@ def open_activation(state: GrimState, turn: Turn, hero: Unit) -> None:
         turn.say(f"{name(hero)} activates.", kind="turn")
 
 
-def use_slot(state: GrimState, turn: Turn, hero: Unit, slot: str, what: str) -> None:
-    assert state.act is not None
+def use_slot(state: GrimState, turn: Turn, hero: Unit, slot: str, what: str) -> bool:
+    """Mark the part of the activation used (paying 2 power for the extra action); False if paying
+    knocked the hero out (the action then does not happen)."""
+    act = state.act
+    assert act is not None
+    if slot == "extra":
+        act.extra = True
+    elif slot == "main":
+        act.main = True
+    else:
+        act.skill = True
+    act.actions = [*act.actions, what]
     if slot == "extra":
         pay(state, turn, hero, 2, "for an extra action")
-        state.act.extra = True
-    elif slot == "main":
-        state.act.main = True
-    else:
-        state.act.skill = True
-    state.act.actions = [*state.act.actions, what]
+    return not hero.down
 
 
 def finish(state: GrimState, turn: Turn, hero: Unit) -> None:
@@ -337,7 +342,8 @@ def do_rest(state: GrimState, seat: int | None, action: Action, turn: Turn, plan
     hero = plan.hero
     assert hero is not None
     open_activation(state, turn, hero)
-    use_slot(state, turn, hero, "main", "rest")
+    if not use_slot(state, turn, hero, "main", "rest"):
+        return after(state, turn, hero)
     top = stats(state, hero).power
     turn.say(f"{name(hero)} rests and restores its power ({hero.power} -> {top}); it stays idle.")
     hero.power = top
@@ -375,7 +381,8 @@ def do_hold(state: GrimState, seat: int | None, action: Action, turn: Turn, plan
     hero = plan.hero
     assert hero is not None
     open_activation(state, turn, hero)
-    use_slot(state, turn, hero, plan.slot, "hold")
+    if not use_slot(state, turn, hero, plan.slot, "hold"):
+        return after(state, turn, hero)
     turn.say(f"{name(hero)} holds position.")
     if plan.target is not None:
         assert state.act is not None
@@ -404,7 +411,8 @@ def do_move(state: GrimState, seat: int | None, action: Action, turn: Turn, plan
     assert hero is not None and plan.cell is not None
     kind = action["type"]
     open_activation(state, turn, hero)
-    use_slot(state, turn, hero, plan.slot, kind)
+    if not use_slot(state, turn, hero, plan.slot, kind):
+        return after(state, turn, hero)
     inches = allowance(state, hero, kind)
     turn.say(f'{name(hero)} {"advances" if kind == "advance" else "rushes"} ({inches:g}") to {cell_name(plan.cell)}.')
     result = walk(state, turn, hero, hero.models[0], plan.route)
@@ -434,6 +442,9 @@ def check_charge(state: GrimState, seat: int | None, action: Action) -> Plan:
         route = [(hero_cell(hero), None)]
         dest = hero_cell(hero)
     else:
+        gap = min(dist(hero_cell(hero), m.cell) for m in target.alive()) - 1.5
+        if gap > inches + 1e-9:  # no route is shorter than the straight line
+            raise RuleError(f"{name(target)} is out of {name(hero)}'s charge reach ({inches:g}\").")
         found = hero_reach(state, hero, inches, target=target)
         size = grid_of(state).size
         spots = [
@@ -452,7 +463,8 @@ def do_charge(state: GrimState, seat: int | None, action: Action, turn: Turn, pl
     hero = plan.hero
     assert hero is not None and plan.target is not None and plan.cell is not None
     open_activation(state, turn, hero)
-    use_slot(state, turn, hero, plan.slot, "charge")
+    if not use_slot(state, turn, hero, plan.slot, "charge"):
+        return after(state, turn, hero)
     assert state.act is not None
     state.act.attacked = True
     turn.say(f"{name(hero)} charges {name(plan.target)} to {cell_name(plan.cell)}.")
@@ -518,7 +530,8 @@ def do_skill(state: GrimState, seat: int | None, action: Action, turn: Turn, pla
     assert hero is not None
     skill = content().skills[plan.skill]
     open_activation(state, turn, hero)
-    use_slot(state, turn, hero, plan.slot, "skill")
+    if not use_slot(state, turn, hero, plan.slot, "skill"):
+        return after(state, turn, hero)
     turn.say(f"{name(hero)} uses {skill.name}.")
     token = plan.token
     if skill.effect == "discover" and token is not None and touching(hero_cell(hero), (token.x, token.y)):
@@ -581,7 +594,8 @@ def do_use(state: GrimState, seat: int | None, action: Action, turn: Turn, plan:
     assert hero is not None and ally is not None
     item = content().items[plan.item]
     open_activation(state, turn, hero)
-    use_slot(state, turn, hero, plan.slot, "use")
+    if not use_slot(state, turn, hero, plan.slot, "use"):
+        return after(state, turn, hero)
     items = list(hero.items)
     items.remove(plan.item)
     hero.items = items
@@ -611,7 +625,8 @@ def do_give(state: GrimState, seat: int | None, action: Action, turn: Turn, plan
     hero, ally = plan.hero, plan.target
     assert hero is not None and ally is not None
     open_activation(state, turn, hero)
-    use_slot(state, turn, hero, plan.slot, "give")
+    if not use_slot(state, turn, hero, plan.slot, "give"):
+        return after(state, turn, hero)
     items = list(hero.items)
     items.remove(plan.item)
     hero.items = items
@@ -639,7 +654,8 @@ def do_take(state: GrimState, seat: int | None, action: Action, turn: Turn, plan
     hero, other = plan.hero, plan.target
     assert hero is not None and other is not None
     open_activation(state, turn, hero)
-    use_slot(state, turn, hero, plan.slot, "take")
+    if not use_slot(state, turn, hero, plan.slot, "take"):
+        return after(state, turn, hero)
     items = list(other.items)
     items.remove(plan.item)
     other.items = items
@@ -664,7 +680,8 @@ def do_revive(state: GrimState, seat: int | None, action: Action, turn: Turn, pl
     hero, other = plan.hero, plan.target
     assert hero is not None and other is not None
     open_activation(state, turn, hero)
-    use_slot(state, turn, hero, plan.slot, "revive")
+    if not use_slot(state, turn, hero, plan.slot, "revive"):
+        return after(state, turn, hero)
     pay(state, turn, hero, 2, f"to revive {name(other)}")
     if not hero.down:
         other.down = False

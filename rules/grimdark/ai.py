@@ -65,6 +65,9 @@ def shot_after_advance(state: GrimState, unit: Unit, hero: Unit) -> bool:
     ranged = [w for w in weapons(unit) if not w.melee and not w.has("limited")]
     if not ranged or rule(unit, "immobile"):
         return False
+    longest = max(inch(state.half, w.range) for w in ranged) + allowance(state, unit, "advance")
+    if unit_distance(unit, hero) > longest + 1e-9:
+        return False
     grid = grid_of(state)
     target = hero.models[0].cell
     mover = mover_for(state, unit, allowance(state, unit, "advance"))
@@ -83,6 +86,8 @@ def shot_after_advance(state: GrimState, unit: Unit, hero: Unit) -> bool:
 def charge_reach(state: GrimState, unit: Unit, hero: Unit) -> bool:
     """At least one model could reach contact with ``hero`` with a Charge."""
     if rule(unit, "immobile") or not any(w.melee for w in weapons(unit)):
+        return False
+    if unit_distance(unit, hero) - 1.5 > allowance(state, unit, "charge") + 1e-9:
         return False
     grid = grid_of(state)
     mover = mover_for(state, unit, allowance(state, unit, "charge"), target=hero)

@@ -12,9 +12,9 @@ from .grid import dist, inch, sees
 from .harm import heal, take_wounds
 from .morale import morale_test
 from .moves import push, walk
-from .paths import Edge
+from .paths import Edge, step_cost
 from .state import Cell, GrimState, Token, Unit
-from .units import enemies, grid_of, name, standing, stats
+from .units import enemies, grid_of, name, rule, standing, stats
 
 STATUS_NAMES = {"afflicted": "Afflicted", "crippled": "Crippled", "diseased": "Diseased", "impaired": "Impaired"}
 
@@ -126,7 +126,7 @@ def affect(
     elif effect in ("move", "fly"):
         assert route is not None
         limit = amount_of(turn, amount, f"{label}: how far") if amount == "d3" else int(amount)
-        go(state, turn, user, route, inch(state.half, limit))
+        go(state, turn, user, route, inch(state.half, limit), effect)
     elif effect == "hits":
         spell_hits(state, turn, user, who, amount_of(turn, amount, f"{label}: hits"), ap, rules)
     elif effect == "status":
@@ -137,12 +137,16 @@ def affect(
         heal(state, turn, who, amount_of(turn, amount, f"{label}: wounds healed"))
 
 
-def go(state: GrimState, turn: Turn, hero: Unit, route: list[tuple[Cell, Edge | None]], inches: float) -> None:
+def go(
+    state: GrimState, turn: Turn, hero: Unit, route: list[tuple[Cell, Edge | None]], inches: float, route_kind: str = ""
+) -> None:
     """Follow ``route`` for at most ``inches`` (a D3" Scurry may fall short of the chosen cell)."""
     spent = 0
     cut = [route[0]]
+    grid = grid_of(state)
+    flying = bool(rule(hero, "flying")) or "fly" in route_kind
     for cell, edge in route[1:]:
-        spent += edge.cost if edge else 0
+        spent += 0 if edge else step_cost(grid, cut[-1][0], cell, flying=flying)
         if spent > round(inches * 2 + 1e-9):
             break
         cut.append((cell, edge))

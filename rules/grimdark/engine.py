@@ -16,6 +16,7 @@ from .campaign import CAMP, conclude
 from .content import cell_name, content
 from .dice import POLICIES
 from .missions import DEFAULT_PARTY, begin, build, mission_spec
+from .moves import remembered
 from .notation import format_action, parse_action
 from .options import candidates
 from .state import GrimState, HeroSheet, Model, Unit
@@ -187,6 +188,10 @@ class Grimdark(GameSystem[GrimState]):
         if hero.power < stats(state, hero).power:
             return {"type": "rest", "hero": hero.id}
         return {"type": "done", "hero": hero.id}
+
+    def legal(self, state: GrimState, seat: int) -> list[Action]:
+        with remembered():
+            return super().legal(state, seat)
 
     def candidates(self, state: GrimState, seat: int) -> list[Action]:
         return candidates(state, seat)

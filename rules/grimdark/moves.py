@@ -3,7 +3,8 @@ the defender's move into contact and the chargers stepping back after a melee.""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from rules.core import RuleError, Turn
 
@@ -37,6 +38,21 @@ def budget(inches: float) -> int:
     return round(inches * HALF + 1e-9)
 
 
+_MEMO: dict[tuple, Mover] | None = None
+
+
+@contextmanager
+def remembered() -> Iterator[None]:
+    """Within the block the state does not change (``legal``): movers are worked out once each."""
+    global _MEMO
+    outer = _MEMO
+    _MEMO = {}
+    try:
+        yield
+    finally:
+        _MEMO = outer
+
+
 def mover_for(
     state: GrimState,
     unit: Unit,
@@ -47,6 +63,16 @@ def mover_for(
     flying: bool | None = None,
 ) -> Mover:
     """The constraints of one of ``unit``'s models moving ``inches`` now."""
+    if _MEMO is None:
+        return _mover(state, unit, inches, target, jumps, flying)
+    key = (id(state), unit.id, inches, target.id if target else "", jumps, flying)
+    found = _MEMO.get(key)
+    if found is None:
+        found = _MEMO[key] = _mover(state, unit, inches, target, jumps, flying)
+    return found
+
+
+def _mover(state: GrimState, unit: Unit, inches: float, target: Unit | None, jumps: bool, flying: bool | None) -> Mover:
     grid = grid_of(state)
     size = grid.size
     others = occupied(state, skip=unit.id)

@@ -38,8 +38,8 @@ def destinations(state: GrimState, hero: Unit, inches: float, *, flying: bool | 
     if not cells:
         return []
     out: list[Cell] = []
-    for point in points_of_interest(state, hero):
-        best = min(cells, key=lambda c: (dist(c, point), found.cost(c) or 0, c[1], c[0]))
+    for px, py in points_of_interest(state, hero):
+        best = min(cells, key=lambda c: ((c[0] - px) ** 2 + (c[1] - py) ** 2, c[1], c[0]))
         if best != here and best not in out:
             out.append(best)
         if len(out) >= DESTINATIONS:

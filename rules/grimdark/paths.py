@@ -158,7 +158,7 @@ class Reach:
         return None if found is None else found[1]
 
     def path(self, cell: Cell) -> list[tuple[Cell, Edge | None]]:
-        """(cell, edge taken into it) from the start (edge None) to ``cell``."""
+        """(cell, jump taken into it, or None) from the start to ``cell``."""
         size = self.grid.size
         node = self.best[self.grid.at(cell)][2]
         steps: list[tuple[Cell, Edge | None]] = []
@@ -179,49 +179,93 @@ def reach(grid: Grid, start: Cell, mover: Mover) -> Reach:
     return _reach(grid.layout, grid.half, start, mover)
 
 
+@cache
+def _plain(layout: str, half: bool, flying: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The ordinary edges as bare (to, cost) pairs (the search's inner loop reads them)."""
+    grid = grid_for(layout, half)
+    edges = fly_edges(grid.size) if flying else walk_edges(layout, half)
+    return tuple(tuple((e.to, e.cost) for e in row) for row in edges)
+
+
+JUMP = 4096
+"""A jump weighs more than any walk in the search's priority: routes with fewer jumps come first."""
+
+
 @lru_cache(maxsize=512)
 def _reach(layout: str, half: bool, start: Cell, mover: Mover) -> Reach:
-    """Dijkstra over (cell, has-touched-difficult-ground) within the mover's budget."""
+    """Dijkstra over (cell, has-touched-difficult-ground) within the mover's budget.
+
+    Heap entries are single numbers, priority * NODES + node; a jump adds :data:`JUMP` to the priority.
+    """
     grid = grid_for(layout, half)
     size = grid.size
-    walk = fly_edges(size) if mover.flying else walk_edges(grid.layout, grid.half)
-    jumps = jump_edges(grid.layout, grid.half) if mover.jumps and not mover.flying else None
+    walk = _plain(layout, half, mover.flying)
+    jumps = jump_edges(layout, half) if mover.jumps and not mover.flying else None
     ignore_difficult = mover.flying or mover.strider
-    cap = min(mover.budget, int(6 * grid.scale * HALF))
+    budget = mover.budget
+    cap = min(budget, int(6 * grid.scale * HALF))
     s0 = start[1] * size + start[0]
     flag0 = 0 if ignore_difficult or not grid.difficult[s0] else 1
     node0 = s0 * 2 + flag0
     result = Reach(grid=grid, start=s0)
-    result.parent[node0] = (-1, None)
-    dist: dict[int, tuple[int, int]] = {node0: (0, 0)}
-    heap = [(0, 0, node0)]
-    blocked, near, own, allowed = mover.blocked, mover.near, mover.own, mover.allowed
-    difficult = grid.difficult
+    parent = result.parent
+    best = result.best
+    parent[node0] = (-1, None)
+    nodes = 2 * size * size
+    inf = 1 << 60
+    seen = [inf] * nodes
+    seen[node0] = 0
+    heap = [node0]
+    bad = mover.blocked | (mover.near - mover.allowed)
+    unending = bad | mover.own
+    enter_bad = mover.flying
+    difficult = (0,) * (size * size) if ignore_difficult else grid.difficult
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        j, c, node = heapq.heappop(heap)
-        if dist.get(node) != (j, c):
+        entry = pop(heap)
+        p, node = divmod(entry, nodes)
+        if seen[node] != p:
             continue
-        i = node // 2
+        i = node >> 1
         flag = node & 1
-        if i not in own and (i == s0 or ((i not in blocked) and (i not in near or i in allowed))):
-            known = result.best.get(i)
-            if known is None or (j, c) < known[:2]:
-                result.best[i] = (j, c, node)
-        limit = cap if flag else mover.budget
-        for edge_set in (walk[i], jumps[i] if jumps else ()):
-            for edge in edge_set:
+        if i == s0 or i not in unending:
+            known = best.get(i)
+            if known is None or p < known[0] * JUMP + known[1]:
+                best[i] = (p // JUMP, p % JUMP, node)
+        c = p % JUMP
+        limit = cap if flag else budget
+        for n, cost in walk[i]:
+            if not enter_bad and n in bad:
+                continue
+            nc = c + cost
+            nflag = flag or difficult[n]
+            if nc > (cap if nflag else limit):
+                continue
+            nn = 2 * n + nflag
+            np = p + cost
+            if np < seen[nn]:
+                seen[nn] = np
+                parent[nn] = (node, None)
+                push(heap, np * nodes + nn)
+        if jumps is not None:
+            for edge in jumps[i]:
                 n = edge.to
-                if not mover.flying and (n in blocked or (n in near and n not in allowed)):
+                if n in bad:
                     continue
-                nc = c + edge.cost
-                nflag = flag or (0 if ignore_difficult else int(difficult[n]))
-                if nc > (cap if nflag else limit) or nc > mover.budget:
+                nflag = flag or difficult[n]
+                if c > (cap if nflag else limit):
                     continue
-                nj = j + (1 if edge.tests else 0)
-                nn = n * 2 + nflag
-                old = dist.get(nn)
-                if old is None or (nj, nc) < old:
-                    dist[nn] = (nj, nc)
-                    result.parent[nn] = (node, edge)
-                    heapq.heappush(heap, (nj, nc, nn))
+                nn = 2 * n + nflag
+                np = p + JUMP
+                if np < seen[nn]:
+                    seen[nn] = np
+                    parent[nn] = (node, edge)
+                    push(heap, np * nodes + nn)
     return result
+
+
+def step_cost(grid: Grid, a: Cell, b: Cell, *, flying: bool = False) -> int:
+    """What moving from ``a`` to the next cell ``b`` of a route costs (0 for a jump)."""
+    edges = _plain(grid.layout, grid.half, flying)[grid.at(a)]
+    target = grid.at(b)
+    return next((cost for n, cost in edges if n == target), 0)
