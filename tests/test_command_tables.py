@@ -39,7 +39,7 @@ async def command_tree() -> list[dict]:
         if name != "cogs.reminders":
             await bot.load_extension(name)
     payload = [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
-    await bot.close()
+    await bot.http.close()  # the bot never started: only its HTTP session may need closing
     return sorted(payload, key=lambda c: c["name"])
 
 
