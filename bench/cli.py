@@ -11,24 +11,32 @@ import time
 from pathlib import Path
 from typing import Any
 
-from . import report, systems
+from . import one, report, systems
 
 ROOT = Path(__file__).resolve().parent.parent
 
-FULL = {"games": 1000, "actions": 5000, "serial": 1000, "stored": 10000, "pictures": 30, "sim_games": 5}
-QUICK = {"games": 10, "actions": 30, "serial": 10, "stored": 50, "pictures": 2, "sim_games": 1}
+FULL = {"games": 1000, "actions": 5000, "serial": 1000, "stored": 10000, "pictures": 30}
+FULL |= {"sim_games": 5, "warm_games": 10, "step_cap": 5000}
+QUICK = {"games": 6, "actions": 18, "serial": 6, "stored": 10, "pictures": 1}
+QUICK |= {"sim_games": 1, "warm_games": 1, "step_cap": 20}
+"""--quick: a smoke run; games are cut after ``step_cap`` steps (the whole-game figure is then partial)."""
 
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     p.add_argument("--system", help="measure only this system (default: every registered game, then pig)")
-    p.add_argument("--quick", action="store_true", help="small numbers for a smoke run")
+    p.add_argument(
+        "--quick", action="store_true", help="small numbers and short games for a smoke run, all in this process"
+    )
     p.add_argument("--games", type=int, help="active games per system (default 1000)")
     p.add_argument("--actions", type=int, help="actions in each saturated and paced run (default 5000)")
     p.add_argument("--serial", type=int, help="actions played one at a time (default 1000)")
     p.add_argument("--pictures", type=int, help="pictures drawn during the one-at-a-time run (default 30; 0: none)")
     p.add_argument("--stored", type=int, help="games stored for the start-up measurement (default 10000)")
     p.add_argument("--sim-games", type=int, help="whole random games played in the engine (default 5)")
+    p.add_argument(
+        "--warm-games", type=int, help="whole games played to take the mid-game starting states from (default 10)"
+    )
     p.add_argument("--rate", type=float, default=1000.0, help="arrival rate of the paced run, actions/s (default 1000)")
     p.add_argument(
         "--keystrokes", type=int, default=1, help="autocomplete answers after each action in the load runs (default 1)"
@@ -59,6 +67,9 @@ def settings(args: argparse.Namespace) -> dict[str, Any]:
         "stored": pick("stored"),
         "pictures": pick("pictures", 0),
         "sim_games": pick("sim_games"),
+        "warm_games": pick("warm_games"),
+        "step_cap": base["step_cap"],
+        "in_process": args.quick,
         "rate": args.rate,
         "keystrokes": max(0, args.keystrokes),
         "cache_size": args.cache_size,
@@ -86,15 +97,24 @@ def measure_in_child(system_id: str, params: dict[str, Any], workdir: Path, prof
     return json.loads(out.read_text())
 
 
+def measure_here(system_id: str, params: dict[str, Any], workdir: Path, profile: str | None) -> dict[str, Any]:
+    """``bench.one`` in this process (quick runs: no interpreter start per game; memory figures add up)."""
+    try:
+        return one.measure(system_id, params, workdir, profile)
+    except Exception as exc:  # one game's failure must not hide the others
+        return {"system": system_id, "error": f"{type(exc).__name__}: {exc}"[:300]}
+
+
 def run(params: dict[str, Any], chosen: list[str], parent: str | None = None, profile: str | None = None) -> dict:
     """Measure each chosen system in turn (never two at once: they would share the cores)."""
+    measure = measure_here if params["in_process"] else measure_in_child
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="starhost-bench-", dir=parent) as tmp:
         workdir = Path(tmp)
         results: dict[str, Any] = {"machine": report.machine(workdir), "params": params, "systems": {}}
         for system_id in chosen:
             where = profile_path(profile, system_id, len(chosen) > 1) if profile else None
-            results["systems"][system_id] = measure_in_child(system_id, params, workdir, where)
+            results["systems"][system_id] = measure(system_id, params, workdir, where)
             if where:
                 results["systems"][system_id]["profile"] = where
     results["machine"]["loadavg_after"] = report.machine(Path(parent or tempfile.gettempdir()))["loadavg"]

@@ -23,7 +23,7 @@ from sessions.service import Actor, GameService, Update
 from table.commands import Ctx, Table
 from table.replies import Reply
 
-from . import suggest, systems
+from . import suggest, systems, warm
 
 FIRST_CHANNEL = 1_000_000
 GUILD = 1
@@ -87,15 +87,21 @@ class Samples:
 class Driver:
     """Creates games of one system and plays their turns."""
 
-    def __init__(self, service: TimedService, system: GameSystem, rng: random.Random) -> None:
+    def __init__(self, service: GameService, system: GameSystem, rng: random.Random) -> None:
         self.service = service
         self.table = Table(service)
         self.system = system
         self.rng = rng
         self.options = suggest.game_options(system.id)
         self.spares: list[Game] = []
+        self.snapshots = 0
+        """Mid-game states the games were started from (0: fresh games)."""
         self.next_channel = FIRST_CHANNEL
         self.next_user = 1
+
+    def attach(self, service: GameService) -> None:
+        """Play through ``service`` from now on (the games are in its store)."""
+        self.service, self.table = service, Table(service)
 
     # -- games ------------------------------------------------------------------------------------
     async def new_game(self) -> Game:
@@ -104,7 +110,7 @@ class Driver:
         self.next_channel += 1
         actors = []
         for seat in range(systems.seat_count(self.system)):
-            actors.append(Actor(self.next_user, f"p{self.next_user}-{seat + 1}"))
+            actors.append(Actor(self.next_user, warm.seat_name(seat)))
             self.next_user += 1
         await self.service.new_game(channel_id=channel, guild_id=GUILD, host=actors[0], system_id=self.system.id)
         for actor in actors[1:]:
@@ -132,7 +138,8 @@ class Driver:
         game.game_id, game.channel, game.actors = fresh.game_id, fresh.channel, fresh.actors
         game.state, game.prompts = fresh.state, fresh.prompts
 
-    async def _resync(self, game: Game) -> None:
+    async def resync(self, game: Game) -> None:
+        """Take the game's state and prompts from the service (a finished game is replaced)."""
         status = await self.service.status(game.channel)
         if status.state is None or status.game.status != "active":
             await self._replace(game)
@@ -181,7 +188,7 @@ class Driver:
             out.errors += 1
             if len(out.refusals) < 5:
                 out.refusals.append(f"{type(exc).__name__}: {exc} ({systems.plain(action)})"[:300])
-            await self._resync(game)
+            await self.resync(game)
             return None
         finally:
             _TIMING.reset(token)

@@ -18,12 +18,16 @@ import time
 from pathlib import Path
 from typing import Any
 
+from sessions.service import GameService
 from sessions.store import SqliteStore
 
-from . import baseline, load, simulate, startup, suggest, systems
-from .driver import Driver, Samples, TimedService
+from . import baseline, load, simulate, startup, suggest, systems, warm
+from .driver import Driver, Game, Samples, TimedService
 from .pictures import Pictures
 from .stats import percentile, summary_ms
+
+WARM_PER_GAME = 5
+"""Snapshots taken from each whole game played to start the bench's games mid-play."""
 
 
 def rss_now_mb() -> float:
@@ -71,22 +75,43 @@ def picture_summary(drawn: Pictures) -> dict[str, Any]:
     }
 
 
+async def prepare(system_id: str, params: dict[str, Any], db: Path, rng: random.Random) -> tuple[Driver, list[Game]]:
+    """Create the games and spares, move them to mid-game states, and attach a timed service (left open)."""
+    system = systems.get(system_id)
+    seeds = lambda: rng.getrandbits(62)  # noqa: E731
+    setup = GameService(SqliteStore(db), seed_source=seeds)
+    await setup.open()
+    try:
+        driver = Driver(setup, system, rng)
+        games = await driver.new_games(params["games"])
+        await driver.refill(spares_for(params))
+    finally:
+        await setup.close()
+    states = warm.snapshots(system, params["warm_games"], WARM_PER_GAME, params["seed"], params["step_cap"])
+    warm.restamp(db, [g.game_id for g in [*games, *driver.spares]], states, rng)
+    extra = {"cache_size": params["cache_size"]} if params.get("cache_size") else {}
+    service = TimedService(SqliteStore(db), seed_source=seeds, **extra)
+    await service.open()
+    driver.attach(service)
+    for game in [*games, *driver.spares]:
+        await driver.resync(game)
+    driver.snapshots = len(states)
+    return driver, games
+
+
+def spares_for(params: dict[str, Any]) -> int:
+    return max(2, params["games"] // 10)
+
+
 async def play(system_id: str, params: dict[str, Any], workdir: Path, profile: str | None) -> dict[str, Any]:
     """Set up the games, then the one-at-a-time, saturated and paced runs (and a profiled paced run)."""
-    system = systems.get(system_id)
     rng = random.Random(params["seed"])
     rss_before = rss_now_mb()
-    extra = {"cache_size": params["cache_size"]} if params.get("cache_size") else {}
-    service = TimedService(SqliteStore(workdir / f"{system_id}.db"), seed_source=lambda: rng.getrandbits(62), **extra)
-    await service.open()
+    started = time.perf_counter()
+    driver, games = await prepare(system_id, params, workdir / f"{system_id}.db", rng)
+    setup_s = time.perf_counter() - started
+    service, spares = driver.service, spares_for(params)
     try:
-        driver = Driver(service, system, rng)
-        spares = max(2, params["games"] // 10)
-        started = time.perf_counter()
-        games = await driver.new_games(params["games"])
-        await driver.refill(spares)
-        setup_s = time.perf_counter() - started
-
         drawn = Pictures()
         every = max(1, params["serial"] // params["pictures"]) if params["pictures"] else 0
         serial = await load.one_at_a_time(driver, games, params["serial"], every, drawn)
@@ -117,7 +142,8 @@ async def play(system_id: str, params: dict[str, Any], workdir: Path, profile: s
     return {
         "setup_s": setup_s,
         "games": len(games),
-        "seats": systems.seat_count(system),
+        "seats": systems.seat_count(driver.system),
+        "snapshots": driver.snapshots,
         "state_bytes": statistics.mean(s[0] for s in sizes) if sizes else 0.0,
         "log_bytes": statistics.mean(s[1] + s[2] for s in sizes) if sizes else 0.0,
         "has_options": bool(driver.options),
@@ -145,7 +171,7 @@ def measure(system_id: str, params: dict[str, Any], workdir: Path, profile: str 
     results["startup"] = asyncio.run(
         startup.measure(workdir / f"{system_id}-stored.db", system_id, params["stored"], params["seed"])
     )
-    results["simulation"] = simulate.measure(system_id, params["sim_games"], params["seed"])
+    results["simulation"] = simulate.measure(system_id, params["sim_games"], params["seed"], params["step_cap"])
     results["game_options"] = [o.name for o in suggest.game_options(system_id)]
     results["elapsed_s"] = time.perf_counter() - started
     return results

@@ -29,7 +29,8 @@ def _over(system: GameSystem, state: BaseState) -> bool:
     return system.outcome(state) is not None
 
 
-def _policy(system_id: str) -> Policy:
+def policy(system_id: str) -> Policy:
+    """How the bench plays ``system_id`` in the engine: random legal moves (Starcadia: quest-minded)."""
     if system_id == "starcadia":
         from tests.test_starcadia_balance import smart_choice
 
@@ -37,9 +38,9 @@ def _policy(system_id: str) -> Policy:
     return lambda state, legal, rng: rng.choice(legal)
 
 
-def play_one(system: GameSystem, seed: int, seats: int) -> dict[str, Any]:
+def play_one(system: GameSystem, seed: int, seats: int, cap: int = STEP_CAP) -> dict[str, Any]:
     rng = random.Random(seed)
-    policy = _policy(system.id)
+    choose = policy(system.id)
     names = [f"player{i + 1}" for i in range(seats)]
     options = systems.default_options(system)
     if system.id == "starcadia":
@@ -47,21 +48,22 @@ def play_one(system: GameSystem, seed: int, seats: int) -> dict[str, Any]:
     started = time.perf_counter()
     state = system.setup(names, options, seed)
     steps = 0
-    while steps < STEP_CAP and not _over(system, state):
+    while steps < cap and not _over(system, state):
         prompts = [p for p in system.pending(state) if system.legal(state, p.seat)]
         if not prompts:
             break
         seat = prompts[0].seat
-        state, _ = system.apply(state, seat, policy(state, system.legal(state, seat), rng))
+        state, _ = system.apply(state, seat, choose(state, system.legal(state, seat), rng))
         steps += 1
     return {"seconds": time.perf_counter() - started, "steps": steps, "finished": _over(system, state)}
 
 
-def measure(system_id: str, games: int, seed: int) -> dict[str, Any]:
-    """``games`` random games of ``system_id`` with up to four seats: median and worst time, how many ended."""
+def measure(system_id: str, games: int, seed: int, cap: int = STEP_CAP) -> dict[str, Any]:
+    """``games`` random games of ``system_id`` with up to four seats (at most ``cap`` steps each):
+    median and worst time, how many ended."""
     system = systems.get(system_id)
     seats = max(system.min_seats, min(4, system.max_seats))
-    runs = [play_one(system, seed + n, seats) for n in range(max(1, games))]
+    runs = [play_one(system, seed + n, seats, cap) for n in range(max(1, games))]
     return {
         "seats": seats,
         "median_s": statistics.median(r["seconds"] for r in runs),

@@ -10,7 +10,7 @@ import math
 from pathlib import Path
 
 from bench import report, suggest
-from bench.cli import main
+from bench.cli import main, measure_in_child, parser, settings
 from bench.systems import FLOOR, bench_systems
 
 SUMMARY = {"count", "mean_ms", "p50_ms", "p95_ms", "p99_ms", "max_ms"}
@@ -53,9 +53,9 @@ def check_system(system_id: str, r: dict) -> None:
     assert r["paced"]["rate"] == 1000.0 and number(r["paced"]["dropped"])
     memory = r["memory"]
     assert memory["rss_mb"] > 0 and memory["peak_mb"] > 0 and memory["active_games"] >= r["games"]
-    assert r["startup"]["status_ok"] and r["startup"]["stored"] == 50 and number(r["startup"]["seconds"])
+    assert r["startup"]["status_ok"] and r["startup"]["stored"] == 10 and number(r["startup"]["seconds"])
     assert r["simulation"]["games"] == 1 and number(r["simulation"]["median_s"])
-    assert r["state_bytes"] > 0 and r["log_bytes"] > 0
+    assert r["state_bytes"] > 0 and r["log_bytes"] > 0 and r["snapshots"] > 0
 
 
 def test_quick_bench_reports_every_number_for_every_game(tmp_path: Path, capsys) -> None:
@@ -91,3 +91,10 @@ def test_quick_bench_reports_every_number_for_every_game(tmp_path: Path, capsys)
 def test_bench_never_fails_the_shell(tmp_path: Path, capsys) -> None:
     assert main(["--quick", "--system", "no-such-game", "--dir", str(tmp_path)]) == 0
     assert "bench failed" in capsys.readouterr().err
+
+
+def test_a_game_measured_in_its_own_process(tmp_path: Path) -> None:
+    """The full run measures each game in a child process (the quick run stays in one)."""
+    params = settings(parser().parse_args(["--quick", "--games", "2", "--actions", "4", "--serial", "2"]))
+    r = measure_in_child(FLOOR, {**params, "in_process": False}, tmp_path, None)
+    check_system(FLOOR, r)
