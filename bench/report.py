@@ -262,6 +262,7 @@ def table(results: Result) -> str:
         f" loadavg before/after={_load(m['loadavg'])} / {_load(m.get('loadavg_after'))} ({m['platform']})",
         f"params: games={p['games']} actions={p['actions']} serial={p['serial']} rate={p['rate']:g}/s"
         f" keystrokes={p['keystrokes']} pictures={p['pictures']} stored={p['stored']} seed={p['seed']}"
+        f" warm_games={p['warm_games']} step_cap={p['step_cap']}"
         f" cache={p['cache_size'] or 'service default'}",
         "",
         *measures_table(results),
