@@ -22,6 +22,7 @@ from sessions.settings import HELP as SETTINGS_HELP
 from sessions.settings import GameSettings
 from sessions.store import GameRecord
 
+from . import spec
 from .present import board_reply, lobby_reply, rename, seat_names
 from .reference import help_lines, rules_topic, topics_for
 from .replies import COLOUR_END, COLOUR_GOOD, COLOUR_WARN, Button, Reply
@@ -285,15 +286,33 @@ class Table:
         return Reply(lines=[f"{ctx.actor.name} agrees. Still waiting for: {names}."], plain=True)
 
     async def actions(self, ctx: Ctx) -> Reply:
-        """Everything the asking player may do now, in the notation /act takes."""
-        names = await self.suggest_actions(ctx, "", limit=60)
-        lines = [f"`{n}`" for n in names]
-        if not lines:
+        """Everything the asking player may do now: the game's own command for it, and the /act notation."""
+        record = await self.service.store.open_game_in(ctx.channel_id)
+        legal: list[Action] = []
+        state: BaseState | None = None
+        system: GameSystem | None = None
+        seat = None
+        if record is not None and record.status == "active":
+            record, state = await self.service.get(record.id)
+            seat = record.seat_of(ctx.actor.user_id)
+            system = registry.get(record.system)
+            if seat is not None and state is not None:
+                legal = system.legal(state, seat)[:60]
+        if not legal or system is None or state is None or seat is None:
             status = await self.service.status(ctx.channel_id)
-            lines = [f"You have nothing to do right now. {self.service.waiting_text(status.game, status.prompts)}"]
-        else:
-            lines.append("")
-            lines.append("Play one with `/act action:<move>` (or the buttons under the board).")
+            waiting = self.service.waiting_text(status.game, status.prompts)
+            return Reply(
+                title=f"What {ctx.actor.name} may do",
+                lines=[f"You have nothing to do right now. {waiting}"],
+                ephemeral=True,
+            )
+        group = next((g for g in spec.groups() if g.name == system.id), None)
+        lines = []
+        for action in legal:
+            notation = system.format(action)
+            typed = spec.command_for(group, state, seat, action) if group is not None else None
+            lines.append(f"`{typed}` (or `/act {notation}`)" if typed else f"`/act {notation}`")
+        lines += ["", "Or press the buttons under the board."]
         return Reply(title=f"What {ctx.actor.name} may do", lines=lines, ephemeral=True)
 
     async def seat_context(self, ctx: Ctx, system_id: str | None = None) -> SeatContext:

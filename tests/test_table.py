@@ -274,3 +274,13 @@ def test_narration_is_folded_and_paged_in_order() -> None:
     joined = "\n".join(pages)
     assert [int(n) for n in re.findall(r"line (\d+)", joined)] == list(range(600))
     assert all(len(p) <= 1000 for p in pages)
+
+
+async def test_actions_lists_each_move_as_its_game_command_and_its_act_notation(table: Table) -> None:
+    await table.game_new(ctx(ALICE), "endure")
+    await table.game_start(ctx(ALICE))
+    listing = await table.actions(ctx(ALICE))
+    moves = [line for line in listing.lines if line.startswith("`/endure move to:")]
+    assert moves and all("(or `/act move " in line for line in moves)
+    nothing = await table.actions(ctx(CAROL))
+    assert "nothing to do" in nothing.lines[0]
