@@ -7,11 +7,13 @@ locks) and its own connection pool; only the database stands between them.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import os
 import subprocess
 import sys
 import textwrap
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -33,12 +35,12 @@ WORKER = textwrap.dedent(
     from sessions.service import Actor, GameService
     from sessions.stores import open_store
 
-    URL, GAME, MODE, COUNT = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+    URL, CLICKED, TAUNTED, COUNT = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
     ALICE, BOB = Actor(1, "alice"), Actor(2, "bob")
 
     async def same_click(svc):
         try:
-            await svc.act(actor=ALICE, action={"type": "roll"}, game_id=GAME, expected_version=1)
+            await svc.act(actor=ALICE, action={"type": "roll"}, game_id=CLICKED, expected_version=1)
             return "applied"
         except StaleVersion:
             return "stale"
@@ -47,111 +49,118 @@ WORKER = textwrap.dedent(
         conflicts = 0
         while True:
             try:
-                await svc.act(actor=BOB, action={"type": "taunt"}, game_id=GAME)
+                await svc.act(actor=BOB, action={"type": "taunt"}, game_id=TAUNTED)
                 return conflicts
             except StaleVersion:
                 conflicts += 1  # another process moved the game on: the cache entry is gone, try again
 
+    async def race(svc, job):
+        print("ready", flush=True)
+        await asyncio.to_thread(sys.stdin.readline)  # both processes start together
+        print(json.dumps(await asyncio.gather(*(job(svc) for _ in range(COUNT)))), flush=True)
+
     async def main():
         svc = GameService(open_store(URL))
         await svc.open()
-        await svc.get(GAME)  # the game is cached before the race starts
-        print("ready", flush=True)
-        sys.stdin.readline()  # both processes start together
-        job = same_click if MODE == "click" else taunt_until_done
-        results = await asyncio.gather(*(job(svc) for _ in range(COUNT)))
+        await svc.get(CLICKED)  # both games are cached before the races start
+        await svc.get(TAUNTED)
+        await race(svc, same_click)
+        await race(svc, taunt_until_done)
         await svc.close()
-        print(json.dumps(results), flush=True)
 
     asyncio.run(main())
     """
 )
 
 
-async def started_game(url: str) -> int:
+async def started_game(url: str, channel: int) -> int:
     svc = GameService(PostgresStore(url), seed_source=lambda: 11)
     await svc.open()
     try:
-        update = await svc.new_game(channel_id=5, guild_id=1, host=ALICE, system_id="pig", options="target=100")
-        await svc.join(5, BOB)
-        await svc.start(5, ALICE)
+        update = await svc.new_game(channel_id=channel, guild_id=1, host=ALICE, system_id="pig", options="target=100")
+        await svc.join(channel, BOB)
+        await svc.start(channel, ALICE)
         return update.game.id
     finally:
         await svc.close()
 
 
-def run_workers(tmp_path: Path, url: str, game_id: int, mode: str, each: int, processes: int = 2) -> list[list]:
-    """Start ``processes`` workers, release them together, return each one's results."""
-    script = tmp_path / "worker.py"
+@dataclass
+class Races:
+    url: str
+    clicked: int
+    """The game 50 presses of the same button raced on (25 from each process)."""
+    clicks: list[str]
+    taunted: int
+    """The game 50 free actions raced on (25 from each process, each retried until applied)."""
+    conflicts: list[int]
+
+
+@pytest.fixture(scope="module")
+def races(tmp_path_factory: pytest.TempPathFactory) -> Races:
+    """Two worker processes race on two games of one PostgreSQL database (started once for the module)."""
+    url = new_database()
+    clicked, taunted = asyncio.run(started_game(url, 5)), asyncio.run(started_game(url, 6))
+    script = tmp_path_factory.mktemp("workers") / "worker.py"
     script.write_text(WORKER)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    procs = [
-        subprocess.Popen(
-            [sys.executable, str(script), url, str(game_id), mode, str(each)],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            env=env,
-            cwd=ROOT,
-        )
-        for _ in range(processes)
-    ]
+    command = [sys.executable, str(script), url, str(clicked), str(taunted), "25"]
+    popen = functools.partial(subprocess.Popen, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+    procs = [popen(command, cwd=ROOT) for _ in range(2)]
     try:
+        results = [_race(procs), _race(procs)]
         for proc in procs:
-            assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
-        for proc in procs:
-            assert proc.stdin is not None
-            proc.stdin.write("go\n")
-            proc.stdin.flush()
-        outputs = [proc.communicate(timeout=120)[0] for proc in procs]
+            assert proc.wait(timeout=120) == 0
     finally:
         for proc in procs:
             if proc.poll() is None:
                 proc.kill()
                 proc.wait()
-    assert all(proc.returncode == 0 for proc in procs), outputs
-    return [json.loads(out.strip().splitlines()[-1]) for out in outputs]
+    clicks, conflicts = ([r for per_process in race for r in per_process] for race in results)
+    return Races(url, clicked, clicks, taunted, conflicts)
 
 
-async def test_fifty_concurrent_applies_from_two_processes_exactly_one_wins(tmp_path: Path) -> None:
-    url = new_database()
-    game_id = await started_game(url)
-    results = await asyncio.to_thread(run_workers, tmp_path, url, game_id, "click", 25)
-    flat = [r for per_process in results for r in per_process]
-    assert len(flat) == 50 and flat.count("applied") == 1 and flat.count("stale") == 49
+def _race(procs: list[subprocess.Popen[str]]) -> list[list]:
+    """Wait until every worker is ready, release them together, collect what each one did."""
+    for proc in procs:
+        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+    for proc in procs:
+        assert proc.stdin is not None
+        proc.stdin.write("go\n")
+        proc.stdin.flush()
+    return [json.loads(proc.stdout.readline()) for proc in procs]  # type: ignore[union-attr]
 
-    store = PostgresStore(url)
+
+async def test_fifty_concurrent_applies_from_two_processes_exactly_one_wins(races: Races) -> None:
+    assert len(races.clicks) == 50 and races.clicks.count("applied") == 1 and races.clicks.count("stale") == 49
+    store = PostgresStore(races.url)
     await store.open()
     try:
-        assert [a.version for a in await store.actions(game_id)] == [2]  # no lost, no duplicated row
-        record = await store.get_game(game_id)
+        assert [a.version for a in await store.actions(races.clicked)] == [2]  # no lost, no duplicated row
+        record = await store.get_game(races.clicked)
         assert record is not None and record.version == 2
     finally:
         await store.close()
 
 
-async def test_actions_from_two_processes_on_one_game_are_never_lost(tmp_path: Path) -> None:
-    url = new_database()
-    game_id = await started_game(url)
-    results = await asyncio.to_thread(run_workers, tmp_path, url, game_id, "taunt", 25)
-    assert sum(len(r) for r in results) == 50
-
-    svc = GameService(PostgresStore(url))
+async def test_actions_from_two_processes_on_one_game_are_never_lost(races: Races) -> None:
+    assert len(races.conflicts) == 50
+    svc = GameService(PostgresStore(races.url))
     await svc.open()
     try:
-        actions = await svc.store.actions(game_id)
+        actions = await svc.store.actions(races.taunted)
         assert [a.version for a in actions] == list(range(2, 52))  # 50 rows, one per version
         assert all(a.action == {"type": "taunt"} for a in actions)
-        _, state = await svc.get(game_id)
+        _, state = await svc.get(races.taunted)
         assert state.taunts == 50  # type: ignore[union-attr]  # every action applied to the latest state
-        assert (await svc.verify(game_id)).ok
+        assert (await svc.verify(races.taunted)).ok
     finally:
         await svc.close()
 
 
 async def test_a_reminder_is_claimed_once_across_stores() -> None:
     url = new_database()
-    game_id = await started_game(url)
+    game_id = await started_game(url, 5)
     stores = [PostgresStore(url), PostgresStore(url)]  # two pools: two sets of sessions, like two processes
     for store in stores:
         await store.open()

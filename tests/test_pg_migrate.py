@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import os
+import asyncio
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from sessions.migrate import migrate
+from sessions.migrate import main, migrate
 from sessions.pg_store import PostgresStore
 from sessions.service import Actor, GameService
 from sessions.store import SqliteStore
@@ -132,23 +132,27 @@ async def test_migrate_catches_up_sqlite_and_never_overwrites_postgresql(tmp_pat
         await pg.close()
 
 
-def test_the_command_line_migrates_and_says_what_it_did(tmp_path: Path) -> None:
-    import asyncio
-
+def test_the_command_line_migrates_and_says_what_it_did(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source, url = tmp_path / "games.db", new_database()
     asyncio.run(_close(asyncio.run(sqlite_with_games(source))))
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "STARHOST_EXTRA_SYSTEMS": "tests.fixtures.pig"}
-    command = [sys.executable, "-m", "sessions.migrate", "--from", str(source), "--to", url]
-    first = subprocess.run(command, capture_output=True, text=True, env=env, cwd=ROOT, timeout=120, check=False)
-    assert first.returncode == 0, first.stderr
-    assert "4 copied" in first.stdout and "verified on the target: 4 games" in first.stdout
-    again = subprocess.run(command, capture_output=True, text=True, env=env, cwd=ROOT, timeout=120, check=False)
-    assert again.returncode == 0 and "nothing to copy" in again.stdout
-    missing = subprocess.run(
-        [sys.executable, "-m", "sessions.migrate", "--from", str(tmp_path / "none.db"), "--to", url],
-        capture_output=True, text=True, env=env, cwd=ROOT, timeout=120, check=False,
-    )  # fmt: skip
-    assert missing.returncode == 2 and "does not exist" in missing.stderr
+    assert main(["--from", str(source), "--to", url]) == 0
+    said = capsys.readouterr().out
+    assert "4 games in" in said and "4 copied" in said and "verified on the target: 4 games" in said
+    assert main(["--from", str(source), "--to", url]) == 0
+    assert "nothing to copy" in capsys.readouterr().out
+    assert main(["--from", str(tmp_path / "none.db"), "--to", url]) == 2
+    assert "does not exist" in capsys.readouterr().err
+    assert main(["--from", str(source), "--to", str(tmp_path / "other.db")]) == 2
+    assert "give a PostgreSQL URL" in capsys.readouterr().err
+
+
+def test_starhost_migrate_runs_the_module() -> None:
+    script = (ROOT / "starhost").read_text()
+    assert 'migrate) ensure_env; exec "$VENV/bin/python" -m sessions.migrate "$@"' in script
+    help_text = subprocess.run(
+        [sys.executable, "-m", "sessions.migrate", "--help"], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+    assert help_text.returncode == 0 and "--to" in help_text.stdout and "--from" in help_text.stdout
 
 
 async def _close(svc: GameService) -> None:
