@@ -447,10 +447,15 @@ def check_charge(state: GrimState, seat: int | None, action: Action) -> Plan:
             raise RuleError(f"{name(target)} is out of {name(hero)}'s charge reach ({inches:g}\").")
         found = hero_reach(state, hero, inches, target=target)
         size = grid_of(state).size
+        grid = grid_of(state)
+        rise = inch(state.half, 4)
         spots = [
             (c, (i % size, i // size))
             for i, (_, c, _) in found.best.items()
-            if any(touching((i % size, i // size), m.cell) for m in target.alive())
+            if any(
+                touching((i % size, i // size), m.cell) and abs(grid.height[i] - grid.h(m.cell)) <= rise
+                for m in target.alive()
+            )
         ]
         if not spots:
             raise RuleError(f"{name(target)} is out of {name(hero)}'s charge reach ({inches:g}\").")

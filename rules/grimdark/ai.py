@@ -192,7 +192,7 @@ def flowchart(state: GrimState, turn: Turn, unit: Unit) -> None:
         target = pick_closest(state, turn, unit, seen)
         assert target is not None
         turn.say(f"Step 2: no hero can be reached this turn; {name(unit)} Rushes towards {name(target)}.")
-        place_group(state, turn, unit, allowance(state, unit, "rush"), contact_score(target))
+        place_group(state, turn, unit, allowance(state, unit, "rush"), contact_score(state, target))
         return
     target = pick_closest(
         state, turn, unit, sorted({h.id: h for h in shootable + chargeable}.values(), key=lambda h: h.id)
@@ -216,7 +216,13 @@ def flowchart(state: GrimState, turn: Turn, unit: Unit) -> None:
             f" against {shoot_value:.1f} shooting)."
         )
         place_group(
-            state, turn, unit, allowance(state, unit, "charge"), contact_score(target), target=target, kind="charge"
+            state,
+            turn,
+            unit,
+            allowance(state, unit, "charge"),
+            contact_score(state, target),
+            target=target,
+            kind="charge",
         )
         if not unit.gone:
             fight(state, turn, unit, target)

@@ -177,10 +177,10 @@ class Grimdark(GameSystem[GrimState]):
     def _default(self, state: GrimState, hero: Unit) -> Action:
         """What a time-out plays: roll first if needed, else Hold and shoot the closest enemy in reach,
         else Rest when short of power, else nothing."""
+        if hero.placed and state.act is None and actions.needs_start(state, hero):
+            return {"type": "start", "hero": hero.id}
         if not hero.placed or hero.shaken:
             return {"type": "done", "hero": hero.id}
-        if actions.needs_start(state, hero):
-            return {"type": "start", "hero": hero.id}
         for foe in sorted(enemies(state), key=lambda u: min(_gap(hero, m) for m in u.alive())):
             action = {"type": "hold", "hero": hero.id, "shoot": foe.id}
             if self.allows(state, hero.seat, action):

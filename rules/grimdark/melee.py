@@ -8,7 +8,7 @@ from rules.core import Turn
 from .combat import Hit, Volley, block, roll_hits
 from .content import Weapon
 from .dice import passes
-from .grid import dist, inch
+from .grid import dist, inch, touching
 from .moves import close_in, step_back
 from .state import GrimState, Model, Unit
 from .units import grid_of, name, rule, weapons
@@ -100,6 +100,8 @@ def fight(state: GrimState, turn: Turn, charger: Unit, defender: Unit) -> None:
     if not any(engaged(state, m, defender) for m in charger.alive()):
         turn.say(f"{name(charger)} could not get into reach of {name(defender)}: no melee.")
         charger.buffs = [*charger.buffs, "charged"]
+        if any(touching(m.cell, n.cell) for m in charger.alive() for n in defender.alive()):
+            step_back(state, turn, charger)
         return
     turn.say(f"Melee: {name(charger)} against {name(defender)}.", kind="turn")
     defender_tired = defender.fatigued or defender.shaken

@@ -271,6 +271,8 @@ def push(state: GrimState, turn: Turn, hero: Unit, target: Unit, inches: float) 
             nxt = (here[0] + dx, here[1] + dy)
             if not grid.inside(nxt) or nxt in taken or grid.h(nxt) > grid.h(here):
                 break
+            if any(touching(nxt, c) for c, uid in taken.items() if uid != target.id):
+                break  # a push never shoves a model within 1" of another unit
             if grid.h(here) - grid.h(nxt) >= 2 * grid.scale and not rule(target, "flying"):
                 model.x, model.y = here
                 state.marks.append(Mark(kind="push", unit=target.id, cells=[*path, nxt]))
@@ -352,7 +354,7 @@ def step_back(state: GrimState, turn: Turn, unit: Unit) -> None:
         others = occupied(state, skip=unit.id)
         if not any(touching(m.cell, c) for c in others):
             continue
-        mover = mover_for(state, unit, inch(state.half, 3))
+        mover = mover_for(state, unit, inch(state.half, 6))
         found = reach(grid, m.cell, mover)
         size = grid.size
         spots = [
@@ -369,13 +371,21 @@ def step_back(state: GrimState, turn: Turn, unit: Unit) -> None:
         turn.say(f'{name(unit)} steps back 1" from the fight.')
 
 
-def contact_score(foe: Unit) -> Score:
-    """Lower is better: 0 in contact with ``foe``, else the distance to its nearest model."""
-    cells = [m.cell for m in foe.alive()]
+def contact_score(state: GrimState, foe: Unit) -> Score:
+    """Lower is better: 0 in contact with ``foe`` (and within 4" of its height), else the distance to it."""
+    grid = grid_of(state)
+    cells = [(m.cell, grid.h(m.cell)) for m in foe.alive()]
+    rise = inch(state.half, 4)
 
     def score(cell: Cell) -> float:
-        best = min(dist(cell, c) for c in cells)
-        return 0.0 if best < 1.5 else best
+        height = grid.h(cell)
+        best = 999.0
+        for c, h in cells:
+            d = dist(cell, c)
+            if d < 1.5 and abs(height - h) <= rise:
+                return 0.0
+            best = min(best, d + (0.0 if d >= 1.5 else 2.0))
+        return best
 
     return score
 
@@ -385,7 +395,7 @@ def close_in(state: GrimState, turn: Turn, defender: Unit, charger: Unit) -> Non
     if defender.gone or defender.down or rule(defender, "immobile"):
         return
     inches = inch(state.half, 3)
-    score = contact_score(charger)
+    score = contact_score(state, charger)
     if all(score(m.cell) == 0.0 for m in defender.alive()):
         return
     if defender.side == "hero":
