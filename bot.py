@@ -392,7 +392,13 @@ def main(argv: list[str] | None = None) -> int:
         config = replace(config, boards_dir=args.boards)
     setup_logging(config.log_level if not args.console else "WARNING")
     if args.console or args.script:
-        refused = asyncio.run(run_console(config, args.script))
+        from sessions.store import StoreUnavailable
+
+        try:
+            refused = asyncio.run(run_console(config, args.script))
+        except StoreUnavailable as exc:
+            print(f"starhost: the database cannot be opened ({exc}).", file=sys.stderr)
+            return 5
         if args.script:
             print(f"({refused} command(s) were refused)")
         return 0
