@@ -179,8 +179,6 @@ def build(rng: Rng, party: int, number: int) -> MissionSpec:
     kind = _weighted(rng, b.goals)
     rounds = rng.randint(*b.rounds)
     budget = b.budget[max(2, min(4, party))]
-    waves_budget = budget * b.wave_share // 100
-    start_budget = budget - waves_budget
     roster = sorted(k for k, u in c.units.items() if u.threat <= 5 and not any(k == boss for boss, _ in b.bosses))
     force: list[Placement] = []
     taken: list[Cell] = []
@@ -200,9 +198,11 @@ def build(rng: Rng, party: int, number: int) -> MissionSpec:
         spot = _open_cells(layout, (6, 12), [], rng, 1, 1)[0]
         force.append(Placement(unit=boss, at=spot))
         taken.append(spot)
-        start_budget -= c.units[boss].threat
+        budget -= c.units[boss].threat
         goal = Goal(kind="slay", unit=f"{tag}1")
         goals = [spot]
+    waves_budget = budget * b.wave_share // 100
+    start_budget = budget - waves_budget
     while start_budget > 0:
         fits = [k for k in roster if c.units[k].threat <= start_budget]
         if not fits:
