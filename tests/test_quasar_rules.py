@@ -98,13 +98,13 @@ def test_energy_fills_the_shared_zone_and_pays_for_shifts() -> None:
     arrange(st, ["asteroid-drift"])  # Reach 8
     st = pick_ranks(st)
     st = play_until(st, "commit")
-    st = commit_all(st, {0: ["reactor"], 1: ["raid"]})  # 2 + 5 = 7, Energy 2
+    st = commit_all(st, {0: ["reactor"], 1: ["plunder"]})  # 2 + 6 = 8, Energy 2
     assert st.energy == 2 and st.tasks[0].kind == "window"
     legal = S.legal(st, 0)
-    assert {"type": "use", "card": "helix-faction", "target": "raid", "amount": 1} in legal
-    st, _ = act(st, 0, {"type": "use", "card": "helix-faction", "target": "raid", "amount": 1})
+    assert {"type": "use", "card": "helix-faction", "target": "plunder", "amount": 1} in legal
+    st, _ = act(st, 0, {"type": "use", "card": "helix-faction", "target": "plunder", "amount": 1})
     assert st.energy == 1  # once per window: nothing else to use, so the Challenge resolves
-    assert st.resolved is not None and st.resolved.success  # 8 reached
+    assert st.resolved is not None and st.resolved.success  # 9 reached
 
 
 def test_energy_is_put_away_at_act_cleanup() -> None:
@@ -154,7 +154,9 @@ def test_projects_gain_progress_and_can_be_discarded() -> None:
 
 def test_morale_challenge_act_and_repair() -> None:
     st = game(2)
-    assert st.morale == 6  # 4 + one per player
+    tuning = content().tuning
+    assert st.morale == tuning.morale_base + 2 * tuning.morale_per_player  # a base and more per player
+    st.morale = st.morale_start = 6
     arrange(st, ["signal-ping", "pirate-scout", "undocking"])
     st = pick_ranks(st)
     for _ in range(3):
@@ -285,17 +287,18 @@ def test_setup_options_are_checked_with_the_names_that_work() -> None:
 
 def test_setup_deals_everything_and_keeps_lost_in_space_out() -> None:
     st = game(4)
-    assert st.morale == st.morale_start == 8
+    assert st.morale == st.morale_start == content().starting_morale(4)
     assert len(lis_supply(st)) == 12
+    size = content().base_hand_size(4)
     for seat in range(4):
-        assert len(hand(st, seat)) == 5 and len(deck(st, seat)) == 10
+        assert len(hand(st, seat)) == size and len(deck(st, seat)) == 15 - size
         assert len(cards_in(st, owned_key("ranks", seat))) == 3
     scenario = [content().cards[st.cards[c].key].kind for c in cards_in(st, "scenario")]
     assert scenario == ["challenge"] * 3 + ["act", "challenge", "challenge", "challenge"] * 2  # Act 1 is out
     boxed = [c for c, card in st.cards.items() if not card.zone and content().cards[card.key].kind == "challenge"]
     assert len(boxed) == 6  # two of each Act's five go back to the box
     to_box(st, hand(st, 0)[0])
-    assert len(hand(st, 0)) == 4
+    assert len(hand(st, 0)) == size - 1
     assert LIS == "lis"
 
 

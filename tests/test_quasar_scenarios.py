@@ -169,7 +169,7 @@ def test_scenario_02_short_draw() -> None:
     begin_draw(st, turn, 0, 3)
     advance(st, turn)
     assert len(hand(st, 0)) == before + 2 and not deck(st, 0)
-    assert len(cards_in(st, owned_key("discard", 0))) == 8  # no reshuffle
+    assert len(cards_in(st, owned_key("discard", 0))) == 15 - before - 2  # no reshuffle
     draws = [e.text for e in turn.events if e.visible_to is None and "draws" in e.text]
     assert draws == ["ann draws 2 cards (only 2 could be drawn)."]  # one Draw effect
 
@@ -290,12 +290,9 @@ def test_scenario_08_singling_out_hits_exactly_one() -> None:
 
 def test_scenario_09_you_follows_the_zone() -> None:
     st = game(2)
-    st = pick_ranks(st)
-    st = play_until(st, "commit")
-    st = commit_all(st, {0: ["loot"], 1: ["long-jump"]})
-    loot = next(c for c in cards_in(st, "confront") if st.cards[c].key == "loot")
+    loot = place(st, "loot", "confront", 0)  # ann confronts it
     assert owner(st, loot) == 0  # an unowned zone: whoever put it there
-    move(st, loot, owned_key("personal", 1), 0)  # an effect moves it into bob's Personal Zone
+    move(st, loot, owned_key("personal", 1), 0)  # an effect of ann's moves it into bob's Personal Zone
     assert owner(st, loot) == 1  # an owned zone: its owner, whoever moved it
     mission = cards_in(st, "mission")[0]
     assert owner(st, mission) is None  # placed by setup: nobody's
@@ -435,15 +432,15 @@ def test_completion_4_project_completes_into_the_hand_with_glory() -> None:
 
 
 def test_completion_5_adrenaline_needs_low_morale() -> None:
-    st = game(4)  # Morale starts at 8
-    st = pick_ranks(st)
-    st = play_until(st, "commit")
-    st = commit_all(st, {0: ["afterburner"], 1: ["plot"], 2: ["circuit"], 3: ["guard-post"]})
-    burner = next(c for c in cards_in(st, "confront") if st.cards[c].key == "afterburner")
+    st = game(4)
+    st.morale_start = 8
+    burner = place(st, "afterburner", "confront", 0)
+    in_hand = place(st, "afterburner", owned_key("hand", 1), 1)
     st.morale = 6
     assert value_of(st, burner) == 3
     st.morale = 4
-    assert value_of(st, burner) == 5
+    assert value_of(st, burner) == 5  # +2 while confronting at half Morale or lower
+    assert value_of(st, in_hand) == 3  # not in play: no bonus
 
 
 def test_completion_6_a_lesson_puts_lost_in_space_back_out_of_play() -> None:

@@ -66,7 +66,7 @@ def _rank(view: QuasarState, seat: int, legal: list[Action]) -> Action:
 
 def _commit(view: QuasarState, seat: int, legal: list[Action]) -> Action:
     plan = plan_commit(view, seat)
-    if plan is None:
+    if plan is None or not plan.slots:
         return {"type": "stall"}
     return {"type": "commit", "cards": plan.slots}
 
@@ -124,7 +124,8 @@ def _draw(view: QuasarState, seat: int, legal: list[Action]) -> Action:
     good = [a for a in legal if "card" in a and _worth(view, a["card"]) >= 5]
     if good:
         return max(good, key=lambda a: _worth(view, a["card"]))
-    return next((a for a in legal if a["from"] == "deck"), legal[0])
+    decks = [a for a in legal if a["from"] == "deck"]
+    return max(decks, key=lambda a: a.get("count", 1)) if decks else legal[0]
 
 
 def _discard(view: QuasarState, seat: int, legal: list[Action]) -> Action:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .content import LIS, TargetPart, content
-from .options import commit_options, required_cards
+from .options import blind_cards, commit_options, required_cards
 from .rank import rank_order
 from .state import QuasarState
 from .targets import amount
@@ -21,6 +21,9 @@ from .zones import hand
 
 TOGETHER_VALUE = 4
 """The value every scripted player aims for on Stand Together (shifts fix the rest)."""
+
+BLIND_GUESS = 3
+"""What a lone player expects from the unseen top card of their Deck."""
 
 
 @dataclass(frozen=True)
@@ -39,22 +42,23 @@ def printed(state: QuasarState, cid: str) -> Value:
     return card.value + bonus
 
 
-def share(state: QuasarState, parts: tuple[TargetPart, ...]) -> int:
-    """The value the convention expects from every other player."""
+def share(state: QuasarState, parts: tuple[TargetPart, ...], leader: bool = False) -> int:
+    """The value the convention expects from a player: an even part of a total (the Team Leader
+    brings what is left over), at least an Average or Floor, 4 to Stand Together."""
     players = max(len(state.seats), 2)
     kinds = {p.kind: amount(state, p) for p in parts}
-    value = 4
-    if "reach" in kinds:
-        value = -(-kinds["reach"] // players)
-    if "precise" in kinds:
-        value = round(kinds["precise"] / players)
-    if "average" in kinds:
-        value = max(value, kinds["average"])
-    if "floor" in kinds:
-        value = max(value, kinds["floor"])
+    value: int | None = None
+    for kind in ("reach", "precise"):
+        if kind in kinds:
+            part = kinds[kind] // players
+            value = kinds[kind] - (players - 1) * part if leader else part
+    for kind in ("average", "floor"):
+        if kind in kinds:
+            value = max(value or 0, kinds[kind])
     if "cap" in kinds:
-        value = min(value, kinds["cap"] // players)
-    if "together" in kinds:
+        part = kinds["cap"] // players
+        value = min(value if value is not None else 99, kinds["cap"] - (players - 1) * part if leader else part)
+    if "together" in kinds or value is None:
         value = TOGETHER_VALUE
     if "even" in kinds and value % 2:
         value += 1
@@ -88,17 +92,16 @@ def passes(state: QuasarState, parts: tuple[TargetPart, ...], values: list[Value
             return False
         if kind == "odd" and not all(is_odd(v) for v in values):
             return False
-        if kind == "distinct" and not all_distinct(mine):
+        if kind == "distinct" and not all_distinct(values):
             return False
     return True
 
 
-def band_ok(state: QuasarState, seat: int, parts: tuple[TargetPart, ...], mine: list[Value]) -> bool:
-    """All different: each scripted player keeps to values in its own band (value mod players)."""
-    if not any(p.kind == "distinct" for p in parts) or len(state.seats) == 1:
-        return True
-    position = rank_order(state).index(seat)
-    return all(v is not None and v % len(state.seats) == position for v in mine)
+def spread(state: QuasarState, parts: tuple[TargetPart, ...], position: int) -> int:
+    """All different: the value the player at this Rank position aims for, two apart from the next."""
+    players = max(len(state.seats), 2)
+    centre = share(state, parts)
+    return max(0, centre + (players - 1) - 2 * position)
 
 
 def plan_commit(state: QuasarState, seat: int) -> Plan | None:
@@ -107,17 +110,25 @@ def plan_commit(state: QuasarState, seat: int) -> Plan | None:
         return None
     parts = content().cards[state.cards[state.challenge].key].target
     ids = hand(state, seat)
-    others = len(state.seats) - 1
-    assumed = share(state, parts)
-    has_peak = any(p.kind == "peak" for p in parts)
+    order = rank_order(state)
+    leader = order[0]
+    distinct = any(p.kind == "distinct" for p in parts) and len(state.seats) > 1
+    if distinct:
+        assumed = spread(state, parts, order.index(seat))
+        theirs: list[Value] = [spread(state, parts, i) for i, s in enumerate(order) if s != seat]
+    else:
+        assumed = share(state, parts, leader=seat == leader)
+        theirs = [share(state, parts, leader=s == leader) for s in order if s != seat]
+    theirs += [min(BLIND_GUESS, share(state, parts))] * blind_cards(state)
+    has_peak = any(p.kind == "peak" for p in parts) and bool(theirs)
+    options = [*commit_options(state, seat), []]
     best: Plan | None = None
-    for option in commit_options(state, seat):
-        mine = [printed(state, ids[i - 1]) for i in option]
-        values = mine + [assumed] * others
-        ok = passes(state, parts, values, mine) if not (has_peak and others) else _peak_ok(state, parts, values, mine)
-        ok = ok and band_ok(state, seat, parts, mine)
+    for option in options:
+        mine = [printed(state, ids[i - 1]) for i in option] or [None] * required_cards(state)
+        values = mine + theirs
+        ok = _peak_ok(state, parts, values, mine) if has_peak else passes(state, parts, values, mine)
         extra = len(option) - required_cards(state)
-        spent = _spent(state, parts, mine, assumed) + (3 if extra > 0 else 0)
+        spent = _spent(state, parts, mine, assumed) + (3 if extra > 0 else 0) + (8 if not option else 0)
         plan = Plan(option, ok, spent)
         if best is None or (plan.passes, -plan.spent) > (best.passes, -best.spent):
             best = plan
@@ -133,15 +144,13 @@ def _peak_ok(state: QuasarState, parts: tuple[TargetPart, ...], values: list[Val
     return any(v is not None and v >= amount(state, peak) for v in mine)
 
 
-def _spent(state: QuasarState, parts: tuple[TargetPart, ...], mine: list[Value], assumed: int) -> float:
-    """How much an option costs: high cards used, or the distance from the aim where exactness matters."""
+def _spent(state: QuasarState, parts: tuple[TargetPart, ...], mine: list[Value], aim: int) -> float:
+    """How much an option costs: the distance from the aim where exactness matters, else the value used
+    (high cards are kept for later)."""
     kinds = {p.kind for p in parts}
     real = [v for v in mine if v is not None]
     if not real:
-        return 50.0
-    if kinds & {"precise", "together"}:
-        aim = assumed * len(mine) if "together" not in kinds else assumed
-        return float(abs(sum(real) - aim)) if "together" not in kinds else float(sum(abs(v - aim) for v in real))
-    if "cap" in kinds and not kinds & {"reach", "average", "peak", "floor"}:
-        return float(sum(real))
+        return 6.0
+    if kinds & {"precise", "together", "distinct"}:
+        return float(sum(abs(v - aim) for v in real))
     return float(sum(real))

@@ -126,13 +126,18 @@ class Mission:
 @dataclass(frozen=True)
 class Tuning:
     hand_size: int = 5
+    hand_sizes: tuple[int, ...] = ()
+    """Hand Size by number of players (1, 2, 3, 4...); ``hand_size`` where not listed."""
     morale_base: int = 4
+    morale_per_player: int = 1
+    solo_morale: int = 0
     lis_copies: int = 12
     project_goal: int = 2
     challenge_fail_morale: int = 1
     act_fail_morale: int = 2
     repair: int = 1
     solo_cards: int = 2
+    solo_blind: int = 0
     act_goal: int = 2
     challenges_per_act: int = 3
     remove_cost: int = 1
@@ -157,6 +162,16 @@ class Content:
         """The effect a reference ``<card key>#<index>`` names."""
         key, _, index = src.partition("#")
         return self.cards[key].effects[int(index)]
+
+    def base_hand_size(self, players: int) -> int:
+        """Hand Size before effects: by the number of players where tuning.toml lists it."""
+        sizes = self.tuning.hand_sizes
+        return sizes[players - 1] if 0 < players <= len(sizes) else self.tuning.hand_size
+
+    def starting_morale(self, players: int) -> int:
+        """Morale at Mission Setup: a base, more per player, and a lone player's extra."""
+        t = self.tuning
+        return t.morale_base + t.morale_per_player * players + (t.solo_morale if players == 1 else 0)
 
     def faction_of_rankbreaker(self, rankbreaker: int) -> Faction | None:
         return next((f for f in self.factions.values() if f.rankbreaker == rankbreaker), None)
@@ -184,12 +199,19 @@ def _zones(raw: dict[str, Any]) -> dict[str, ZoneSpec]:
 
 
 def _tuning(raw: dict[str, Any]) -> Tuning:
-    values = {}
+    values: dict[str, Any] = {}
     for name, default in Tuning().__dict__.items():
+        if name == "hand_sizes":
+            sizes = get_list(raw, name, "tuning.toml", [])
+            for size in sizes:
+                require(isinstance(size, int) and 1 <= size <= 12, "tuning.toml", "hand_sizes are numbers from 1 to 12")
+            values[name] = tuple(sizes)
+            continue
         values[name] = get_int(raw, name, "tuning.toml", 0, 30, default)
     extra = set(raw) - set(values)
     require(not extra, "tuning.toml", f"unknown numbers: {', '.join(sorted(extra))}")
     require(values["hand_size"] >= 1 and values["solo_cards"] >= 1, "tuning.toml", "hand_size and solo_cards >= 1")
+    require(values["solo_blind"] < values["solo_cards"], "tuning.toml", "solo_blind must leave a card to choose")
     return Tuning(**values)
 
 

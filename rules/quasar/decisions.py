@@ -210,7 +210,13 @@ def candidates(state: QuasarState, seat: int) -> list[Action]:
     if kind == "boon":
         return [{"type": "boon", "outcome": o.key} for o in boon_outcomes(state, seat)]
     if kind == "draw":
-        return [draw_action(c) for c in draw_choices(state, task)]
+        out = []
+        for choice in draw_choices(state, task):
+            out.append(draw_action(choice))
+            rest = min(task.n, len(cards_in(state, choice[0])))
+            if choice[1] is None and rest > 1:
+                out.append({**draw_action(choice), "count": rest})
+        return out
     if kind in ("trim", "discard"):
         keys = dict.fromkeys(state.cards[c].key for c in hand(state, seat))
         return [{"type": "discard", "card": k} for k in keys]
@@ -392,7 +398,7 @@ def check_boon(state: QuasarState, seat: int, action: Action, task: Task) -> Any
     raise RuleError(f"'{wanted[:30]}' is not a Boon you can choose. Choose: {', '.join(o.key for o in outcomes)}.")
 
 
-def check_draw(state: QuasarState, seat: int, action: Action, task: Task) -> tuple[str, str]:
+def check_draw(state: QuasarState, seat: int, action: Action, task: Task) -> tuple[str, str, int]:
     word = _key(action, "from", "zone to draw from")
     choices = draw_choices(state, task)
     sources = {zone_word(s): s for s, _ in choices}
@@ -404,12 +410,18 @@ def check_draw(state: QuasarState, seat: int, action: Action, task: Task) -> tup
     if not keys:
         if "card" in action:
             raise RuleError(f"The {word} is drawn from the top: do not name a card.")
-        return source, cards_in(state, source)[0]
+        count = _int(action, "count", "how many cards") if "count" in action else 1
+        most = min(task.n, len(cards_in(state, source)))
+        if not 1 <= count <= most:
+            raise RuleError(f"Draw 1 to {most} card{'s' if most > 1 else ''} from the {word} now.")
+        return source, cards_in(state, source)[0], count
+    if "count" in action:
+        raise RuleError(f"Cards of the {word} are drawn one at a time: name the card.")
     key = _key(action, "card", f"card of the {word}")
     if key not in keys:
         raise RuleError(f"There is no '{key[:30]}' in the {word}. There: {_names(keys)}.")
     cid = next(c for c in cards_in(state, source) if state.cards[c].key == key)
-    return source, cid
+    return source, cid, 1
 
 
 def check_discard(state: QuasarState, seat: int, action: Action, task: Task) -> str:
@@ -556,9 +568,11 @@ def perform(state: QuasarState, seat: int, action: Action, turn: Turn) -> None:
         state.tasks.remove(task)
         take_boon(state, seat, value, turn)
     elif kind == "draw":
-        source, cid = value
+        source, cid, count = value
         take(state, turn, seat, source, cid)
-        task.n -= 1
+        for _ in range(count - 1):
+            take(state, turn, seat, source)
+        task.n -= count
         if task.n <= 0:
             state.tasks.remove(task)
             finish_draw(state, turn, task)

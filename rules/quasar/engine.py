@@ -98,7 +98,7 @@ class Quasar(GameSystem[QuasarState]):
         turn = Turn(st, None)
         # Mission Setup: the Mission card, Morale, the scenario deck, Lost in Space in the box.
         add_card(st, mission.key, "mission")
-        st.morale_start = st.morale = c.tuning.morale_base + n
+        st.morale_start = st.morale = c.starting_morale(n)
         for act_key in mission.acts:
             add_card(st, act_key, "scenario")
             chosen = list(c.cards[act_key].challenges)
@@ -123,7 +123,7 @@ class Quasar(GameSystem[QuasarState]):
             for card in faction.starter:
                 add_card(st, card, owned_key("deck", seat), seat)
             turn.rng.shuffle(st.zones[owned_key("deck", seat)])
-            for _ in range(min(c.tuning.hand_size, len(deck(st, seat)))):
+            for _ in range(min(c.base_hand_size(n), len(deck(st, seat)))):
                 take(st, turn, seat, owned_key("deck", seat))
             turn.say(f"{seats[seat]} plays the {faction.name} (Rankbreaker {faction.rankbreaker}).")
         for cid in cards_in(st, "mission"):

@@ -17,7 +17,7 @@ from rules.core import Turn
 
 from .content import content
 from .layers import expire, hand_size, in_play_cards
-from .options import draw_choices, refit_options, required_cards, usable
+from .options import blind_cards, draw_choices, refit_options, required_cards, usable
 from .rank import rank_order, team_leader
 from .state import QuasarState, Resolution, Task, owned_key
 from .steps import (
@@ -38,7 +38,7 @@ from .steps import (
 )
 from .targets import evaluate, player_value, target_text
 from .text import PHASE_NAMES, card_label, name_of
-from .zones import active_projects, cards_in, hand, move, new_lis, owner, to_box
+from .zones import active_projects, cards_in, deck, hand, move, new_lis, owner, to_box
 
 DECISIONS = ("rank", "commit", "window", "boon", "draw", "trim", "discard", "demand", "scan", "order", "refit", "drop")
 """Task kinds that wait for a player (unless only one answer is possible)."""
@@ -187,16 +187,25 @@ def confrontation(state: QuasarState, turn: Turn) -> None:
 
 
 def reveal_commits(state: QuasarState, turn: Turn) -> None:
-    """Everyone has committed: all cards go into the Confrontation Zone together."""
+    """Everyone has committed: all cards go into the Confrontation Zone together (a lone player's unseen
+    Deck card with them); a missing card is a new Lost in Space."""
     need = required_cards(state)
     revealed: list[str] = []
     lines = []
     for seat in rank_order(state):
         ids = hand(state, seat)
         chosen = [ids[i - 1] for i in state.commits[seat]]
+        missing = max(0, need - len(chosen))
+        for _ in range(blind_cards(state)):
+            pile = deck(state, seat)
+            if pile:
+                chosen.append(pile[0])
+                move(state, pile[0], "confront", seat)
+            else:
+                missing += 1
         for cid in chosen:
             move(state, cid, "confront", seat)
-        for _ in range(max(0, need - len(chosen))):
+        for _ in range(missing):
             lis = new_lis(state, "confront", seat)
             if lis is None:
                 change_morale(state, turn, -1, f"{seat_name(state, seat)} has nothing to confront with")

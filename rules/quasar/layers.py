@@ -131,7 +131,8 @@ def rule(state: QuasarState, name: str, player: int, base: object) -> object:
 
 
 def hand_size(state: QuasarState, player: int) -> int:
-    return max(0, int(rule(state, "hand_size", player, content().tuning.hand_size)))  # type: ignore[call-overload]
+    base = content().base_hand_size(len(state.seats))
+    return max(0, int(rule(state, "hand_size", player, base)))  # type: ignore[call-overload]
 
 
 def can_draw(state: QuasarState, player: int) -> bool:

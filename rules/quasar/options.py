@@ -17,8 +17,14 @@ from .zones import active_projects, cards_in, deck, hand, spec
 
 
 def required_cards(state: QuasarState) -> int:
-    """Normal cards each player confronts: one, or two for a lone player."""
-    return content().tuning.solo_cards if len(state.seats) == 1 else 1
+    """Normal cards each player commits from their hand: one (a lone player: solo_cards - solo_blind)."""
+    tuning = content().tuning
+    return tuning.solo_cards - tuning.solo_blind if len(state.seats) == 1 else 1
+
+
+def blind_cards(state: QuasarState) -> int:
+    """Cards a lone player confronts from the top of their Deck, unseen, at the reveal."""
+    return content().tuning.solo_blind if len(state.seats) == 1 else 0
 
 
 def shift_targets(state: QuasarState) -> list[str]:

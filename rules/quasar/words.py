@@ -114,7 +114,8 @@ def action_label(state: QuasarState, action: Action) -> str:
         return base.get(outcome) or f"Boon: {name_of(outcome)}"
     if kind == "draw":
         card = f" {name_of(str(action['card']))}" if "card" in action else ""
-        return f"Draw from {action.get('from')}{card}"
+        count = f" ({action['count']} cards)" if "count" in action else ""
+        return f"Draw from {action.get('from')}{card}{count}"
     if kind == "discard":
         return f"Discard {name_of(str(action.get('card')))}"
     if kind == "pay":
