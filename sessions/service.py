@@ -25,7 +25,7 @@ from rules.core import Action, BaseState, Event, GameSystem, Prompt, RuleError, 
 from .errors import SessionError, StaleVersion
 from .history import UNDO, VerifyResult, last_take_back, replay, take_back, verify_export
 from .settings import GameSettings
-from .store import ActionRecord, GameRecord, SeatRecord, SqliteStore
+from .store import ActionRecord, GameRecord, SeatRecord, Store
 
 log = logging.getLogger("starhost.sessions")
 
@@ -117,7 +117,7 @@ class GameService:
 
     def __init__(
         self,
-        store: SqliteStore,
+        store: Store,
         *,
         clock: Callable[[], float] = time.time,
         seed_source: Callable[[], int] = lambda: secrets.randbits(62),
@@ -149,6 +149,9 @@ class GameService:
     async def _load(self, game_id: int) -> _Loaded:
         now = self.clock()
         loaded = self._cache.get(game_id)
+        if loaded is not None and self.store.shared and await self.store.game_version(game_id) != loaded.record.version:
+            self._forget(game_id)  # another process moved the game on: never decide from a stale copy
+            loaded = None
         if loaded is None:
             record = await self.store.get_game(game_id)
             if record is None:
@@ -396,6 +399,7 @@ class GameService:
             if record.status != "active" or state is None:
                 raise SessionError("That game is over. Start a new one with /game new.")
             if expected_version is not None and expected_version != record.version:
+                self._forget(game_id)
                 raise StaleVersion()
             seat = record.seat_of(actor.user_id)
             if seat is None:
