@@ -177,7 +177,7 @@ def test_claim_places_heroes_in_chosen_shuttle_spaces():
     seat = st.order[0]
     a, b = st.crews[seat].heroes
     action = {"type": "claim", "slot": 1, "place": {a: "D1", b: "D1"}}
-    assert SYSTEM.parse(SYSTEM.format(action), st, seat) == {**action, "slot": "1"}
+    assert SYSTEM.parse(SYSTEM.format(action), st, seat) == action  # the notation round-trips (issue 11)
     st2, _ = SYSTEM.apply(st, seat, action)
     assert [h.pos for h in st2.heroes if h.seat == seat] == ["D1", "D1"]
     refused(st, seat, {"type": "claim", "slot": 1, "place": {a: "E5"}}, "shuttle's spaces are C1 and D1")

@@ -1,7 +1,9 @@
-"""Starcadia Quest's front end: table commands, autocomplete, console commands and one Discord session."""
+"""Starcadia Quest's front end: the /starcadia command table (run as the console runs it: option texts
+converted by kind), autocomplete, the console and one Discord session."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 from pathlib import Path
@@ -13,11 +15,13 @@ from rules.starcadia import SYSTEM
 from rules.starcadia import board as B
 from rules.starcadia import engine as E
 from rules.starcadia.content import CONTENT
+from sessions.errors import SessionError
 from sessions.service import Actor, GameService
 from sessions.store import SqliteStore
-from table import Ctx, Table
-from table import starcadia as sq
-from table.console import run_console
+from table import Ctx, Reply, Table
+from table.console import convert_options, run_console
+from table.spec import Pairs
+from table.starcadia.commands import GROUP
 from tests.test_starcadia_balance import smart_choice
 
 ALICE, BOB, CAROL = Actor(1, "alice"), Actor(2, "bob"), Actor(3, "carol")
@@ -35,6 +39,23 @@ async def table():
     await service.open()
     yield Table(service)
     await service.close()
+
+
+async def run(name: str, table: Table, context: Ctx, *values: object, **options: object) -> Reply:
+    """``/starcadia <name>`` with these option texts (positional in the table's order), as the console runs it."""
+    command = GROUP.command(name)
+    assert command is not None, name
+    typed = dict(zip((o.name for o in command.options), values, strict=False)) | options
+    texts = {key: str(value) for key, value in typed.items() if value is not None}
+    return await command.handler(table, context, **convert_options(GROUP, command, texts))
+
+
+async def suggest(table: Table, context: Ctx, name: str, option: str, typed: str, given: dict) -> Pairs:
+    """What ``option`` of ``/starcadia <name>`` suggests after ``typed``, the other options being ``given``."""
+    command = GROUP.command(name)
+    found = command.option(option) if command else None
+    assert found is not None and found.suggest is not None, (name, option)
+    return await found.suggest(table, context, typed, given)
 
 
 async def new_game(table: Table, options: str = "draft=random") -> None:
@@ -69,8 +90,8 @@ async def to_play(table: Table) -> None:
     await new_game(table)
     for _ in range(2):
         actor = await waiting(table)
-        slots = await sq.suggest(table, ctx(actor), "claim", "slot", "", {})
-        await sq.claim(table, ctx(actor), slots[0][1])
+        slots = await suggest(table, ctx(actor), "claim", "slot", "", {})
+        await run("claim", table, ctx(actor), slots[0][1])
     assert (await state_of(table)).phase == "play"
 
 
@@ -80,7 +101,7 @@ async def answer_all(table: Table) -> None:
         state = await state_of(table)
         if state.wait is None and state.payback is None:
             return
-        await sq.answer(table, ctx(PLAYERS[SYSTEM.pending(state)[0].seat]))
+        await run("answer", table, ctx(PLAYERS[SYSTEM.pending(state)[0].seat]))
 
 
 def hero_of(state, actor: Actor) -> list[str]:
@@ -104,18 +125,18 @@ async def until_attack(table: Table, turns: int = 30) -> Actor:
         if any(a["type"] == "attack" for a in legal):
             return actor
         if state.act.hero:
-            await sq.end(table, ctx(actor))
+            await run("end", table, ctx(actor))
             continue
         moves = [a for a in legal if a["type"] == "move" and B.parse_space(a["path"][-1]) is not None]
         if not moves:
-            await sq.rest(table, ctx(actor))
+            await run("rest", table, ctx(actor))
             continue
         best = min(moves, key=lambda a: (distance_to_monsters(state, a["path"][-1]), -len(a["path"])))
-        await sq.move(table, ctx(actor), " ".join(best["path"]), hero=best["hero"])
+        await run("move", table, ctx(actor), " ".join(best["path"]), hero=best["hero"])
         state = await state_of(table)
         mine = state.phase == "play" and state.act.hero and PLAYERS[state.current] == actor
         if mine and not any(a["type"] == "attack" for a in SYSTEM.legal(state, seat)):
-            await sq.end(table, ctx(actor))
+            await run("end", table, ctx(actor))
     raise AssertionError("nobody got into attack range")
 
 
@@ -124,21 +145,21 @@ async def test_pick_heroes_by_name_and_refusals(table: Table) -> None:
     await new_game(table, "draft=choice")
     first = await waiting(table)
     other = BOB if first is ALICE else ALICE
-    offers = await sq.suggest(table, ctx(first), "pick", "heroes", "zip", {})
+    offers = await suggest(table, ctx(first), "pick", "heroes", "zip", {})
     assert offers and all("zip" in v for _, v in offers) and all(len(label) <= 100 for label, _ in offers)
-    assert await sq.suggest(table, ctx(other), "pick", "heroes", "", {}) == []
-    free = await sq.offer_view(table, ctx(other))
+    assert await suggest(table, ctx(other), "pick", "heroes", "", {}) == []
+    free = await run("offer", table, ctx(other))
     assert free.ephemeral and len(free.lines) == len(CONTENT.heroes)
     assert free.image is not None and free.image()[:8] == b"\x89PNG\r\n\x1a\n"
-    await refused(table, sq.pick(table, ctx(first), "batman zip"), "no hero 'batman'")
-    await refused(table, sq.pick(table, ctx(first), "zip"), "exactly 2")
-    reply = await sq.pick(table, ctx(first), "Zip Kablooey, digits")
+    await refused(table, run("pick", table, ctx(first), "batman zip"), "no hero 'batman'")
+    await refused(table, run("pick", table, ctx(first), "zip"), "exactly 2")
+    reply = await run("pick", table, ctx(first), "Zip Kablooey, digits")
     assert "Zip Kablooey" in "\n".join(reply.lines)
-    await refused(table, sq.pick(table, ctx(other), "zip red"), "already taken")
-    await refused(table, sq.claim(table, ctx(other), "1"), "cannot claim a shuttle slot now")
-    await sq.pick(table, ctx(other), "red edge")
+    await refused(table, run("pick", table, ctx(other), "zip red"), "already taken")
+    await refused(table, run("claim", table, ctx(other), "1"), "cannot claim a shuttle slot now")
+    await run("pick", table, ctx(other), "red edge")
     with pytest.raises(RuleError, match="Nothing to choose"):
-        await sq.offer_view(table, ctx(other))  # the draft is over
+        await run("offer", table, ctx(other))  # the draft is over
 
 
 async def test_claim_gear_and_prefs_before_play(table: Table) -> None:
@@ -146,22 +167,22 @@ async def test_claim_gear_and_prefs_before_play(table: Table) -> None:
     actor = await waiting(table)
     state = await state_of(table)
     a, b = hero_of(state, actor)
-    await refused(table, sq.claim(table, ctx(actor), "front"), "a number")
-    await refused(table, sq.gear(table, ctx(actor), a, "laser-sword"), "not an upgrade of your crew")
-    await refused(table, sq.gear(table, ctx(actor), "nobody", "pulse-blade"), "no hero 'nobody'")
-    reply = await sq.gear(table, ctx(actor), CONTENT.heroes[a].name, "pulse blade, iron fists, red shirt")
+    await refused(table, run("claim", table, ctx(actor), "front"), "a number")
+    await refused(table, run("gear", table, ctx(actor), a, "laser-sword"), "not an upgrade of your crew")
+    await refused(table, run("gear", table, ctx(actor), "nobody", "pulse-blade"), "no hero 'nobody'")
+    reply = await run("gear", table, ctx(actor), CONTENT.heroes[a].name, "pulse blade, iron fists, red shirt")
     assert "now carries" in "\n".join(reply.lines)
     state = await state_of(table)
     assert [u.id for u in E.find_hero(state, a).upgrades] == ["S01", "S04", "S07"]
     assert len(E.find_hero(state, b).upgrades) == 4
-    await refused(table, sq.prefs(table, ctx(actor), a), "Say what to change")
-    await refused(table, sq.prefs(table, ctx(actor), a, reaction="pulse-blade"), "not a reaction")
-    await sq.prefs(table, ctx(actor), b, reroll="off", reaction="kitty")
+    await refused(table, run("prefs", table, ctx(actor), a), "Say what to change")
+    await refused(table, run("prefs", table, ctx(actor), a, reaction="pulse-blade"), "not a reaction")
+    await run("prefs", table, ctx(actor), b, reroll="off", reaction="kitty")
     assert E.find_hero(await state_of(table), b).reaction == "S06"
-    slots = await sq.suggest(table, ctx(actor), "claim", "slot", "", {})
-    places = await sq.suggest(table, ctx(actor), "claim", "place", "", {"slot": slots[-1][1]})
+    slots = await suggest(table, ctx(actor), "claim", "slot", "", {})
+    places = await suggest(table, ctx(actor), "claim", "place", "", {"slot": slots[-1][1]})
     assert len(places) == 2
-    await sq.claim(table, ctx(actor), slots[-1][1], places[1][1])
+    await run("claim", table, ctx(actor), slots[-1][1], places[1][1])
     state = await state_of(table)
     want = dict(item.split(":") for item in places[1][1].split())
     assert {h: E.find_hero(state, h).pos for h in (a, b)} == want
@@ -174,24 +195,24 @@ async def test_move_with_a_suggested_path_and_refusals(table: Table) -> None:
     other = BOB if actor is ALICE else ALICE
     state = await state_of(table)
     a, b = hero_of(state, actor)
-    await refused(table, sq.move(table, ctx(actor), "B2"), "Say which hero")
-    await refused(table, sq.move(table, ctx(actor), "Z99 x", hero=b), "not part of a path")
+    await refused(table, run("move", table, ctx(actor), "B2"), "Say which hero")
+    await refused(table, run("move", table, ctx(actor), "Z99 x", hero=b), "not part of a path")
     start = E.find_hero(state, a).pos
     far = B.name((B.parse_space(start)[0] + 3, B.parse_space(start)[1] + 3))
-    await refused(table, sq.move(table, ctx(actor), far, hero=a), "not next to")
-    await refused(table, sq.move(table, ctx(other), "B2", hero=hero_of(state, other)[0]), "not your turn")
-    paths = await sq.suggest(table, ctx(actor), "move", "path", "", {"hero": a})
+    await refused(table, run("move", table, ctx(actor), far, hero=a), "not next to")
+    await refused(table, run("move", table, ctx(other), "B2", hero=hero_of(state, other)[0]), "not your turn")
+    paths = await suggest(table, ctx(actor), "move", "path", "", {"hero": a})
     assert paths and len(paths) <= 25 and all(len(label) <= 100 for label, _ in paths)
-    assert await sq.suggest(table, ctx(other), "move", "path", "", {}) == []
+    assert await suggest(table, ctx(other), "move", "path", "", {}) == []
     path = paths[0][1]
     # "/starcadia move <hero> <path>" with the start space written first also works.
-    reply = await sq.move(table, ctx(actor), f"{a} {start} {path}")
+    reply = await run("move", table, ctx(actor), f"{a} {start} {path}")
     assert f"move {a}" in "\n".join(reply.lines) and reply.image is not None
     state = await state_of(table)
     assert state.act.hero == a and E.find_hero(state, a).pos != start
-    await refused(table, sq.move(table, ctx(actor), path, hero=b), "already activated")
-    await sq.end(table, ctx(actor))
-    await refused(table, sq.end(table, ctx(actor)), "not your turn")
+    await refused(table, run("move", table, ctx(actor), path, hero=b), "already activated")
+    await run("end", table, ctx(actor))
+    await refused(table, run("end", table, ctx(actor)), "not your turn")
 
 
 async def test_attack_with_weapon_boosts_and_refusals(table: Table) -> None:
@@ -201,13 +222,13 @@ async def test_attack_with_weapon_boosts_and_refusals(table: Table) -> None:
     state = await state_of(table)
     legal = [a for a in SYSTEM.legal(state, seat) if a["type"] == "attack"]
     hero = legal[0]["hero"]
-    targets = await sq.suggest(table, ctx(actor), "attack", "target", "", {"hero": hero})
+    targets = await suggest(table, ctx(actor), "attack", "target", "", {"hero": hero})
     assert targets and all(len(label) <= 100 for label, _ in targets)
     target = targets[0][1]
-    weapons = await sq.suggest(table, ctx(actor), "attack", "weapon", "", {"hero": hero, "target": target})
+    weapons = await suggest(table, ctx(actor), "attack", "weapon", "", {"hero": hero, "target": target})
     assert weapons
     weapon = weapons[0][1]
-    boosts = await sq.suggest(
+    boosts = await suggest(
         table, ctx(actor), "attack", "boosts", "", {"hero": hero, "target": target, "weapon": weapon}
     )
     assert boosts[0][1] == "none"
@@ -216,19 +237,21 @@ async def test_attack_with_weapon_boosts_and_refusals(table: Table) -> None:
     combos = E.boost_combos(E.find_hero(state, hero), wcard)
     assert [v for _label, v in boosts[1:]] == [", ".join(c) for c in combos if c]
     assert len(boosts) <= E.MAX_COMBOS
-    await refused(table, sq.attack(table, ctx(actor), "nobody", weapon, hero=hero), "no 'nobody' on the board")
+    await refused(table, run("attack", table, ctx(actor), "nobody", weapon, hero=hero), "no 'nobody' on the board")
     own = next(h for h in hero_of(state, actor) if h != hero)
-    await refused(table, sq.attack(table, ctx(actor), own, weapon, hero=hero), "own crew")
-    await refused(table, sq.attack(table, ctx(actor), target, "laser-sword", hero=hero), "no weapon called")
+    await refused(table, run("attack", table, ctx(actor), own, weapon, hero=hero), "own crew")
+    await refused(table, run("attack", table, ctx(actor), target, "laser-sword", hero=hero), "no weapon called")
     wrong = [c.slug for c, _ in E.ups(E.find_hero(state, hero)) if c.category == "boost"]
     wrong = [w for w in wrong if not E.boost_fits(CONTENT.upgrade_by_ref(weapon), CONTENT.upgrade_by_ref(w))]
     if wrong:
-        await refused(table, sq.attack(table, ctx(actor), target, weapon, wrong[0], hero=hero), "cannot power")
-    if E.find_monster(state, target):
-        await refused(table, sq.attack(table, ctx(actor), target, weapon, hero=hero, grab="core"), "Only a rival hero")
+        await refused(table, run("attack", table, ctx(actor), target, weapon, wrong[0], hero=hero), "cannot power")
+    if any(E.monster_tag(m) == target for m in state.monsters):  # monsters are suggested by their board tag
+        grabbing = run("attack", table, ctx(actor), target, weapon, hero=hero, grab="core")
+        await refused(table, grabbing, "Only a rival hero")
     else:
-        await refused(table, sq.attack(table, ctx(actor), target, weapon, hero=hero, grab="banana"), "carries nothing")
-    reply = await sq.attack(table, ctx(actor), target, weapon, boosts[-1][1], hero=hero)
+        grabbing = run("attack", table, ctx(actor), target, weapon, hero=hero, grab="banana")
+        await refused(table, grabbing, "carries nothing")
+    reply = await run("attack", table, ctx(actor), target, weapon, boosts[-1][1], hero=hero)
     text = "\n".join(reply.lines)
     assert "attacks" in text and "hit(s)" in text
     state = await state_of(table)
@@ -241,16 +264,16 @@ async def test_rest_gives_tokens_and_use_needs_a_gadget(table: Table) -> None:
     actor = await waiting(table)
     state = await state_of(table)
     a, b = hero_of(state, actor)
-    await refused(table, sq.use(table, ctx(actor), "stimpack"), "carries a stimpack|Nobody")
-    await refused(table, sq.use(table, ctx(actor), "banana"), "gadgets are")
-    await refused(table, sq.rest(table, ctx(actor), give="pulse-blade"), "token>hero")
-    await refused(table, sq.rest(table, ctx(actor), place=f"{a}:shuttle"), "not dead")
-    gives = await sq.suggest(table, ctx(actor), "rest", "give", "", {})
+    await refused(table, run("use", table, ctx(actor), "stimpack"), "carries a stimpack|Nobody")
+    await refused(table, run("use", table, ctx(actor), "banana"), "The gadgets: stimpack \\(STIM\\)")
+    await refused(table, run("rest", table, ctx(actor), give="pulse-blade"), "token>hero")
+    await refused(table, run("rest", table, ctx(actor), place=f"{a}:shuttle"), "not dead")
+    gives = await suggest(table, ctx(actor), "rest", "give", "", {})
     assert gives and all(">" in v for _, v in gives)
     donor_token = next(v for _, v in gives if v.endswith(f">{b}"))
-    more = await sq.suggest(table, ctx(actor), "rest", "give", donor_token + ", ", {})
+    more = await suggest(table, ctx(actor), "rest", "give", donor_token + ", ", {})
     assert more and all(v.startswith(donor_token + ", ") for _, v in more)
-    reply = await sq.rest(table, ctx(actor), give=donor_token)
+    reply = await run("rest", table, ctx(actor), give=donor_token)
     assert "rests" in "\n".join(reply.lines)
     state = await state_of(table)
     slug = donor_token.split(">")[0]
@@ -260,63 +283,63 @@ async def test_rest_gives_tokens_and_use_needs_a_gadget(table: Table) -> None:
 
 async def test_views_are_private(table: Table) -> None:
     await to_play(table)
-    crew = await sq.crew_view(table, ctx(ALICE))
+    crew = await run("crew", table, ctx(ALICE))
     assert crew.ephemeral and "crew" in crew.lines[0] and crew.image().startswith(b"\x89PNG")
-    rival = await sq.crew_view(table, ctx(CAROL), "blue")
+    rival = await run("crew", table, ctx(CAROL), "blue")
     assert rival.ephemeral and "Blue crew" in rival.lines[0]
     with pytest.raises(RuleError, match="no crew 'purple'"):
-        await sq.crew_view(table, ctx(ALICE), "purple")
+        await run("crew", table, ctx(ALICE), "purple")
     with pytest.raises(RuleError, match="name a crew"):
-        await sq.crew_view(table, ctx(CAROL))
-    monsters = await sq.monsters_view(table, ctx(BOB))
+        await run("crew", table, ctx(CAROL))
+    monsters = await run("monsters", table, ctx(BOB))
     assert monsters.ephemeral and any("weeble" in line.lower() for line in monsters.lines)
-    quests = await sq.quests_view(table, ctx(BOB))
+    quests = await run("quests", table, ctx(BOB))
     assert quests.ephemeral and "CURRENT" in quests.lines[0]
-    sheet = await sq.campaign_view(table, ctx(BOB))
+    sheet = await run("campaign", table, ctx(BOB))
     assert sheet.ephemeral and sheet.lines[0].startswith("Route")
     # Each view is a picture too (private, like the text it stands beside); the text stays as fallback.
     for reply, name in ((monsters, "monsters.png"), (quests, "quests.png"), (sheet, "campaign.png")):
         assert reply.image is not None and reply.image_name == name and reply.lines
         assert reply.image().startswith(b"\x89PNG")
     with pytest.raises(RuleError, match="Nothing to choose"):
-        await sq.offer_view(table, ctx(BOB))
-    colours = await sq.suggest(table, ctx(CAROL), "crew", "crew", "bl", {})
+        await run("offer", table, ctx(BOB))
+    colours = await suggest(table, ctx(CAROL), "crew", "crew", "bl", {})
     assert colours == [("blue (bob)", "blue")]
 
 
 async def test_between_scenario_commands_refuse_during_play(table: Table) -> None:
     await to_play(table)
     actor = await waiting(table)
-    await refused(table, sq.take(table, ctx(actor), "anything"), "cannot take an upgrade now")
-    await refused(table, sq.outfit(table, ctx(actor)), "cannot outfit")
-    await refused(table, sq.route(table, ctx(actor), "2A"), "cannot choose the next scenario")
-    await refused(table, sq.keep(table, ctx(actor), "a, b"), "cannot keep")
-    await refused(table, sq.event(table, ctx(actor)), "No event card")
-    await refused(table, sq.payback(table, ctx(actor)), "No Payback")
+    await refused(table, run("take", table, ctx(actor), "anything"), "cannot take an upgrade now")
+    await refused(table, run("outfit", table, ctx(actor)), "cannot outfit")
+    await refused(table, run("route", table, ctx(actor), "2A"), "cannot choose the next scenario")
+    await refused(table, run("keep", table, ctx(actor), "a, b"), "cannot keep")
+    await refused(table, run("event", table, ctx(actor)), "No event card")
+    await refused(table, run("payback", table, ctx(actor)), "No Payback")
 
 
 async def test_episodic_draft_keep_and_outfit(table: Table) -> None:
     await new_game(table, "draft=random mode=episodic scenario=2A")
     state = await state_of(table)
     assert state.phase == "updraft"
-    hand = await sq.offer_view(table, ctx(ALICE))
+    hand = await run("offer", table, ctx(ALICE))
     assert hand.ephemeral and "keep 2" in hand.title
-    await refused(table, sq.keep(table, ctx(ALICE), "pulse-blade, red-shirt"), "not in your hand")
+    await refused(table, run("keep", table, ctx(ALICE), "pulse-blade, red-shirt"), "not in your hand")
     for actor in PLAYERS:
-        offers = await sq.suggest(table, ctx(actor), "keep", "tokens", "", {})
-        await sq.keep(table, ctx(actor), offers[0][1])
+        offers = await suggest(table, ctx(actor), "keep", "tokens", "", {})
+        await run("keep", table, ctx(actor), offers[0][1])
     while (await state_of(table)).phase == "updraft":
         for actor in PLAYERS:
-            offers = await sq.suggest(table, ctx(actor), "keep", "tokens", "", {})
+            offers = await suggest(table, ctx(actor), "keep", "tokens", "", {})
             if offers:
-                await sq.keep(table, ctx(actor), offers[0][1])
+                await run("keep", table, ctx(actor), offers[0][1])
     assert (await state_of(table)).phase == "outfit"
-    stock = await sq.offer_view(table, ctx(ALICE))
+    stock = await run("offer", table, ctx(ALICE))
     assert "auto would give" in stock.lines[-1]
-    loads = await sq.suggest(table, ctx(ALICE), "outfit", "loadout", "", {})
-    await refused(table, sq.outfit(table, ctx(ALICE), "nobody: pulse-blade"), "no hero 'nobody'")
-    await sq.outfit(table, ctx(ALICE), loads[1][1])
-    await sq.outfit(table, ctx(BOB), "auto")
+    loads = await suggest(table, ctx(ALICE), "outfit", "loadout", "", {})
+    await refused(table, run("outfit", table, ctx(ALICE), "nobody: pulse-blade"), "no hero 'nobody'")
+    await run("outfit", table, ctx(ALICE), loads[1][1])
+    await run("outfit", table, ctx(BOB), "auto")
     assert (await state_of(table)).phase == "shuttle"
 
 
@@ -326,13 +349,13 @@ async def test_payback_run_by_the_player_to_the_right(table: Table) -> None:
     await table.game_start(ctx(ALICE))
     for _ in range(2):
         actor = await waiting(table)
-        await sq.claim(table, ctx(actor), (await sq.suggest(table, ctx(actor), "claim", "slot", "", {}))[0][1])
+        await run("claim", table, ctx(actor), (await suggest(table, ctx(actor), "claim", "slot", "", {}))[0][1])
     for _ in range(40):
         state = await state_of(table)
         if state.payback is not None:
             break
         if state.wait is not None:  # an event monster or a guard order: take the suggested default
-            await sq.answer(table, ctx(PLAYERS[state.wait.seat]))
+            await run("answer", table, ctx(PLAYERS[state.wait.seat]))
             continue
         actor = PLAYERS[SYSTEM.pending(state)[0].seat]
         seat = PLAYERS.index(actor)
@@ -341,13 +364,13 @@ async def test_payback_run_by_the_player_to_the_right(table: Table) -> None:
         ]
         if monster_hits:
             a = monster_hits[0]
-            await sq.attack(table, ctx(actor), a["target"], a["weapon"], hero=a["hero"])
+            await run("attack", table, ctx(actor), a["target"], a["weapon"], hero=a["hero"])
         elif state.act.hero:
-            await sq.end(table, ctx(actor))
+            await run("end", table, ctx(actor))
         else:
             moves = [a for a in SYSTEM.legal(state, seat) if a["type"] == "move" and B.parse_space(a["path"][-1])]
             best = min(moves, key=lambda a: (distance_to_monsters(state, a["path"][-1]), -len(a["path"])))
-            await sq.move(table, ctx(actor), " ".join(best["path"]), best["hero"])
+            await run("move", table, ctx(actor), " ".join(best["path"]), best["hero"])
             state = await state_of(table)
             if (
                 state.act.hero
@@ -355,17 +378,17 @@ async def test_payback_run_by_the_player_to_the_right(table: Table) -> None:
                 and state.wait is None
                 and not any(a["type"] == "attack" for a in SYSTEM.legal(state, seat))
             ):
-                await sq.end(table, ctx(actor))
+                await run("end", table, ctx(actor))
     state = await state_of(table)
     if state.payback is None:
         pytest.skip("no Payback arose with this seed")
     runner = PLAYERS[state.payback.seat]
     other = BOB if runner is ALICE else ALICE
-    await refused(table, sq.payback(table, ctx(other)), "not your turn|runs this Payback")
-    await refused(table, sq.payback(table, ctx(runner), "A1 A2 A3 A4 A5"), "not a space|not next to|movement")
-    paths = await sq.suggest(table, ctx(runner), "payback", "path", "", {})
+    await refused(table, run("payback", table, ctx(other)), "not your turn|runs this Payback")
+    await refused(table, run("payback", table, ctx(runner), "A1 A2 A3 A4 A5"), "not a space|not next to|movement")
+    paths = await suggest(table, ctx(runner), "payback", "path", "", {})
     assert paths
-    await sq.payback(table, ctx(runner), paths[0][1])
+    await run("payback", table, ctx(runner), paths[0][1])
     assert (await state_of(table)).payback is None
 
 
@@ -375,25 +398,25 @@ async def test_answer_with_autocomplete_resolves_what_the_game_waits_for(table: 
         state = await state_of(table)
         if state.wait is not None:
             break
-        await sq.rest(table, ctx(await waiting(table)))
+        await run("rest", table, ctx(await waiting(table)))
     state = await state_of(table)
     if state.wait is None:
         pytest.skip("no monster activation came up with this seed")
     runner = PLAYERS[state.wait.seat]
     other = BOB if runner is ALICE else ALICE
-    choices = await sq.suggest(table, ctx(runner), "answer", "choice", "", {})
+    choices = await suggest(table, ctx(runner), "answer", "choice", "", {})
     assert choices and len(choices) <= 9 and "(default)" in choices[0][0]
     assert all(len(label) <= 100 and 0 < len(value) <= 100 for label, value in choices)
-    assert await sq.suggest(table, ctx(other), "answer", "choice", "", {}) == []
-    await refused(table, sq.answer(table, ctx(other)), "waits for")
-    await refused(table, sq.answer(table, ctx(runner), "fly to the moon"), ".+")
-    await refused(table, sq.rest(table, ctx(runner)), "(?i)first answer|not your turn")
-    reply = await sq.answer(table, ctx(runner), choices[-1][1])
+    assert await suggest(table, ctx(other), "answer", "choice", "", {}) == []
+    await refused(table, run("answer", table, ctx(other)), "waits for")
+    await refused(table, run("answer", table, ctx(runner), "fly to the moon"), ".+")
+    await refused(table, run("rest", table, ctx(runner)), "(?i)first answer|not your turn")
+    reply = await run("answer", table, ctx(runner), choices[-1][1])
     assert reply.lines
     after = await state_of(table)
     assert after.wait is None or after.wait != state.wait
     await answer_all(table)
-    await refused(table, sq.answer(table, ctx(await waiting(table))), "(?i)nothing is waiting")
+    await refused(table, run("answer", table, ctx(await waiting(table))), "(?i)nothing is waiting")
 
 
 # -- console ---------------------------------------------------------------------------------------------
@@ -476,7 +499,8 @@ async def test_a_starcadia_session_through_discord(tmp_path: Path) -> None:
             assert len(sub["description"]) <= 100
             for opt in sub.get("options", []):  # every option offers its values (autocomplete or choices)
                 assert opt["name"].islower() and len(opt["description"]) <= 100
-                assert opt.get("autocomplete") or opt.get("choices"), (sub["name"], opt["name"])
+                offers = opt.get("autocomplete") or opt.get("choices") or opt["type"] == 5  # 5: a yes/no boolean
+                assert offers, (sub["name"], opt["name"])
         try:
             await standin.slash(
                 "game new", {"system": "starcadia", "options": "draft=random"}, user=alice, channel_id=DCHAN
@@ -545,13 +569,8 @@ JUNK = ["", "???", "zip", "A1", "all", "x" * 150, "a:b>c, d; e", "portal", "door
 
 
 async def test_every_command_answers_junk_with_a_sentence(table: Table, caplog) -> None:
-    """Junk in every option of every console command, in setup and in play: a reply or a RuleError."""
-
-    class Fake:
-        pass
-
-    console = Fake()
-    console.table = table
+    """Junk in every option of every /starcadia command, in setup and in play: a reply or a RuleError, and
+    every suggestion list (with junk in the other options too) fits Discord."""
     await new_game(table)
     for phase_round in range(2):
         if phase_round == 1:
@@ -560,22 +579,22 @@ async def test_every_command_answers_junk_with_a_sentence(table: Table, caplog) 
                 if state.phase != "shuttle":
                     break
                 actor = await waiting(table)
-                await sq.claim(table, ctx(actor), (await sq.suggest(table, ctx(actor), "claim", "slot", "", {}))[0][1])
-        for path, (names, handler) in sq.CONSOLE_COMMANDS.items():
+                await run("claim", table, ctx(actor), (await suggest(table, ctx(actor), "claim", "slot", "", {}))[0][1])
+        for command in GROUP.commands:
+            names = [o.name for o in command.options]
             for actor in (ALICE, BOB, CAROL):
                 for junk in JUNK:
-                    options = {n: junk for n in names}
-                    try:
-                        result = handler(console, ctx(actor), options)
-                        if not isinstance(result, sq.Reply):
-                            await result
-                    except RuleError:
-                        pass
-                for name in names:
+                    with contextlib.suppress(RuleError, SessionError):
+                        await run(command.name, table, ctx(actor), **dict.fromkeys(names, junk))
+                for option in command.options:
+                    if option.suggest is None:
+                        continue
                     for typed in ("", "a", "zz top"):
-                        pairs = await sq.suggest(table, ctx(actor), path.split()[1], name, typed, {})
-                        assert len(pairs) <= 25, path
-                        assert all(len(label) <= 100 and 0 < len(value) <= 100 for label, value in pairs), path
+                        given = dict.fromkeys((n for n in names if n != option.name), "zz")
+                        for other in ({}, given):
+                            pairs = await option.suggest(table, ctx(actor), typed, other)
+                            assert len(pairs) <= 25, command.name
+                            assert all(len(label) <= 100 and 0 < len(value) <= 100 for label, value in pairs)
     assert not [r for r in caplog.records if "autocomplete failed" in r.getMessage()]
 
 
@@ -594,30 +613,30 @@ async def test_upgrade_phase_outfit_and_route_after_a_played_scenario(table: Tab
     assert state.phase == "upgrade", SYSTEM.describe(state)
     picker = PLAYERS[state.order[state.order_pos]]
     other = BOB if picker is ALICE else ALICE
-    offer = await sq.offer_view(table, ctx(other))
+    offer = await run("offer", table, ctx(other))
     assert offer.title == "Upgrades on offer" and "Picks to come" in offer.lines[-1]
-    tokens = await sq.suggest(table, ctx(picker), "take", "token", "", {})
-    assert tokens and await sq.suggest(table, ctx(other), "take", "token", "", {}) == []
-    await refused(table, sq.take(table, ctx(other), tokens[0][1]), "not your turn")
-    await refused(table, sq.take(table, ctx(picker), "pulse-blade"), "not on offer")
-    reply = await sq.take(table, ctx(picker), CONTENT.upgrade_by_ref(tokens[0][1]).name)
+    tokens = await suggest(table, ctx(picker), "take", "token", "", {})
+    assert tokens and await suggest(table, ctx(other), "take", "token", "", {}) == []
+    await refused(table, run("take", table, ctx(other), tokens[0][1]), "not your turn")
+    await refused(table, run("take", table, ctx(picker), "pulse-blade"), "not on offer")
+    reply = await run("take", table, ctx(picker), CONTENT.upgrade_by_ref(tokens[0][1]).name)
     assert "takes" in "\n".join(reply.lines)
     while (state := await state_of(table)).phase == "upgrade":
         actor = PLAYERS[state.order[state.order_pos]]
-        await sq.take(table, ctx(actor), (await sq.suggest(table, ctx(actor), "take", "token", "", {}))[0][1])
+        await run("take", table, ctx(actor), (await suggest(table, ctx(actor), "take", "token", "", {}))[0][1])
     assert state.phase == "outfit"
     for actor in PLAYERS:
-        await sq.outfit(table, ctx(actor))
+        await run("outfit", table, ctx(actor))
     state = await state_of(table)
     assert state.phase == "route"
     chooser = PLAYERS[state.order[0]]
-    routes = await sq.suggest(table, ctx(chooser), "route", "scenario", "", {})
+    routes = await suggest(table, ctx(chooser), "route", "scenario", "", {})
     assert {v for _, v in routes} == set(CONTENT.scenarios["1"].next)
-    await refused(table, sq.route(table, ctx(chooser), "4"), "goes to")
-    await sq.route(table, ctx(chooser), routes[0][1].lower())
+    await refused(table, run("route", table, ctx(chooser), "4"), "goes to")
+    await run("route", table, ctx(chooser), routes[0][1].lower())
     state = await state_of(table)
     assert state.scenario == routes[0][1] and state.phase == "shuttle"
-    sheet = await sq.campaign_view(table, ctx(ALICE))
+    sheet = await run("campaign", table, ctx(ALICE))
     assert "Scenario 1:" in "\n".join(sheet.lines)
 
 
@@ -625,27 +644,27 @@ async def test_event_choices_when_players_choose(table: Table) -> None:
     await new_game(table, "draft=random events=choose")
     for _ in range(2):
         actor = await waiting(table)
-        await sq.claim(table, ctx(actor), (await sq.suggest(table, ctx(actor), "claim", "slot", "", {}))[0][1])
+        await run("claim", table, ctx(actor), (await suggest(table, ctx(actor), "claim", "slot", "", {}))[0][1])
     for _ in range(20):
         state = await state_of(table)
         if state.pending_event:
             break
         actor = await waiting(table)
-        await sq.rest(table, ctx(actor))
+        await run("rest", table, ctx(actor))
     state = await state_of(table)
     assert state.pending_event, "no event waited for a choice"
     actor = PLAYERS[state.current]
     other = BOB if actor is ALICE else ALICE
-    await refused(table, sq.event(table, ctx(other)), "not your turn")
-    await refused(table, sq.event(table, ctx(actor), figure="nobody#9"), "no figure 'nobody#9'")
-    figures = await sq.suggest(table, ctx(actor), "event", "figure", "", {})
-    spawns = await sq.suggest(table, ctx(actor), "event", "spawn", "", {})
+    await refused(table, run("event", table, ctx(other)), "not your turn")
+    await refused(table, run("event", table, ctx(actor), figure="nobody#9"), "no figure 'nobody#9'")
+    figures = await suggest(table, ctx(actor), "event", "figure", "", {})
+    spawns = await suggest(table, ctx(actor), "event", "spawn", "", {})
     assert figures or spawns
     if figures:
-        await refused(table, sq.event(table, ctx(actor), spawn="A1"), "activate it instead")
-        reply = await sq.event(table, ctx(actor), figure=figures[0][1])
+        await refused(table, run("event", table, ctx(actor), spawn="A1"), "activate it instead")
+        reply = await run("event", table, ctx(actor), figure=figures[0][1])
     else:
-        reply = await sq.event(table, ctx(actor), spawn=spawns[0][1])
+        reply = await run("event", table, ctx(actor), spawn=spawns[0][1])
     assert reply.lines and not (await state_of(table)).pending_event
 
 
@@ -658,54 +677,24 @@ async def test_hoverboard_sends_the_ally_along_a_path(table: Table) -> None:
     grab = [a for a in SYSTEM.legal(state, seat) if a["type"] == "move" and boards & set(a["path"])]
     if not grab:
         pytest.skip("no hoverboard within reach with this seed")
-    await sq.move(table, ctx(actor), " ".join(grab[0]["path"]), grab[0]["hero"])
+    await run("move", table, ctx(actor), " ".join(grab[0]["path"]), grab[0]["hero"])
     carrier = grab[0]["hero"]
     assert "hoverboard" in E.find_hero(await state_of(table), carrier).gadgets
-    await sq.end(table, ctx(actor))
+    await run("end", table, ctx(actor))
     await answer_all(table)
-    await sq.rest(table, ctx(BOB if actor is ALICE else ALICE))
+    await run("rest", table, ctx(BOB if actor is ALICE else ALICE))
     await answer_all(table)
-    gadgets = await sq.suggest(table, ctx(actor), "use", "gadget", "", {})
+    gadgets = await suggest(table, ctx(actor), "use", "gadget", "", {})
     assert ("hoverboard" in {v for _, v in gadgets}) and all(len(label) <= 100 for label, _ in gadgets)
-    await refused(table, sq.use(table, ctx(actor), "hover"), "path")
-    await refused(table, sq.use(table, ctx(actor), "stimpack", path="B2"), "carries")
-    rides = await sq.suggest(table, ctx(actor), "use", "path", "", {"gadget": "hoverboard"})
+    await refused(table, run("use", table, ctx(actor), "hover"), "path")
+    await refused(table, run("use", table, ctx(actor), "stimpack", path="B2"), "carries")
+    rides = await suggest(table, ctx(actor), "use", "path", "", {"gadget": "hoverboard"})
     assert rides
     ally = next(h for h in hero_of(state, actor) if h != carrier)
     before = E.find_hero(await state_of(table), ally).pos
-    await sq.use(table, ctx(actor), "hoverboard", path=rides[0][1])
+    await run("use", table, ctx(actor), "hoverboard", path=rides[0][1])
     state = await state_of(table)
     assert E.find_hero(state, ally).pos != before and "hoverboard" not in E.find_hero(state, carrier).gadgets
-
-
-def test_names_players_type_are_understood() -> None:
-    from rules.starcadia.state import MonsterState
-
-    assert sq._match_hero("Zip Kablooey", CONTENT.heroes) == "zip"
-    assert sq._match_hero("ZK", CONTENT.heroes) == "zip"
-    assert sq._match_hero("mcgunner", CONTENT.heroes) == "blaze"
-    assert sq._match_hero("moxie", ["zip", "digits"]) is None
-    assert sq._steps("b2, b3 -> portal c4 door e pickup") == ["B2", "B3", "portal", "C4", "door:E", "pickup"]
-    assert sq._names("pulse blade iron fists, ") == ["pulse blade", "iron fists"]
-    assert sq._names("pulse blade iron fists red-shirt") == ["pulse blade", "iron fists", "red-shirt"]
-    assert sq.GIVE.findall("pulse blade>red, stimpack -> edge") == [("pulse blade", "red"), ("stimpack", "edge")]
-    assert sq._steps("portal:c4 door:w hack") == ["portal", "C4", "door:W", "hack"]
-    with pytest.raises(RuleError, match="which edge"):
-        sq._steps("B2 door")
-    state = SYSTEM.setup(["a", "b"], {"draft": "random"}, 3)
-    state.monsters = [
-        MonsterState(uid="octocold#1", card="octocold", designation="trooper-I", pos="B2"),
-        MonsterState(uid="octocruel#1", card="octocruel", designation="officer-I", pos="C3"),
-        MonsterState(uid="peekaboom#2", card="peekaboom", designation="trooper-II", pos="D4"),
-    ]
-    assert sq._target(state, 0, "Peek a boom") == "peekaboom#2"
-    assert sq._target(state, 0, "PB2") == "peekaboom#2"
-    assert sq._target(state, 0, "octocruel") == "octocruel#1"
-    # Every monster card has its own board tag, so OC1 and OR1 are different figures.
-    assert sq._target(state, 0, "OC1") == "octocold#1"
-    assert sq._target(state, 0, "or1") == "octocruel#1"
-    with pytest.raises(RuleError, match="There is no 'OC2'"):
-        sq._target(state, 0, "OC2")
 
 
 async def test_new_player_hints_in_prompts_views_and_refusals(table: Table) -> None:
@@ -716,24 +705,24 @@ async def test_new_player_hints_in_prompts_views_and_refusals(table: Table) -> N
     state = await state_of(table)
     first = await waiting(table)
     assert "/starcadia offer" in SYSTEM.pending(state)[0].text and "hero(es)" not in SYSTEM.pending(state)[0].text
-    crew = await sq.crew_view(table, ctx(first))
+    crew = await run("crew", table, ctx(first))
     assert any("No heroes yet" in line for line in crew.lines)
-    await refused(table, sq.pick(table, ctx(first), "hannah nobody"), "/starcadia offer")
-    await sq.pick(table, ctx(first), "hannah red")
-    await sq.pick(table, ctx(await waiting(table)), "edge zip")
+    await refused(table, run("pick", table, ctx(first), "hannah nobody"), "/starcadia offer")
+    await run("pick", table, ctx(first), "hannah red")
+    await run("pick", table, ctx(await waiting(table)), "edge zip")
     state = await state_of(table)
     assert SYSTEM.pending(state)[0].text.endswith("(free: 1, 2, 3, 4)")
     claimer = await waiting(table)
-    await sq.claim(table, ctx(claimer), "1")
+    await run("claim", table, ctx(claimer), "1")
     second = await waiting(table)
-    await refused(table, sq.claim(table, ctx(second), "1"), r"taken\. Free slots: 2, 3, 4")
-    await sq.claim(table, ctx(second), "2")
+    await refused(table, run("claim", table, ctx(second), "1"), r"taken\. Free slots: 2, 3, 4")
+    await run("claim", table, ctx(second), "2")
     state = await state_of(table)
     actor = await waiting(table)
     assert "activate one hero" in SYSTEM.pending(state)[0].text
     # The quest page says where the terminals are; a wrong hack names them too.
     terms = [B.name(t) for t in E.board_of(state).terminals]
-    quests = await sq.quests_view(table, ctx(actor))
+    quests = await run("quests", table, ctx(actor))
     assert any(f"Terminals (T on the board): {', '.join(terms)}" in line for line in quests.lines)
     seat = PLAYERS.index(actor)
     hero = hero_of(state, actor)[0]
@@ -746,19 +735,21 @@ async def test_new_player_hints_in_prompts_views_and_refusals(table: Table) -> N
     far = next((m for m in state.monsters if m.uid not in reach), None)
     if far is not None:
         await refused(
-            table, sq.attack(table, ctx(actor), E.monster_tag(far), hero=hero), f"cannot hit {E.monster_tag(far)} at"
+            table,
+            run("attack", table, ctx(actor), E.monster_tag(far), hero=hero),
+            f"cannot hit {E.monster_tag(far)} at",
         )
-        await refused(table, sq.attack(table, ctx(actor), E.monster_tag(far), hero=hero), "Move first")
+        await refused(table, run("attack", table, ctx(actor), E.monster_tag(far), hero=hero), "Move first")
     # After a move the prompt says what is still possible.
-    paths = await sq.suggest(table, ctx(actor), "move", "path", "", {"hero": hero})
-    await sq.move(table, ctx(actor), paths[0][1], hero=hero)
+    paths = await suggest(table, ctx(actor), "move", "path", "", {"hero": hero})
+    await run("move", table, ctx(actor), paths[0][1], hero=hero)
     state = await state_of(table)
     text = SYSTEM.pending(state)[0].text
     assert "is active; still possible:" in text and "move" not in text.split(":")[-1] and "end" in text
     can_attack = any(a["type"] == "attack" for a in SYSTEM.legal(state, seat))
     assert text.endswith("attack, end") if can_attack else text.endswith("end (nothing in reach to attack)")
     # The event line names the monster that acts by its name, not only by its dashboard slot.
-    ended = "\n".join((await sq.end(table, ctx(actor))).lines)
+    ended = "\n".join((await run("end", table, ctx(actor))).lines)
     event = re.search(r"Event: [^\n]*", ended)
     assert event and re.fullmatch(r"Event: [^()]+( \([A-Z][^,]*, the [\w-]+ monster\))?\.\**", event.group(0))
     title, lines = rules_topic(SYSTEM, "board")
@@ -771,7 +762,7 @@ async def test_game_status_and_quests_say_what_ends_the_scenario(table: Table) -
     await to_play(table)
     reply = await table.game_status(ctx(CAROL))
     assert "Ends when: PvE quests 0/3 done; a PvP quest: none done yet." in reply.lines
-    quests = await sq.quests_view(table, ctx(ALICE))
+    quests = await run("quests", table, ctx(ALICE))
     assert "Ends when: PvE quests 0/3 done; a PvP quest: none done yet." in quests.lines
     assert not any("turn_limit" in line for line in quests.lines)
 
@@ -782,11 +773,11 @@ async def test_turn_limit_is_shown_where_players_look(table: Table) -> None:
     await new_game(table, "draft=random turn_limit=30")
     for _ in range(2):
         actor = await waiting(table)
-        await sq.claim(table, ctx(actor), (await sq.suggest(table, ctx(actor), "claim", "slot", "", {}))[0][1])
+        await run("claim", table, ctx(actor), (await suggest(table, ctx(actor), "claim", "slot", "", {}))[0][1])
     lines = (await table.game_status(ctx(CAROL))).lines
     assert any(line.endswith("· turn 1 of 30") for line in lines)
     assert any(line.endswith("; or after turn 30 (most VT).") for line in lines)
-    lines = (await sq.quests_view(table, ctx(ALICE))).lines
+    lines = (await run("quests", table, ctx(ALICE))).lines
     assert any(line.startswith("Table option turn_limit=30 (our rule") for line in lines)
 
 
@@ -839,13 +830,13 @@ async def test_move_suggestions_name_the_walk_towards_a_pvp_quest(table: Table) 
     actor = await waiting(table)
     approach = E.pvp_approach(state, PLAYERS.index(actor))
     assert approach is not None
-    pairs = await sq.suggest(table, ctx(actor), "move", "path", "", {"hero": approach.hero})
+    pairs = await suggest(table, ctx(actor), "move", "path", "", {"hero": approach.hero})
     marked = [i for i, (label, _) in enumerate(pairs) if "(PvP quest)" in label]
     assert len(marked) == 1
     label, value = pairs[marked[0]]
     assert value == " ".join(approach.path) and E.hero_name(E.find_hero(state, approach.target)) in label
     assert all(v.endswith(("hack", "pickup")) for _, v in pairs[: marked[0]])
-    targets = await sq.suggest(table, ctx(actor), "attack", "target", "", {})
+    targets = await suggest(table, ctx(actor), "attack", "target", "", {})
     assert all("PvP quest open" in label for label, v in targets if E.find_hero(state, v) is not None)
 
 

@@ -15,6 +15,7 @@ from typing import NamedTuple
 from rules.core import RuleError, Turn
 
 from . import board as B
+from .aftermath import end_scenario
 from .content import CONTENT, GADGETS, HeroCard, MonsterCard, UpgradeCard
 from .dice import FACES, RollResult, roll_pool
 from .state import Activation, CrewState, HeroState, MonsterState, Payback, StarState, Task, Up, Wait
@@ -1030,8 +1031,6 @@ def finish(state: StarState, turn: Turn, *, at_limit: bool = False) -> None:
     state.payback = None
     names = ", ".join(state.seats[s] for s in tied)
     turn.say(f"Scenario over! Winner: {names} with {best} VT.", kind="end")
-    from .campaign import end_scenario
-
     end_scenario(state, turn)
 
 

@@ -60,6 +60,16 @@ def turn_limit_option(value: object) -> int:
     return int(text)
 
 
+def _step(word: str) -> str:
+    """One step of a typed path in the engine's spelling: C4, portal, door:E, hack, pickup."""
+    low = word.lower()
+    if low in ("portal", "hack", "pickup"):
+        return low
+    if low.startswith("door:"):
+        return "door:" + low[5:].upper()
+    return word.upper()
+
+
 def _hero_arg(state: StarState, action: Mapping, key: str = "hero") -> HeroState:
     ref = action.get(key)
     if not isinstance(ref, str) or not ref.strip() or len(ref) > 40:
@@ -911,10 +921,8 @@ class Starcadia(GameSystem[StarState]):
                     target = val.lower() or "none"
                 elif sep and key.lower() == "first":
                     first = val.lower()
-                elif w.lower() == "portal" or ":" in w:
-                    path.append(w.lower())
                 else:
-                    path.append(w.upper())
+                    path.append(_step(w))
             action = {"type": "monster", "path": path, "target": target}
             if first:
                 action["first"] = first
@@ -932,8 +940,7 @@ class Starcadia(GameSystem[StarState]):
                 return {"type": "payback"}
             if args[-1].lower() not in ("attack", "hold"):
                 raise RuleError("payback [path ...] attack|hold")
-            path = [a if ":" in a or a.lower() == "portal" else a.upper() for a in args[:-1]]
-            path = [a.lower() if a.lower() == "portal" else a for a in path]
+            path = [_step(a) for a in args[:-1]]
             return {"type": "payback", "path": path, "attack": args[-1].lower() == "attack"}
         if kind == "event":
             action = {"type": "event"}
@@ -960,7 +967,7 @@ class Starcadia(GameSystem[StarState]):
         if kind == "claim":
             if not args or any("@" not in a for a in args[1:]):
                 raise RuleError("claim <slot number> [hero@space ...]")
-            action = {"type": "claim", "slot": args[0]}
+            action = {"type": "claim", "slot": int(args[0]) if args[0].isdigit() else args[0]}
             if len(args) > 1:
                 action["place"] = {a.partition("@")[0].lower(): a.partition("@")[2].upper() for a in args[1:]}
             return action
