@@ -133,6 +133,16 @@ def target_text(state: QuasarState, key: str) -> str:
     return " and ".join(parts)
 
 
+def formula_text(key: str) -> str:
+    """A Challenge's Target as printed, before players are counted ("Reach 3P+3 and Peak 7")."""
+    card = content().cards[key]
+    parts = []
+    for part in card.target:
+        head = describe_part(part, None)
+        parts.append(f"{head} {part.amount}" if TARGETS[part.kind] else head)
+    return " and ".join(parts)
+
+
 def holds(state: QuasarState, condition: str, player: int | None) -> bool:
     if condition == "target_met":
         return bool(confronting(state)) and evaluate(state)[0]

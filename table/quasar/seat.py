@@ -1,0 +1,44 @@
+"""Who is asking at a Quasar Search table: the game in this channel, the asker's seat and view."""
+
+from __future__ import annotations
+
+from rules.core import Action
+from rules.quasar.state import QuasarState
+from sessions.errors import SessionError
+from sessions.settings import GameSettings
+
+from ..commands import Ctx, SeatContext, Table
+
+SYSTEM_ID = "quasar"
+
+
+async def context(table: Table, ctx: Ctx) -> SeatContext:
+    """This channel's Quasar Search game as the asker sees it (refused at another game's table)."""
+    return await table.seat_context(ctx, SYSTEM_ID)
+
+
+async def viewer_context(table: Table, ctx: Ctx) -> SeatContext:
+    """Players and channel managers may always look; others only while the host allows spectators."""
+    sc = await context(table, ctx)
+    if sc.seat is None and not ctx.actor.is_admin:
+        settings = GameSettings.parse(await table.service.store.get_settings(sc.record.id))
+        if not settings.spectators:
+            raise SessionError("The host keeps this table for its players: spectators are switched off.")
+    return sc
+
+
+def state(sc: SeatContext) -> QuasarState:
+    return sc.state  # type: ignore[return-value]
+
+
+def legal(sc: SeatContext) -> list[Action]:
+    return [] if sc.seat is None else list(sc.system.legal(sc.state, sc.seat))
+
+
+async def quietly(table: Table, ctx: Ctx) -> SeatContext | None:
+    """For autocomplete: the context, or None when there is no game or seat (never a refusal)."""
+    try:
+        sc = await context(table, ctx)
+    except Exception:
+        return None
+    return sc if sc.seat is not None else None

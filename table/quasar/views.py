@@ -1,0 +1,134 @@
+"""What a player can look at: their private hand (text and picture, only they see it), any card's text,
+the zones of the table and the mission briefing."""
+
+from __future__ import annotations
+
+from render.quasar import hand_picture
+from rules.quasar.content import LIS, content
+from rules.quasar.flow import current_act
+from rules.quasar.layers import hand_size
+from rules.quasar.rank import rank_order
+from rules.quasar.state import QuasarState, owned_key
+from rules.quasar.targets import formula_text, target_text
+from rules.quasar.text import card_label, card_lines
+from rules.quasar.zones import active_projects, cards_in, hand, lis_supply
+
+from ..commands import Ctx, Table
+from ..replies import Reply
+from .names import find_card
+from .seat import context, state, viewer_context
+
+
+def describe_card(key: str) -> str:
+    lines = card_lines(key)
+    return card_label(key) + (": " + "; ".join(lines) if lines else "")
+
+
+def hand_lines(st: QuasarState, seat: int) -> list[str]:
+    """The player's own cards, numbered as the secret commands count them."""
+    ids = hand(st, seat)
+    lines = [f"**Your hand** ({len(ids)}/{hand_size(st, seat)}):"]
+    lines += [f"`{i}` {describe_card(st.cards[cid].key)}" for i, cid in enumerate(ids, 1)] or ["(empty)"]
+    if st.committed and st.committed[seat] and st.commits and st.commits[seat]:
+        chosen = ", ".join(f"#{i}" for i in st.commits[seat])
+        lines.append(f"Committed in secret: {chosen} (revealed when everyone has committed).")
+    ranks = cards_in(st, owned_key("ranks", seat))
+    if ranks:
+        shown = ", ".join(f"`{i}` {card_label(st.cards[c].key)}" for i, c in enumerate(ranks, 1))
+        lines.append(f"Unused Rank Cards: {shown}")
+    if st.picked and st.picked[seat] and st.picks and st.picks[seat]:
+        picked = st.cards[ranks[st.picks[seat] - 1]].key
+        lines.append(f"Picked in secret for this Act: {card_label(picked)}.")
+    stock = cards_in(st, owned_key("stockpile", seat))
+    if stock:
+        lines.append("Stockpile: " + ", ".join(card_label(st.cards[c].key) for c in stock))
+    projects = active_projects(st, seat)
+    if projects:
+        progress = ", ".join(str(st.cards[c].progress) for c in projects)
+        lines.append(f"Active Projects (face-down, even to you): {len(projects)}, progress {progress}.")
+    lines.append(
+        f"Glory {st.glory[seat]} · Lessons {st.lessons[seat]} · deck {len(cards_in(st, owned_key('deck', seat)))}"
+    )
+    return lines
+
+
+async def show_hand(table: Table, ctx: Ctx) -> Reply:
+    """Your hand and secrets, with a picture: only you see it."""
+    sc = await context(table, ctx)
+    seat = sc.require_seat()
+    view = sc.system.player_view(sc.state, seat)
+    lines = hand_lines(view, seat)  # type: ignore[arg-type]
+    return Reply(
+        title=f"{view.seats[seat]}'s hand (only you see this)",
+        lines=lines,
+        image=lambda: hand_picture(view, seat),  # type: ignore[arg-type]
+        image_name="hand.png",
+        ephemeral=True,
+    )
+
+
+async def show_card(table: Table, ctx: Ctx, name: str) -> Reply:
+    """Any card's text (card texts are public; what is in a hand is not)."""
+    c = content()
+    keys = [k for k, card in c.cards.items() if card.kind in ("player", "faction", "rank", "lis", "challenge", "act")]
+    key = find_card(name, keys)
+    card = c.cards[key]
+    lines = [describe_card(key)]
+    if card.kind == "challenge":
+        lines = [f"**{card.name}**"]
+        lines.append(f"Target: {formula_text(key)} (P: players, a lone player counts 2)")
+        if card.demand:
+            lines.append(f"Demand {card.demand}")
+        lines += card_lines(key)
+    for keyword, _ in card.keywords:
+        title, text = c.mechanics[keyword]
+        lines.append(f"*{title}*: {text}")
+    if card.text:
+        lines.append(card.text)
+    return Reply(title=card.name, lines=lines, ephemeral=True)
+
+
+async def show_zones(table: Table, ctx: Ctx) -> Reply:
+    """The zones everyone can see: discards, Warp, Sensors, Energy, Lost in Space left."""
+    sc = await viewer_context(table, ctx)
+    st = state(sc)
+    lines = []
+    for seat in rank_order(st):
+        discard = [st.cards[c].key for c in cards_in(st, owned_key("discard", seat))]
+        top = card_label(discard[0]) if discard else "empty"
+        lis = discard.count(LIS)
+        extra = f", {lis} Lost in Space in it" if lis else ""
+        lines.append(f"{st.seats[seat]}: discard {len(discard)} (top {top}{extra})")
+    for name in ("warp", "sensors", "stockpile"):
+        ids = [c for key, z in st.zones.items() if key.split(":")[0] == name for c in z]
+        if ids:
+            lines.append(f"{content().zones[name].title}: " + ", ".join(card_label(st.cards[c].key) for c in ids))
+    lines.append(f"Energy Zone: {st.energy} · Lost in Space left in the box: {len(lis_supply(st))}")
+    return Reply(title="The zones of the table", lines=lines, ephemeral=True)
+
+
+async def show_mission(table: Table, ctx: Ctx) -> Reply:
+    """The mission briefing: its Acts and Goals, how far the team is, the current Challenge."""
+    sc = await viewer_context(table, ctx)
+    st = state(sc)
+    c = content()
+    mission = c.missions[st.mission]
+    final = " including the last" if mission.final_required else ""
+    lines = [mission.brief, f"Goal: succeed at {mission.acts_needed} of {len(mission.acts)} Acts{final}."]
+    for number, key in enumerate(mission.acts, 1):
+        act = c.cards[key]
+        if number <= len(st.acts):
+            status = st.acts[number - 1]
+        elif number == st.act:
+            status = f"now, {st.wins} success(es) so far"
+        else:
+            status = "to come"
+        lines.append(f"Act {number}: {act.name} (goal {act.goal} of {c.tuning.challenges_per_act}): {status}")
+    if st.challenge:
+        key = st.cards[st.challenge].key
+        lines.append(f"Current Challenge: {c.cards[key].name}, Target {target_text(st, key)}.")
+        lines += card_lines(key)
+    if current_act(st):
+        lines += card_lines(st.cards[current_act(st)].key)
+    lines.append(f"Morale {st.morale}/{st.morale_start}.")
+    return Reply(title=mission.name, lines=lines, ephemeral=True)
