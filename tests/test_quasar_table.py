@@ -83,6 +83,9 @@ async def test_names_are_forgiving() -> None:
     assert await run(st, 0, "commit", cards="Raid") == [{"type": "commit", "cards": [1]}]
     assert await run(st, 0, "commit", cards="raid, Boarding Party") == [{"type": "commit", "cards": [1, 2]}]
     assert await run(st, 0, "commit", cards="board") == [{"type": "commit", "cards": [2]}]
+    assert await run(st, 0, "commit", cards="3") == [{"type": "commit", "cards": [3]}]  # the second Raid
+    assert {"type": "commit", "cards": [3]} in S.legal(st, 0)  # twins are offered at every position
+    assert await check_commands_play_legal_actions(S, GROUP, st, 0) == len(S.legal(st, 0))
     with pytest.raises(RuleError, match=r"There is no card in your hand 'trim' here\. Choose from: Raid \(raid\)"):
         await run(st, 0, "commit", cards="trim")
 

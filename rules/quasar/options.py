@@ -106,7 +106,9 @@ def zone_word(key: str) -> str:
 
 def commit_options(state: QuasarState, seat: int) -> list[list[int]]:
     """Every legal commit as hand positions (1-based): up to the required number of normal cards,
-    plus any Overcommit cards, at least the required number in all.
+    plus any Overcommit cards, at least the required number in all. Twin cards are listed at each
+    position: leaving one out would show the table (through the deciding player's move menu) that a
+    hand holds two of a kind.
 
     Fewer cards than required are allowed only when the hand holds no more (a new Lost in Space
     makes up the rest at the reveal).
@@ -118,26 +120,15 @@ def commit_options(state: QuasarState, seat: int) -> list[list[int]]:
     cards = content().cards
     flexible = [i + 1 for i, cid in enumerate(ids) if cards[state.cards[cid].key].has("overcommit")]
     plain = [i + 1 for i in range(len(ids)) if i + 1 not in flexible]
-    keys = [state.cards[cid].key for cid in ids]
     out = []
     for k in range(min(required_cards(state), len(plain)) + 1):
         for normal in combinations(plain, k):
             for m in range(len(flexible) + 1):
                 for extra in combinations(flexible, m):
                     combo = sorted(normal + extra)
-                    if k + m >= need and canonical(keys, combo):
+                    if k + m >= need:
                         out.append(combo)
     return sorted(out, key=lambda c: (len(c), c))
-
-
-def canonical(keys: list[str], combo: list[int]) -> bool:
-    """Whether ``combo`` takes the first copies of identical cards (commits of twin cards are offered once)."""
-    for key in set(keys[i - 1] for i in combo):
-        chosen = [i for i in combo if keys[i - 1] == key]
-        first = [i + 1 for i, k in enumerate(keys) if k == key][: len(chosen)]
-        if chosen != first:
-            return False
-    return True
 
 
 def commit_problem(state: QuasarState, seat: int, slots: list[int]) -> str | None:

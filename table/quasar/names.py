@@ -66,6 +66,17 @@ def find_cards(text: str, among: Sequence[str], what: str = "card") -> list[str]
     return out
 
 
+def first_slots(keys_in_hand: Sequence[str], wanted: Sequence[str]) -> list[int] | None:
+    """Hand positions (1-based) of the wanted cards, the first copies of twins; None if not all are held."""
+    taken: list[int] = []
+    for key in wanted:
+        free = [i + 1 for i, k in enumerate(keys_in_hand) if k == key and i + 1 not in taken]
+        if not free:
+            return None
+        taken.append(free[0])
+    return sorted(taken)
+
+
 def find_player(state: QuasarState, text: str) -> int:
     """A player by seat number (1-based), or name."""
     wanted = str(text or "").strip()

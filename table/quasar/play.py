@@ -12,7 +12,7 @@ from rules.quasar.zones import cards_in, hand
 
 from ..commands import Ctx, Table
 from ..replies import Reply
-from .names import find_card, find_cards, find_players, norm, shown
+from .names import find_card, find_cards, find_players, first_slots, norm, shown
 from .seat import context, legal, state
 
 ZONE_WORDS = {"deck": "deck", "warp": "warp", "stockpile": "stockpile", "discard": "discard", "hand": "hand"}
@@ -24,14 +24,12 @@ def hand_keys(st: QuasarState, seat: int) -> list[str]:
 
 def slots_for(keys_in_hand: list[str], wanted: list[str]) -> list[int]:
     """Hand positions (1-based) for the wanted cards: the first copies of identical cards."""
-    taken: list[int] = []
-    for key in wanted:
-        free = [i + 1 for i, k in enumerate(keys_in_hand) if k == key and i + 1 not in taken]
-        if not free:
-            many = keys_in_hand.count(key)
-            raise RuleError(f"You hold {many} {content().cards[key].name}: you cannot commit more.")
-        taken.append(free[0])
-    return sorted(taken)
+    slots = first_slots(keys_in_hand, wanted)
+    if slots is None:
+        key = next(k for k in wanted if wanted.count(k) > keys_in_hand.count(k))
+        many = keys_in_hand.count(key)
+        raise RuleError(f"You hold {many} {content().cards[key].name}: you cannot commit more.")
+    return slots
 
 
 async def rank(table: Table, ctx: Ctx, card: str) -> Reply:
@@ -57,6 +55,9 @@ async def commit(table: Table, ctx: Ctx, cards: str) -> Reply:
     mine = hand_keys(st, seat)
     if not mine:
         raise RuleError("Your hand is empty: a new Lost in Space will confront for you.")
+    words = cards.replace("#", " ").split()
+    if words and all(w.isdigit() for w in words):  # positions, as /quasar hand numbers them
+        return await table.act(ctx, {"type": "commit", "cards": sorted(int(w) for w in words)})
     wanted = find_cards(cards, mine, "card in your hand")
     return await table.act(ctx, {"type": "commit", "cards": slots_for(mine, wanted)})
 

@@ -10,6 +10,8 @@ from rules.quasar.content import content
 from rules.quasar.state import QuasarState, owned_key
 from rules.quasar.zones import cards_in, hand
 
+from .names import first_slots
+
 Options = dict[str, str] | None
 Produces = Callable[[Any, int, dict[str, Any]], Options]
 
@@ -40,8 +42,11 @@ def rank(state: QuasarState, seat: int, action: dict[str, Any]) -> Options:
 def commit(state: QuasarState, seat: int, action: dict[str, Any]) -> Options:
     if action.get("type") != "commit":
         return None
-    ids = hand(state, seat)
-    return {"cards": " ".join(state.cards[ids[i - 1]].key for i in action["cards"])}
+    keys = [state.cards[cid].key for cid in hand(state, seat)]
+    named = [keys[i - 1] for i in action["cards"]]
+    if first_slots(keys, named) == sorted(action["cards"]):
+        return {"cards": " ".join(named)}
+    return {"cards": " ".join(str(i) for i in action["cards"])}  # the second of twin cards: by position
 
 
 def use(state: QuasarState, seat: int, action: dict[str, Any]) -> Options:
