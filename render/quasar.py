@@ -89,7 +89,7 @@ def _header(d: ImageDraw.ImageDraw, st: QuasarState) -> int:
     if share:
         d.rectangle((bar_x + 2, y + 6, bar_x + 2 + int((bar_w - 4) * share), y + 24), fill=colour)
     d.text((bar_x + bar_w + 24, y), f"Energy {st.energy}", font=font(24, bold=True), fill=INK)
-    d.text((bar_x + bar_w + 190, y), f"LiS {len(lis_supply(st))}/12", font=font(24), fill=MUTED)
+    d.text((bar_x + bar_w + 190, y), f"LiS left {len(lis_supply(st))}", font=font(24), fill=MUTED)
     y += 40
     acts = " ".join("✓" if r == "success" else "✗" for r in st.acts) or "none yet"
     rounds = " ".join("✓" if r == "success" else "✗" for r in st.rounds) or "none yet"
@@ -342,7 +342,8 @@ def draw_hand(st: QuasarState, seat: int) -> Image.Image:
     extra = []
     ranks = cards_in(st, owned_key("ranks", seat))
     if ranks:
-        extra.append("Unused Rank Cards: " + ", ".join(f"{c.cards[st.cards[r].key].rank}" for r in ranks))
+        values = sorted(c.cards[st.cards[r].key].rank for r in ranks)
+        extra.append("Unused Rank Cards: " + ", ".join(str(v) for v in values))
     stock = cards_in(st, owned_key("stockpile", seat))
     if stock:
         extra.append("Stockpile: " + ", ".join(c.cards[st.cards[s].key].name for s in stock))
