@@ -46,7 +46,7 @@ def change_morale(state: QuasarState, turn: Turn, n: int, why: str) -> None:
         n = min(n, state.morale_start - state.morale)
         if n <= 0:
             return
-    state.morale += n
+    state.morale = max(0, state.morale + n)
     turn.say(f"Morale {'+' if n > 0 else ''}{n} ({why}): now {state.morale}.")
     if state.morale <= 0:
         lose(state, turn, "Morale fell to 0.")
