@@ -19,8 +19,9 @@ Bot seats play the careful player of :mod:`.ai` from their own view; :mod:`.word
 and the game's status in plain words and lists the names each survivor answers to.
 
 Modules import bottom-up: state and content; world (the live board's geometry, items, damage);
-following, bosses, casualties, specials, sight (what comes into view); refuge, phases, campaign,
-actions; probe, words, ai_sense, ai; the engine.
+words; following, bosses, casualties, specials, sight (what comes into view); refuge, phases, campaign;
+checks (whether a command may be played, reading the state only), actions (playing it), candidates
+(what to offer); ai_sense, ai; the engine.
 """
 
 from rules.core import register

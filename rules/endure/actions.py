@@ -1,45 +1,63 @@
-"""Endure the Stars: the survivor actions (each checks everything and raises RuleError first)."""
+"""Endure the Stars: the survivor actions. Each handler begins with its check from :mod:`.checks`
+(which reads the state only and raises RuleError) and then plays the command."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import msgspec
-
 from rules.core import RuleError, Turn
-from rules.core.validate import get_int, get_list
+from rules.core.validate import get_list
 
 from .bosses import knocked_out
 from .casualties import allocate, remove_dead
-from .content import TURN_BUFFS, ItemCard, content, door_id
+from .checks import (
+    Budget,
+    Trade,
+    attack_range,
+    check_ability,
+    check_answer,
+    check_attack,
+    check_discard,
+    check_equip,
+    check_exit,
+    check_interact,
+    check_keep,
+    check_leave,
+    check_loader,
+    check_move,
+    check_noise,
+    check_reward,
+    check_salvage,
+    check_search,
+    check_step,
+    check_trade_terms,
+    check_use,
+    no_found,
+    survivor_arg,
+    target_zones,
+)
+from .content import TURN_BUFFS, content, door_id
 from .phases import detonate, end_turn
 from .sight import refresh_sight, reveal
 from .specials import reactivate, wake
 from .state import EndureState, ItemInst, Survivor, TradeOffer
-from .words import name_key, survivor_names
 from .world import (
     add_item,
     carried,
-    carry_cap,
     change_resolve,
     damage,
     deal_accomplishment,
     escort_home,
     etype,
-    event_effect,
-    exits,
-    find_item,
     general_items,
     gravity,
     heal,
     hit_survivor,
     icard,
-    is_full,
     item_names,
     living,
     lose_items,
     make_noise,
-    move_cap,
     obj_specs,
     on_map,
     opposite,
@@ -58,40 +76,7 @@ from .world import (
     the_board,
 )
 
-# ---------------------------------------------------------------------------------------------
-# small validators
-
-
-def zone_arg(st: EndureState, action: dict[str, Any], key: str = "zone") -> str:
-    value = action.get(key)
-    if not isinstance(value, str) or not value.strip():
-        raise RuleError("Say which zone, for example LAB-a.")
-    wanted = value.strip()[:20]
-    zones = the_board(st).zones
-    for z in zones:
-        if z.lower() == wanted.lower():
-            return z
-    raise RuleError(f"There is no zone '{wanted}' on this map. Zones look like {next(iter(zones))}.")
-
-
-def survivor_arg(st: EndureState, action: dict[str, Any], key: str) -> int:
-    """A survivor by number or by any name it answers to (id, name, short name, class, map tag, player);
-    of several that fit, one still on the map first."""
-    value = action.get(key)
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(st.survivors):
-        return value
-    if not isinstance(value, str) or not value.strip():
-        raise RuleError("Say which survivor, for example medic.")
-    wanted = name_key(value[:40])
-    for i, s in enumerate(st.survivors):
-        if wanted == s.key:
-            return i
-    matches = [i for i in range(len(st.survivors)) if wanted in survivor_names(st, i)]
-    live = [i for i in matches if on_map(st.survivors[i])]
-    if live or matches:
-        return (live or matches)[0]
-    names = ", ".join(f"{sname(s)} ({s.key})" for s in st.survivors)
-    raise RuleError(f"There is no survivor '{value.strip()[:30]}'. Survivors: {names}.")
+__all__ = ["HANDLERS", "attack_range", "do_answer", "survivor_arg", "target_zones"]
 
 
 def spend(s: Survivor, n: int = 1) -> None:
@@ -99,15 +84,6 @@ def spend(s: Survivor, n: int = 1) -> None:
         raise RuleError(f"{sname(s)} has only {s.actions} action(s) left.")
     s.actions -= n
     s.step_credit = 0
-
-
-def no_found(s: Survivor) -> None:
-    if s.found:
-        names = " or ".join(icard(f).name for f in s.found)
-        raise RuleError(
-            f"First decide about the {names} you found: `/endure keep` (dropping something if need be) "
-            "or `/endure leave`."
-        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -118,27 +94,8 @@ def step_to(st: EndureState, turn: Turn, si: int, dest: str, *, free: bool = Fal
     """Move one zone. Returns False if a failed Resolve check stopped the move (no action spent)."""
     s = st.survivors[si]
     here = s.zone
-    options = {z for _, z, _ in exits(st, here)}
-    if dest == here:
-        raise RuleError(f"{sname(s)} is already in {dest}.")
-    if dest not in options:
-        near = ", ".join(sorted(options)) or "none"
-        raise RuleError(
-            f"{dest} cannot be reached from {here} in one move (walls, locked doors or too far). "
-            f"Next to {here}: {near} (a longer path names every zone on the way)."
-        )
-    if here in st.shields or dest in st.shields:
-        raise RuleError("A Shield Bubble seals that zone: nothing gets in or out.")
-    if is_full(st, dest):
-        raise RuleError(f"{dest} is full.")
-    if s.frozen:
-        raise RuleError(f"{sname(s)} froze in {here} and cannot leave it this round.")
-    if not free and s.moved >= move_cap(st, s):
-        raise RuleError(f"{sname(s)} can move at most {move_cap(st, s)} zones a turn right now.")
-    if not free and s.step_credit == 0 and s.free_moves == 0 and s.actions < 1:
-        raise RuleError(f"{sname(s)} has no actions left.")
-    if st.loader_pilot == si and not st.loader_powered:
-        raise RuleError("The Loader has no power and will not move.")
+    budget = Budget.of(s)
+    check_step(st, si, here, dest, free=free, budget=budget)
     leaving_enemies = (
         checks and any(e.zone == here for e in st.enemies) and "ninja" not in s.buffs and st.loader_pilot != si
     )
@@ -151,14 +108,8 @@ def step_to(st: EndureState, turn: Turn, si: int, dest: str, *, free: bool = Fal
         s.frozen = True  # like a failed check to leave: no retrying the dice until the round ends
         return False
     if not free:
-        if s.step_credit > 0:
-            s.step_credit -= 1
-        elif s.free_moves > 0:
-            s.free_moves -= 1
-        else:
-            s.actions -= 1
-            s.step_credit = 1 if gravity(st) else 0
-        s.moved += 1
+        budget.pay(st)
+        budget.store(s)
     s.zone = dest
     if st.loader_pilot == si:
         st.loader_zone = dest
@@ -177,15 +128,7 @@ def step_to(st: EndureState, turn: Turn, si: int, dest: str, *, free: bool = Fal
 
 def do_move(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
     s = st.survivors[si]
-    no_found(s)
-    if "zones" in action:
-        path = get_list(action, "zones", 8, "zones")
-        if not path:
-            raise RuleError("Say which zone to move to.")
-        zones = [zone_arg(st, {"zone": z}) for z in path]
-    else:
-        zones = [zone_arg(st, action)]
-    for z in zones:
+    for z in check_move(st, si, action):
         if not on_map(s) or st.phase != "survivors":
             return
         if not step_to(st, turn, si, z):
@@ -196,133 +139,29 @@ def do_move(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> Non
 # attack
 
 
-def no_loader(st: EndureState, si: int, what: str) -> None:
-    if st.loader_pilot == si:
-        raise RuleError(f"You cannot {what} from inside the Loader.")
-
-
 def do_loader(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
     s = st.survivors[si]
-    no_found(s)
-    what = action.get("do")
-    if what == "enter":
-        if not st.loader_zone:
-            raise RuleError("There is no Exo Loader on this map.")
-        if st.loader_pilot >= 0:
-            raise RuleError("Someone is already in the Loader.")
-        if s.zone != st.loader_zone:
-            raise RuleError(f"The Loader stands in {st.loader_zone}.")
-        if s.actions < 1:
-            raise RuleError("Climbing in needs at least 1 action left.")
+    if check_loader(st, si, action) == "enter":
         st.loader_pilot = si
         st.loader_powered = False
         s.actions = 0
         s.step_credit = s.free_moves = 0
         turn.say(f"{sname(s)} climbs into the Loader; that takes the rest of the turn.")
-    elif what == "leave":
-        if st.loader_pilot != si:
-            raise RuleError("You are not in the Loader.")
-        if st.loader_powered:
-            raise RuleError("The Loader is powered this turn; its harness will not open until it runs down.")
+    else:
         spend(s)
         st.loader_pilot = -1
         turn.say(f"{sname(s)} climbs out of the Loader.")
-    else:
-        raise RuleError("Say `/endure loader do:enter` or `/endure loader do:leave`.")
-
-
-def weapon_stack(s: Survivor, name: object) -> list[ItemInst]:
-    inst = find_item(s, name, where="general")
-    if icard(inst).kind != "weapon":
-        raise RuleError(f"The {icard(inst).name} is not a weapon.")
-    stacks = [stack for stack in s.slots if any(it.card == inst.card for it in stack)]
-    # two copies carried apart (not dual-wielded): use one that is not jammed
-    for stack in stacks:
-        if not any(it.uid in s.jammed for it in stack):
-            return stack
-    if stacks:
-        return stacks[0]
-    raise RuleError("That weapon is not in a general slot.")
-
-
-def attack_range(s: Survivor, base: int) -> int:
-    return max(0, base - (1 if "head" in s.injuries else 0))
-
-
-def target_zones(st: EndureState, si: int, rng: int, *, ranged: bool) -> dict[str, int]:
-    """Zones a survivor may attack with this range: own zone, or seen within range with a clear line."""
-    s = st.survivors[si]
-    out = {s.zone: 0}
-    if rng <= 0:
-        return out
-    view = sight(st, s.zone)
-    for z, (dist, between, _) in view.items():
-        if dist == 0 or dist > rng:
-            continue
-        if any(e.zone in between for e in st.enemies):
-            continue
-        if ranged and (s.zone in st.shields or z in st.shields):
-            continue
-        out[z] = dist
-    return out
 
 
 def do_attack(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
     s = st.survivors[si]
-    no_found(s)
-    if st.loader_pilot == si:
-        if action.get("weapon") not in (None, "loader"):
-            raise RuleError("From the Loader you fight with its arms: attack ZONE with loader.")
-        if not st.loader_powered:
-            raise RuleError("The Loader has no power.")
-        lp = content().loader
-        card = ItemCard(
-            key="loader", name=lp.name, kind="weapon", count=1, range=lp.range, dice=lp.dice, hit=lp.hit,
-            noise=lp.noise,
-        )  # fmt: skip
-        stack: list[ItemInst] = []
-    else:
-        stack = weapon_stack(s, action.get("weapon"))
-        card = icard(stack[0])
-    if any(it.uid in s.jammed for it in stack):
-        raise RuleError(f"The {card.name} is jammed until the round ends.")
-    if s.actions < 1:
-        raise RuleError(f"{sname(s)} has no actions left.")
-    step = action.get("step")
-    if step is not None:
-        if passive(s) != "juggernaut" or card.range != 0:
-            raise RuleError("Only a Juggernaut can step in as part of a melee attack.")
-        dest = zone_arg(st, action, "step")
-        if not step_to(st, turn, si, dest, free=True):
-            spend(s)
-            turn.say(f"{sname(s)} cannot break away, and the attack is lost.")
-            return
+    plan = check_attack(st, si, action)
+    stack, card, zone, obj, prefer, cell = plan.stack, plan.card, plan.zone, plan.obj, plan.prefer, plan.cell
+    if plan.step is not None and not step_to(st, turn, si, plan.step, free=True):
+        spend(s)
+        turn.say(f"{sname(s)} cannot break away, and the attack is lost.")
+        return
     ranged = card.range > 0
-    zone = zone_arg(st, action)
-    reach = target_zones(st, si, attack_range(s, card.range), ranged=ranged)
-    if zone not in reach:
-        if zone in sight(st, s.zone):
-            rng = attack_range(s, card.range)
-            reach_text = "your own zone only" if rng == 0 else f"up to {rng} zone(s) away, in sight"
-            raise RuleError(
-                f"{zone} is out of the {card.name}'s reach ({reach_text}) or the line is blocked by enemies."
-            )
-        raise RuleError(f"{sname(s)} cannot see {zone}.")
-    obj = None
-    if action.get("object") is not None:
-        obj = object_arg(st, action, zone)
-        spec = objective_spec(st, obj.id)
-        if spec.loader_only and st.loader_pilot != si:
-            raise RuleError(f"Only the Exo Loader can break the {obj.colour} objective.")
-    elif not any(e.zone == zone for e in st.enemies):
-        raise RuleError(f"There is nothing to attack in {zone}.")
-    prefer = [str(k).lower() for k in get_list(action, "kill", 6, "kinds") if isinstance(k, str)]
-    cell: ItemInst | None = None
-    if card.cell:
-        cells = [it for it in general_items(s) if it.card == "power-cell"]
-        if not cells:
-            raise RuleError(f"The {card.name} needs a Power Cell for every shot.")
-        cell = cells[0]
     spend(s)
     if cell is not None:
         remove_item(s, cell.uid)
@@ -427,17 +266,6 @@ def objective_spec(st: EndureState, oid: str):
     return obj_specs(st)[oid]
 
 
-def object_arg(st: EndureState, action: dict[str, Any], zone: str):
-    wanted = action.get("object")
-    if not isinstance(wanted, str):
-        raise RuleError("Say which objective to attack, by colour or id.")
-    w = wanted.strip().lower()[:30]
-    for o in st.objectives:
-        if o.zone == zone and not o.done and o.hp > 0 and w in (o.id.lower(), o.colour.lower()):
-            return o
-    raise RuleError(f"There is no breakable '{w}' objective in {zone}.")
-
-
 def _hit_object(st: EndureState, turn: Turn, si: int, obj, hits: int, *, loader: bool, melee: bool) -> None:
     spec = objective_spec(st, obj.id)
     dmg = hits + (content().loader.object_bonus if loader and hits else 0)
@@ -528,17 +356,7 @@ def draw_item(st: EndureState, turn: Turn, si: int) -> None:
 
 def do_search(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
     s = st.survivors[si]
-    no_found(s)
-    no_loader(st, si, "search")
-    zone = the_board(st).zones[s.zone]
-    if zone.kind != "room":
-        raise RuleError("Corridors cannot be searched; go into a room.")
-    if any(e.zone == s.zone for e in st.enemies):
-        raise RuleError("You cannot search with enemies in the room.")
-    if s.zone in s.searched:
-        raise RuleError(f"{sname(s)} already searched {s.zone} this turn.")
-    if not st.item_deck:
-        raise RuleError("The item deck is empty: there is nothing left to find.")
+    check_search(st, si, action)
     if "free_search" in s.buffs:
         s.step_credit = 0
     else:
@@ -551,33 +369,12 @@ def do_search(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> N
 
 def do_keep(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
     s = st.survivors[si]
-    if not s.found:
-        raise RuleError(
-            "You have not found anything that is waiting for a free slot: keep and leave only answer "
-            "a search whose find did not fit in your inventory."
-        )
-    inst = s.found[0]
-    if action.get("item") is not None:
-        wanted = action.get("item")
-        pick = [
-            f for f in s.found if isinstance(wanted, str) and wanted.strip().lower() in (f.card, icard(f).name.lower())
-        ]
-        if not pick:
-            found = ", ".join(icard(f).name for f in s.found)
-            raise RuleError(f"Say which card you found to keep (`/endure keep item:`): {found}.")
-        inst = pick[0]
-    drop = action.get("drop")
-    if drop is not None:
-        if "hoarder" in s.phobias:
-            raise RuleError(f"{sname(s)} cannot bear to throw anything away.")
-        old = find_item(s, drop)
-        if any(old.uid == f.uid for f in s.found):
-            raise RuleError("Drop something you already carry.")
+    inst, old = check_keep(st, si, action)
+    if old is not None:
         remove_item(s, old.uid)
         lose_items(st, [old.card])
         turn.say(f"{sname(s)} drops the {icard(old).name}.")
-    if not add_item(s, inst):
-        raise RuleError(f"No room for the {icard(inst).name}: name an item to drop.")
+    add_item(s, inst)
     lose_items(st, [f.card for f in s.found if f.uid != inst.uid])
     s.found = []
     turn.say(f"{sname(s)} keeps the {icard(inst).name}.")
@@ -585,11 +382,7 @@ def do_keep(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> Non
 
 def do_leave(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
     s = st.survivors[si]
-    if not s.found:
-        raise RuleError(
-            "You have not found anything that is waiting for a free slot: keep and leave only answer "
-            "a search whose find did not fit in your inventory."
-        )
+    check_leave(st, si, action)
     turn.say(f"{sname(s)} leaves the {' and the '.join(icard(f).name for f in s.found)} behind.")
     lose_items(st, [f.card for f in s.found])
     s.found = []
@@ -597,9 +390,7 @@ def do_leave(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> No
 
 def do_discard(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
     s = st.survivors[si]
-    if "hoarder" in s.phobias:
-        raise RuleError(f"{sname(s)} cannot bear to throw anything away.")
-    inst = find_item(s, action.get("item"))
+    inst = check_discard(st, si, action)
     if any(f.uid == inst.uid for f in s.found):
         s.found = [f for f in s.found if f.uid != inst.uid]
     else:
@@ -610,11 +401,8 @@ def do_discard(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> 
 
 def do_equip(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
     s = st.survivors[si]
-    no_found(s)
-    inst = find_item(s, action.get("item"), where="general")
+    inst = check_equip(st, si, action)
     card = icard(inst)
-    if card.kind not in ("armour", "helmet"):
-        raise RuleError("Only armour and helmets are equipped; weapons and items work from any slot.")
     if s.free_reorg:
         s.free_reorg = False  # the reorganise that came with a trade
     else:
@@ -633,8 +421,7 @@ def do_trade(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> No
     """Trade at once with your own survivor; otherwise offer it and wait for the other player."""
     oi = survivor_arg(st, action, "with")
     if oi != si and st.survivors[oi].seat != st.survivors[si].seat:
-        probe = msgspec.msgpack.decode(msgspec.msgpack.encode(st), type=EndureState)
-        _trade(probe, Turn(probe, None), si, action)  # every check, on a scratch copy
+        check_trade_terms(st, si, action)
         give = [str(x) for x in get_list(action, "give", 5, "items to give")]
         take = [str(x) for x in get_list(action, "take", 5, "items to take")]
         st.offer = TradeOffer(giver=si, taker=oi, give=give, take=take)
@@ -647,18 +434,10 @@ def do_trade(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> No
 
 
 def do_answer(st: EndureState, turn: Turn, seat: int, action: dict[str, Any]) -> None:
+    accept = check_answer(st, seat, action)
     offer = st.offer
-    if offer is None:
-        raise RuleError("There is no trade offer to answer.")
-    accept = action.get("accept")
-    if not isinstance(accept, bool):
-        raise RuleError("Answer yes or no.")
+    assert offer is not None
     taker_seat = st.survivors[offer.taker].seat
-    giver_seat = st.survivors[offer.giver].seat
-    if seat not in (taker_seat, giver_seat):
-        raise RuleError("That trade offer is not yours to answer.")
-    if accept and seat != taker_seat:
-        raise RuleError("Only the other player can accept; you may withdraw the offer with `/endure answer reply:no`.")
     st.offer = None
     if not accept:
         turn.say("The trade offer is turned down." if seat == taker_seat else "The trade offer is withdrawn.")
@@ -667,54 +446,23 @@ def do_answer(st: EndureState, turn: Turn, seat: int, action: dict[str, Any]) ->
 
 
 def _trade(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
-    s = st.survivors[si]
-    no_found(s)
-    no_loader(st, si, "trade")
-    oi = survivor_arg(st, action, "with")
+    deal: Trade = check_trade_terms(st, si, action)
+    s, oi = st.survivors[si], deal.partner
     o = st.survivors[oi]
-    if oi == si:
-        raise RuleError("Trade with someone else.")
-    if not on_map(o) or o.zone != s.zone:
-        raise RuleError(f"{sname(o)} is not in your zone.")
-    if any(e.zone == s.zone for e in st.enemies):
-        raise RuleError("You cannot trade with enemies in the zone.")
-    give = get_list(action, "give", 5, "items to give")
-    take = get_list(action, "take", 5, "items to take")
-    if not give and not take:
-        raise RuleError("Say what to give and/or take.")
-    if give and "hoarder" in s.phobias:
-        raise RuleError(f"{sname(s)} will not part with anything.")
-    if take and "hoarder" in o.phobias:
-        raise RuleError(f"{sname(o)} will not part with anything.")
-    gobj = [ob for ob in carried(st, si) if any(str(g).lower() in (ob.id, ob.colour) for g in give)]
-    tobj = [ob for ob in carried(st, oi) if any(str(t).lower() in (ob.id, ob.colour) for t in take)]
-    names = {ob.id for ob in gobj + tobj} | {ob.colour for ob in gobj + tobj}
-    give = [g for g in give if str(g).lower() not in names]
-    take = [t for t in take if str(t).lower() not in names]
-    gi = [find_item(s, g, where="all") for g in give]
-    ti = [find_item(o, t, where="all") for t in take]
-    if len({i.uid for i in gi}) != len(gi) or len({i.uid for i in ti}) != len(ti):
-        raise RuleError("Name each item only once.")
-    if any(i in s.found for i in gi) or any(i in o.found for i in ti):
-        raise RuleError("Decide about the item you found before trading it.")
+    gi, ti, gobj, tobj = deal.give, deal.take, deal.give_objectives, deal.take_objectives
     spend(s)
     for i in gi:
         remove_item(s, i.uid)
     for i in ti:
         remove_item(o, i.uid)
     for i in gi:
-        if not add_item(o, i):
-            raise RuleError(f"{sname(o)} has no room for the {icard(i).name}.")
+        add_item(o, i)
     for i in ti:
-        if not add_item(s, i):
-            raise RuleError(f"{sname(s)} has no room for the {icard(i).name}.")
-    cap = carry_cap(st)
+        add_item(s, i)
     for ob in gobj:
         ob.carried_by = oi
     for ob in tobj:
         ob.carried_by = si
-    if cap and (len(carried(st, si)) > cap or len(carried(st, oi)) > cap):
-        raise RuleError(f"Nobody may carry more than {cap} objective(s).")
     g = ", ".join([icard(i).name for i in gi] + [f"{ob.colour} objective" for ob in gobj]) or "nothing"
     t = ", ".join([icard(i).name for i in ti] + [f"{ob.colour} objective" for ob in tobj]) or "nothing"
     turn.say(f"{sname(s)} gives {g} to {sname(o)} and takes {t}.")
@@ -732,28 +480,8 @@ def _trade(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None
 
 def do_use(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
     s = st.survivors[si]
-    no_loader(st, si, "use items")
-    inst = find_item(s, action.get("item"))
-    # with a find waiting, the name means the found card (the one that must be settled first)
-    inst = next((f for f in s.found if f.card == inst.card), inst)
-    card = icard(inst)
-    from_found = any(f.uid == inst.uid for f in s.found)
-    if s.found and not from_found:
-        no_found(s)
-    if card.kind != "item":
-        raise RuleError(f"The {card.name} is not something you use like that.")
-    if from_found and not card.single:
-        raise RuleError("Only single-use items can be used straight from the search.")
-    if card.effect == "power":
-        raise RuleError("Power Cells run the Exo Loader and the Void Cannon; they are spent there.")
-    zone = None
-    if card.effect in ("stun_zone", "decoy"):
-        zone = zone_arg(st, action) if action.get("zone") else s.zone
-        view = sight(st, s.zone)
-        if zone not in view or view[zone][0] > card.range:
-            raise RuleError(f"The {card.name} reaches only zones you see within {card.range}.")
-    if card.effect == "heal" and s.health >= s.max_health and not s.injuries:
-        raise RuleError(f"{sname(s)} is unhurt.")
+    plan = check_use(st, si, action)
+    inst, card, from_found, zone = plan.inst, plan.card, plan.from_found, plan.zone
     spend(s)
     if from_found:
         lose_items(st, [f.card for f in s.found])
@@ -791,41 +519,9 @@ def do_use(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None
 
 def do_interact(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
     s = st.survivors[si]
-    no_found(s)
-    wanted = action.get("objective")
-    specs = obj_specs(st)
-    here = [
-        o
-        for o in st.objectives
-        if o.zone == s.zone and not o.done and specs[o.id].hook not in ("object", "marker", "lair", "capture")
-    ]
-    if any(sp.hook == "capture" for sp in specs.values()):
-        trophy = [o for o in st.objectives if specs[o.id].hook == "capture" and not o.done]
-        if trophy and any(e.kind == "solomon" and e.marked and e.zone == s.zone for e in st.enemies):
-            here = trophy + here
-    if not here:
-        raise RuleError("There is nothing to interact with here.")
-    obj = here[0]
-    if wanted is not None:
-        if not isinstance(wanted, str):
-            raise RuleError("Say which objective, by colour.")
-        match = [o for o in here if wanted.strip().lower() in (o.id.lower(), o.colour.lower())]
-        if not match:
-            raise RuleError(f"There is no '{wanted[:20]}' objective in {s.zone}.")
-        obj = match[0]
+    obj = check_interact(st, si, action)
     spec = obj_specs(st)[obj.id]
     sedated = spec.hook == "sedate" and obj.progress >= 1
-    if spec.who and not sedated and scard(s).klass.lower() != spec.who.lower():
-        raise RuleError(f"Only the {spec.who.capitalize()} can handle the {obj.colour} objective.")
-    if spec.hook == "pickup" and carry_cap(st) and len(carried(st, si)) >= carry_cap(st):
-        raise RuleError(f"{sname(s)} cannot carry more than {carry_cap(st)} objective(s).")
-    if spec.hook == "give" and not any(i in st.set_aside for i in spec.items):
-        raise RuleError("There is nothing left here to take.")
-    has_kit = any(it.card.startswith("med-kit") for it in general_items(s))
-    if spec.hook == "sedate" and not sedated and not has_kit:
-        raise RuleError("Sedating her needs a Med Kit.")
-    if spec.hook == "sedate" and sedated and carry_cap(st) and len(carried(st, si)) >= carry_cap(st):
-        raise RuleError(f"{sname(s)} cannot carry more.")
     spend(s)
     if spec.hook == "sedate" and not sedated:
         kit = next(it for it in general_items(s) if it.card.startswith("med-kit"))
@@ -935,17 +631,8 @@ def do_interact(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) ->
 
 def do_exit(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
     s = st.survivors[si]
-    no_found(s)
+    check_exit(st, si, action)
     mission = content().missions[st.mission]
-    if s.zone not in mission.exits:
-        where = f" Exits: {', '.join(mission.exits)}." if mission.exits else ""
-        if not mission.exits:
-            raise RuleError("There is no exit here: this mission has no exit (see `/endure briefing` for the goal).")
-        raise RuleError("There is no exit here." + where)
-    if not st.exits_open or event_effect(st) == "lockdown":
-        raise RuleError("The exit is locked.")
-    if mission.same_exit and st.exit_used and st.exit_used != s.zone:
-        raise RuleError(f"Everyone must leave by the same exit, {st.exit_used}.")
     st.exit_used = st.exit_used or s.zone
     spend(s)
     s.exited = True
@@ -960,8 +647,7 @@ def do_exit(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> Non
 
 def do_noise(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
     s = st.survivors[si]
-    no_found(s)
-    level = get_int(action, "level", 1, 5, "the noise level")
+    level = check_noise(st, si, action)
     spend(s, level)
     turn.say(f"{sname(s)} bangs on the walls for {level} action(s).")
     make_noise(st, turn, s.zone, level)
@@ -973,73 +659,11 @@ def do_noise(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> No
 
 def do_ability(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
     s = st.survivors[si]
-    no_found(s)
-    no_loader(st, si, "use abilities")
-    which = action.get("which")
-    if which not in ("active", "crisis"):
-        raise RuleError("Say `which:active` or `which:crisis`.")
+    plan = check_ability(st, si, action)
+    which, target, zone, door, path = plan.which, plan.target, plan.zone, plan.door, plan.path
     card = scard(s)
     ab = card.active if which == "active" else card.crisis
-    if which == "active" and s.used_active:
-        raise RuleError(f"{sname(s)} already used {ab.name} this turn.")
-    if which == "crisis" and s.crisis_used:
-        raise RuleError(f"{sname(s)} already used {ab.name} this mission.")
-    if s.actions < 1:
-        raise RuleError(f"{sname(s)} has no actions left.")
     hook = ab.hook
-    view = sight(st, s.zone)
-    # validate targets first
-    target = None
-    zone = None
-    if hook in ("orders", "soothe", "patch"):
-        target = survivor_arg(st, action, "target") if action.get("target") is not None else None
-        if hook == "patch":
-            target = si if target is None else target
-            if st.survivors[target].zone != s.zone or not on_map(st.survivors[target]):
-                raise RuleError("Patch up someone in your own zone.")
-            t = st.survivors[target]
-            if t.health >= t.max_health and not t.injuries:
-                hurt = [
-                    sname(o)
-                    for o in st.survivors
-                    if o.zone == s.zone and on_map(o) and (o.health < o.max_health or o.injuries)
-                ]
-                who = f" Hurt here: {', '.join(hurt)} (choice:<survivor>)." if hurt else " Nobody here is hurt."
-                raise RuleError(f"{sname(t)} needs no treatment.{who}")
-        else:
-            if target is None or target == si:
-                raise RuleError("Name another survivor you can see.")
-            if not on_map(st.survivors[target]) or st.survivors[target].zone not in view:
-                raise RuleError(f"{sname(st.survivors[target])} is not in sight.")
-    if hook in ("mind_blast", "turret"):
-        zone = zone_arg(st, action)
-        limit = 2 if hook == "turret" else 99
-        if zone not in view or view[zone][0] > limit:
-            raise RuleError(f"{zone} is not in sight{' within 2 zones' if hook == 'turret' else ''}.")
-        if not any(e.zone == zone for e in st.enemies):
-            raise RuleError(f"There are no enemies in {zone}.")
-    if hook == "improvised_exit":
-        zone = zone_arg(st, action)
-        b = the_board(st)
-        if zone not in b.touch[s.zone]:
-            raise RuleError(f"{zone} does not share a wall with {s.zone}.")
-        if zone in {z for _, z, _ in exits(st, s.zone)}:
-            raise RuleError(f"There is already a way into {zone}.")
-    door = None
-    if hook == "override":
-        door = action.get("door")
-        doors = [o for o in the_board(st).openings.values() if o.door and (o.a in view or o.b in view)]
-        names = {o.id.lower(): o.id for o in doors}
-        if not isinstance(door, str) or door.strip().lower() not in names:
-            shown = ", ".join(sorted(names.values())[:6]) or "none in sight"
-            raise RuleError(f"Name a door you can see, for example: {shown}.")
-        door = names[door.strip().lower()]
-    path: list[str] = []
-    if hook in ("dash", "vanish"):
-        raw = get_list(action, "zones", 3 if hook == "vanish" else 2, "zones")
-        if not raw:
-            raise RuleError("Give the zones to move through.")
-        path = [zone_arg(st, {"zone": z}) for z in raw]
     spend(s)
     if which == "active":
         s.used_active = True
@@ -1115,38 +739,17 @@ def do_ability(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> 
 
 def do_reward(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
     s = st.survivors[si]
-    no_found(s)
-    if not s.accomplishment or not s.unlocked:
-        raise RuleError(f"{sname(s)} has no unlocked reward.")
-    if "memory_loss" in s.phobias:
-        raise RuleError(f"{sname(s)} cannot remember what the plan was (Memory Loss).")
+    plan = check_reward(st, si, action)
     card = content().accomplishments[s.accomplishment]
-    r = card.reward
-    view = sight(st, s.zone)
-    if r == "shove":
-        ti = survivor_arg(st, action, "target")
-        t = st.survivors[ti]
-        if ti == si or not on_map(t) or t.zone != s.zone:
-            raise RuleError("Shove someone else in your zone.")
-        dest = zone_arg(st, action)
-        if dest not in {z for _, z, _ in exits(st, t.zone)} or is_full(st, dest):
-            raise RuleError(f"{dest} is not an open neighbouring zone.")
-    elif r == "snipe":
-        zone = zone_arg(st, action)
-        if zone not in view or view[zone][0] > 2:
-            raise RuleError(f"{zone} is not in sight within 2 zones.")
-        victims = [e for e in st.enemies if e.zone == zone and not etype(e.kind).boss]
-        if not victims:
-            raise RuleError(f"There is no ordinary enemy in {zone}.")
-    elif r == "orders":
-        ti = survivor_arg(st, action, "target")
-        if ti == si or not on_map(st.survivors[ti]):
-            raise RuleError("Name another living survivor.")
+    r = plan.kind
     turn.say(f"{sname(s)} spends '{card.name}'.")
     if r == "shove":
-        t.zone = dest
-        turn.say(f"{sname(t)} is shoved into {dest}.")
+        t = st.survivors[plan.target]
+        t.zone = plan.zone
+        turn.say(f"{sname(t)} is shoved into {plan.zone}.")
     elif r == "snipe":
+        zone = plan.zone
+        victims = [e for e in st.enemies if e.zone == zone and not etype(e.kind).boss]
         kind = action.get("kind")
         pick = [e for e in victims if e.kind == kind] or victims
         e = sorted(pick, key=lambda x: x.id)[0]
@@ -1168,7 +771,7 @@ def do_reward(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> N
     elif r == "actions":
         s.actions += 1
     elif r == "orders":
-        st.survivors[ti].action_bonus += 1
+        st.survivors[plan.target].action_bonus += 1
     elif r in TURN_BUFFS:
         if r == "guard":
             s.round_buffs.append("guard")
@@ -1189,18 +792,9 @@ def do_reactivate(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) 
 def do_salvage(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
     """C014: the Engineer strips a shut-down robot for a spare part (1/2/3 actions: 5+/4+/3+)."""
     s = st.survivors[si]
-    no_found(s)
-    if "rusty" not in content().missions[st.mission].specials:
-        raise RuleError("There is nothing worth salvaging on this mission.")
-    if scard(s).klass != "Engineer":
-        raise RuleError("Only the Engineer knows how to salvage a robot.")
-    n = get_int(action, "actions", 1, 3, "the actions to spend")
+    n = check_salvage(st, si, action)
     downed = [e for e in st.enemies if e.zone == s.zone and e.stunned and etype(e.kind).family == "sentry"]
-    if not downed:
-        raise RuleError("There is no shut-down robot here.")
     parts = [o for o in st.objectives if o.colour == "green" and not o.done]
-    if not parts:
-        raise RuleError("You already have every part you need.")
     spend(s, n)
     need = 6 - n
     face = turn.rng.die(6, label=f"{sname(s)} salvages ({need}+)", seat=s.seat)

@@ -5,18 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core import RuleError, Turn
+from rules.core import Turn
 
 from .content import BOSSES, board, content
 from .phases import begin_round, check_end
-from .refuge import draw_resolve, needs_recruit, unused_keys, unvisited
+from .refuge import RefugeStep, check_refuge, draw_resolve
 from .sight import refresh_sight
 from .state import EndureState, ItemInst, ObjectiveState, Radar, Survivor
 from .world import (
     add_item,
     all_items,
     deal_accomplishment,
-    find_item,
     general_items,
     heal,
     icard,
@@ -182,21 +181,14 @@ def _table(rows, total: int) -> int:
 
 
 def refuge_perform(st: EndureState, seat: int, action: dict[str, Any], turn: Turn) -> None:
+    step = check_refuge(st, seat, action)
     kind = action["type"]
-    dead = needs_recruit(st)
     if kind == "recruit":
-        i = action.get("replace")
-        if type(i) is not int or i not in dead:
-            raise RuleError("Say which fallen survivor to replace (by number).")
-        if st.survivors[i].seat != seat:
-            raise RuleError("That survivor was not yours.")
-        key = action.get("survivor")
-        if key not in unused_keys(st):
-            raise RuleError("Pick a survivor nobody has played yet in this campaign.")
+        i = step.survivor
         old = st.survivors[i]
         if old.accomplishment:  # the fallen survivor's card goes to the discard pile, not out of the game
             st.accomplishment_discard.append(old.accomplishment)
-        s = new_survivor(st, key, old.seat, old.zone)
+        s = new_survivor(st, action["survivor"], old.seat, old.zone)
         inst = ItemInst(uid=st.next_id, card="swarmer-leg")
         st.next_id += 1
         add_item(s, inst)
@@ -204,85 +196,49 @@ def refuge_perform(st: EndureState, seat: int, action: dict[str, Any], turn: Tur
         deal_accomplishment(st, turn, i)
         turn.say(f"{sname(s)} joins the survivors.")
         return
-    if dead:
-        raise RuleError("First replace the survivors who died.")
     if kind == "visit":
-        i = action.get("survivor")
-        if type(i) is not int or not 0 <= i < len(st.survivors):
-            mine = [j for j, s in enumerate(st.survivors) if s.seat == seat and j not in st.refuge_visited]
-            if len(mine) != 1:
-                raise RuleError("Say which survivor visits (by number).")
-            i = mine[0]
-        s = st.survivors[i]
-        if s.seat != seat:
-            raise RuleError("That survivor is not yours.")
-        if i in st.refuge_visited:
-            raise RuleError(f"{sname(s)} has already been somewhere this round.")
-        place = action.get("place")
-        r = content().refuge
-        if place == "trading-post":
-            take = action.get("take")
-            give = action.get("give")
-            if take not in st.trading_post:
-                raise RuleError("The Trading Post does not have that.")
-            if not isinstance(give, list) or len(give) != 2:
-                raise RuleError("Trade exactly two of your items.")
-            a = find_item(s, give[0], where="general")
-            b = find_item(s, give[1], where="general")
-            if a.uid == b.uid:
-                twin = [it for it in general_items(s) if it.card == b.card and it.uid != a.uid]
-                if not twin:
-                    raise RuleError("Give two different items.")
-                b = twin[0]
-            remove_item(s, a.uid)
-            remove_item(s, b.uid)
-            lose_items(st, [a.card, b.card])
-            st.trading_post.remove(take)
-            inst = ItemInst(uid=st.next_id, card=take)
-            st.next_id += 1
-            add_item(s, inst)
-            turn.say(f"{sname(s)} trades for a {icard(inst).name}.")
-        elif place == "infirmary":
-            total = sum(turn.rng.dice(2, 6, label=f"{sname(s)} at the infirmary"))
-            change = _table(r.infirmary, total)
-            _change_health(st, turn, i, change)
-        elif place == "loved-ones":
-            total = sum(turn.rng.dice(2, 6, label=f"{sname(s)} with loved ones"))
-            change = _table(r.loved_ones, total)
-            s.resolve = max(0, min(10, s.resolve + change))
-            turn.say(f"{sname(s)} Resolve {s.resolve}.")
-        elif place == "quarters":
-            if action.get("pick") == "health":
-                _change_health(st, turn, i, r.quarters_health)
-            elif action.get("pick") == "resolve":
-                s.resolve = min(10, s.resolve + r.quarters_resolve)
-                turn.say(f"{sname(s)} rests (Resolve {s.resolve}).")
-            else:
-                raise RuleError("At the quarters, pick health or resolve.")
-        else:
-            raise RuleError("Visit the infirmary, loved-ones, trading-post or quarters.")
-        st.refuge_visited.append(i)
+        _visit(st, turn, step, action)
         return
-    if kind == "vote":
-        if unvisited(st):
-            raise RuleError("Everyone must visit a place at the Refuge before deciding.")
-        if seat in st.votes:
-            raise RuleError("You have already voted.")
-        choice = action.get("choice", "leave")
-        if choice not in ("stay", "leave"):
-            raise RuleError("Vote 'stay' or 'leave'.")
-        if choice == "stay" and st.refuge_track <= 0:
-            raise RuleError("The Refuge track is at 0: the crew must leave now, so vote 'leave'.")
-        route = action.get("route")
-        if route is not None and route not in st.next_options:
-            raise RuleError(f"The next mission can be: {', '.join(st.next_options)}.")
-        st.votes[seat] = choice + (f":{route}" if route else "")
-        turn.say(f"{st.seats[seat]} votes to {choice}.")
-        seats = sorted({s.seat for s in st.survivors})
-        if all(x in st.votes for x in seats):
-            _count_votes(st, turn)
-        return
-    raise RuleError("At the Refuge you can recruit, visit or vote.")
+    choice = action.get("choice", "leave")
+    route = action.get("route")
+    st.votes[seat] = choice + (f":{route}" if route else "")
+    turn.say(f"{st.seats[seat]} votes to {choice}.")
+    seats = sorted({s.seat for s in st.survivors})
+    if all(x in st.votes for x in seats):
+        _count_votes(st, turn)
+
+
+def _visit(st: EndureState, turn: Turn, step: RefugeStep, action: dict[str, Any]) -> None:
+    i = step.survivor
+    s = st.survivors[i]
+    place = action.get("place")
+    r = content().refuge
+    if step.give is not None:
+        take = action["take"]
+        a, b = step.give
+        remove_item(s, a.uid)
+        remove_item(s, b.uid)
+        lose_items(st, [a.card, b.card])
+        st.trading_post.remove(take)
+        inst = ItemInst(uid=st.next_id, card=take)
+        st.next_id += 1
+        add_item(s, inst)
+        turn.say(f"{sname(s)} trades for a {icard(inst).name}.")
+    elif place == "infirmary":
+        total = sum(turn.rng.dice(2, 6, label=f"{sname(s)} at the infirmary"))
+        change = _table(r.infirmary, total)
+        _change_health(st, turn, i, change)
+    elif place == "loved-ones":
+        total = sum(turn.rng.dice(2, 6, label=f"{sname(s)} with loved ones"))
+        change = _table(r.loved_ones, total)
+        s.resolve = max(0, min(10, s.resolve + change))
+        turn.say(f"{sname(s)} Resolve {s.resolve}.")
+    elif action.get("pick") == "health":
+        _change_health(st, turn, i, r.quarters_health)
+    else:
+        s.resolve = min(10, s.resolve + r.quarters_resolve)
+        turn.say(f"{sname(s)} rests (Resolve {s.resolve}).")
+    st.refuge_visited.append(i)
 
 
 def _change_health(st: EndureState, turn: Turn, i: int, change: int) -> None:

@@ -20,34 +20,16 @@ from rules.core import (
 from rules.core.game import BATCH, LOG_KEEP
 
 from . import ai, words
-from .actions import HANDLERS, attack_range, do_answer, survivor_arg, target_zones
+from .actions import HANDLERS, do_answer
 from .campaign import new_survivor, refuge_perform, start_mission
+from .candidates import candidates
+from .checks import acting, allowed, check, check_refuge_turn, check_turn
 from .content import content
 from .following import follow_noise
 from .phases import check_end, end_turn
-from .probe import Foreseen, ProbeTurn
-from .refuge import refuge_legal, refuge_pending
-from .state import EndureState, ItemInst, Survivor
-from .world import (
-    carried,
-    carry_cap,
-    deal_accomplishment,
-    event_effect,
-    exits,
-    general_items,
-    icard,
-    is_full,
-    item_names,
-    living,
-    move_cap,
-    obj_specs,
-    on_map,
-    scard,
-    sight,
-    sname,
-    survivors_in,
-    the_board,
-)
+from .refuge import refuge_pending
+from .state import EndureState, Survivor
+from .world import deal_accomplishment, general_items, icard, item_names, on_map, remembered, scard, sname
 
 DEFAULT_CREW = ["marine-a", "medic-a", "captain-a", "scout-a", "engineer-a", "psychic-a"]
 MAX_BATCH = 12
@@ -193,9 +175,8 @@ class Endure(GameSystem[EndureState]):
 
     # -- queries ---------------------------------------------------------------------------------
     def current(self, state: EndureState) -> int | None:
-        if state.phase != "survivors" or state.turn_pos >= len(state.order):
-            return None
-        return state.order[state.turn_pos]
+        """The acting survivor, if any."""
+        return acting(state)
 
     def pending(self, state: EndureState) -> list[Prompt]:
         if state.phase == "refuge":
@@ -236,266 +217,28 @@ class Endure(GameSystem[EndureState]):
         )
 
     def legal(self, state: EndureState, seat: int) -> list[Action]:
-        if state.phase == "refuge":
-            return refuge_legal(state, seat)
-        if state.offer is not None:
-            if seat == state.survivors[state.offer.taker].seat:
-                return [{"type": "answer", "accept": True}, {"type": "answer", "accept": False}]
-            if seat == state.survivors[state.offer.giver].seat:
-                return [{"type": "answer", "accept": False}]
+        """The candidates that :meth:`check` allows, each zone's sight lines and ways out worked out once."""
+        if state.phase == "over":
             return []
-        si = self.current(state)
-        if si is None or state.survivors[si].seat != seat:
-            return []
-        st = state
-        s = st.survivors[si]
-        out: list[Action] = []
-        if s.found:
-            choices = sorted({f.card for f in s.found})
-            for card in choices:
-                base: Action = {"type": "keep"} if len(s.found) == 1 else {"type": "keep", "item": card}
-                out.append(dict(base))
-                if "hoarder" not in s.phobias:
-                    for old in sorted({it.card for it in general_items(s)}):
-                        out.append({**base, "drop": old})
-            out.append({"type": "leave"})
-            for f in s.found:
-                if icard(f).single and icard(f).kind == "item" and s.actions >= 1:
-                    out += [a for a in self._use_actions(st, si, f) if a not in out]
-            out.append({"type": "end"})
-            return self._checked(st, seat, si, out)
-        # the useful actions first (attacks, interactions, exit, search), then moves: the board's
-        # first buttons come from the head of this list
-        moves: list[Action] = []
-        has_move = s.actions >= 1 or s.free_moves > 0 or s.step_credit > 0
-        if has_move and not s.frozen and s.moved < move_cap(st, s) and s.zone not in st.shields:
-            for _, z, _ in exits(st, s.zone):
-                if not is_full(st, z) and z not in st.shields:
-                    moves.append({"type": "move", "zone": z})
-        if s.actions >= 1:
-            for stack in s.slots:
-                card = icard(stack[0])
-                if card.kind != "weapon" or any(it.uid in s.jammed for it in stack):
-                    continue
-                if card.cell and not any(it.card == "power-cell" for it in general_items(s)):
-                    continue
-                reach = target_zones(st, si, attack_range(s, card.range), ranged=card.range > 0)
-                for z in sorted(reach):
-                    if any(e.zone == z for e in st.enemies):
-                        out.append({"type": "attack", "zone": z, "weapon": card.key})
-                    out += self._object_attacks(st, si, z, card.key)
-            mission = content().missions[st.mission]
-            specs = obj_specs(st)
-            for o in st.objectives:
-                if o.zone == s.zone and not o.done:
-                    spec = specs[o.id]
-                    if spec.hook in ("object", "marker", "lair", "capture"):
-                        continue
-                    if spec.who and o.progress < 1 and scard(s).klass.lower() != spec.who.lower():
-                        continue
-                    if spec.hook == "pickup" and carry_cap(st) and len(carried(st, si)) >= carry_cap(st):
-                        continue
-                    if spec.hook == "give" and not any(i in st.set_aside for i in spec.items):
-                        continue
-                    out.append({"type": "interact", "objective": o.id})
-            catchable = any(e.kind == "solomon" and e.marked and e.zone == s.zone for e in st.enemies)
-            for o in st.objectives:
-                if specs[o.id].hook == "capture" and not o.done and catchable:
-                    out.append({"type": "interact", "objective": o.id})
-            same = not mission.same_exit or not st.exit_used or st.exit_used == s.zone
-            if s.zone in mission.exits and st.exits_open and event_effect(st) != "lockdown" and same:
-                out.append({"type": "exit"})
-            zone = the_board(st).zones[s.zone]
-            if (
-                zone.kind == "room"
-                and st.item_deck
-                and s.zone not in s.searched
-                and not any(e.zone == s.zone for e in st.enemies)
-            ):
-                out.append({"type": "search"})
-            out += moves
-            moves = []
-            for lvl in range(1, min(3, s.actions) + 1):
-                out.append({"type": "noise", "level": lvl})
-            for it in general_items(s):
-                card = icard(it)
-                if card.kind in ("armour", "helmet"):
-                    out.append({"type": "equip", "item": it.card})
-                elif card.kind == "item":
-                    out += self._use_actions(st, si, it)
-            out += self._ability_actions(st, si)
-        elif s.free_reorg:  # a trade's free reorganise needs no action
-            out += [
-                {"type": "equip", "item": it.card} for it in general_items(s) if icard(it).kind in ("armour", "helmet")
-            ]
-        if s.actions >= 1 and not any(e.zone == s.zone for e in st.enemies):
-            for oi in survivors_in(st, s.zone):
-                if oi == si:
-                    continue
-                o = st.survivors[oi]
-                who = o.key
-                if "hoarder" not in s.phobias:
-                    for it in general_items(s):
-                        out.append({"type": "trade", "with": who, "give": [it.card], "take": []})
-                if "hoarder" not in o.phobias:
-                    for it in general_items(o):
-                        out.append({"type": "trade", "with": who, "give": [], "take": [it.card]})
-        out += moves
-        out += self._reward_actions(st, si)
-        if "hoarder" not in s.phobias:
-            seen: set[str] = set()
-            for it in general_items(s):
-                if it.card not in seen:
-                    seen.add(it.card)
-                    out.append({"type": "discard", "item": it.card})
-        out.append({"type": "end"})
-        if st.loader_pilot == si:
-            banned = {"search", "trade", "use", "ability", "attack"}
-            if not st.loader_powered:
-                banned.add("move")
-            out = [a for a in out if a["type"] not in banned]
-            if st.loader_powered and s.actions >= 1:
-                lp = content().loader
-                for z in sorted(target_zones(st, si, attack_range(s, lp.range), ranged=lp.range > 0)):
-                    if any(e.zone == z for e in st.enemies):
-                        out.insert(0, {"type": "attack", "zone": z, "weapon": "loader"})
-                    out[:0] = self._object_attacks(st, si, z, "loader")
-            elif s.actions >= 1:
-                out.insert(0, {"type": "loader", "do": "leave"})
-        elif st.loader_zone == s.zone and st.loader_pilot < 0 and s.actions >= 1:
-            out.insert(0, {"type": "loader", "do": "enter"})
-        if (
-            "walkies" in content().missions[st.mission].specials
-            and s.actions >= 1
-            and scard(s).klass == "Technician"
-            and len(st.allies) < 5
-            and any(e.zone == s.zone and e.stunned and e.kind in ("artemis", "sip") for e in st.enemies)
-        ):
-            out.insert(0, {"type": "reactivate"})
-        if (
-            "rusty" in content().missions[st.mission].specials
-            and scard(s).klass == "Engineer"
-            and any(e.zone == s.zone and e.stunned and e.kind in ("artemis", "sip") for e in st.enemies)
-            and any(o.colour == "green" and not o.done for o in st.objectives)
-        ):
-            out += [{"type": "salvage", "actions": n} for n in range(1, min(3, s.actions) + 1)]
-        return self._checked(st, seat, si, out)
+        with remembered():
+            return [action for action in candidates(state, seat) if allowed(state, seat, action)]
 
-    def _object_attacks(self, st: EndureState, si: int, zone: str, weapon: str) -> list[Action]:
-        specs = obj_specs(st)
-        out: list[Action] = []
-        for o in st.objectives:
-            if o.zone != zone or o.done or o.hp <= 0:
-                continue
-            if specs[o.id].loader_only and st.loader_pilot != si:
-                continue
-            out.append({"type": "attack", "zone": zone, "weapon": weapon, "object": o.id})
-        return out
+    def candidates(self, state: EndureState, seat: int) -> list[Action]:
+        return candidates(state, seat)
 
-    def _checked(self, st: EndureState, seat: int, si: int, actions: list[Action]) -> list[Action]:
-        """Keep only actions whose up-front checks pass (trades may overflow an inventory), probing each
-        only up to its first roll or reveal (:mod:`.probe`), so a seat's own view serves as well."""
-        keep = []
-        for a in actions:
-            if a["type"] not in ("trade", "interact", "keep"):
-                keep.append(a)
-                continue
-            probe = self.clone(st)
-            try:
-                HANDLERS[a["type"]](probe, ProbeTurn(probe, seat), si, dict(a))
-            except RuleError:
-                continue
-            except Foreseen:
-                pass  # every check passed before the first roll or reveal
-            keep.append(a)
-        return keep
-
-    def _use_actions(self, st: EndureState, si: int, it: ItemInst) -> list[Action]:
-        s = st.survivors[si]
-        card = icard(it)
-        if card.effect == "power":
-            return []
-        if card.effect == "heal":
-            return [{"type": "use", "item": it.card}] if (s.health < s.max_health or s.injuries) else []
-        if card.effect in ("stun_zone", "decoy"):
-            view = sight(st, s.zone)
-            return [
-                {"type": "use", "item": it.card, "zone": z} for z, (d, _, _) in sorted(view.items()) if d <= card.range
-            ]
-        return [{"type": "use", "item": it.card}]
-
-    def _ability_actions(self, st: EndureState, si: int) -> list[Action]:
-        s = st.survivors[si]
-        card = scard(s)
-        out: list[Action] = []
-        view = sight(st, s.zone)
-        for which, ab, ok in (
-            ("active", card.active, not s.used_active),
-            ("crisis", card.crisis, not s.crisis_used),
-        ):
-            if not ok:
-                continue
-            base = {"type": "ability", "which": which}
-            h = ab.hook
-            if (
-                h in ("rally", "aimed", "guard", "scan", "weapon_mods", "inspire", "second_wind", "last_stand")
-                or h == "miracle"
-            ):
-                out.append(base)
-            elif h == "patch":
-                for i in survivors_in(st, s.zone):
-                    t = st.survivors[i]
-                    if t.health < t.max_health or t.injuries:
-                        out.append({**base, "target": t.key})
-            elif h in ("orders", "soothe"):
-                for i in living(st):
-                    if i != si and st.survivors[i].zone in view:
-                        out.append({**base, "target": st.survivors[i].key})
-            elif h in ("mind_blast", "turret"):
-                for z, (d, _, _) in sorted(view.items()):
-                    if any(e.zone == z for e in st.enemies) and (h == "mind_blast" or d <= 2):
-                        out.append({**base, "zone": z})
-            elif h == "improvised_exit":
-                open_ = {z for _, z, _ in exits(st, s.zone)}
-                for z in the_board(st).touch[s.zone]:
-                    if z not in open_:
-                        out.append({**base, "zone": z})
-            elif h == "override":
-                for o in the_board(st).openings.values():
-                    if o.door and (o.a in view or o.b in view):
-                        out.append({**base, "door": o.id})
-            elif h in ("dash", "vanish"):
-                if s.zone in st.shields or s.frozen:
-                    continue
-                for _, z, _ in exits(st, s.zone):
-                    if not is_full(st, z) and z not in st.shields:
-                        out.append({**base, "zones": [z]})
-        return out
-
-    def _reward_actions(self, st: EndureState, si: int) -> list[Action]:
-        s = st.survivors[si]
-        if not s.unlocked or not s.accomplishment or "memory_loss" in s.phobias:
-            return []
-        r = content().accomplishments[s.accomplishment].reward
-        view = sight(st, s.zone)
-        if r == "shove":
-            out = []
-            for i in survivors_in(st, s.zone):
-                if i == si:
-                    continue
-                for _, z, _ in exits(st, s.zone):
-                    if not is_full(st, z):
-                        out.append({"type": "reward", "target": st.survivors[i].key, "zone": z})
-            return out
-        if r == "snipe":
-            return [
-                {"type": "reward", "zone": z}
-                for z, (d, _, _) in sorted(view.items())
-                if d <= 2 and any(e.zone == z and not content().enemies[e.kind].boss for e in st.enemies)
-            ]
-        if r == "orders":
-            return [{"type": "reward", "target": st.survivors[i].key} for i in living(st) if i != si]
-        return [{"type": "reward"}]
+    def check(self, state: EndureState, seat: int, action: Action) -> None:
+        """Whether ``seat`` may play ``action`` now (:mod:`.checks`, reading the state only); of a compound
+        command only the first part can be judged before it is played."""
+        if state.phase == "over":
+            raise RuleError("This game is over.")
+        if action.get("type") == BATCH:
+            steps = action.get("actions")
+            if not isinstance(steps, list) or not steps or not isinstance(steps[0], Mapping):
+                raise RuleError("A compound command needs a list of commands.")
+            action = steps[0]
+        if not isinstance(action.get("type"), str):
+            raise RuleError("That is not an action I understand.")
+        check(state, seat, action)
 
     # -- asynchronous play: plain words, forced steps, bots ----------------------------------------
     def status_lines(self, state: EndureState) -> list[str]:
@@ -539,30 +282,13 @@ class Endure(GameSystem[EndureState]):
     def perform(self, state: EndureState, seat: int | None, action: Action, turn: Turn) -> None:
         kind = action["type"]
         if kind == "answer":
-            if seat is None:
-                raise RuleError("Only a player can answer a trade offer.")
-            do_answer(state, turn, seat, action)
+            do_answer(state, turn, seat, action)  # type: ignore[arg-type]  # check_answer refuses seat None
             return
-        if state.offer is not None:
-            taker = state.survivors[state.offer.taker]
-            raise RuleError(f"Waiting for {state.seats[taker.seat]} to answer the trade offer first.")
-        if state.phase == "refuge":
-            if seat is None or not any(p.seat == seat for p in refuge_pending(state)):
-                raise RuleError("Nothing is waiting for you at the Refuge right now.")
-            refuge_perform(state, seat, action, turn)
+        if state.offer is None and state.phase == "refuge":
+            refuge_perform(state, check_refuge_turn(state, seat, action), action, turn)
             return
-        si = self.current(state)
-        if si is None:
-            raise RuleError("No survivor is acting right now.")
-        s = state.survivors[si]
-        if seat is None or s.seat != seat:
-            raise RuleError(f"It is {sname(s)}'s turn, played by {state.seats[s.seat]}.")
-        if action.get("survivor") is not None and survivor_arg(state, action, "survivor") != si:
-            raise RuleError(f"It is {sname(s)}'s turn, not theirs.")
-        handler = HANDLERS.get(kind)
-        if handler is None:
-            raise RuleError(f"'{str(kind)[:20]}' is not an Endure action. Try: {', '.join(HANDLERS)}.")
-        handler(state, turn, si, action)
+        si = check_turn(state, seat, action)
+        HANDLERS[kind](state, turn, si, action)
         follow_noise(state, turn)  # CG08/CG11: a following noise keeps up with whatever moved
         if check_end(state, turn):
             return

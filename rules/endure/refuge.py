@@ -5,13 +5,14 @@ Playing the Refuge's decisions (and setting out for the next mission) is :mod:`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from rules.core import Prompt, Turn
+from rules.core import Prompt, RuleError, Turn
 
 from .content import content
-from .state import EndureState, ResolveSlot, Survivor
-from .world import deal_accomplishment, general_items, sname
+from .state import EndureState, ItemInst, ResolveSlot, Survivor
+from .world import deal_accomplishment, find_item, general_items, sname
 
 
 def draw_resolve(st: EndureState, s: Survivor) -> None:
@@ -157,3 +158,80 @@ def refuge_legal(st: EndureState, seat: int) -> list[dict[str, Any]]:
         if st.refuge_track > 0:  # each extra round costs 1; at 0 everyone must leave
             out.append({"type": "vote", "choice": "stay"})
     return out
+
+
+@dataclass
+class RefugeStep:
+    """A checked Refuge decision: the survivor it concerns and, at the Trading Post, the two items given."""
+
+    survivor: int = -1
+    give: tuple[ItemInst, ItemInst] | None = None
+
+
+def check_refuge(st: EndureState, seat: int, action: dict[str, Any]) -> RefugeStep:
+    """Whether ``seat`` may recruit, visit or vote as ``action`` says; reads the state only."""
+    kind = action["type"]
+    dead = needs_recruit(st)
+    if kind == "recruit":
+        i = action.get("replace")
+        if type(i) is not int or i not in dead:
+            raise RuleError("Say which fallen survivor to replace (by number).")
+        if st.survivors[i].seat != seat:
+            raise RuleError("That survivor was not yours.")
+        if action.get("survivor") not in unused_keys(st):
+            raise RuleError("Pick a survivor nobody has played yet in this campaign.")
+        return RefugeStep(survivor=i)
+    if dead:
+        raise RuleError("First replace the survivors who died.")
+    if kind == "visit":
+        return _check_visit(st, seat, action)
+    if kind == "vote":
+        if unvisited(st):
+            raise RuleError("Everyone must visit a place at the Refuge before deciding.")
+        if seat in st.votes:
+            raise RuleError("You have already voted.")
+        choice = action.get("choice", "leave")
+        if choice not in ("stay", "leave"):
+            raise RuleError("Vote 'stay' or 'leave'.")
+        if choice == "stay" and st.refuge_track <= 0:
+            raise RuleError("The Refuge track is at 0: the crew must leave now, so vote 'leave'.")
+        route = action.get("route")
+        if route is not None and route not in st.next_options:
+            raise RuleError(f"The next mission can be: {', '.join(st.next_options)}.")
+        return RefugeStep()
+    raise RuleError("At the Refuge you can recruit, visit or vote.")
+
+
+def _check_visit(st: EndureState, seat: int, action: dict[str, Any]) -> RefugeStep:
+    i = action.get("survivor")
+    if type(i) is not int or not 0 <= i < len(st.survivors):
+        mine = [j for j, s in enumerate(st.survivors) if s.seat == seat and j not in st.refuge_visited]
+        if len(mine) != 1:
+            raise RuleError("Say which survivor visits (by number).")
+        i = mine[0]
+    s = st.survivors[i]
+    if s.seat != seat:
+        raise RuleError("That survivor is not yours.")
+    if i in st.refuge_visited:
+        raise RuleError(f"{sname(s)} has already been somewhere this round.")
+    place = action.get("place")
+    if place == "trading-post":
+        give = action.get("give")
+        if action.get("take") not in st.trading_post:
+            raise RuleError("The Trading Post does not have that.")
+        if not isinstance(give, list) or len(give) != 2:
+            raise RuleError("Trade exactly two of your items.")
+        a = find_item(s, give[0], where="general")
+        b = find_item(s, give[1], where="general")
+        if a.uid == b.uid:
+            twin = [it for it in general_items(s) if it.card == b.card and it.uid != a.uid]
+            if not twin:
+                raise RuleError("Give two different items.")
+            b = twin[0]
+        return RefugeStep(survivor=i, give=(a, b))
+    if place == "quarters":
+        if action.get("pick") not in ("health", "resolve"):
+            raise RuleError("At the quarters, pick health or resolve.")
+    elif place not in ("infirmary", "loved-ones"):
+        raise RuleError("Visit the infirmary, loved-ones, trading-post or quarters.")
+    return RefugeStep(survivor=i)

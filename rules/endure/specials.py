@@ -157,7 +157,8 @@ def sentries_left(st: EndureState) -> int:
     return on_board + hidden + len(st.allies) + st.escaped
 
 
-def reactivate(st: EndureState, turn: Turn, si: int) -> None:
+def check_reactivate(st: EndureState, si: int) -> None:
+    """C013: whether the Technician may reprogram a shut-down Sentry here now."""
     s = st.survivors[si]
     if "walkies" not in specials(st):
         raise RuleError("There is nothing to reactivate on this mission.")
@@ -170,6 +171,12 @@ def reactivate(st: EndureState, turn: Turn, si: int) -> None:
         raise RuleError("There is no shut-down Sentry here.")
     if s.actions < 1:
         raise RuleError(f"{sname(s)} has no actions left.")
+
+
+def reactivate(st: EndureState, turn: Turn, si: int) -> None:
+    check_reactivate(st, si)
+    s = st.survivors[si]
+    downed = [e for e in st.enemies if e.zone == s.zone and e.stunned and etype(e.kind).family == "sentry"]
     s.actions -= 1
     s.step_credit = 0
     e = sorted(downed, key=lambda x: x.id)[0]

@@ -9,6 +9,10 @@ dice and narration.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
 from rules.core import RuleError, Turn
 
 from .content import DIRS, OPPOSITE, Board, board, content
@@ -16,6 +20,33 @@ from .state import PERMANENT, EndureState, Enemy, ItemInst, NoiseToken, Radar, S
 
 MAX_RESOLVE = 10
 CLOCKWISE = list(DIRS)
+
+_memo: dict[tuple[Any, ...], Any] | None = None
+"""Sight lines, ways out and move limits already worked out, while :func:`remembered` holds."""
+
+
+@contextmanager
+def remembered() -> Iterator[None]:
+    """While the block runs, states are only read (``legal()``): the geometry of each zone is worked out
+    once per state, not once per command considered."""
+    global _memo
+    outer = _memo
+    if outer is None:
+        _memo = {}
+    try:
+        yield
+    finally:
+        if outer is None:
+            _memo = None
+
+
+def _recall(name: str, st: EndureState, key: object, work: Callable[[], Any]) -> Any:
+    if _memo is None:
+        return work()
+    slot = (name, id(st), key)
+    if slot not in _memo:
+        _memo[slot] = work()
+    return _memo[slot]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -113,6 +144,10 @@ def opening_open(st: EndureState, oid: str) -> bool:
 
 def exits(st: EndureState, zone: str) -> list[tuple[str, str, str]]:
     """(opening id, neighbour, direction) for every way out of ``zone`` that is open now."""
+    return _recall("exits", st, zone, lambda: _exits(st, zone))
+
+
+def _exits(st: EndureState, zone: str) -> list[tuple[str, str, str]]:
     b = the_board(st)
     out = [e for e in b.exits[zone] if opening_open(st, e[0])]
     for oid in st.extra_openings:
@@ -125,11 +160,22 @@ def exits(st: EndureState, zone: str) -> list[tuple[str, str, str]]:
 
 
 def models_in(st: EndureState, zone: str) -> int:
+    """Survivors, enemies and friendly Sentries in ``zone``."""
+    if _memo is not None:
+        return _recall("crowds", st, None, lambda: _crowds(st)).get(zone, 0)
     return (
         sum(1 for s in st.survivors if on_map(s) and s.zone == zone)
         + sum(1 for e in st.enemies if e.zone == zone)
         + sum(1 for a in st.allies if a.zone == zone)
     )
+
+
+def _crowds(st: EndureState) -> dict[str, int]:
+    """How many models stand in each zone."""
+    out: dict[str, int] = {}
+    for zone in [s.zone for s in st.survivors if on_map(s)] + [e.zone for e in st.enemies + st.allies]:
+        out[zone] = out.get(zone, 0) + 1
+    return out
 
 
 def is_full(st: EndureState, zone: str) -> bool:
@@ -142,6 +188,10 @@ def survivors_in(st: EndureState, zone: str) -> list[int]:
 
 def sight(st: EndureState, zone: str) -> dict[str, tuple[int, tuple[str, ...], str]]:
     """Zones seen from ``zone``: zone -> (distance, zones in between, direction)."""
+    return _recall("sight", st, zone, lambda: _sight(st, zone))
+
+
+def _sight(st: EndureState, zone: str) -> dict[str, tuple[int, tuple[str, ...], str]]:
     seen: dict[str, tuple[int, tuple[str, ...], str]] = {zone: (0, (), "")}
     if blackout(st):
         return seen
@@ -266,6 +316,11 @@ def steadiness(s: Survivor) -> int:
 
 
 def move_cap(st: EndureState, s: Survivor) -> int:
+    """How many zones ``s`` may move this turn."""
+    return _recall("move_cap", st, id(s), lambda: _move_cap(st, s))
+
+
+def _move_cap(st: EndureState, s: Survivor) -> int:
     cap = 99
     if "escort" in content().missions[st.mission].specials:
         si = st.survivors.index(s)
