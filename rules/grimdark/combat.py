@@ -14,7 +14,7 @@ from .content import Weapon
 from .dice import needs, passes
 from .grid import Grid, dist, in_cover, inch, sees
 from .harm import take_wounds
-from .state import Cell, GrimState, Model, Unit
+from .state import Cell, GrimState, Mark, Model, Unit
 from .units import enemies, grid_of, name, range_bonus, rule, standing, stats, weapons
 
 
@@ -321,6 +321,8 @@ def fire(state: GrimState, turn: Turn, attacker: Unit, target: Unit, *, moved: b
         if weapon.has("limited") and weapon.key not in attacker.limited:
             attacker.limited.append(weapon.key)
     turn.say(f"{name(attacker)} shoots at {name(target)}.")
+    aim = min((t.cell for t in target.alive()), key=lambda c: dist(c, closest.cell))
+    state.marks.append(Mark(kind="shot", unit=attacker.id, cells=[closest.cell, aim]))
     dealt = 0
     plain_hits: list[Hit] = []
     indirect_only = all(w.has("indirect") for w, _, _ in by_weapon.values())
@@ -357,6 +359,7 @@ def spell_hits(
         for _ in range(count)
     ]
     dealt = 0
+    state.marks.append(Mark(kind="spell", unit=caster.id, cells=[caster.models[0].cell, target.alive()[0].cell]))
     for uid, share in spread_blast(state, turn, caster, target, hits).items():
         unit = next(u for u in state.units if u.id == uid)
         for h in share:

@@ -15,8 +15,9 @@ def new_unit(state: GrimState, kind: str, *, placed: bool = True) -> Unit:
     profile = content().units[kind]
     number = state.next_ids.get(profile.tag, 0) + 1
     state.next_ids[profile.tag] = number
+    suffix = str(number) if number <= 9 else chr(ord("A") + number - 10)  # two characters fit a token
     unit = Unit(
-        id=f"{profile.tag}{number}",
+        id=f"{profile.tag}{suffix}",
         kind=kind,
         side="ai",
         models=[Model(x=-1, y=-1) for _ in range(profile.models)],

@@ -10,7 +10,7 @@ from .content import Weapon
 from .dice import passes
 from .grid import dist, inch, touching
 from .moves import close_in, step_back
-from .state import GrimState, Model, Unit
+from .state import GrimState, Mark, Model, Unit
 from .units import grid_of, name, rule, weapons
 
 
@@ -104,6 +104,10 @@ def fight(state: GrimState, turn: Turn, charger: Unit, defender: Unit) -> None:
             step_back(state, turn, charger)
         return
     turn.say(f"Melee: {name(charger)} against {name(defender)}.", kind="turn")
+    pairs = [(m.cell, n.cell) for m in charger.alive() for n in defender.alive() if engaged(state, m, defender)]
+    if pairs:
+        a, b = min(pairs, key=lambda p: dist(*p))
+        state.marks.append(Mark(kind="melee", unit=charger.id, cells=[a, b]))
     defender_tired = defender.fatigued or defender.shaken
     first = strikers(state, defender, charger, counter=True)
     if first:

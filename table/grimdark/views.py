@@ -3,11 +3,16 @@ and the help page. Only the asker sees them."""
 
 from __future__ import annotations
 
+import msgspec
+
+from render.grimdark import board as board_picture
+from render.grimdark import roster as roster_picture
+from render.grimdark import sheets as sheet_picture
 from rules.core import RuleError
 from rules.grimdark.combat import shooters, weapon_range
 from rules.grimdark.content import cell_name, content, parse_cell
 from rules.grimdark.grid import dist, in_cover, line, sees
-from rules.grimdark.state import Cell, GrimState
+from rules.grimdark.state import Cell, GrimState, Mark
 from rules.grimdark.units import enemies, find, grid_of, heroes, name, skills_of, stats, weapons
 from rules.grimdark.words import enemy_line, goal_text, hero_line
 
@@ -59,7 +64,10 @@ async def los(table: Table, ctx: Ctx, source: str, to: str) -> Reply:
         piece = content().pieces[grid.piece[grid.at(blockers[0])]].name if blockers else "terrain"
         lines.append(f"Line of sight: blocked by the {piece.lower()} at {cell_name(blockers[0]) if blockers else '?'}.")
         lines.append("Only Indirect weapons can shoot there.")
-    return Reply(title="Line of sight", lines=lines, ephemeral=True)
+    preview = msgspec.structs.replace(sc.my_view(), marks=[Mark(kind="shot", unit="", cells=[a, b])])  # type: ignore[arg-type]
+    return Reply(
+        title="Line of sight", lines=lines, ephemeral=True, image=lambda: board_picture(preview), image_name="los.png"
+    )
 
 
 async def ranges(table: Table, ctx: Ctx, hero: str | None = None) -> Reply:
@@ -91,7 +99,16 @@ async def ranges(table: Table, ctx: Ctx, hero: str | None = None) -> Reply:
         lines.append("It can charge: " + ", ".join(charges) + ".")
     if not mine:
         lines.append("It cannot act now.")
-    return Reply(title="Range", lines=lines, ephemeral=True)
+    here = unit.models[0].cell
+    lines_of_fire = [
+        Mark(kind="shot", unit=key, cells=[here, min((m.cell for m in u.alive()), key=lambda c: dist(c, here))])
+        for u in enemies(st)
+        if shooters(st, unit, u, limited=True)
+    ]
+    preview = msgspec.structs.replace(sc.my_view(), marks=lines_of_fire)  # type: ignore[arg-type]
+    return Reply(
+        title="Range", lines=lines, ephemeral=True, image=lambda: board_picture(preview), image_name="range.png"
+    )
 
 
 def sheet_lines(st: GrimState, key: str) -> list[str]:
@@ -127,7 +144,14 @@ async def sheet(table: Table, ctx: Ctx, hero: str | None = None) -> Reply:
     lines: list[str] = []
     for key in keys:
         lines += [*sheet_lines(st, key), ""]
-    return Reply(title="Hero sheets", lines=lines[:-1], ephemeral=True)
+    view = sc.my_view()
+    return Reply(
+        title="Hero sheets",
+        lines=lines[:-1],
+        ephemeral=True,
+        image=lambda: sheet_picture(view, keys),
+        image_name="sheets.png",
+    )
 
 
 async def roster(table: Table, ctx: Ctx) -> Reply:
@@ -146,7 +170,14 @@ async def roster(table: Table, ctx: Ctx) -> Reply:
     coming = [w.round for w in st.waves if not w.arrived]
     if coming:
         lines.append(f"Waves still to come: rounds {', '.join(map(str, coming))} (their units stay secret).")
-    return Reply(title="Enemy roster", lines=lines or ["No enemy on the table."], ephemeral=True)
+    view = sc.my_view()
+    return Reply(
+        title="Enemy roster",
+        lines=lines or ["No enemy on the table."],
+        ephemeral=True,
+        image=lambda: roster_picture(view),
+        image_name="roster.png",
+    )
 
 
 async def briefing(table: Table, ctx: Ctx) -> Reply:
