@@ -155,3 +155,21 @@ def test_refusals_and_menus_do_not_depend_on_the_seed(seed: int, other: int, wal
     if other == seed:
         other += 1
     random_walk(G, state, r, r.randint(1, 60), lambda s: check_position(G, s, other, r))
+
+
+@settings(max_examples=3)
+@given(seed=hs.integers(0, 2**32), walk=hs.integers(0, 2**32))
+def test_fast_legal_is_the_reference_legal(seed: int, walk: int) -> None:
+    """At a random reachable position, legal() is exactly legal_by_trial() (every candidate apply accepts)."""
+    r = random.Random(walk)
+    state = setup(r, seed)
+    for _ in range(r.randint(2, 40)):
+        if G.outcome(state) is not None:
+            return
+        seat, action = choose(state, r)
+        state, _ = G.apply(state, seat, action)
+    for prompt in G.pending(state):
+        fast, slow = G.legal(state, prompt.seat), G.legal_by_trial(state, prompt.seat)
+        assert fast == slow, (
+            f"only fast: {[a for a in fast if a not in slow]}\nonly slow: {[a for a in slow if a not in fast]}"
+        )
