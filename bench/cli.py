@@ -16,9 +16,9 @@ from . import one, report, systems
 ROOT = Path(__file__).resolve().parent.parent
 
 FULL = {"games": 1000, "actions": 5000, "serial": 1000, "stored": 10000, "pictures": 30}
-FULL |= {"sim_games": 5, "warm_games": 10, "step_cap": 5000}
+FULL |= {"sim_games": 5, "warm_games": 10, "step_cap": 5000, "phase_seconds": 90}
 QUICK = {"games": 6, "actions": 18, "serial": 6, "stored": 10, "pictures": 1}
-QUICK |= {"sim_games": 1, "warm_games": 1, "step_cap": 20}
+QUICK |= {"sim_games": 1, "warm_games": 1, "step_cap": 20, "phase_seconds": 20}
 """--quick: a smoke run; games are cut after ``step_cap`` steps (the whole-game figure is then partial)."""
 
 
@@ -36,6 +36,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--sim-games", type=int, help="whole random games played in the engine (default 5)")
     p.add_argument(
         "--warm-games", type=int, help="whole games played to take the mid-game starting states from (default 10)"
+    )
+    p.add_argument(
+        "--phase-seconds", type=int, help="each run (and the warm-up) stops after this long at most (default 90)"
     )
     p.add_argument("--rate", type=float, default=1000.0, help="arrival rate of the paced run, actions/s (default 1000)")
     p.add_argument(
@@ -67,6 +70,7 @@ def settings(args: argparse.Namespace) -> dict[str, Any]:
         "stored": pick("stored"),
         "pictures": pick("pictures", 0),
         "sim_games": pick("sim_games"),
+        "phase_seconds": pick("phase_seconds"),
         "warm_games": pick("warm_games"),
         "step_cap": base["step_cap"],
         "in_process": args.quick,

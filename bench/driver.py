@@ -82,6 +82,8 @@ class Samples:
     finished: int = 0
     stuck: int = 0
     wall: float = 0.0
+    cut: bool = False
+    """The run stopped on its time limit before its count of actions."""
 
 
 class Driver:

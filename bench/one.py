@@ -59,6 +59,7 @@ def phase(samples: Samples) -> dict[str, Any]:
         "refusals": samples.refusals,
         "finished": samples.finished,
         "stuck": samples.stuck,
+        "cut": samples.cut,
     }
 
 
@@ -87,7 +88,9 @@ async def prepare(system_id: str, params: dict[str, Any], db: Path, rng: random.
         await driver.refill(spares_for(params))
     finally:
         await setup.close()
-    states = warm.snapshots(system, params["warm_games"], WARM_PER_GAME, params["seed"], params["step_cap"])
+    states = warm.snapshots(
+        system, params["warm_games"], WARM_PER_GAME, params["seed"], params["step_cap"], params["phase_seconds"]
+    )
     warm.restamp(db, [g.game_id for g in [*games, *driver.spares]], states, rng)
     extra = {"cache_size": params["cache_size"]} if params.get("cache_size") else {}
     service = TimedService(SqliteStore(db), seed_source=seeds, **extra)
@@ -114,13 +117,18 @@ async def play(system_id: str, params: dict[str, Any], workdir: Path, profile: s
     try:
         drawn = Pictures()
         every = max(1, params["serial"] // params["pictures"]) if params["pictures"] else 0
-        serial = await load.one_at_a_time(driver, games, params["serial"], every, drawn)
+        seconds = params["phase_seconds"]
+        serial = await load.one_at_a_time(driver, games, params["serial"], seconds, every, drawn)
         await driver.refill(spares)
-        act_only = await load.saturated(driver, games, params["actions"], reply=False, keystrokes=0)
+        act_only = await load.saturated(driver, games, params["actions"], seconds, reply=False, keystrokes=0)
         await driver.refill(spares)
-        saturated = await load.saturated(driver, games, params["actions"], reply=True, keystrokes=params["keystrokes"])
+        saturated = await load.saturated(
+            driver, games, params["actions"], seconds, reply=True, keystrokes=params["keystrokes"]
+        )
         await driver.refill(spares)
-        paced, dropped = await load.paced(driver, games, params["actions"], params["rate"], params["keystrokes"])
+        paced, dropped = await load.paced(
+            driver, games, params["actions"], seconds, params["rate"], params["keystrokes"]
+        )
         memory = {
             "rss_mb": rss_now_mb(),
             "peak_mb": rss_peak_mb(),
@@ -132,7 +140,7 @@ async def play(system_id: str, params: dict[str, Any], workdir: Path, profile: s
             await driver.refill(spares)
             profiler = cProfile.Profile()
             profiler.enable()
-            await load.paced(driver, games, params["actions"], params["rate"], params["keystrokes"])
+            await load.paced(driver, games, params["actions"], seconds, params["rate"], params["keystrokes"])
             profiler.disable()
             profiler.dump_stats(profile)
     finally:

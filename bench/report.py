@@ -262,7 +262,7 @@ def table(results: Result) -> str:
         f" loadavg before/after={_load(m['loadavg'])} / {_load(m.get('loadavg_after'))} ({m['platform']})",
         f"params: games={p['games']} actions={p['actions']} serial={p['serial']} rate={p['rate']:g}/s"
         f" keystrokes={p['keystrokes']} pictures={p['pictures']} stored={p['stored']} seed={p['seed']}"
-        f" warm_games={p['warm_games']} step_cap={p['step_cap']}"
+        f" warm_games={p['warm_games']} step_cap={p['step_cap']} phase_seconds={p['phase_seconds']}"
         f" cache={p['cache_size'] or 'service default'}",
         "",
         *measures_table(results),
@@ -272,7 +272,11 @@ def table(results: Result) -> str:
     for k, r in results["systems"].items():
         if not _ok(r):
             lines.append(f"{k} failed: {r['error']}")
-        elif r["picture"]["errors"]:
+            continue
+        cut = [name for name in PHASES if r[name]["cut"]]
+        if cut:
+            lines.append(f"{k}: stopped on the {p['phase_seconds']} s limit before its count: {', '.join(cut)}")
+        if r["picture"]["errors"]:
             lines.append(f"{k} picture failed: {r['picture']['errors'][0]}")
     lines += [
         "",

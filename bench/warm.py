@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import time
 from pathlib import Path
 
 from rules.core import GameSystem
@@ -20,16 +21,22 @@ STEP_CAP = 400
 """Steps of one snapshot game at most (random play need not end)."""
 
 
-def snapshots(system: GameSystem, games: int, per_game: int, seed: int, cap: int = STEP_CAP) -> list[bytes]:
+def snapshots(
+    system: GameSystem, games: int, per_game: int, seed: int, cap: int = STEP_CAP, seconds: float = 60.0
+) -> list[bytes]:
     """``games`` random games of the bench's seat count (``cap`` steps at most), ``per_game`` states from each.
 
-    Only states where the game is still running and someone has a legal move are kept.
+    Only states where the game is still running and someone has a legal move are kept. No new game
+    is begun after ``seconds``.
     """
     rng = random.Random(seed)
+    started = time.perf_counter()
     policy = simulate.policy(system.id)
     names = [f"player{i + 1}" for i in range(systems.seat_count(system))]
     taken: list[bytes] = []
     for n in range(games):
+        if n and time.perf_counter() - started > seconds:
+            break
         state = system.setup(names, systems.default_options(system), seed + n)
         seen: list[bytes] = []
         for _ in range(cap):
