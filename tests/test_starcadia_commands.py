@@ -14,12 +14,12 @@ import random
 import pytest
 
 from rules.starcadia import SYSTEM as S
+from rules.starcadia.ai import smart_choice
 from rules.starcadia.state import StarState, Wait
 from table import spec
 from table.starcadia.commands import GROUP
 
 from .command_roundtrip import check_commands_play_legal_actions
-from .test_starcadia_balance import smart_choice
 from .test_starcadia_support import add_monster, place, play_state
 
 GAMES = [

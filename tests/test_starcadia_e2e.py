@@ -4,9 +4,10 @@ The real discord.py client runs against the stand-in; players only use what a Di
 slash commands (/game, /act, /starcadia ...) and the buttons under the board. The driver is generic:
 at every step it asks the game service which seats have a prompt (any kind: the active crew's turn,
 a Payback run by the player to the right, whatever the engine adds later), picks one of that seat's
-legal() actions with the goal-minded policy of the balance test, and plays it through Discord: the
+legal() actions with the goal-minded policy (rules/starcadia/ai.py), and plays it through Discord: the
 board's button when one offers exactly that action, /starcadia end for a plain end, else /act with the
-action's typed notation.
+action's typed notation. Steps with nothing to decide (an end with nothing left to do) the game service
+plays at once without asking anyone (autopass); the driver checks that exactly those came after each action.
 
 The seed: the same policy first plays candidate seeds in the engine alone (milliseconds a game) and the
 test takes the first, from a fixed list, whose scenario ends within FAST_STEPS decisions and asks at least
@@ -25,8 +26,8 @@ import pytest
 import bot as starhost
 from rules.core import parse_options
 from rules.starcadia import SYSTEM
+from rules.starcadia.ai import smart_choice
 from tests.standin import FakeUser, StandIn
-from tests.test_starcadia_balance import smart_choice
 
 GUILD = 930000000000000001
 CHANNEL = 930000000000000011
@@ -50,6 +51,16 @@ def wait_kind(state) -> str:
     return "payback" if state.payback is not None else ""
 
 
+def play_forced(state):
+    """Play the steps with nothing to decide, as the game service does (autopass, the default)."""
+    for _ in range(50):
+        forced = next(((p.seat, f) for p in SYSTEM.pending(state) if (f := SYSTEM.forced_action(state, p))), None)
+        if forced is None:
+            return state
+        state, _ = SYSTEM.apply(state, *forced)
+    return state
+
+
 def fast_seed() -> int:
     """The first candidate seed whose game, played by the driver's policy in the engine alone, is short."""
     options = parse_options(OPTIONS, SYSTEM.options())
@@ -57,6 +68,7 @@ def fast_seed() -> int:
     for seed in (*PREFERRED_SEEDS, *range(1, 200)):
         state, rnd, waits = SYSTEM.setup(SEATS, options, seed), random.Random(seed), set()
         for _ in range(FAST_STEPS):
+            state = play_forced(state)
             prompts = SYSTEM.pending(state)
             if not prompts:
                 break
@@ -106,7 +118,7 @@ async def test_a_whole_starcadia_scenario_through_discord(tmp_path: Path) -> Non
             rnd = random.Random(seed)
             played: list[str] = []
             pictures = 1
-            clicks = typed = 0
+            clicks = typed = auto = 0
             kinds: set[str] = set()
             waits: set[str] = set()  # the mid-play decisions answered (guard, payback, monster, defend, ...)
             off_turn = 0  # prompts answered by the player whose turn it is not
@@ -157,8 +169,10 @@ async def test_a_whole_starcadia_scenario_through_discord(tmp_path: Path) -> Non
                     typed += 1
                 assert not reply.ephemeral, (played[-1], reply.text)  # nothing the policy chose was refused
                 assert reply.files["board.png"].startswith(PNG), played[-1]
-                after, _ = await client.service.get(game_id)
-                assert after.version == version + 1, played[-1]  # exactly the chosen action was played
+                after, after_state = await client.service.get(game_id)
+                forced = after.version - version - 1  # steps with nothing to decide, played by the service
+                assert forced >= 0 and play_forced(SYSTEM.apply(state, seat, action)[0]) == after_state, played[-1]
+                auto += forced
                 pictures += 1
                 board = reply
             else:
@@ -180,6 +194,7 @@ async def test_a_whole_starcadia_scenario_through_discord(tmp_path: Path) -> Non
             final = await standin.slash("game status", user=BOB, channel_id=CHANNEL)
             assert final.files["board.png"].startswith(PNG) and "Game over" in final.text
             verified = await standin.slash("game verify", user=ALICE, channel_id=CHANNEL)
-            assert verified.ephemeral and f"Replayed {len(played)} actions: the record is intact." in verified.text
+            assert f"Replayed {len(played) + auto} actions: the record is intact." in verified.text, verified.text
+            assert verified.ephemeral and auto >= 1  # an end with nothing left was played without asking
         finally:
             await standin.stop_client()

@@ -14,6 +14,7 @@ from rules.core import RuleError
 from rules.starcadia import SYSTEM
 from rules.starcadia import board as B
 from rules.starcadia import engine as E
+from rules.starcadia.ai import smart_choice
 from rules.starcadia.content import CONTENT
 from sessions.errors import SessionError
 from sessions.service import Actor, GameService
@@ -22,7 +23,6 @@ from table import Ctx, Reply, Table
 from table.console import convert_options, run_console
 from table.spec import Pairs
 from table.starcadia.commands import GROUP
-from tests.test_starcadia_balance import smart_choice
 
 ALICE, BOB, CAROL = Actor(1, "alice"), Actor(2, "bob"), Actor(3, "carol")
 PLAYERS = [ALICE, BOB]
@@ -204,7 +204,7 @@ async def test_move_with_a_suggested_path_and_refusals(table: Table) -> None:
     paths = await suggest(table, ctx(actor), "move", "path", "", {"hero": a})
     assert paths and len(paths) <= 25 and all(len(label) <= 100 for label, _ in paths)
     assert await suggest(table, ctx(other), "move", "path", "", {}) == []
-    path = paths[0][1]
+    path = min((v for _, v in paths), key=lambda v: len(v.split()))  # one step: MP left, so the turn goes on
     # "/starcadia move <hero> <path>" with the start space written first also works.
     reply = await run("move", table, ctx(actor), f"{a} {start} {path}")
     assert f"move {a}" in "\n".join(reply.lines) and reply.image is not None
@@ -527,10 +527,11 @@ async def test_a_starcadia_session_through_discord(tmp_path: Path) -> None:
                 await standin.autocomplete("starcadia move", focused="path", value="", user=other, channel_id=DCHAN)
                 == []
             )
-            moved = await standin.slash("starcadia move", {"path": paths[0]["value"]}, user=who, channel_id=DCHAN)
+            step = min((c["value"] for c in paths), key=lambda v: len(v.split()))  # MP left: the turn goes on
+            moved = await standin.slash("starcadia move", {"path": step}, user=who, channel_id=DCHAN)
             assert not moved.ephemeral and "activates" in moved.text and moved.files["board.png"].startswith(PNG)
-            bad = await standin.slash("starcadia move", {"path": "B2 B3"}, user=who, channel_id=DCHAN)
-            assert bad.ephemeral and "movement" in bad.text
+            bad = await standin.slash("starcadia move", {"path": "A1 A2"}, user=who, channel_id=DCHAN)
+            assert bad.ephemeral and re.search("not next to|not a space you can enter|movement", bad.text), bad.text
             mine = await standin.slash("starcadia crew", user=who, channel_id=DCHAN)
             assert mine.ephemeral and mine.files["crew.png"].startswith(PNG)
             targets = await standin.autocomplete(
@@ -742,7 +743,8 @@ async def test_new_player_hints_in_prompts_views_and_refusals(table: Table) -> N
         await refused(table, run("attack", table, ctx(actor), E.monster_tag(far), hero=hero), "Move first")
     # After a move the prompt says what is still possible.
     paths = await suggest(table, ctx(actor), "move", "path", "", {"hero": hero})
-    await run("move", table, ctx(actor), paths[0][1], hero=hero)
+    step = min((v for _, v in paths), key=lambda v: len(v.split()))  # MP left: nothing is played for them
+    await run("move", table, ctx(actor), step, hero=hero)
     state = await state_of(table)
     text = SYSTEM.pending(state)[0].text
     assert "is active; still possible:" in text and "move" not in text.split(":")[-1] and "end" in text

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from rules.starcadia import SYSTEM
 from rules.starcadia import board as B
 from rules.starcadia import engine as E
-from tests.test_starcadia_balance import smart_choice
+from rules.starcadia.ai import smart_choice
 
 MAX_STEPS = 120
 

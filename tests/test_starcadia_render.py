@@ -424,7 +424,7 @@ def test_pictures_of_states_reached_by_random_play(seed, seats, options):
 def test_pictures_through_a_whole_campaign():
     """A goal-minded bot plays the four-scenario campaign to its end: the board renders at every change of
     phase, the campaign sheet and what each player chooses from between scenarios, every picture at the end."""
-    from tests.test_starcadia_balance import smart_choice
+    from rules.starcadia.ai import smart_choice
 
     state = SYSTEM.setup(["Player0", "Player1"], {"draft": "random", "monsters": "bot"}, 1)
     rnd = random.Random(1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 
 from rules.core import (
@@ -14,8 +15,10 @@ from rules.core import (
     RngState,
     RuleError,
     Turn,
+    only_choice,
 )
 
+from . import ai, labels
 from . import board as B
 from . import campaign as C
 from . import control as X
@@ -47,6 +50,8 @@ ACTION_TYPES = (
     "place",
 )
 TURN_LIMIT_MIN, TURN_LIMIT_MAX = 4, 999
+HIDDEN_CHOICES = frozenset({"claim", "outfit", "rest"})
+"""Actions whose one listed form hides a choice (hero placement, a loadout, transfers): never forced."""
 PHASE_ACTIONS = {"updraft": "keep", "upgrade": "take", "outfit": "outfit", "route": "route"}
 
 
@@ -335,6 +340,27 @@ class Starcadia(GameSystem[StarState]):
         if state.phase == "play":
             lines.append(E.end_condition(state) + ".")
         return lines
+
+    def action_label(self, state: StarState, action: Action) -> str:
+        """The action in plain words for a button ("Edge: walk to C4 (3 MP) and hack")."""
+        return labels.action_label(state, action) or self.format(action)
+
+    def forced_action(self, state: StarState, prompt: Prompt) -> Action | None:
+        """The one answer when nothing is left to decide: ``end`` once the active hero can do nothing
+        else, a draft pick or a token that is the last one left, a decision with a single option. A claim,
+        an outfit and a rest are never forced: where the heroes stand, who carries what and what moves
+        between them are choices the listed action does not show."""
+        forced = only_choice(self.legal(state, prompt.seat), self.free_actions)
+        if forced is None or forced["type"] in HIDDEN_CHOICES:
+            return None
+        return forced
+
+    def ai_action(self, view: StarState, seat: int, seed: int) -> Action | None:
+        """The quest-minded bot (:mod:`.ai`), deciding from ``view`` alone."""
+        legal = self.legal(view, seat)
+        if not legal:
+            return None
+        return ai.bot_choice(view, legal, random.Random(seed))
 
     def _free_heroes(self, state: StarState) -> list[str]:
         taken = {h.id for h in state.heroes}
