@@ -8,14 +8,12 @@ per-game lock, and persists each accepted action before anyone hears of it.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import msgspec
@@ -23,14 +21,11 @@ import msgspec
 from rules.core import Action, BaseState, Event, GameSystem, Prompt, RuleError, parse_options, registry
 
 from .errors import SessionError, StaleVersion
-from .history import UNDO, VerifyResult, last_take_back, replay, take_back, verify_export
+from .history import VerifyResult, verify_export
+from .session_types import VACANT, Actor, LoadedGame, Update, bot_user, is_bot
 from .settings import GameSettings
 from .store import ActionRecord, GameRecord, SeatRecord, Store
-
-log = logging.getLogger("starhost.sessions")
-
-VACANT = 0
-"""user_id of a seat whose player left a running game; the host may act for it."""
+from .takeback import TakeBacks, UndoVote
 
 MAX_REMEMBERED = 64
 """States kept in memory for undo; older take-backs replay the log instead."""
@@ -38,81 +33,16 @@ MAX_REMEMBERED = 64
 MAX_FOLLOW_UPS = 3000
 """Most steps one request plays by itself (forced steps and bot seats) before it answers."""
 
-
-def bot_user(seat: int) -> int:
-    """The user id of a bot in ``seat`` (negative, so never a Discord user)."""
-    return -1 - seat
-
-
-def is_bot(user_id: int | None) -> bool:
-    return user_id is not None and user_id < 0
-
-
 MAX_TEXT = 300
 """Longest action text we try to parse."""
 
-
-@dataclass(frozen=True)
-class Actor:
-    """Who is asking: a Discord user (or a console name mapped to a stable id)."""
-
-    user_id: int
-    name: str
-    is_admin: bool = False  # may manage the channel (end or configure any game)
+__all__ = ["VACANT", "Actor", "GameService", "UndoVote", "Update", "VerifyResult", "bot_user", "is_bot"]
 
 
-@dataclass
-class Update:
-    """The result of a change: the game after it and what happened."""
-
-    game: GameRecord
-    state: BaseState | None
-    events: list[Event] = field(default_factory=list)
-    prompts: list[Prompt] = field(default_factory=list)
-    action_text: str | None = None
-    finished: bool = False
-
-    @property
-    def system(self) -> GameSystem:
-        return registry.get(self.game.system)
-
-    def waiting_users(self) -> list[int]:
-        """Users who must act now, in prompt order, without duplicates, vacant seats or bots."""
-        users: list[int] = []
-        for prompt in self.prompts:
-            user = self.game.user_of(prompt.seat)
-            if user and user > 0 and user not in users:
-                users.append(user)
-        return users
+log = logging.getLogger("starhost.sessions")
 
 
-@dataclass
-class UndoVote:
-    """Where a host's request to take back the last move stands."""
-
-    text: str = ""
-    waiting: list[int] = field(default_factory=list)
-    """Seats still to agree."""
-    done: Update | None = None
-    """The take-back, once everyone agreed."""
-    refused: bool = False
-
-
-UNDO_VOTE = "undo_vote"
-"""Game setting holding an open undo vote (JSON)."""
-
-
-@dataclass
-class _Loaded:
-    record: GameRecord
-    state: BaseState | None
-    used: float
-    settings: GameSettings | None = None
-    recent: list[tuple[int, BaseState]] = field(default_factory=list)
-    """States since the last action that revealed something (version, state): what undo can go back to."""
-
-
-class GameService:
+class GameService(TakeBacks):
     """Everything a front end may do with games. One instance per process."""
 
     def __init__(
@@ -129,7 +59,7 @@ class GameService:
         self.seed_source = seed_source
         self.cache_size = cache_size
         self.idle_seconds = idle_seconds
-        self._cache: OrderedDict[int, _Loaded] = OrderedDict()
+        self._cache: OrderedDict[int, LoadedGame] = OrderedDict()
         # A lock lives exactly as long as some coroutine holds or awaits it.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
@@ -146,7 +76,7 @@ class GameService:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
 
-    async def _load(self, game_id: int) -> _Loaded:
+    async def _load(self, game_id: int) -> LoadedGame:
         now = self.clock()
         loaded = self._cache.get(game_id)
         if loaded is not None and self.store.shared and await self.store.game_version(game_id) != loaded.record.version:
@@ -157,7 +87,7 @@ class GameService:
             if record is None:
                 raise SessionError("That game no longer exists.")
             state = registry.get(record.system).loads(record.state) if record.state else None
-            loaded = _Loaded(record, state, now)
+            loaded = LoadedGame(record, state, now)
             if state is not None:
                 loaded.recent.append((record.version, state))
             self._cache[game_id] = loaded
@@ -432,7 +362,7 @@ class GameService:
 
     async def _commit(
         self,
-        loaded: _Loaded,
+        loaded: LoadedGame,
         system: GameSystem,
         seat: int | None,
         user_id: int | None,
@@ -472,7 +402,7 @@ class GameService:
         )
 
     async def _append(
-        self, loaded: _Loaded, system: GameSystem, entry: ActionRecord, new_state: BaseState, finished: bool
+        self, loaded: LoadedGame, system: GameSystem, entry: ActionRecord, new_state: BaseState, finished: bool
     ) -> None:
         """Store one log entry and the state after it; the loaded game follows only once it is durable."""
         record = loaded.record
@@ -504,17 +434,17 @@ class GameService:
             record.status = "finished"
         loaded.state = new_state
 
-    def _remember(self, loaded: _Loaded, version: int, state: BaseState) -> None:
+    def _remember(self, loaded: LoadedGame, version: int, state: BaseState) -> None:
         loaded.recent.append((version, state))
         del loaded.recent[:-MAX_REMEMBERED]
 
-    async def _settings(self, loaded: _Loaded) -> GameSettings:
+    async def _settings(self, loaded: LoadedGame) -> GameSettings:
         if loaded.settings is None:
             loaded.settings = GameSettings.parse(await self.store.get_settings(loaded.record.id))
         return loaded.settings
 
     # -- steps nobody has to decide: forced steps and bot seats ---------------------------------------
-    async def _follow_up(self, loaded: _Loaded, system: GameSystem, update: Update) -> Update:
+    async def _follow_up(self, loaded: LoadedGame, system: GameSystem, update: Update) -> Update:
         """Play, narrated, every step that needs nobody: one-answer prompts (with autopass) and bot seats."""
         settings = await self._settings(loaded)
         for _ in range(MAX_FOLLOW_UPS):
@@ -539,7 +469,7 @@ class GameService:
         return update
 
     def _automatic_step(
-        self, loaded: _Loaded, system: GameSystem, autopass: bool
+        self, loaded: LoadedGame, system: GameSystem, autopass: bool
     ) -> tuple[int, Action, str, str] | None:
         """(seat, action, kind, narration) of the next step that needs nobody, if any."""
         record, state = loaded.record, loaded.state
@@ -558,110 +488,6 @@ class GameService:
                     label = system.action_label(state, forced)
                     return prompt.seat, forced, "auto", f"{name} had nothing to decide: {label}."
         return None
-
-    # -- taking back ------------------------------------------------------------------------------------
-    async def undo(self, channel_id: int, actor: Actor) -> Update:
-        """Take back the asking player's last action, when nothing unforeseeable happened since."""
-        record = await self.game_in(channel_id)
-        async with self._lock(record.id):
-            loaded = await self._load(record.id)
-            record = loaded.record
-            if record.status != "active" or loaded.state is None:
-                raise SessionError("Only a running game has moves to take back.")
-            seat = record.seat_of(actor.user_id)
-            if seat is None:
-                raise SessionError("You are not playing in this game.")
-            entries = [_entry(a) for a in await self.store.actions(record.id)]
-            back = take_back(entries, seat)
-            system = registry.get(record.system)
-            text = f"{actor.name} takes back `{_format_logged(system, back.main['action'])}`."
-            return await self._go_back(loaded, system, entries, back.to, seat, actor.user_id, text)
-
-    async def propose_undo(self, game_id: int, host: Actor) -> UndoVote:
-        """The host asks to take back the last move, reveals or not; every other player must agree."""
-        async with self._lock(game_id):
-            loaded = await self._load(game_id)
-            record = loaded.record
-            if record.status != "active" or loaded.state is None:
-                raise SessionError("Only a running game has moves to take back.")
-            entries = [_entry(a) for a in await self.store.actions(game_id)]
-            back = last_take_back(entries)
-            system = registry.get(record.system)
-            text = _format_logged(system, back.main["action"])
-            voters = [s.seat for s in record.seats if s.user_id not in (VACANT, host.user_id) and not is_bot(s.user_id)]
-            if not voters:
-                done = await self._go_back(
-                    loaded, system, entries, back.to, None, host.user_id, f"{host.name} takes back `{text}`."
-                )
-                return UndoVote(text=text, done=done)
-            vote = {"version": record.version, "to": back.to, "text": text, "waiting": voters, "host": host.name}
-            await self.store.set_setting(game_id, UNDO_VOTE, json.dumps(vote))
-            return UndoVote(text=text, waiting=voters)
-
-    async def vote_undo(self, game_id: int, version: int, voter: Actor, agree: bool) -> UndoVote:
-        """One player's answer to the host's take-back request."""
-        async with self._lock(game_id):
-            loaded = await self._load(game_id)
-            record = loaded.record
-            raw = (await self.store.get_settings(game_id)).get(UNDO_VOTE)
-            vote = json.loads(raw) if raw else None
-            if vote is None or vote["version"] != version or record.version != version:
-                raise StaleVersion("That vote is over: the game has moved on or the question was settled.")
-            seat = record.seat_of(voter.user_id)
-            if seat not in vote["waiting"]:
-                raise SessionError("This question is not waiting for your answer.")
-            if not agree:
-                await self.store.delete_setting(game_id, UNDO_VOTE)
-                return UndoVote(text=vote["text"], refused=True)
-            vote["waiting"].remove(seat)
-            if vote["waiting"]:
-                await self.store.set_setting(game_id, UNDO_VOTE, json.dumps(vote))
-                return UndoVote(text=vote["text"], waiting=vote["waiting"])
-            await self.store.delete_setting(game_id, UNDO_VOTE)
-            entries = [_entry(a) for a in await self.store.actions(game_id)]
-            system = registry.get(record.system)
-            text = f"The table agreed: {vote['host']} takes back `{vote['text']}`."
-            done = await self._go_back(loaded, system, entries, vote["to"], None, None, text)
-            return UndoVote(text=vote["text"], done=done)
-
-    async def _go_back(
-        self,
-        loaded: _Loaded,
-        system: GameSystem,
-        entries: list[dict[str, Any]],
-        to: int,
-        seat: int | None,
-        user_id: int | None,
-        text: str,
-    ) -> Update:
-        state = next((s for v, s in loaded.recent if v == to), None)
-        if state is None:
-            state = await asyncio.to_thread(self._replayed, loaded, system, [e for e in entries if e["version"] <= to])
-        event = Event(text=text, kind="turn", seat=seat)
-        entry = ActionRecord(
-            game_id=loaded.record.id,
-            version=loaded.record.version + 1,
-            seat=seat,
-            user_id=user_id,
-            action={"type": UNDO, "to": to},
-            events=[msgspec.to_builtins(event)],
-            at=self.clock(),
-            kind=UNDO,
-        )
-        await self._append(loaded, system, entry, state, finished=False)
-        loaded.recent = [(v, s) for v, s in loaded.recent if v <= to]
-        self._remember(loaded, entry.version, state)
-        return Update(game=loaded.record, state=state, events=[event], prompts=system.pending(state))
-
-    @staticmethod
-    def _replayed(loaded: _Loaded, system: GameSystem, entries: list[dict[str, Any]]) -> BaseState:
-        """The position after ``entries``, replayed from the game's seed (runs in a worker thread)."""
-        record, state = loaded.record, loaded.state
-        assert state is not None
-        options = dict(record.options)
-        if record.scenario:
-            options.setdefault("scenario", record.scenario)
-        return replay(system, system.setup(list(state.seats), options, record.seed), entries)
 
     async def apply_defaults(self, channel_id: int, host: Actor) -> list[Update]:
         """Host's timeout: play the default of every prompt whose deadline has passed.
@@ -794,24 +620,6 @@ class GameService:
     async def verify(self, game_id: int) -> VerifyResult:
         """Replay the record from its seed (in a worker thread: a long game takes a moment)."""
         return await asyncio.to_thread(verify_export, await self.export(game_id))
-
-
-def _entry(record: ActionRecord) -> dict[str, Any]:
-    """A logged action in the export's shape (what sessions.history reads)."""
-    return {
-        "version": record.version,
-        "seat": record.seat,
-        "action": record.action,
-        "kind": record.kind,
-        "revealed": record.revealed,
-    }
-
-
-def _format_logged(system: GameSystem, action: dict[str, Any]) -> str:
-    try:
-        return system.format(action)
-    except Exception:  # an old entry must never break a reply
-        return str(action.get("type", "?"))
 
 
 def _plain(action: Action) -> dict[str, Any]:

@@ -1,0 +1,68 @@
+"""What the session layer's parts share: who asks, what changed, a game held in memory, bot seats."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.core import BaseState, Event, GameSystem, Prompt, registry
+
+from .settings import GameSettings
+from .store import GameRecord
+
+VACANT = 0
+"""user_id of a seat whose player left a running game; the host may act for it."""
+
+
+def bot_user(seat: int) -> int:
+    """The user id of a bot in ``seat`` (negative, so never a Discord user)."""
+    return -1 - seat
+
+
+def is_bot(user_id: int | None) -> bool:
+    return user_id is not None and user_id < 0
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who is asking: a Discord user (or a console name mapped to a stable id)."""
+
+    user_id: int
+    name: str
+    is_admin: bool = False  # may manage the channel (end or configure any game)
+
+
+@dataclass
+class Update:
+    """The result of a change: the game after it and what happened."""
+
+    game: GameRecord
+    state: BaseState | None
+    events: list[Event] = field(default_factory=list)
+    prompts: list[Prompt] = field(default_factory=list)
+    action_text: str | None = None
+    finished: bool = False
+
+    @property
+    def system(self) -> GameSystem:
+        return registry.get(self.game.system)
+
+    def waiting_users(self) -> list[int]:
+        """Users who must act now, in prompt order, without duplicates, vacant seats or bots."""
+        users: list[int] = []
+        for prompt in self.prompts:
+            user = self.game.user_of(prompt.seat)
+            if user and user > 0 and user not in users:
+                users.append(user)
+        return users
+
+
+@dataclass
+class LoadedGame:
+    """A game held in memory: its record, its state, its settings, and the states undo can return to."""
+
+    record: GameRecord
+    state: BaseState | None
+    used: float
+    settings: GameSettings | None = None
+    recent: list[tuple[int, BaseState]] = field(default_factory=list)
+    """States since the last action that revealed something (version, state): what undo can go back to."""

@@ -1,0 +1,165 @@
+"""Taking moves back: a player's own move when nothing was revealed since, or any move the table agrees to.
+
+A mix-in of :class:`~sessions.service.GameService`: it uses the service's per-game locks, cache and
+log writing. The log stays append-only: a take-back is a logged entry (see sessions/history.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from rules.core import BaseState, Event, GameSystem, registry
+
+from .errors import SessionError, StaleVersion
+from .history import UNDO, last_take_back, replay, take_back
+from .session_types import VACANT, Actor, LoadedGame, Update, is_bot
+from .store import ActionRecord
+
+if TYPE_CHECKING:
+    from .service import GameService
+
+
+@dataclass
+class UndoVote:
+    """Where a host's request to take back the last move stands."""
+
+    text: str = ""
+    waiting: list[int] = field(default_factory=list)
+    """Seats still to agree."""
+    done: Update | None = None
+    """The take-back, once everyone agreed."""
+    refused: bool = False
+
+
+UNDO_VOTE = "undo_vote"
+"""Game setting holding an open undo vote (JSON)."""
+
+
+class TakeBacks:
+    """Undo for the session service."""
+
+    async def undo(self: GameService, channel_id: int, actor: Actor) -> Update:
+        """Take back the asking player's last action, when nothing unforeseeable happened since."""
+        record = await self.game_in(channel_id)
+        async with self._lock(record.id):
+            loaded = await self._load(record.id)
+            record = loaded.record
+            if record.status != "active" or loaded.state is None:
+                raise SessionError("Only a running game has moves to take back.")
+            seat = record.seat_of(actor.user_id)
+            if seat is None:
+                raise SessionError("You are not playing in this game.")
+            entries = [_entry(a) for a in await self.store.actions(record.id)]
+            back = take_back(entries, seat)
+            system = registry.get(record.system)
+            text = f"{actor.name} takes back `{_format_logged(system, back.main['action'])}`."
+            return await self._go_back(loaded, system, entries, back.to, seat, actor.user_id, text)
+
+    async def propose_undo(self: GameService, game_id: int, host: Actor) -> UndoVote:
+        """The host asks to take back the last move, reveals or not; every other player must agree."""
+        async with self._lock(game_id):
+            loaded = await self._load(game_id)
+            record = loaded.record
+            if record.status != "active" or loaded.state is None:
+                raise SessionError("Only a running game has moves to take back.")
+            entries = [_entry(a) for a in await self.store.actions(game_id)]
+            back = last_take_back(entries)
+            system = registry.get(record.system)
+            text = _format_logged(system, back.main["action"])
+            voters = [s.seat for s in record.seats if s.user_id not in (VACANT, host.user_id) and not is_bot(s.user_id)]
+            if not voters:
+                done = await self._go_back(
+                    loaded, system, entries, back.to, None, host.user_id, f"{host.name} takes back `{text}`."
+                )
+                return UndoVote(text=text, done=done)
+            vote = {"version": record.version, "to": back.to, "text": text, "waiting": voters, "host": host.name}
+            await self.store.set_setting(game_id, UNDO_VOTE, json.dumps(vote))
+            return UndoVote(text=text, waiting=voters)
+
+    async def vote_undo(self: GameService, game_id: int, version: int, voter: Actor, agree: bool) -> UndoVote:
+        """One player's answer to the host's take-back request."""
+        async with self._lock(game_id):
+            loaded = await self._load(game_id)
+            record = loaded.record
+            raw = (await self.store.get_settings(game_id)).get(UNDO_VOTE)
+            vote = json.loads(raw) if raw else None
+            if vote is None or vote["version"] != version or record.version != version:
+                raise StaleVersion("That vote is over: the game has moved on or the question was settled.")
+            seat = record.seat_of(voter.user_id)
+            if seat not in vote["waiting"]:
+                raise SessionError("This question is not waiting for your answer.")
+            if not agree:
+                await self.store.delete_setting(game_id, UNDO_VOTE)
+                return UndoVote(text=vote["text"], refused=True)
+            vote["waiting"].remove(seat)
+            if vote["waiting"]:
+                await self.store.set_setting(game_id, UNDO_VOTE, json.dumps(vote))
+                return UndoVote(text=vote["text"], waiting=vote["waiting"])
+            await self.store.delete_setting(game_id, UNDO_VOTE)
+            entries = [_entry(a) for a in await self.store.actions(game_id)]
+            system = registry.get(record.system)
+            text = f"The table agreed: {vote['host']} takes back `{vote['text']}`."
+            done = await self._go_back(loaded, system, entries, vote["to"], None, None, text)
+            return UndoVote(text=vote["text"], done=done)
+
+    async def _go_back(
+        self: GameService,
+        loaded: LoadedGame,
+        system: GameSystem,
+        entries: list[dict[str, Any]],
+        to: int,
+        seat: int | None,
+        user_id: int | None,
+        text: str,
+    ) -> Update:
+        state = next((s for v, s in loaded.recent if v == to), None)
+        if state is None:
+            state = await asyncio.to_thread(self._replayed, loaded, system, [e for e in entries if e["version"] <= to])
+        event = Event(text=text, kind="turn", seat=seat)
+        entry = ActionRecord(
+            game_id=loaded.record.id,
+            version=loaded.record.version + 1,
+            seat=seat,
+            user_id=user_id,
+            action={"type": UNDO, "to": to},
+            events=[msgspec.to_builtins(event)],
+            at=self.clock(),
+            kind=UNDO,
+        )
+        await self._append(loaded, system, entry, state, finished=False)
+        loaded.recent = [(v, s) for v, s in loaded.recent if v <= to]
+        self._remember(loaded, entry.version, state)
+        return Update(game=loaded.record, state=state, events=[event], prompts=system.pending(state))
+
+    @staticmethod
+    def _replayed(loaded: LoadedGame, system: GameSystem, entries: list[dict[str, Any]]) -> BaseState:
+        """The position after ``entries``, replayed from the game's seed (runs in a worker thread)."""
+        record, state = loaded.record, loaded.state
+        assert state is not None
+        options = dict(record.options)
+        if record.scenario:
+            options.setdefault("scenario", record.scenario)
+        return replay(system, system.setup(list(state.seats), options, record.seed), entries)
+
+
+def _entry(record: ActionRecord) -> dict[str, Any]:
+    """A logged action in the export's shape (what sessions.history reads)."""
+    return {
+        "version": record.version,
+        "seat": record.seat,
+        "action": record.action,
+        "kind": record.kind,
+        "revealed": record.revealed,
+    }
+
+
+def _format_logged(system: GameSystem, action: dict[str, Any]) -> str:
+    try:
+        return system.format(action)
+    except Exception:  # an old entry must never break a reply
+        return str(action.get("type", "?"))
