@@ -500,7 +500,7 @@ def check_skill(state: GrimState, seat: int | None, action: Action) -> Plan:
             raise RuleError(f"{name(hero)} cannot see search token {token.id}.")
         if skill.effect == "reveal" and token.revealed:
             raise RuleError(f"Search token {token.id} is already revealed.")
-        if skill.effect == "discover" and token.revealed and not touching(hero_cell(hero), spot):
+        if skill.effect == "discover" and token.revealed and not close:
             raise RuleError(f'Search token {token.id} is already revealed: come within 1" to pick it up.')
         plan.token = token
     elif skill.target == "enemy":
@@ -539,7 +539,7 @@ def do_skill(state: GrimState, seat: int | None, action: Action, turn: Turn, pla
         return after(state, turn, hero)
     turn.say(f"{name(hero)} uses {skill.name}.")
     token = plan.token
-    if skill.effect == "discover" and token is not None and touching(hero_cell(hero), (token.x, token.y)):
+    if skill.effect == "discover" and token is not None and dist(hero_cell(hero), (token.x, token.y)) < 1.5:
         turn.say(f'{name(hero)} is within 1" of {token.id}: no test needed.')
         ok = True
     elif skill.common:

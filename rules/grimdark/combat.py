@@ -281,6 +281,7 @@ def wound(
                 break
             amount = regenerate(turn, target, deadly, no_regen)
             if amount:
+                turn.say(f"{name(target)} takes {amount} wound{'s' if amount != 1 else ''}.")
                 take_wounds(state, turn, target, 1, near=near, deadly=amount)
                 done += amount
         return done
