@@ -113,7 +113,7 @@ def test_11_the_half_table_halves_every_distance() -> None:
 
 
 def test_15_enemy_ambushers_arrive_within_six_inches_of_a_goal() -> None:
-    state = battle("kessa+orrin+ash", scenario="vault")
+    state = battle("kessa+orrin+ash+rook", scenario="vault")
     stalker = next(u for u in state.units if u.kind == "stalker")
     assert not stalker.placed and 2 <= stalker.due <= 4
     public = G.player_view(state, None)
@@ -128,10 +128,11 @@ def test_15_enemy_ambushers_arrive_within_six_inches_of_a_goal() -> None:
 
 def test_16_waves_arrive_on_their_round_and_stay_secret_until_then() -> None:
     state = battle()
-    assert state.waves[0].round == 3 and state.waves[0].units == ["brutes"]
+    wave = state.waves[0]
+    assert wave.round >= 2 and wave.units == ["brutes"]
     assert G.player_view(state, None).waves[0].units == []
     turn = Turn(state, 0)
-    state.round = 2
+    state.round = wave.round - 1
     start_round(state, turn)
     assert any(u.kind == "brutes" and u.placed for u in state.units)
     assert "A wave arrives: Reaver Brutes" in texts(turn.events)
