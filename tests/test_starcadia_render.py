@@ -330,7 +330,7 @@ def _strip_texts(monkeypatch, state) -> tuple[int, list[tuple[str, int]]]:
     """Draw the board and record (text, font size) of everything written in the status strip below it."""
     from PIL import ImageDraw
 
-    from render import starcadia as R
+    from render.starcadia.station import height_of
 
     drawn: list[tuple[float, str, int]] = []
     original = ImageDraw.ImageDraw.text
@@ -342,7 +342,7 @@ def _strip_texts(monkeypatch, state) -> tuple[int, list[tuple[str, int]]]:
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", record)
     img = draw_board(state)
-    top = R.MARGIN * 2 + E.board_of(state).height * R.CELL - 10
+    top = height_of(state)
     return img.width, [(text, size) for y, text, size in drawn if y >= top]
 
 
@@ -477,7 +477,10 @@ def test_crew_sheet_shows_a_dead_hero_plainly():
 
 
 def test_free_shuttle_slots_are_outlined_only_while_crews_claim_them():
-    from render.starcadia import _box
+    from render.starcadia.station import CELL, MARGIN
+
+    def _box(xy):
+        return MARGIN + xy[0] * CELL, MARGIN + xy[1] * CELL, MARGIN + (xy[0] + 1) * CELL, MARGIN + (xy[1] + 1) * CELL
 
     st = setup_state(seats=2)
     for _ in range(2):
@@ -495,4 +498,4 @@ def test_free_shuttle_slots_are_outlined_only_while_crews_claim_them():
 def _has_slot_outline(img: Image.Image, box: tuple[int, int, int, int]) -> bool:
     crop = img.crop(box).convert("RGB")
     colours = crop.getcolors(crop.width * crop.height) or []
-    return any(colour == (0xF0, 0xE4, 0x42) for _count, colour in colours)
+    return any(colour == (0xFF, 0xD2, 0x4A) for _count, colour in colours)  # the highlight yellow
