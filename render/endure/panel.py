@@ -10,7 +10,7 @@ from PIL import ImageDraw, ImageFont
 
 from rules.endure.content import board as board_of
 from rules.endure.content import content
-from rules.endure.state import EndureState
+from rules.endure.state import EndureState, Survivor
 from rules.endure.words import class_tag
 
 from ..common import wrap
@@ -155,11 +155,12 @@ def crew(sheet: Sheet, st: EndureState) -> None:
     sheet.y = top + rows * LINE + 24
 
 
-def _status(s) -> list[str]:
+def _status(s: Survivor) -> list[str]:
+    """Wounds and conditions, in words ('left the map', 'head leg', 'stunned')."""
+    if not s.alive:
+        return []
     words = ["left the map"] if s.exited else []
-    if s.alive:
-        words += list(s.injuries)
-    return words + ["stunned"] * bool(s.stunned) + ["frozen"] * bool(s.frozen)
+    return words + list(s.injuries) + ["stunned"] * bool(s.stunned) + ["frozen"] * bool(s.frozen)
 
 
 def carrying(st: EndureState, i: int) -> str:
@@ -216,7 +217,7 @@ def legend_entries(st: EndureState) -> list[tuple[Token | None, str]]:
     seen: dict[tuple[str, str, str], Token] = {}
     for tokens in zone_tokens(st).values():
         for t in tokens:
-            seen.setdefault((t.kind, t.label, t.mark), t)
+            seen.setdefault((t.kind, "" if t.kind == "noise" else t.label, t.mark), t)  # one noise sample
     samples = sorted(seen.values(), key=lambda t: (ORDER.index(t.kind), t.label, t.mark))
     entries: list[tuple[Token | None, str]] = []
     for t in samples:
