@@ -22,7 +22,7 @@ def test_garbage_is_refused_with_the_names_that_work() -> None:
     state = arena()
     put_enemy(state, "scrappers", "X10")
     put_hero(state, "kessa", "X40")
-    refused(state, 0, {"type": "dance", "hero": "kessa"}, "not a Grimdark command. Commands: advance, arrive")
+    refused(state, 0, {"type": "dance", "hero": "kessa"}, "not a Grimdark command. Commands: advance, answer, arrive")
     refused(state, 0, {"type": "hold", "hero": "zed"}, "no hero 'zed'. Heroes: kessa, orrin")
     refused(state, 0, {"type": "hold", "hero": 5}, "must be a name")
     refused(state, 0, {"type": "hold", "hero": "kessa", "shoot": "Q9"}, "no enemy unit 'Q9'.*Enemy units: S1")
@@ -291,3 +291,38 @@ def test_every_refusal_leaves_the_state_alone_and_legal_agrees() -> None:
     state = battle("kessa+orrin+ysolde")
     for action in G.legal(state, 0)[:40]:
         G.apply(state, 0, action)
+
+
+def test_the_ask_order_puts_the_question_to_the_player(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With order tests=ask a failed common-skill test waits for the player's answer (cast=ask likewise)."""
+    state = arena()
+    put_enemy(state, "scrappers", "A5")
+    put_hero(state, "kessa", "X40")
+    state.tokens = [Token(id="T1", x=cell("X36")[0], y=cell("X36")[1], content="item:medkit")]
+    find(state, "kessa").policy = {"tests": "ask"}
+    with dice(monkeypatch, 2):
+        asked, said = play(state, 0, {"type": "skill", "hero": "kessa", "skill": "discover", "target": "T1"})
+    assert asked.ask is not None and "pay 2 power to succeed?" in said
+    assert [p.kind for p in G.pending(asked)] == ["reaction"]
+    refused(asked, 0, {"type": "hold", "hero": "kessa"}, "First the question for Kessa Vale")
+    assert G.legal(asked, 0) == [{"type": "answer", "hero": "kessa", "pay": True}, {"type": "answer", "hero": "kessa"}]
+    paid, said = play(asked, 0, {"type": "answer", "hero": "kessa", "pay": True})
+    assert paid.ask is None and find(paid, "kessa").power == 2 and "holds: a Medi-Kit" in said
+    kept, said = play(asked, 0, {"type": "answer", "hero": "kessa"})
+    assert find(kept, "kessa").power == 4 and "stays failed" in said and not kept.tokens[0].revealed
+    refused(kept, 0, {"type": "answer", "hero": "kessa", "pay": True}, "Nobody is asking")
+
+
+def test_a_failed_cast_can_be_asked_about(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = arena("ysolde+kessa")
+    foe = put_enemy(state, "scrappers", "X30")
+    put_hero(state, "ysolde", "X40")
+    ysolde = find(state, "ysolde")
+    ysolde.tokens = 2
+    ysolde.policy = {"cast": "ask"}
+    with dice(monkeypatch, 1):
+        asked, said = play(state, 0, {"type": "cast", "hero": "ysolde", "spell": "psy-bolt", "target": foe.id})
+    assert asked.ask is not None and asked.ask.cost == 2
+    with dice(monkeypatch, 1, 1):
+        paid, said = play(asked, 0, {"type": "answer", "hero": "ysolde", "pay": True})
+    assert "Psy Bolt takes effect" in said and find(paid, "ysolde").power == 4

@@ -16,7 +16,7 @@ from .campaign import CAMP, next_mission, train
 from .campaign import check_train as train_rules
 from .combat import can_shoot, fire
 from .content import cell_name, content, parse_cell
-from .dice import POLICIES, pay, stat_test, will_pay
+from .dice import POLICIES, pay, policy, stat_test, will_pay
 from .effects import affect, hero_cast, status_checks, turn_over
 from .grid import dist, inch, sees, touching
 from .harm import take_wounds
@@ -25,7 +25,7 @@ from .morale import end_of_activation
 from .moves import allowance, check_destination, dangerous, hero_reach, walk
 from .paths import Edge
 from .rounds import close_round, first_round, heroes_done, settle
-from .state import Activation, Cell, GrimState, Token, Unit
+from .state import Activation, Ask, Cell, GrimState, Token, Unit
 from .units import enemies, find, grid_of, heroes, name, occupied, rule, sheet, skills_of, stats, weapons
 
 HERO_ACTIONS = ("rest", "hold", "advance", "rush", "charge")
@@ -274,6 +274,11 @@ def check(state: GrimState, seat: int | None, action: Action) -> Plan:
     if checker is None:
         names = ", ".join(sorted(CHECKS))
         raise RuleError(f"'{str(kind)[:20]}' is not a Grimdark command. Commands: {names}.")
+    if state.ask is not None and kind not in ("answer", "policy"):
+        hero = find(state, state.ask.hero)
+        raise RuleError(
+            f"First the question for {name(hero)}: pay {state.ask.cost} power? (`/grimdark answer pay:yes` or `pay:no`)"
+        )
     return checker(state, seat, action)
 
 
@@ -481,15 +486,18 @@ def do_charge(state: GrimState, seat: int | None, action: Action, turn: Turn, pl
 
 def check_skill(state: GrimState, seat: int | None, action: Action) -> Plan:
     hero = check_turn(state, seat, action)
-    c = content()
     known = skills_of(state, hero)
     wanted = text(action, "skill").lower()
     if wanted not in known:
         names = ", ".join(known)
         raise RuleError(f"{name(hero)} has no skill '{wanted[:20] or '?'}'. Its skills: {names}.")
     slot, starts = check_activity(state, hero, "skill")
-    skill = c.skills[wanted]
-    plan = Plan(hero=hero, slot=slot, starts=starts, skill=wanted)
+    return skill_targets(state, hero, action, Plan(hero=hero, slot=slot, starts=starts, skill=wanted))
+
+
+def skill_targets(state: GrimState, hero: Unit, action: Action, plan: Plan) -> Plan:
+    """What the skill named in ``plan`` is used on (checked: range, sight, reach)."""
+    skill = content().skills[plan.skill]
     if skill.target == "token":
         token = the_token(state, action)
         spot = (token.x, token.y)
@@ -542,6 +550,11 @@ def do_skill(state: GrimState, seat: int | None, action: Action, turn: Turn, pla
     if skill.effect == "discover" and token is not None and dist(hero_cell(hero), (token.x, token.y)) < 1.5:
         turn.say(f'{name(hero)} is within 1" of {token.id}: no test needed.')
         ok = True
+    elif skill.common and policy(hero, "tests") == "ask":
+        ok = stat_test(state, turn, hero, skill.stat, why=skill.name, buy=False)
+        if not ok and not hero.down:
+            ask(state, turn, hero, Ask(hero=hero.id, kind="skill", cost=2, action=dict(action)), skill.name)
+            return
     elif skill.common:
         ok = stat_test(state, turn, hero, skill.stat, why=skill.name)
     else:
@@ -550,22 +563,85 @@ def do_skill(state: GrimState, seat: int | None, action: Action, turn: Turn, pla
             pay(state, turn, hero, 1, f"as {skill.name} falls short (the effect happens anyway)")
             ok = not hero.down
     if ok and not hero.down:
-        affect(
-            state,
-            turn,
-            hero,
-            skill.effect,
-            skill.amount,
-            target=plan.target,
-            token=token,
-            cell=plan.cell,
-            ap=skill.ap,
-            rules=skill.rules,
-            label=skill.name,
-            route=plan.route,
-        )
+        skill_effect(state, turn, hero, plan)
     elif not hero.down:
         turn.say(f"{skill.name} does not work.")
+    after(state, turn, hero)
+
+
+def skill_effect(state: GrimState, turn: Turn, hero: Unit, plan: Plan) -> None:
+    skill = content().skills[plan.skill]
+    affect(
+        state,
+        turn,
+        hero,
+        skill.effect,
+        skill.amount,
+        target=plan.target,
+        token=plan.token,
+        cell=plan.cell,
+        ap=skill.ap,
+        rules=skill.rules,
+        label=skill.name,
+        route=plan.route,
+    )
+
+
+def ask(state: GrimState, turn: Turn, hero: Unit, question: Ask, what: str) -> None:
+    """Pause: the hero's player decides whether to pay for the failed roll (policy ``ask``)."""
+    state.ask = question
+    turn.say(
+        f"{name(hero)} failed {what}: pay {question.cost} power to succeed? "
+        f"Answer with `/grimdark answer pay:yes` or `/grimdark answer pay:no`.",
+        kind="turn",
+    )
+
+
+def check_answer(state: GrimState, seat: int | None, action: Action) -> Plan:
+    question = state.ask
+    if question is None:
+        raise RuleError("Nobody is asking anything right now.")
+    hero = find(state, question.hero)
+    assert hero is not None
+    if seat is not None and hero.seat != seat:
+        raise RuleError(f"The question is for {state.seats[hero.seat]}, who plays {name(hero)}.")
+    if text(action, "hero") and text(action, "hero").lower() != hero.id:
+        raise RuleError(f"The question is about {name(hero)}.")
+    flag(action, "pay")
+    return Plan(hero=hero)
+
+
+def do_answer(state: GrimState, seat: int | None, action: Action, turn: Turn, plan: Plan) -> None:
+    hero = plan.hero
+    question = state.ask
+    assert hero is not None and question is not None
+    state.ask = None
+    if not flag(action, "pay"):
+        turn.say(f"{name(hero)} does not pay: the roll stays failed.")
+        after(state, turn, hero)
+        return
+    pay(state, turn, hero, question.cost, "to turn the failed roll into a success")
+    if not hero.down:
+        stored = dict(question.action)
+        if question.kind == "skill":
+            skill_effect(
+                state, turn, hero, skill_targets(state, hero, stored, Plan(hero=hero, skill=str(stored["skill"])))
+            )
+        else:
+            spell = content().spells[str(stored["spell"])]
+            target = cast_target(state, hero, stored, spell)
+            turn.say(f"{spell.name} takes effect on {name(target)}.")
+            affect(
+                state,
+                turn,
+                hero,
+                spell.effect,
+                spell.amount,
+                target=target,
+                ap=spell.ap,
+                rules=spell.rules,
+                label=spell.name,
+            )
     after(state, turn, hero)
 
 
@@ -722,14 +798,7 @@ def check_cast(state: GrimState, seat: int | None, action: Action) -> Plan:
         raise RuleError("boost is a number of extra spell tokens, 0 to 6.")
     if hero.tokens < spell.value + boost:
         raise RuleError(f"{spell.name} needs {spell.value + boost} spell tokens; {name(hero)} has {hero.tokens}.")
-    if spell.target == "enemy":
-        target = the_enemy(state, action)
-    elif spell.target == "ally":
-        target = the_ally(state, action, hero)
-        if target.down:
-            raise RuleError(f"{name(target)} is unconscious.")
-    else:
-        target = hero
+    target = cast_target(state, hero, action, spell)
     if target is not hero:
         if not unit_within(state, hero, target, spell.range):
             raise RuleError(f'{name(target)} is more than {spell.range}" from {name(hero)}.')
@@ -738,13 +807,33 @@ def check_cast(state: GrimState, seat: int | None, action: Action) -> Plan:
     return Plan(hero=hero, spell=wanted, boost=boost, target=target)
 
 
+def cast_target(state: GrimState, hero: Unit, action: Action, spell: Any) -> Unit:
+    if spell.target == "enemy":
+        return the_enemy(state, action)
+    if spell.target == "ally":
+        target = the_ally(state, action, hero)
+        if target.down:
+            raise RuleError(f"{name(target)} is unconscious.")
+        return target
+    return hero
+
+
 def do_cast(state: GrimState, seat: int | None, action: Action, turn: Turn, plan: Plan) -> None:
     hero, target = plan.hero, plan.target
     assert hero is not None and target is not None
     open_activation(state, turn, hero)
     assert state.act is not None
     state.act.cast = [*state.act.cast, plan.spell]
-    hero_cast(state, turn, hero, content().spells[plan.spell], plan.boost, target)
+    spell = content().spells[plan.spell]
+    if hero_cast(state, turn, hero, spell, plan.boost, target, asking=policy(hero, "cast") == "ask"):
+        ask(
+            state,
+            turn,
+            hero,
+            Ask(hero=hero.id, kind="cast", cost=2 * spell.value, action=dict(action)),
+            f"to cast {spell.name}",
+        )
+        return
     after(state, turn, hero)
 
 
@@ -901,6 +990,7 @@ CHECKS: dict[str, Any] = {
     "ready": check_ready,
     "train": check_train,
     "policy": check_policy,
+    "answer": check_answer,
 }
 PERFORMS: dict[str, Any] = {
     "start": do_start,
@@ -921,6 +1011,7 @@ PERFORMS: dict[str, Any] = {
     "ready": do_ready,
     "train": do_train,
     "policy": do_policy,
+    "answer": do_answer,
 }
 
 __all__ = ["CHECKS", "PERFORMS", "Plan", "check", "perform", "take_wounds", "turn_over", "will_pay"]

@@ -41,6 +41,10 @@ def choose(system: GameSystem, view: GrimState, seat: int, seed: int) -> Action 
         return camp_choice(view, legal)
     if view.phase != "battle":
         return {"type": "ready"} if {"type": "ready"} in legal else legal[0]
+    if view.ask is not None:
+        hero = find(view, view.ask.hero)
+        assert hero is not None
+        return {"type": "answer", "hero": hero.id, **({"pay": True} if hero.power >= view.ask.cost + 1 else {})}
     hero = pick_hero(view, seat, legal)
     mine = [a for a in legal if a.get("hero") == hero.id]
     return activation_step(view, hero, mine) or {"type": "done", "hero": hero.id}

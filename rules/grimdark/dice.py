@@ -2,7 +2,9 @@
 
 Heroes hold standing policies for optional power spends, so nobody waits for a yes or no:
 ``off`` never pays, ``safe`` pays only from power it has (no exhaustion, no knock-out through
-Disease), ``always`` pays even if that exhausts the hero.
+Disease), ``always`` pays even if that exhausts the hero. ``ask`` (tests and casts) asks the player
+when a common skill's test or a cast fails during the hero's own activation; anywhere else (jumps,
+conditions) it acts as ``safe``.
 """
 
 from __future__ import annotations
@@ -14,10 +16,10 @@ from .state import GrimState, Unit
 from .units import name, stats
 
 POLICIES = {
-    "tests": ("safe", ("off", "safe", "always"), "buy failed Str/Dex/Wil tests for 2 power"),
+    "tests": ("safe", ("off", "safe", "always", "ask"), "buy failed Str/Dex/Wil tests for 2 power"),
     "shaken": ("safe", ("off", "safe", "always"), "pay 2 power to ignore Shaken after a failed morale test"),
     "fall": ("safe", ("off", "safe", "always"), "pay 2 power to stop at the ledge instead of falling"),
-    "cast": ("off", ("off", "safe", "always"), "pay 2 power per spell token to force a failed cast"),
+    "cast": ("off", ("off", "safe", "always", "ask"), "pay 2 power per point of value to force a failed cast"),
     "impaired": ("safe", ("off", "safe", "always"), "pay D3 power to clear Impaired when activating"),
     "dispel": ("0", ("0", "1", "2", "3"), 'spell tokens spent against each enemy cast within 18" in sight'),
 }
@@ -73,6 +75,8 @@ def will_pay(state: GrimState, unit: Unit, key: str, cost: int) -> bool:
     if unit.side != "hero" or unit.down:
         return False
     choice = policy(unit, key)
+    if choice == "ask":
+        choice = "safe"
     if choice == "always":
         return True
     if choice != "safe" or unit.power < cost:

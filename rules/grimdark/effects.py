@@ -169,21 +169,27 @@ def cast_roll(turn: Turn, caster: Unit, spell: Spell, bonus: int, hindrance: int
     return passes(face, 4, mod)
 
 
-def hero_cast(state: GrimState, turn: Turn, hero: Unit, spell: Spell, boost: int, target: Unit) -> None:
-    """A hero spends value + boost tokens and rolls; a failed cast may be forced for 2 power per token of value."""
+def hero_cast(
+    state: GrimState, turn: Turn, hero: Unit, spell: Spell, boost: int, target: Unit, *, asking: bool = False
+) -> bool:
+    """A hero spends value + boost tokens and rolls; a failed cast may be forced for 2 power per point of
+    value. Returns True when it failed and the player is to be asked (``asking``)."""
     hero.tokens -= spell.value + boost
     turn.say(f"{name(hero)} spends {spell.value + boost} spell tokens on {spell.name} ({hero.tokens} left).")
     ok = cast_roll(turn, hero, spell, boost, 0)
+    if not ok and asking:
+        return True
     if not ok and will_pay(state, hero, "cast", 2 * spell.value):
         pay(state, turn, hero, 2 * spell.value, f"to force {spell.name} through")
         ok = not hero.down
     if not ok:
         turn.say(f"{spell.name} fails.")
-        return
+        return False
     turn.say(f"{spell.name} takes effect on {name(target)}.")
     affect(
         state, turn, hero, spell.effect, spell.amount, target=target, ap=spell.ap, rules=spell.rules, label=spell.name
     )
+    return False
 
 
 def in_spell_range(state: GrimState, caster: Unit, spell: Spell, target: Unit) -> bool:

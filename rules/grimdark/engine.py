@@ -150,6 +150,16 @@ class Grimdark(GameSystem[GrimState]):
                 for s in players
                 if s not in state.ready
             ]
+        if state.ask is not None:
+            hero = next(h for h in heroes(state) if h.id == state.ask.hero)
+            return [
+                Prompt(
+                    seat=hero.seat,
+                    kind="reaction",
+                    text=f"{name(hero)}: pay {state.ask.cost} power to turn the failed roll into a success?",
+                    default={"type": "answer", "hero": hero.id},
+                )
+            ]
         if state.act is not None:
             hero = next(h for h in heroes(state) if h.id == state.act.hero)
             return [

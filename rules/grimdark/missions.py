@@ -186,10 +186,10 @@ def build(rng: Rng, party: int, number: int) -> MissionSpec:
     objectives: list[Cell] = []
     tokens = _open_cells(layout, (8, 36), [], rng, rng.randint(*b.tokens), 7)
     if kind == "seize":
-        objectives = _open_cells(layout, (14, 30), tokens, rng, 3, 10)
-        goal = Goal(kind="seize", count=2, start=3)
+        objectives = _open_cells(layout, (10, 24), tokens, rng, 3, 10)
+        goal = Goal(kind="seize", count=2, start=4)
     elif kind == "survive":
-        objectives = _open_cells(layout, (26, 32), tokens, rng, 1, 4)
+        objectives = _open_cells(layout, (18, 26), tokens, rng, 1, 4)
         goal = Goal(kind="survive", hold=1)
     goals = list(objectives) or _open_cells(layout, (10, 24), tokens, rng, 2, 12)
     if kind == "slay":
@@ -230,7 +230,7 @@ def build(rng: Rng, party: int, number: int) -> MissionSpec:
             if units:
                 waves.append(WaveSpec(round=wave_round, units=units, zone=b.entry))
     briefs = {
-        "seize": "Hold two of the three objectives at the end of a round, from round 3 on.",
+        "seize": "Hold two of the three objectives at the end of a round, from round 4 on.",
         "retrieve": "Find the Data Core in the search tokens and carry it back to your deployment zone.",
         "slay": "Destroy the enemy leader.",
         "survive": f"Hold the objective and keep a hero standing to the end of round {rounds}.",

@@ -27,10 +27,11 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "ready": (),
     "train": ("advance", "skill"),
     "policy": ("key", "value"),
+    "answer": ("pay",),
 }
 """Each command's fields after the hero (``ready`` has no hero)."""
 
-FLAGS = ("jump", "limited")
+FLAGS = ("jump", "limited", "pay")
 NUMBERS = ("boost",)
 NO_HERO = ("ready",)
 

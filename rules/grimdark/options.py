@@ -157,6 +157,10 @@ def candidates(state: GrimState, seat: int) -> list[Action]:
         return [*out, {"type": "ready"}]
     if state.phase != "battle" or state.verdict:
         return []
+    if state.ask is not None:
+        if not any(h.id == state.ask.hero for h in mine):
+            return []
+        return [{"type": "answer", "hero": state.ask.hero, "pay": True}, {"type": "answer", "hero": state.ask.hero}]
     if state.act is not None:
         acting = next(h for h in heroes(state) if h.id == state.act.hero)
         return hero_candidates(state, acting) if acting.seat == seat else []

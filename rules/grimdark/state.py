@@ -171,6 +171,17 @@ class Activation(msgspec.Struct, kw_only=True):
     actions: list[str] = []
 
 
+class Ask(msgspec.Struct, kw_only=True):
+    """A hero's player is asked whether to pay power to turn a failed roll into a success."""
+
+    hero: str
+    kind: str
+    """skill (a failed common-skill test) or cast (a failed cast)."""
+    cost: int
+    action: dict[str, object]
+    """The command whose roll failed (its targets are worked out again if the player pays)."""
+
+
 class Mark(msgspec.Struct, kw_only=True):
     """Something the picture highlights: a move's path, a shot, a melee, an arrival, a fall."""
 
@@ -194,6 +205,7 @@ class GrimState(BaseState, kw_only=True):
     objectives: list[Objective] = []
     waves: list[Wave] = []
     act: Activation | None = None
+    ask: Ask | None = None
     ready: list[int] = []
     marks: list[Mark] = []
     verdict: str = ""

@@ -123,6 +123,7 @@ def label(state: GrimState, action: Action) -> str:
         "deploy": f"deploy at {action.get('to')}",
         "ready": "ready",
         "policy": f"order {action.get('key')}={action.get('value')}",
+        "answer": "pay the power" if action.get("pay") else "do not pay",
     }
     if kind == "skill":
         skill = c.skills.get(str(action.get("skill")))

@@ -299,7 +299,7 @@ COMMANDS = (
             Option("key", "Which order", required=True, high=20, suggest=suggest.complete_order_key),
             Option(
                 "value",
-                "off, safe or always (dispel: 0-3 tokens)",
+                "off, safe, always or ask (dispel: 0-3 tokens)",
                 required=True,
                 high=10,
                 suggest=suggest.complete_order_value,
@@ -309,6 +309,18 @@ COMMANDS = (
         section=SETUP,
         example="hero:kessa key:tests value:always",
         produces=plays("policy"),
+    ),
+    Command(
+        "answer",
+        "Answer the question after a failed roll (order value ask): pay the power or not",
+        play.answer,
+        (
+            Option("pay", "yes: pay the power and succeed; no: the roll stays failed", kind="bool", required=True),
+            hero(),
+        ),
+        section=SETUP,
+        example="pay:yes",
+        produces=plays("answer"),
     ),
     Command(
         "los",

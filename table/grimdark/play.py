@@ -212,3 +212,16 @@ async def order(table: Table, ctx: Ctx, key: str, value: str, hero: str | None =
     if wanted not in POLICIES:
         raise RuleError(f"There is no standing order '{key[:20]}'. Orders: {', '.join(POLICIES)}.")
     return await table.act(ctx, {"type": "policy", "hero": who, "key": wanted, "value": norm(value)})
+
+
+async def answer(table: Table, ctx: Ctx, pay: bool, hero: str | None = None) -> Reply:
+    """Answer the question about a failed roll: pay the power to succeed, or not."""
+    sc = await context(table, ctx)
+    st = state(sc)
+    if st.ask is None:
+        raise RuleError("Nobody is asking anything right now.")
+    key = find_hero(st, hero, None) if hero else st.ask.hero
+    action: Action = {"type": "answer", "hero": key}
+    if pay:
+        action["pay"] = True
+    return await table.act(ctx, action)

@@ -28,6 +28,7 @@ FIELDS = {
     "ready": {},
     "train": {"hero": "hero", "advance": "advance", "skill": "skill"},
     "policy": {"hero": "hero", "key": "key", "value": "value"},
+    "answer": {"hero": "hero", "pay": "pay"},
 }
 """Action type -> {action field: option name}."""
 
