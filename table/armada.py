@@ -971,7 +971,8 @@ async def view_fleets(table: Table, ctx: Ctx) -> Reply:
     if top:
         t = C.threats.get(top[0])
         if t is not None:
-            lines.append(f"You peek at the next Threat card: {t.kind} {t.ships or ''} at {t.planet or '-'}.")
+            count = t.ships_for(state.solo) or ""
+            lines.append(f"You peek at the next Threat card: {t.kind} {count} at {t.planet or '-'}.")
     if state.combat is None:
         return Reply(title="Enemy fleets", lines=lines, ephemeral=True)
 

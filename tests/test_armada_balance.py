@@ -287,14 +287,16 @@ def test_careful_team_plays_a_whole_game():
     assert SYSTEM.outcome(state) is not None, SYSTEM.describe(state)
 
 
-def measure(games: int, counts: tuple[int, ...] = (1, 2, 4)) -> None:
+def measure(games: int, counts: tuple[int, ...] = (1, 2, 4), start: int = 1000, **options: str) -> None:
+    """Play ``games`` careful games per captain count on seeds ``start``, ``start + 1``, ... and print
+    the wins and how the other games ended."""
     import time
 
     for players in counts:
         t = time.perf_counter()
         wins, reasons, rounds = 0, {}, []
-        for seed in range(games):
-            state = play_careful(players, 1000 + seed)
+        for seed in range(start, start + games):
+            state = play_careful(players, seed, **options)
             if state.result == "win":  # the captains' win (a Galactic Savior's win is not the team's)
                 wins += 1
             key = state.reason.split(":")[0][:60] if state.result != "win" else "win"
@@ -309,5 +311,8 @@ def measure(games: int, counts: tuple[int, ...] = (1, 2, 4)) -> None:
 
 
 if __name__ == "__main__":
-    counts = tuple(int(n) for n in sys.argv[2].split(",")) if len(sys.argv) > 2 else (1, 2, 4)
-    measure(int(sys.argv[1]) if len(sys.argv) > 1 else 20, counts)
+    args = [a for a in sys.argv[1:] if "=" not in a]
+    opts = dict(a.split("=", 1) for a in sys.argv[1:] if "=" in a)  # table options, e.g. solo_bonus=on
+    counts = tuple(int(n) for n in args[1].split(",")) if len(args) > 1 else (1, 2, 4)
+    first = int(args[2]) if len(args) > 2 else 1000
+    measure(int(args[0]) if args else 20, counts, first, **opts)

@@ -168,3 +168,41 @@ def test_prompts_and_hints_name_no_notation():
         texts += re.findall(r'(?:RuleError|say)\(\s*f?"([^"]*)"', path.read_text())
     offenders = [t for t in texts if bad.search(t)]
     assert not offenders, offenders
+
+
+def test_threat_cards_print_a_solo_count_for_a_lone_captain():
+    """Rulebook p. 9, Threat Detected: a New Fleet card brings the number of enemy ships it shows.
+    The book prints no numbers for these cards, so the counts are ours (data/armada/threats.toml),
+    and our cards show a second count for a one-captain game (solo_ships); 2-4 captains use the
+    first count."""
+    from rules.armada.content import CONTENT
+
+    cards = [t for t in CONTENT.threats.values() if t.solo_ships]
+    assert cards, "our solo balance relies on solo counts on the Threat cards"
+    for card in cards[:3]:
+        for players, expected in ((1, card.solo_ships), (2, card.ships), (4, card.ships)):
+            state = new_game(players=players)
+            state.fleets = []
+            state.td_deck = [card.id]
+            resolution.draw_threat(state, Turn(state, 0))
+            assert sum(len(f.ships) for f in state.fleets) == expected, (card.id, players)
+
+
+def test_a_bad_solo_count_is_refused_at_load(monkeypatch):
+    """Our data rule: a Threat card's solo count is a small number of ships (0 = same as for teams)."""
+    import pytest
+
+    from rules.armada import content
+
+    real = content._load
+
+    def broken(name):
+        data = real(name)
+        if name == "threats.toml":
+            data = {"threat": [dict(t) for t in data["threat"]]}
+            data["threat"][0]["solo_ships"] = 9
+        return data
+
+    monkeypatch.setattr(content, "_load", broken)
+    with pytest.raises(content.ContentError, match=r"threats\.toml"):
+        content._threats(content._planets())

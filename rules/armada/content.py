@@ -180,6 +180,11 @@ class Threat:
     planet: str = ""
     ships: int = 0
     target: str = "planet"
+    solo_ships: int = 0  # ships this card brings in a one-captain game (0 = the same as ``ships``)
+
+    def ships_for(self, solo: bool) -> int:
+        """How many enemy ships the card brings: our cards print a separate count for solo games."""
+        return self.solo_ships if solo and self.solo_ships else self.ships
 
 
 @dataclass(frozen=True)
@@ -632,7 +637,14 @@ def _threats(planets: dict[str, Planet]) -> dict[str, Threat]:
         require(planet in planets, where, f"unknown planet '{planet}'")
         target = get_str(t, "target", where, "planet")
         require(target in ("planet", "nearest"), where, "target must be planet or nearest")
-        out[tid] = Threat(id=tid, kind=kind, planet=planet, ships=get_int(t, "ships", where, 1, 3), target=target)
+        out[tid] = Threat(
+            id=tid,
+            kind=kind,
+            planet=planet,
+            ships=get_int(t, "ships", where, 1, 3),
+            target=target,
+            solo_ships=get_int(t, "solo_ships", where, 0, 4, 0),
+        )
     if not any(t.kind == "scramble" for t in out.values()):
         raise ContentError("threats.toml: at least one Scramble card is needed")
     return out

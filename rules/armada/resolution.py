@@ -122,10 +122,11 @@ def draw_threat(state: State, turn: Turn, *, encounter: bool = False) -> None:
             turn.say("Threat Detected: Scramble! The threat deck is reshuffled.")
             continue
         state.td_discard.append(card_id)
+        ships = card.ships_for(state.solo)
         if card.kind == "new_fleet":
-            new_fleet(state, card.planet, card.ships, turn, encounter=encounter)
+            new_fleet(state, card.planet, ships, turn, encounter=encounter)
         else:
-            reinforce(state, card.planet, card.ships, card.target, turn, encounter=encounter)
+            reinforce(state, card.planet, ships, card.target, turn, encounter=encounter)
         return
 
 
