@@ -198,7 +198,7 @@ def test_repair_rolls_engineering():
 
 
 def test_repair_counts_engineering_but_not_command():
-    """Rulebook p. 6, Planning Phase (Repair) and p. 10, Crew Dice Symbols: a repair roll mends 1 Hull
+    """Rulebook, Planning Phase (Repair) and p. 10, Crew Dice Symbols: a repair roll mends 1 Hull
     per Engineering face; Command is a wild only in Combat and Away Missions, so it mends nothing."""
     state = new_game(ships="hades,harmony")
     state.players[0].heroes.append("genevieve")

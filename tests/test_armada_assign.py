@@ -37,7 +37,7 @@ def offered(state, die: int, station: int, seat: int = 0) -> bool:
 
 
 def test_command_first_leaves_the_real_symbol_its_place():
-    """Rulebook p. 10, Crew Dice Symbols: Command stands in for any basic symbol in Combat; p. 12,
+    """Rulebook p. 10, Crew Dice Symbols: Command stands in for any basic symbol in Combat; p. 10,
     Assigning Crew Dice: a station fires once each symbol it shows is covered. A Command put
     first on a Tactical + Engineering station must still let a real Tactical die finish it."""
     for first, second in (("C", "T"), ("C", "E"), ("T", "C"), ("E", "C")):
@@ -93,7 +93,7 @@ def test_only_dice_already_rolled_count_never_future_rolls():
 
 
 def test_legal_offers_exactly_what_assign_accepts():
-    """Rulebook p. 12, Assigning Crew Dice: every placement legal() lists is accepted and every
+    """Rulebook p. 10, Assigning Crew Dice: every placement legal() lists is accepted and every
     placement on the Larkspur it leaves out is refused."""
     state = larkspur_fight(["T", "C", "S", "-"])
     listed = SYSTEM.legal(state, 0)
@@ -108,7 +108,7 @@ def test_legal_offers_exactly_what_assign_accepts():
 
 
 def test_gus_cannot_be_counted_on_for_a_weapon():
-    """Rulebook p. 22, Gus (pacifist): his die never mans a weapon, so a Command on Gus's die
+    """Rulebook, Heroic Crew (Gus, pacifist): his die never mans a weapon, so a Command on Gus's die
     cannot be the die that would finish a weapon."""
     state = larkspur_fight(["T"])
     state.players[0].heroes.append("gus")
@@ -147,7 +147,7 @@ def test_done_keeps_dice_that_fired():
 
 
 def test_rose_cannot_pair_with_a_die_that_has_not_fired():
-    """Rulebook p. 23, Rose Palroy: she takes the place of a die already assigned, so that die
+    """Rulebook, Heroic Crew (Rose Palroy): she takes the place of a die already assigned, so that die
     can act again; a die still waiting for its station to fire has not acted yet."""
     state = larkspur_fight(["T", "E"])
     state.players[0].heroes.append("rose-palroy")
@@ -160,7 +160,7 @@ def test_rose_cannot_pair_with_a_die_that_has_not_fired():
 
 
 def test_matching_helpers():
-    """Rulebook p. 12, Assigning Crew Dice: an empty box takes any face (blanks too) and uses up
+    """Rulebook p. 10, Assigning Crew Dice: an empty box takes any face (blanks too) and uses up
     the die; one die with two matching symbols may cover two symbols of one station."""
     assert feed(("T", "E"), ["C"], "T") == (1, [], True)
     assert feed(("T", "E"), ["T"], "S") == (0, ["T"], False)
@@ -171,3 +171,15 @@ def test_matching_helpers():
     assert can_complete(("T", "E"), ["T"], ["S", "C"], 5)
     assert not can_complete(("T", "E"), ["T"], ["S", "M"], 5)
     assert not can_complete(("T", "E"), ["T"], ["E"], 0)
+
+
+def test_synapse_does_not_count_a_die_that_could_only_wait():
+    """Rulebook, Heroic Crew (K-D3-N, Synapse): the crew reroll when nothing can be assigned. A lone
+    Medical die could only wait on the Sick Bay (Medical + any) for a partner that is not there,
+    and a die may not wait on a station that will not fire, so nothing can be assigned."""
+    from rules.armada import heroes
+
+    alone = in_combat(new_game(), ["kannon"], ["M"])
+    assert not heroes.assignable(alone, 0)
+    paired = in_combat(new_game(), ["kannon"], ["M", "-"])
+    assert heroes.assignable(paired, 0)

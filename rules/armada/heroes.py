@@ -153,8 +153,9 @@ def combat_rolled(state: State, seat: int, dice: list, turn: Turn) -> None:
 
 
 def assignable(state: State, seat: int) -> bool:
-    """Whether any rolled die of this seat could go anywhere (for K-D3-N's Synapse)."""
-    from .combat import feed, shows
+    """Whether any rolled die of this seat could go anywhere (for K-D3-N's Synapse); a die that
+    would only wait on a station counts when the other rolled dice could make that station fire."""
+    from .combat import can_complete, feed, shows
 
     player = state.players[seat]
     rolled = dice_of(state, seat, "rolled")
@@ -175,7 +176,9 @@ def assignable(state: State, seat: int) -> bool:
                 continue
             if m.kind == "gatling" and (shows(die.face, "S") or shows(die.face, "T")):
                 return True
-            if feed(m.req, st.held, die.face)[2]:
+            fires, held, used = feed(m.req, st.held, die.face)
+            others = [d.face for d in rolled if d is not die]
+            if used and (fires or can_complete(m.req, held, others, len(m.req))):
                 return True
     return False
 
