@@ -366,6 +366,10 @@ def mission_resolution(state: QuasarState, turn: Turn) -> None:
     final_ok = not mission.final_required or (bool(state.acts) and state.acts[-1] == "success")
     win = state.morale > 0 and won >= mission.acts_needed and final_ok
     glory = ", ".join(f"{seat_name(state, s)} {state.glory[s]}" for s in range(len(state.seats)))
+    if len(state.seats) > 1:
+        best = max(state.glory)
+        mvps = [seat_name(state, s) for s in range(len(state.seats)) if state.glory[s] == best]
+        glory += f"; MVP {' and '.join(mvps)}"
     state.result = "win" if win else "loss"
     state.phase = "over"
     state.tasks = []
