@@ -20,8 +20,8 @@ and the game's status in plain words and lists the names each survivor answers t
 
 Modules import bottom-up: state and content; world (the live board's geometry, items, damage);
 words; following, bosses, casualties, specials, sight (what comes into view); refuge, phases, campaign;
-checks (whether a command may be played, reading the state only), actions (playing it), candidates
-(what to offer); ai_sense, ai; the engine.
+checks_map and checks (whether a command may be played, reading the state only), actions (playing
+it), candidates (what to offer); ai_sense, ai; the engine.
 """
 
 from rules.core import register

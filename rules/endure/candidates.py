@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from rules.core import Action
 
-from .checks import acting, attack_range, target_zones
+from .checks import acting
+from .checks_map import attack_range, target_zones
 from .content import content
 from .refuge import refuge_legal
 from .state import EndureState, ItemInst
