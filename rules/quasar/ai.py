@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from rules.core import Action
+from rules.core import Action, RuleError
 
 from . import decisions
 from .ai_plan import plan_commit, printed
@@ -45,9 +45,18 @@ def choose(view: QuasarState, seat: int, seed: int) -> Action | None:
     }.get(kind)
     if pick is not None:
         action = pick(view, seat, legal)
-        if action is not None and action in legal:
+        if action is not None and (action in legal or _allowed(view, seat, action)):
             return action
     return legal[0] if kind in ("order", "drop") else random.Random(seed).choice(legal)
+
+
+def _allowed(view: QuasarState, seat: int, action: Action) -> bool:
+    """Accepted though not listed (a commit with Overcommit cards)."""
+    try:
+        decisions.check(view, seat, action)
+    except RuleError:
+        return False
+    return True
 
 
 def _worth(view: QuasarState, key: str) -> float:

@@ -24,10 +24,10 @@ from .flow import advance, discard_from_hand, finish_draw, window_seat
 from .layers import can_shift, hand_size, value_of
 from .options import (
     boon_outcomes,
-    commit_options,
     commit_problem,
     demand_means,
     draw_choices,
+    plain_commits,
     refit_options,
     required_cards,
     shift_targets,
@@ -204,7 +204,7 @@ def candidates(state: QuasarState, seat: int) -> list[Action]:
     if kind == "rank":
         return [{"type": "rank", "slot": i + 1} for i in range(len(cards_in(state, owned_key("ranks", seat))))]
     if kind == "commit":
-        return [{"type": "commit", "cards": c} for c in commit_options(state, seat)] + [{"type": "stall"}]
+        return [{"type": "commit", "cards": c} for c in plain_commits(state, seat)] + [{"type": "stall"}]
     if kind == "window":
         return [*use_candidates(state, seat, task.text), {"type": "pass"}]
     if kind == "boon":

@@ -177,6 +177,13 @@ class Quasar(GameSystem[QuasarState]):
 
         return choose(view, seat, seed)
 
+    def parse(self, text: str, state: QuasarState, seat: int) -> Action:
+        """The notation; ``commit 2 5`` is read even when not listed (Overcommit additions are not listed)."""
+        words = text.split()
+        if len(words) >= 2 and words[0].lower() == "commit" and all(w.isdigit() for w in words[1:]):
+            return {"type": "commit", "cards": [int(w) for w in words[1:]]}
+        return super().parse(text, state, seat)
+
     # -- actions -----------------------------------------------------------------------------------------
     def perform(self, state: QuasarState, seat: int | None, action: Action, turn: Turn) -> None:
         if seat is None:

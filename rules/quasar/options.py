@@ -131,6 +131,20 @@ def commit_options(state: QuasarState, seat: int) -> list[list[int]]:
     return sorted(out, key=lambda c: (len(c), c))
 
 
+def plain_commits(state: QuasarState, seat: int) -> list[list[int]]:
+    """The commits listed as legal moves: exactly the required number of hand positions, whatever the cards.
+
+    Adding Overcommit cards is accepted too (see :func:`commit_options`) but not listed: the deciding
+    player's moves are shown on the public board, and a list that depends on which cards are Overcommit
+    cards would tell the table where they sit in a hand.
+    """
+    ids = hand(state, seat)
+    need = min(required_cards(state), len(ids))
+    if need == 0:
+        return []
+    return [list(c) for c in combinations(range(1, len(ids) + 1), need)]
+
+
 def commit_problem(state: QuasarState, seat: int, slots: list[int]) -> str | None:
     """Why a commit is refused (None when it is fine)."""
     ids = hand(state, seat)

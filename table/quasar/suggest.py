@@ -12,6 +12,7 @@ from itertools import permutations
 
 from rules.core import Action
 from rules.quasar.content import content
+from rules.quasar.options import commit_options
 from rules.quasar.state import owned_key
 from rules.quasar.text import card_label
 from rules.quasar.zones import cards_in
@@ -70,12 +71,14 @@ async def commit_cards(table: Table, ctx: Ctx, typed: str, given: Given) -> Pair
     if sc is None:
         return []
     st = state(sc)
-    ids = cards_in(st, owned_key("hand", sc.seat or 0))
+    seat = sc.seat or 0
+    if not any(a.get("type") == "commit" for a in legal(sc)):
+        return []
+    ids = cards_in(st, owned_key("hand", seat))
     pairs = []
-    for action in legal(sc):
-        if action.get("type") == "commit":
-            keys = [st.cards[ids[i - 1]].key for i in action["cards"]]
-            pairs.append((" + ".join(card_label(k) for k in keys), " ".join(keys)))
+    for slots in commit_options(st, seat):  # Overcommit additions too: suggestions are the asker's alone
+        keys = [st.cards[ids[i - 1]].key for i in slots]
+        pairs.append((" + ".join(card_label(k) for k in keys), " ".join(keys)))
     return fit(pairs, typed)
 
 
