@@ -464,3 +464,27 @@ def test_completion_7_empty_hand_confronts_lost_in_space() -> None:
     assert st.resolved is not None and st.resolved.challenge == "hull-alarm"
     assert not st.resolved.success  # Stand Together cannot pass beside a Lost in Space
     assert any(st.cards[c].key == LIS for c in cards_in(st, owned_key("discard", 1)))
+
+
+# -- the almanac's example texts as fixtures (checklist section 2) -----------------------------------------------
+
+
+def test_example_act_start_draw_from_your_discard_takes_its_top(extra) -> None:
+    st = game(2)
+    place(st, "salvage-run", owned_key("personal", 0))  # ACT START | you draw 1 card from your Discard Zone
+    old = place(st, "scrap", owned_key("discard", 0), 0)
+    top = place(st, "dread-salvo", owned_key("discard", 0), 0)
+    move(st, top, owned_key("discard", 0), 0, bottom=False)  # the latest discard is on top
+    st = pick_ranks(st)
+    assert top in hand(st, 0) and old not in hand(st, 0)
+
+
+def test_example_boon_to_the_players_with_the_highest_value() -> None:
+    st = game(3, factions="corsairs+meridian+helix")
+    arrange(st, ["asteroid-drift"])  # Reach 3P+3: success grants a Boon to the highest value(s)
+    st = pick_ranks(st)
+    st = play_until(st, "commit")
+    st = commit_all(st, {0: ["plunder"], 1: ["slingshot"], 2: ["circuit"]})  # 6, 6, 3 = 15 >= 12
+    assert st.resolved is not None and st.resolved.success
+    assert sorted(p.seat for p in S.pending(st)) == [0, 1]  # the tie: both choose, at once
+    assert all(p.text.startswith("Choose your Boon") for p in S.pending(st))

@@ -222,8 +222,18 @@ def apply_effect(state: QuasarState, turn: Turn, task: Task) -> None:
 
 
 def personal_steps(card: str, src: str, players: list[int]) -> list[Task]:
+    """One task per step and player, in order. A Boon step becomes the Boon itself at once, so Boons
+    granted to several players together are chosen together."""
     steps = content().effect(src).steps
-    return [Task(kind="step", player=p, card=card, src=src, step=i) for p in players for i in range(len(steps))]
+    why = name_of(src.partition("#")[0]) if card else "the rules"
+    tasks = []
+    for p in players:
+        for i, step in enumerate(steps):
+            if step.do == "boon":
+                tasks += [Task(kind="boon", player=p, text=why) for _ in range(step.n)]
+            else:
+                tasks.append(Task(kind="step", player=p, card=card, src=src, step=i))
+    return tasks
 
 
 def source_name(state: QuasarState, task: Task) -> str:
