@@ -14,9 +14,8 @@ import random
 from rules.core import Action, RuleError
 
 from . import decisions
-from .ai_plan import plan_commit, printed
+from .ai_plan import plan_commit
 from .content import LIS, content
-from .flow import current_act
 from .state import QuasarState, owned_key
 from .targets import evaluate
 from .zones import cards_in, hand
@@ -26,7 +25,7 @@ JUNK = 2
 
 
 def choose(view: QuasarState, seat: int, seed: int) -> Action | None:
-    legal = decisions.candidates(view, seat)
+    legal = [a for a in decisions.candidates(view, seat) if _allowed(view, seat, a)]
     if not legal:
         return None
     task = decisions.task_for(view, seat)
@@ -45,7 +44,7 @@ def choose(view: QuasarState, seat: int, seed: int) -> Action | None:
     }.get(kind)
     if pick is not None:
         action = pick(view, seat, legal)
-        if action is not None and (action in legal or _allowed(view, seat, action)):
+        if action is not None and _allowed(view, seat, action):
             return action
     return legal[0] if kind in ("order", "drop") else random.Random(seed).choice(legal)
 
@@ -178,4 +177,4 @@ def _refit(view: QuasarState, seat: int, legal: list[Action]) -> Action:
     return {"type": "ready"}
 
 
-__all__ = ["choose", "current_act", "printed"]
+__all__ = ["choose"]
