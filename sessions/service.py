@@ -36,7 +36,13 @@ MAX_FOLLOW_UPS = 3000
 MAX_TEXT = 300
 """Longest action text we try to parse."""
 
-__all__ = ["VACANT", "Actor", "GameService", "UndoVote", "Update", "VerifyResult", "bot_user", "is_bot"]
+
+def is_secret(system: GameSystem, action: Action) -> bool:
+    """Whether ``action`` was chosen in secret (its text stays hidden while the game runs)."""
+    return action.get("type") in system.secret_actions
+
+
+__all__ = ["VACANT", "Actor", "GameService", "UndoVote", "Update", "VerifyResult", "bot_user", "is_bot", "is_secret"]
 
 
 log = logging.getLogger("starhost.sessions")
@@ -397,7 +403,7 @@ class GameService(TakeBacks):
             state=new_state,
             events=events,
             prompts=prompts,
-            action_text=system.format(action),
+            action_text=None if is_secret(system, action) else system.format(action),
             finished=finished,
         )
 

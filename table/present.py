@@ -79,12 +79,14 @@ def prompt_rows(record: GameRecord, prompts: Sequence[Prompt], renamed: dict[str
 
 
 def action_controls(
-    record: GameRecord, system: GameSystem, state: BaseState, seat: int
+    record: GameRecord, system: GameSystem, state: BaseState, seat: int, *, public: bool = True
 ) -> tuple[list[Button], Menu | None]:
     """Buttons for the most useful moves of ``seat`` and a drop-down of the others, in plain words."""
     legal = system.legal(state, seat)
     if not legal:
         return [], None
+    if public and any(a.get("type") in system.secret_actions for a in legal):
+        return [], None  # a secret choice is made in the seat's private view, never under the public board
     chosen = [i for i in system.button_choices(state, seat, legal) if 0 <= i < len(legal)][:MAX_BUTTONS]
     buttons = [
         Button(system.action_label(state, legal[i])[:80], f"sh:act:{record.id}:{record.version}:{seat}:{i}", "primary")
@@ -116,8 +118,11 @@ def board_reply(
     system = registry.get(record.system)
     lines = [lead] if lead else []
     renamed = seat_names(record, state) if state is not None else {}
-    if update.action_text and actor_seat is not None and actor_seat < len(record.seats):
-        lines.append(f"**{record.seats[actor_seat].name}**: `{update.action_text}`")
+    if actor_seat is not None and actor_seat < len(record.seats):
+        if update.action_text:
+            lines.append(f"**{record.seats[actor_seat].name}**: `{update.action_text}`")
+        else:
+            lines.append(f"**{record.seats[actor_seat].name}** made a secret choice.")
     lines += [rename(event_line(e), renamed) for e in update.events if e.visible_to is None]
     private = [e.text for e in update.events if e.visible_to is not None and e.visible_to == actor_seat]
     fields: list[tuple[str, str]] = []
@@ -140,7 +145,9 @@ def board_reply(
             if viewer_seat is None or viewer_seat in {p.seat for p in update.prompts}:
                 seat = deciding if viewer_seat is None else viewer_seat
                 if not is_bot(record.user_of(seat)):
-                    buttons, menu = action_controls(record, system, state, seat)
+                    buttons, menu = action_controls(record, system, state, seat, public=viewer_seat is None)
+                    if viewer_seat is None and not buttons and system.legal(state, seat):
+                        lines.append("Secret choices are made in private: `/game view` shows your own buttons.")
         public = system.player_view(state, viewer_seat)
         description = system.describe(public)
         events = [e for e in update.events if e.visible_to is None]

@@ -21,10 +21,20 @@ EXPORT_GZIP_ABOVE = 4_000_000
 KIND_NOTES = {"timeout": " (timed out)", "auto": " (nothing to decide)", "bot": " (bot)", "undo": ""}
 
 
+def hide_secrets(system: GameSystem, entries: list[dict[str, Any]]) -> None:
+    """Blank what a running game keeps private: secret choices and lines meant for one player."""
+    for entry in entries:
+        if entry["action"].get("type") in system.secret_actions:
+            entry["action"] = {"type": "secret"}
+        entry["events"] = [e for e in entry.get("events", []) if e.get("visible_to") is None]
+
+
 def format_logged(system: GameSystem, action: dict[str, Any]) -> str:
     """An old log entry's notation; never fails (an entry from an older version is shown as JSON)."""
     if action.get("type") == "undo":
         return f"take back to version {action.get('to')}"
+    if action.get("type") == "secret":
+        return "a secret choice"
     try:
         return system.format(action)
     except Exception:
@@ -68,6 +78,11 @@ async def game_log(table: Table, ctx: Ctx, count: int | None = None) -> Reply:
     entries = [
         {"version": a.version, "seat": a.seat, "action": a.action, "kind": a.kind, "events": a.events} for a in actions
     ]
+    if record.status == "active":
+        system = registry.get(record.system)
+        for entry in entries:
+            if entry["action"].get("type") in system.secret_actions:
+                entry["action"] = {"type": "secret"}
     lines = log_lines(record, entries, record.seat_of(ctx.actor.user_id), markdown=True)
     return Reply(title=f"Log of game #{record.id}", lines=lines or ["Nothing has been played yet."], ephemeral=True)
 
@@ -78,10 +93,12 @@ async def game_export(table: Table, ctx: Ctx, game: int | None = None) -> Reply:
     await table.require_viewer(ctx, record)
     data = await table.service.export(record.id)
     if record.status in ("lobby", "active"):
-        # While the game runs, the state may hold hidden cards and the seed predicts every roll.
+        # While the game runs, the state may hold hidden cards and the seed predicts every roll;
+        # private lines (a card drawn into a hand) and secret choices stay hidden too.
         data["state"] = None
         data["seed"] = None
-        note = "The seed and the current state are left out while the game runs (they would reveal secrets)."
+        hide_secrets(registry.get(record.system), data["actions"])
+        note = "The seed, the state and private choices are left out while the game runs (they would reveal secrets)."
     else:
         note = "Includes the final state; anyone can check it with /game verify (upload the .json file)."
     raw = json.dumps(data, indent=1).encode()

@@ -13,6 +13,7 @@ plain ``(label, value)`` pairs.
 
 from __future__ import annotations
 
+import keyword
 import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -84,6 +85,8 @@ class Option:
     def __post_init__(self) -> None:
         if not NAME.match(self.name):
             raise ValueError(f"option name {self.name!r}: lower-case letters, digits, - and _ only")
+        if keyword.iskeyword(self.name) or "-" in self.name:
+            raise ValueError(f"option name {self.name!r}: handlers take options as Python keywords (not from, with...)")
         if self.kind not in KINDS:
             raise ValueError(f"option {self.name}: kind must be one of {', '.join(KINDS)}")
         if not 1 <= len(self.help) <= DESCRIPTION_MAX:

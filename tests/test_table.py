@@ -284,3 +284,37 @@ async def test_actions_lists_each_move_as_its_game_command_and_its_act_notation(
     assert moves and all("(or `/act move " in line for line in moves)
     nothing = await table.actions(ctx(CAROL))
     assert "nothing to do" in nothing.lines[0]
+
+
+async def test_secret_choices_stay_private_on_the_board_in_the_log_and_in_the_export(table: Table) -> None:
+    """Quasar's commits are made in secret: no public buttons, no action text, masked in log and export."""
+    from rules.core import registry
+
+    await table.game_new(ctx(ALICE), "quasar")
+    await table.game_join(ctx(BOB))
+    await table.game_start(ctx(ALICE))
+    system = registry.get("quasar")
+    for _ in range(80):  # play the open steps until a secret choice is asked for
+        status = await table.service.status(CHAN)
+        prompt = status.prompts[0]
+        legal = system.legal(status.state, prompt.seat)
+        if any(a["type"] in system.secret_actions for a in legal):
+            break
+        who = ALICE if status.game.seats[prompt.seat].user_id == ALICE.user_id else BOB
+        await table.act(ctx(who), legal[0])
+    else:
+        pytest.fail("no secret choice came up")
+    public = await table.game_status(ctx(CAROL))
+    assert not any(b.custom_id.startswith("sh:act:") for b in public.buttons) and public.menu is None
+    who = ALICE if status.game.seats[prompt.seat].user_id == ALICE.user_id else BOB
+    private = await table.game_view(ctx(who))
+    assert any(b.custom_id.startswith("sh:act:") for b in private.buttons) or private.menu is not None
+    secret = next(a for a in legal if a["type"] in system.secret_actions)
+    after = await table.act(ctx(who), secret)
+    assert f"**{who.name}** made a secret choice." in after.lines
+    assert system.format(secret) not in after.as_text()
+    log = await records.game_log(table, ctx(ALICE), 50)
+    assert "a secret choice" in log.as_text() and f"`{system.format(secret)}`" not in log.as_text()
+    exported = json.loads((await records.game_export(table, ctx(ALICE))).attachments[0][1])
+    assert {"type": "secret"} in [a["action"] for a in exported["actions"]]
+    assert all(e.get("visible_to") is None for a in exported["actions"] for e in a["events"])

@@ -111,6 +111,9 @@ class GameSystem(Generic[S]):
     summary: ClassVar[str] = ""
     free_actions: ClassVar[frozenset[str]] = frozenset()
     """Action types a seat may take at any time, not only when prompted (standing preferences...)."""
+    secret_actions: ClassVar[frozenset[str]] = frozenset()
+    """Action types chosen in secret (simultaneous commits): front ends offer them only in the seat's
+    private view and never show what was chosen (the engine narrates the reveal)."""
     max_batch: ClassVar[int] = 0
     """How many commands one compound command (``{"type": "batch", "actions": [...]}``) may join; 0: none."""
 

@@ -24,6 +24,7 @@ class Quasar(GameSystem[QuasarState]):
     min_seats = 1
     max_seats = 4
     max_batch = MAX_BATCH
+    secret_actions = frozenset({"commit", "rank"})
     state_type = QuasarState
     summary = (
         "Co-op deck-builder: a mission of three Acts, each of three Challenges. Everyone commits a card in "
