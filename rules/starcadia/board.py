@@ -24,15 +24,16 @@ def edge(a: XY, b: XY) -> Edge:
     return (a, b) if a <= b else (b, a)
 
 
+@lru_cache(maxsize=1024)
 def name(xy: XY) -> str:
     x, y = xy
     return f"{chr(ord('A') + x)}{y + 1}"
 
 
 def parse_space(text: object) -> XY | None:
-    if not isinstance(text, str) or not 2 <= len(text) <= 4:
+    if text.__class__ is not str or not 2 <= len(text) <= 4:  # type: ignore[arg-type]
         return None
-    return _parse_space(text)
+    return _parse_space(text)  # type: ignore[arg-type]
 
 
 @lru_cache(maxsize=4096)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -214,15 +215,23 @@ class Content:
     portal_colours: tuple[str, ...]
     topics: tuple[tuple[str, str, str], ...]
 
+    def __post_init__(self) -> None:
+        by_slug = {}
+        for up in self.upgrades.values():
+            by_slug.setdefault(up.slug, up)
+        object.__setattr__(self, "_by_slug", by_slug)
+
     def upgrade_by_ref(self, ref: str) -> UpgradeCard | None:
+        """An upgrade card by id (any case), name or slug."""
         ref = ref.strip()
         if ref.upper() in self.upgrades:
             return self.upgrades[ref.upper()]
-        s = slug(ref)
-        for up in self.upgrades.values():
-            if up.slug == s:
-                return up
-        return None
+        return self._by_slug.get(_slug(ref))  # type: ignore[attr-defined]
+
+
+@lru_cache(maxsize=4096)
+def _slug(text: str) -> str:
+    return slug(text)
 
 
 # --------------------------------------------------------------------------------------------

@@ -114,14 +114,74 @@ def _pick(w, action: Action, what: str) -> str:
     return ref.strip().lower()
 
 
-def answer(state: StarState, turn: Turn, seat: int, action: Action) -> None:
-    """Apply the answer to the current wait, then let the engine run on."""
+def check_answer(state: StarState, seat: int, action: Action) -> None:
+    """Refuse an answer that does not fit the decision the game waits for (read only)."""
     w = state.wait
     want = WAIT_ACTIONS[w.kind]
     if seat != w.seat:
         raise RuleError(f"The game waits for {state.seats[w.seat]} to decide ({want}).")
     if action.get("type") != want:
         raise RuleError(f"First answer the {want} decision: /starcadia answer.")
+    if w.kind in ("guard", "payer"):
+        _pick(w, action, "guard that attacks first" if w.kind == "guard" else "monster that pays back")
+    elif w.kind in ("shove", "place"):
+        key, verb = ("to", "Shove into") if w.kind == "shove" else ("space", "Place it on")
+        at = action.get(key)
+        xy = B.parse_space(at) if isinstance(at, str) else None
+        if xy is None or B.name(xy) not in w.options:
+            raise RuleError(f"{verb} one of: {', '.join(w.options)}.")
+    elif w.kind == "monster":
+        _check_run(state, action)
+    elif w.kind == "defend":
+        _check_defence(state, action)
+
+
+def _check_run(state: StarState, action: Action) -> None:
+    """An event activation: a path for the monster, then at most one attack on a hero it can hit."""
+    m = E.find_monster(state, state.wait.monster)
+    if m is None:
+        return
+    ops = E.plan_monster_path(state, m, action.get("path", []))
+    if ops and ops[-1][0] == "door":
+        raise RuleError("A path ends on a space, not on a door.")
+    end = ops[-1][1] if ops else m.pos
+    target = action.get("target", "none")
+    if not isinstance(target, str) or len(target) > 40:
+        raise RuleError("The target is a hero's name or none.")
+    first = action.get("first", "move")
+    if first not in ("move", "attack"):
+        raise RuleError("first is move (walk, then attack) or attack (attack, then walk).")
+    target = target.strip().lower()
+    if target not in ("", "none"):
+        th = E.find_hero(state, target)
+        if th is None or th.dead or not th.pos:
+            raise RuleError("The target must be a hero on the board.")
+        where = m.pos if first == "attack" else end
+        if not E.monster_can_hit(state, E.board_of(state), m, where, th):
+            raise RuleError(f"From {where} {E.mcard(m).name} cannot hit {E.hero_name(th)}.")
+    elif first == "attack":
+        raise RuleError("To attack first, name the target.")
+
+
+def _check_defence(state: StarState, action: Action) -> None:
+    h = E.find_hero(state, state.wait.hero)
+    reaction, reroll = action.get("reaction", "none"), action.get("reroll", "on")
+    if reroll not in ("on", "off", True, False):
+        raise RuleError("reroll is on or off.")
+    if not isinstance(reaction, str):
+        raise RuleError("reaction is an upgrade name or none.")
+    if reaction.strip().lower() not in ("none", "off", ""):
+        card, _tok = E.resolve_upgrade(h, reaction, "reaction")
+        if card.category != "reaction":
+            raise RuleError(f"{card.name} is not a reaction.")
+        if card not in E.ready_reactions(h):
+            raise RuleError(f"{card.name} is exhausted.")
+
+
+def answer(state: StarState, turn: Turn, seat: int, action: Action) -> None:
+    """Apply the answer to the current wait, then let the engine run on."""
+    check_answer(state, seat, action)
+    w = state.wait
     if w.kind == "guard":
         uid = _pick(w, action, "guard that attacks first")
         task = state.todo[-1]
@@ -134,20 +194,12 @@ def answer(state: StarState, turn: Turn, seat: int, action: Action) -> None:
         state.wait = None
         E.start_payback(state, turn, E.find_monster(state, uid), h, [u for u in w.options if u != uid])
     elif w.kind == "shove":
-        to = action.get("to")
-        xy = B.parse_space(to) if isinstance(to, str) else None
-        if xy is None or B.name(xy) not in w.options:
-            raise RuleError(f"Shove into one of: {', '.join(w.options)}.")
         h = E.find_hero(state, w.hero)
         state.wait = None
-        E.shove(state, turn, h.pos, h.id, B.name(xy))
+        E.shove(state, turn, h.pos, h.id, B.name(B.parse_space(action["to"])))
     elif w.kind == "place":
-        at = action.get("space")
-        xy = B.parse_space(at) if isinstance(at, str) else None
-        if xy is None or B.name(xy) not in w.options:
-            raise RuleError(f"Place it on one of: {', '.join(w.options)}.")
         state.wait = None
-        E.spawn(state, turn, w.why, [xy])
+        E.spawn(state, turn, w.why, [B.parse_space(action["space"])])
     elif w.kind == "monster":
         m = E.find_monster(state, w.monster)
         if m is None:  # defensive: nothing can remove it while the game waits
@@ -155,45 +207,17 @@ def answer(state: StarState, turn: Turn, seat: int, action: Action) -> None:
             E.drain(state, turn)
             return
         ops = E.plan_monster_path(state, m, action.get("path", []))
-        if ops and ops[-1][0] == "door":
-            raise RuleError("A path ends on a space, not on a door.")
-        end = ops[-1][1] if ops else m.pos
-        target = action.get("target", "none")
-        if not isinstance(target, str) or len(target) > 40:
-            raise RuleError("The target is a hero's name or none.")
-        first = action.get("first", "move")
-        if first not in ("move", "attack"):
-            raise RuleError("first is move (walk, then attack) or attack (attack, then walk).")
-        target = target.strip().lower()
-        tid = ""
-        if target not in ("", "none"):
-            th = E.find_hero(state, target)
-            if th is None or th.dead or not th.pos:
-                raise RuleError("The target must be a hero on the board.")
-            where = m.pos if first == "attack" else end
-            if not E.monster_can_hit(state, E.board_of(state), m, where, th):
-                raise RuleError(f"From {where} {E.mcard(m).name} cannot hit {E.hero_name(th)}.")
-            tid = th.id
-        elif first == "attack":
-            raise RuleError("To attack first, name the target.")
+        target = str(action.get("target", "none")).strip().lower()
+        tid = "" if target in ("", "none") else target
         state.wait = None
+        first = action.get("first", "move")
         E.run_activation(state, turn, m, ops, tid, "event", seat, attack_first=first == "attack")
     else:
         h = E.find_hero(state, w.hero)
-        reaction = action.get("reaction", "none")
-        reroll = action.get("reroll", "on")
-        if reroll not in ("on", "off", True, False):
-            raise RuleError("reroll is on or off.")
+        reaction, reroll = action.get("reaction", "none"), action.get("reroll", "on")
         rid = ""
-        if not isinstance(reaction, str):
-            raise RuleError("reaction is an upgrade name or none.")
         if reaction.strip().lower() not in ("none", "off", ""):
-            card, _tok = E.resolve_upgrade(h, reaction, "reaction")
-            if card.category != "reaction":
-                raise RuleError(f"{card.name} is not a reaction.")
-            if card not in E.ready_reactions(h):
-                raise RuleError(f"{card.name} is exhausted.")
-            rid = card.id
+            rid = E.resolve_upgrade(h, reaction, "reaction")[0].id
         state.answers[h.id] = f"{rid}|{'on' if reroll in ('on', True) else 'off'}"
         state.wait = None
     E.drain(state, turn)

@@ -1035,8 +1035,8 @@ def finish(state: StarState, turn: Turn, *, at_limit: bool = False) -> None:
 
 
 # -- hero movement -------------------------------------------------------------------------------------------
-def _plan_path(state: StarState, h: HeroState, path_in: object, mp: int) -> tuple[list[tuple[str, str]], int]:
-    """Check a whole path without rolling anything; return its operations and their MP cost."""
+def plan_path(state: StarState, h: HeroState, path_in: object, mp: int) -> tuple[list[tuple[str, str]], int]:
+    """Check a whole path without rolling anything (read only); return its operations and their MP cost."""
     if isinstance(path_in, str):
         path_in = path_in.split()
     if not isinstance(path_in, list | tuple):
@@ -1145,7 +1145,7 @@ def hero_move(state: StarState, turn: Turn, h: HeroState, path: object, mp: int)
     (which monster attacks first, the defender's reaction, a shove) can pause it: the rest of the
     path resumes once the decision is made, or is dropped if the hero dies or is knocked off it.
     """
-    ops, cost = _plan_path(state, h, path, mp)
+    ops, cost = plan_path(state, h, path, mp)
     collect(state, turn, h)
     state.todo.append(Task(kind="move", hero=h.id, ops=[list(op) for op in ops], trail=[h.pos]))
     return cost
@@ -1316,7 +1316,25 @@ def in_reach(state: StarState, b: B.Board, h: HeroState, kind: str, space: str) 
     return b.los(a, t, state.doors)
 
 
-def hero_attack(state: StarState, turn: Turn, h: HeroState, action: dict) -> None:
+class AttackPlan(NamedTuple):
+    """A checked hero attack: what it uses, whom it targets, and its extras (nothing rolled yet)."""
+
+    weapon: UpgradeCard
+    wtok: Up
+    boosts: list[tuple[UpgradeCard, Up]]
+    kind: str
+    tm: MonsterState | None
+    th: HeroState | None
+    tspace: str
+    shove_to: str
+    grab: str
+    sac_count: int
+    sacrifice: int
+
+
+def plan_attack(state: StarState, h: HeroState, action: dict) -> AttackPlan:
+    """Check a hero attack without changing anything: its weapon and boosts (ready, fitting, listed once),
+    its target (on the board, a rival or a monster, in reach), the wound cost, a shove and a grab."""
     weapon, wtok = resolve_upgrade(h, action.get("weapon"), "weapon")
     if weapon.category != "weapon":
         raise RuleError(f"{weapon.name} is not a weapon.")
@@ -1377,6 +1395,16 @@ def hero_attack(state: StarState, turn: Turn, h: HeroState, action: dict) -> Non
     if not isinstance(grab, str) or len(grab) > 20:
         raise RuleError("grab names one dropped token, e.g. stimpack or core.")
     grab = grab.strip().lower()
+    return AttackPlan(weapon, wtok, boosts, kind, tm, th, tspace, shove_to, grab, sac_count, sacrifice)
+
+
+def hero_attack(state: StarState, turn: Turn, h: HeroState, action: dict) -> None:
+    plan = plan_attack(state, h, action)
+    weapon, wtok, boosts, kind, tm, th, tspace = plan[:7]
+    sac_count, sacrifice = plan.sac_count, plan.sacrifice
+    shove_to, grab = plan.shove_to, plan.grab
+    all_cards = [weapon] + [c for c, _ in boosts]
+    do_shove = any(c.ability_kind == "shove" for c in all_cards)
     # The defending hero decides on a reaction before any die is rolled (defence=ask).
     if th is not None and wants_defence_prompt(state, th):
         state.todo.append(Task(kind="attack", hero=h.id, action=dict(action)))
@@ -1536,30 +1564,46 @@ def event_choices(state: StarState) -> tuple[list[MonsterState], list[B.XY]]:
     return [], free or list(b.spawns)
 
 
-def resolve_event(state: StarState, turn: Turn, action: dict) -> None:
-    """The active player's choices for the pending event: figure (and target), or spawn point.
-
-    With monsters=player the chosen figure's move and target are a further prompt, so a target
-    is not taken here.
-    """
-    card = CONTENT.events[state.pending_event]
+def check_event(state: StarState, action: dict) -> None:
+    """Refuse event choices that do not fit the drawn card (read only): a figure of its slot if one is
+    out (and a target only when the bot runs it), else one of its spawn points."""
     figures, points = event_choices(state)
     fig_ref, target_ref, spawn_ref = action.get("figure"), action.get("target"), action.get("spawn")
     if figures:
         if spawn_ref is not None:
             raise RuleError("A figure of that slot is on the board: activate it instead of spawning.")
-        m = figures[0]
         if fig_ref is not None:
             m = find_monster(state, str(fig_ref).lower()) if isinstance(fig_ref, str) else None
             if m is None or m not in figures:
                 raise RuleError(f"Choose one of: {', '.join(f.uid for f in figures)}.")
-        only = None
         if target_ref is not None:
             if state.monster_control == "player":
                 raise RuleError("Choose the figure now; its target is chosen when it acts.")
             only = find_hero(state, str(target_ref).lower()) if isinstance(target_ref, str) else None
             if only is None or only.dead or not only.pos:
                 raise RuleError("The target must be a hero on the board.")
+        return
+    if fig_ref is not None or target_ref is not None:
+        raise RuleError("No figure of that slot is on the board: choose a spawn point.")
+    if spawn_ref is not None:
+        xy = B.parse_space(spawn_ref) if isinstance(spawn_ref, str) else None
+        if xy not in points:
+            raise RuleError(f"Spawn on one of: {', '.join(B.name(p) for p in points)}.")
+
+
+def resolve_event(state: StarState, turn: Turn, action: dict) -> None:
+    """The active player's choices for the pending event: figure (and target), or spawn point.
+
+    With monsters=player the chosen figure's move and target are a further prompt, so a target
+    is not taken here.
+    """
+    check_event(state, action)
+    card = CONTENT.events[state.pending_event]
+    figures, points = event_choices(state)
+    fig_ref, target_ref, spawn_ref = action.get("figure"), action.get("target"), action.get("spawn")
+    if figures:
+        m = figures[0] if fig_ref is None else find_monster(state, str(fig_ref).lower())
+        only = None if target_ref is None else find_hero(state, str(target_ref).lower())
         state.discard.append(state.pending_event)
         state.pending_event = ""
         if fig_ref is None and only is None:
@@ -1569,14 +1613,8 @@ def resolve_event(state: StarState, turn: Turn, action: dict) -> None:
         else:
             activate_monster(state, turn, m, only=only, avoid=state.current, controller=state.current)
     else:
-        if fig_ref is not None or target_ref is not None:
-            raise RuleError("No figure of that slot is on the board: choose a spawn point.")
-        at = points
         if spawn_ref is not None:
-            xy = B.parse_space(spawn_ref) if isinstance(spawn_ref, str) else None
-            if xy not in points:
-                raise RuleError(f"Spawn on one of: {', '.join(B.name(p) for p in points)}.")
-            at = [xy]
+            at = [B.parse_space(spawn_ref)]
         else:
             at = [p for p in spawn_points_for(state, state.current) if p in points]
         state.discard.append(state.pending_event)
@@ -1715,15 +1753,13 @@ def payback_options(state: StarState) -> list[dict]:
     return out[:PAYBACK_CHOICES]
 
 
-def resolve_payback(state: StarState, turn: Turn, action: dict) -> None:
+def check_payback(state: StarState, action: dict) -> list[Op]:
+    """Refuse a Payback run that breaks the rules (read only); return its path's operations. A run moves
+    and then may attack only the hero that attacked it, from where it ends."""
     pb = state.payback
     m, h = find_monster(state, pb.monster), find_hero(state, pb.hero)
-    alive = h is not None and not h.dead and bool(h.pos)
     if "path" not in action and "attack" not in action:
-        state.payback = None
-        if alive:
-            activate_monster(state, turn, m, only=h, why="payback", controller=pb.seat)
-        return
+        return []
     if action.get("first", "move") != "move":
         raise RuleError("A Payback may move and then attack, never attack and then move.")
     target = action.get("target")
@@ -1732,13 +1768,27 @@ def resolve_payback(state: StarState, turn: Turn, action: dict) -> None:
     attack = action.get("attack", True)
     if attack not in (True, False, "yes", "no"):
         raise RuleError("attack is yes or no.")
-    attack = attack in (True, "yes")
     ops = plan_monster_path(state, m, action.get("path", []))
     end = ops[-1][1] if ops and ops[-1][0] != "door" else m.pos
     if ops and ops[-1][0] == "door":
         raise RuleError("A path ends on a space, not on a door.")
-    if attack and not (alive and monster_can_hit(state, board_of(state), m, end, h)):
+    alive = h is not None and not h.dead and bool(h.pos)
+    if attack in (True, "yes") and not (alive and monster_can_hit(state, board_of(state), m, end, h)):
         raise RuleError(f"From {end} {mcard(m).name} cannot hit {hero_name(h)}.")
+    return ops
+
+
+def resolve_payback(state: StarState, turn: Turn, action: dict) -> None:
+    ops = check_payback(state, action)
+    pb = state.payback
+    m, h = find_monster(state, pb.monster), find_hero(state, pb.hero)
+    alive = h is not None and not h.dead and bool(h.pos)
+    if "path" not in action and "attack" not in action:
+        state.payback = None
+        if alive:
+            activate_monster(state, turn, m, only=h, why="payback", controller=pb.seat)
+        return
+    attack = action.get("attack", True) in (True, "yes")
     state.payback = None
     run_activation(state, turn, m, ops, h.id if attack else "", "payback", pb.seat)
     if not attack:
@@ -1913,16 +1963,28 @@ def rest(state: StarState, turn: Turn, seat: int, action: dict) -> None:
     end_turn(state, turn)
 
 
-def use_gadget(state: StarState, turn: Turn, h: HeroState, action: dict) -> None:
+def check_gadget(state: StarState, h: HeroState, action: dict) -> str:
+    """Refuse a gadget ``h`` cannot use now (read only); return the gadget. A hoverboard's path is the ally's."""
     g = action.get("gadget")
     if not isinstance(g, str) or g.strip().lower() not in GADGETS:
         raise RuleError("Name a gadget: stimpack, recharge or hoverboard.")
     g = g.strip().lower()
     if g not in h.gadgets:
         raise RuleError(f"{hero_name(h)} carries no {g}.")
+    if g == "stimpack" and not h.wounds:
+        raise RuleError(f"{hero_name(h)} has no wounds to heal.")
+    if g == "hoverboard":
+        ally = next((find_hero(state, x) for x in state.crews[h.seat].heroes if x != h.id), None)
+        if ally is None or ally.dead or not ally.pos:
+            raise RuleError("Your ally must be on the board to ride the hoverboard.")
+        plan_path(state, ally, action.get("path"), BASE_MP)
+    return g
+
+
+def use_gadget(state: StarState, turn: Turn, h: HeroState, action: dict) -> None:
+    g = check_gadget(state, h, action)
+    h.gadgets.remove(g)
     if g == "stimpack":
-        if not h.wounds:
-            raise RuleError(f"{hero_name(h)} has no wounds to heal.")
         h.wounds = 0
         turn.say(f"{hero_name(h)} uses a stimpack and is fully healed.")
     elif g == "recharge":
@@ -1930,14 +1992,6 @@ def use_gadget(state: StarState, turn: Turn, h: HeroState, action: dict) -> None
             u.exhausted = False
         turn.say(f"{hero_name(h)} uses a recharge: all upgrades ready.")
     else:
-        ally = next(
-            (find_hero(state, x) for x in state.crews[h.seat].heroes if x != h.id),
-            None,
-        )
-        if ally is None or ally.dead or not ally.pos:
-            raise RuleError("Your ally must be on the board to ride the hoverboard.")
+        ally = next(find_hero(state, x) for x in state.crews[h.seat].heroes if x != h.id)
         turn.say(f"{hero_name(h)} sends {hero_name(ally)} off on a hoverboard.")
-        h.gadgets.remove(g)
         hero_move(state, turn, ally, action.get("path"), BASE_MP)
-        return
-    h.gadgets.remove(g)

@@ -21,35 +21,15 @@ from rules.core import (
 from . import ai, labels
 from . import board as B
 from . import campaign as C
+from . import checks as K
 from . import control as X
 from . import engine as E
 from .content import CONTENT, CREW_LABELS, CREWS
 from .state import Activation, CrewState, HeroState, StarState, Task, Up
 
 STARTER_SPLIT = (["S01", "S04", "S07", "S06"], ["S02", "S03", "S05"])
-ACTION_TYPES = (
-    "pick",
-    "claim",
-    "gear",
-    "prefs",
-    "move",
-    "attack",
-    "use",
-    "end",
-    "rest",
-    "keep",
-    "take",
-    "outfit",
-    "route",
-    "event",
-    "payback",
-    "guard",
-    "monster",
-    "shove",
-    "defend",
-    "place",
-)
 TURN_LIMIT_MIN, TURN_LIMIT_MAX = 4, 999
+PHASE_ACTIONS = K.PHASE_ACTIONS
 HIDDEN_CHOICES = frozenset({"claim", "outfit", "rest"})
 """Actions whose one listed form hides a choice (hero placement, a loadout, transfers): never forced."""
 PHASE_ACTIONS = {"updraft": "keep", "upgrade": "take", "outfit": "outfit", "route": "route"}
@@ -73,16 +53,6 @@ def _step(word: str) -> str:
     if low.startswith("door:"):
         return "door:" + low[5:].upper()
     return word.upper()
-
-
-def _hero_arg(state: StarState, action: Mapping, key: str = "hero") -> HeroState:
-    ref = action.get(key)
-    if not isinstance(ref, str) or not ref.strip() or len(ref) > 40:
-        raise RuleError("Say which hero.")
-    h = E.find_hero(state, ref.strip().lower())
-    if h is None:
-        raise RuleError(f"There is no hero called '{ref[:30]}' in this game.")
-    return h
 
 
 class Starcadia(GameSystem[StarState]):
@@ -390,7 +360,14 @@ class Starcadia(GameSystem[StarState]):
             summary=f"{names} win(s) the scenario with {max(scores.values())} VT.",
         )
 
-    def legal(self, state: StarState, seat: int) -> list[Action]:
+    def check(self, state: StarState, seat: int, action: Action) -> None:
+        """Refuse what ``seat`` may not do now, reading the state only (:mod:`.checks`)."""
+        K.check(state, seat, action, lambda: {p.seat for p in self.pending(state)})
+
+    def candidates(self, state: StarState, seat: int) -> list[Action]:
+        """Every action worth offering ``seat`` now: the bounded answers to a decision, the setup and
+        campaign choices, and on a turn rest or end, each hero's moves, gadgets and attacks; :meth:`check`
+        keeps those the rules allow (legal() is the default: candidates filtered by check)."""
         prompts = [p for p in self.pending(state) if p.seat == seat]
         if not prompts:
             return []
@@ -498,6 +475,8 @@ class Starcadia(GameSystem[StarState]):
         return out
 
     def _attack_options(self, state: StarState, b: B.Board, h: HeroState) -> list[Action]:
+        """Every ready weapon on every enemy it reaches (melee Close, ranged in sight), with each useful boost
+        set; :meth:`check` still decides (the wound cost of a boost, a target that left)."""
         out: list[Action] = []
         targets = [(m.uid, m.pos) for m in state.monsters]
         targets += [(o.id, o.pos) for o in E.heroes_on_board(state) if o.seat != h.seat]
@@ -507,12 +486,11 @@ class Starcadia(GameSystem[StarState]):
             kind = E.attack_kind(card)
             combos = E.boost_combos(h, card)
             for tid, pos in targets:
-                if not E.in_reach(state, b, h, kind, pos):
-                    continue
-                out.extend(
-                    {"type": "attack", "hero": h.id, "target": tid, "weapon": card.slug, "boosts": list(c)}
-                    for c in combos
-                )
+                if E.in_reach(state, b, h, kind, pos):
+                    out.extend(
+                        {"type": "attack", "hero": h.id, "target": tid, "weapon": card.slug, "boosts": list(c)}
+                        for c in combos
+                    )
         return out
 
     def button_choices(self, state: StarState, seat: int, legal: list[Action]) -> list[int]:
@@ -566,98 +544,49 @@ class Starcadia(GameSystem[StarState]):
 
     # -- actions -------------------------------------------------------------------------------
     def perform(self, state: StarState, seat: int | None, action: Action, turn: Turn) -> None:
-        kind = action.get("type")
-        if kind not in ACTION_TYPES:
-            raise RuleError(f"Unknown action. Actions: {', '.join(ACTION_TYPES)}.")
-        if seat is None:
-            raise RuleError("Only a player can act here.")
-        if kind == "prefs":
-            return self._prefs(state, seat, action, turn)
-        if kind == "gear":
-            return self._gear(state, seat, action, turn)
+        """Check (the same read-only check legal() uses), then play the action where the game stands."""
+        self.check(state, seat, action)
+        assert seat is not None
+        kind = action["type"]
+        if kind in ("prefs", "gear"):
+            return (self._prefs if kind == "prefs" else self._gear)(state, seat, action, turn)
         if state.phase in PHASE_ACTIONS:
-            want = PHASE_ACTIONS[state.phase]
-            if kind != want:
-                raise RuleError(f"Between scenarios now; use {want}.")
-            if not any(p.seat == seat for p in self.pending(state)):
-                raise RuleError("Nothing is waiting for you right now.")
             handler = {"keep": C.keep, "take": C.take, "outfit": C.outfit, "route": C.route}[kind]
-            handler(state, turn, seat, dict(action))
-            return None
-        if kind in PHASE_ACTIONS.values():
-            raise RuleError("That is only possible between scenarios.")
+            return handler(state, turn, seat, dict(action))
         if state.phase == "draft":
-            if kind != "pick":
-                raise RuleError("Heroes are being chosen; use pick.")
             return self._pick(state, seat, action, turn)
         if state.phase == "shuttle":
-            if kind != "claim":
-                raise RuleError("Shuttle slots are being claimed; use claim (or gear to reorganise).")
             return self._claim(state, seat, action, turn)
-        if kind in ("pick", "claim"):
-            raise RuleError("Setup is over.")
         if state.wait is not None:
-            X.answer(state, turn, seat, dict(action))
-            return None
-        if kind in ("guard", "monster", "shove", "defend", "place"):
-            raise RuleError("Nothing is waiting for that decision.")
+            return X.answer(state, turn, seat, dict(action))
         if state.payback is not None:
-            if kind != "payback" or seat != state.payback.seat:
-                raise RuleError("A monster's Payback is waiting for the player to the right.")
             E.resolve_payback(state, turn, dict(action))
-            E.drain(state, turn)
-            return None
-        if kind == "payback":
-            raise RuleError("No Payback is waiting.")
-        if seat != state.current:
-            raise RuleError("It is not your turn.")
-        if state.pending_event:
-            if kind != "event":
-                raise RuleError("Resolve the event card first (event ...).")
+        elif state.pending_event:
             E.resolve_event(state, turn, dict(action))
-            E.drain(state, turn)
-            return None
-        if kind == "event":
-            raise RuleError("There is no event card waiting for your choices.")
-        if kind == "rest":
+        elif kind == "rest":
             E.rest(state, turn, seat, action)
-            E.drain(state, turn)
-            return None
-        if kind == "end":
-            if not state.act.hero:
-                raise RuleError("Activate a hero first (move, attack or use a gadget), or rest.")
+        elif kind == "end":
             E.end_turn(state, turn)
-            E.drain(state, turn)
-            return None
-        h = _hero_arg(state, action)
-        if h.seat != seat:
-            raise RuleError(f"{E.hero_name(h)} is not in your crew.")
-        if h.dead or not h.pos:
-            raise RuleError(f"{E.hero_name(h)} is dead; rest to bring them back.")
+        else:
+            self._hero_action(state, turn, K.hero_arg(state, action), action)
+        E.drain(state, turn)
+        return None
+
+    def _hero_action(self, state: StarState, turn: Turn, h: HeroState, action: Action) -> None:
+        """A hero's move, attack or gadget: the first of them activates the hero."""
         E.start_activation(state, turn, h)
         state.todo.append(Task(kind="after_hero"))
-        if kind == "move":
-            if state.act.sealed:
-                raise RuleError(
-                    "This hero attacked after moving: its movement is one unbroken block and is over "
-                    "(use a gadget or end)."
-                )
-            if state.act.moved and state.act.mp <= 0:
-                raise RuleError("This hero has no movement points left this activation.")
+        if action["type"] == "move":
             state.act.mp -= E.hero_move(state, turn, h, action.get("path"), state.act.mp)
             state.act.moved = True
-        elif kind == "attack":
-            if state.act.attacked:
-                raise RuleError("This hero already attacked this activation.")
+        elif action["type"] == "attack":
             E.hero_attack(state, turn, h, dict(action))
             state.act.attacked = True
             if state.act.moved:  # movement came first: it is over, and its unspent MP are gone
                 state.act.sealed = True
                 state.act.mp = 0
-        elif kind == "use":
+        else:
             E.use_gadget(state, turn, h, dict(action))
-        E.drain(state, turn)
-        return None
 
     def _pick(self, state: StarState, seat: int, action: Action, turn: Turn) -> None:
         if seat != state.order[state.order_pos]:
@@ -721,7 +650,7 @@ class Starcadia(GameSystem[StarState]):
     def _gear(self, state: StarState, seat: int, action: Action, turn: Turn) -> None:
         if state.phase not in ("draft", "shuttle"):
             raise RuleError("Outside setup, upgrades move between heroes only when the crew rests.")
-        h = _hero_arg(state, action)
+        h = K.hero_arg(state, action)
         if h.seat != seat:
             raise RuleError(f"{E.hero_name(h)} is not in your crew.")
         crew = state.crews[seat]
@@ -755,7 +684,7 @@ class Starcadia(GameSystem[StarState]):
         turn.say(f"{E.hero_name(h)} now carries {names}.")
 
     def _prefs(self, state: StarState, seat: int, action: Action, turn: Turn) -> None:
-        h = _hero_arg(state, action)
+        h = K.hero_arg(state, action)
         if h.seat != seat:
             raise RuleError(f"{E.hero_name(h)} is not in your crew.")
         rr = action.get("reroll")
