@@ -330,7 +330,7 @@ def _markers(draw: ImageDraw.ImageDraw, state: GrimState, origin: tuple[int, int
             continue
         x, y = centre(cell, origin)
         draw.rounded_rectangle(
-            (x - 17, y - 17, x + 17, y + 17),
+            (x - 18, y - 18, x + 18, y + 18),
             radius=5,
             fill="#e0c341" if not token.revealed else "#f5e9a8",
             outline="#111111",

@@ -339,6 +339,7 @@ class Campaign:
 
 @dataclass(frozen=True)
 class Builder:
+    layouts: tuple[str, ...]
     rounds: tuple[int, int]
     tokens: tuple[int, int]
     wave_share: int
@@ -695,9 +696,12 @@ def _pair(raw: Any, where: str, what: str) -> tuple[int, int]:
     return (raw[0], raw[1])
 
 
-def _load_builder(units: dict[str, UnitProfile]) -> Builder:
+def _load_builder(units: dict[str, UnitProfile], layouts: dict[str, Layout]) -> Builder:
     raw = read_toml(DATA, "builder.toml")
     where = "builder.toml"
+    maps = tuple(str(k) for k in get_list(raw, "layouts", where, non_empty=True))
+    for key in maps:
+        require(key in layouts, where, f"unknown layout '{key}'")
     budget = {int(k): get_int(raw["budget"], k, where, 4, 60) for k in ("2", "3", "4")} if "budget" in raw else {}
     require(len(budget) == 3, where, "budget for parties of 2, 3 and 4")
     goals = tuple((get_str(g, "kind", where), get_int(g, "weight", where, 1, 20)) for g in raw.get("goal", []))
@@ -708,6 +712,7 @@ def _load_builder(units: dict[str, UnitProfile]) -> Builder:
         require(unit in units and units[unit].models == 1, where, f"a boss is a single-model unit, not '{unit}'")
     rounds = tuple(get_list(raw, "wave_rounds", where, non_empty=True))
     return Builder(
+        layouts=maps,
         rounds=_pair(raw.get("rounds"), where, "rounds"),
         tokens=_pair(raw.get("tokens"), where, "tokens"),
         wave_share=get_int(raw, "wave_share", where, 0, 80),
@@ -771,7 +776,7 @@ def content() -> Content:
         layouts=layouts,
         missions=missions,
         campaigns=_load_campaigns(missions),
-        builder=_load_builder(units),
+        builder=_load_builder(units, layouts),
         advances=advances,
         xp=xp,
         topics=_load_topics(),

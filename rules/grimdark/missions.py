@@ -154,7 +154,7 @@ def _weighted(rng: Rng, table: tuple[tuple[str, int], ...]) -> str:
 
 
 def _open_cells(layout: str, rows: tuple[int, int], avoid: list[Cell], rng: Rng, count: int, gap: float) -> list[Cell]:
-    """``count`` cells of open ground between ``rows``, at least ``gap`` apart and from ``avoid``."""
+    """``count`` cells of open ground between ``rows``, at least ``gap`` apart and 4" from ``avoid``."""
     from .grid import grid_for
 
     grid = grid_for(layout, False)
@@ -165,7 +165,7 @@ def _open_cells(layout: str, rows: tuple[int, int], avoid: list[Cell], rng: Rng,
         cell = (rng.randint(3, grid.size - 4), rng.randint(*rows))
         if grid.piece[grid.at(cell)] and not grid.cover[grid.at(cell)]:
             continue
-        if any(dist(cell, o) < gap for o in out + avoid):
+        if any(dist(cell, o) < gap for o in out) or any(dist(cell, o) < 4 for o in avoid):
             continue
         out.append(cell)
     return out
@@ -175,7 +175,7 @@ def build(rng: Rng, party: int, number: int) -> MissionSpec:
     """A mission drawn by the campaign builder for a party of ``party`` heroes."""
     c = content()
     b = c.builder
-    layout = rng.choice(sorted(c.layouts))
+    layout = rng.choice(list(b.layouts))
     kind = _weighted(rng, b.goals)
     rounds = rng.randint(*b.rounds)
     budget = b.budget[max(2, min(4, party))]
