@@ -181,6 +181,7 @@ def measure(system_id: str, params: dict[str, Any], workdir: Path, profile: str 
     )
     results["simulation"] = simulate.measure(system_id, params["sim_games"], params["seed"], params["step_cap"])
     results["game_options"] = [o.name for o in suggest.game_options(system_id)]
+    results["policy_errors"] = {"count": len(simulate.POLICY_ERRORS), "first": simulate.POLICY_ERRORS[:1]}
     results["elapsed_s"] = time.perf_counter() - started
     return results
 

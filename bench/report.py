@@ -276,6 +276,9 @@ def table(results: Result) -> str:
         cut = [name for name in PHASES if r[name]["cut"]]
         if cut:
             lines.append(f"{k}: stopped on the {p['phase_seconds']} s limit before its count: {', '.join(cut)}")
+        if r["policy_errors"]["count"]:
+            first = r["policy_errors"]["first"][0]
+            lines.append(f"{k}: its policy raised {r['policy_errors']['count']} times (random moves instead): {first}")
         if r["picture"]["errors"]:
             lines.append(f"{k} picture failed: {r['picture']['errors'][0]}")
     lines += [

@@ -29,13 +29,24 @@ def _over(system: GameSystem, state: BaseState) -> bool:
     return system.outcome(state) is not None
 
 
+POLICY_ERRORS: list[str] = []
+"""What a game's own policy raised (the bench then played a random legal move instead)."""
+
+
 def policy(system_id: str) -> Policy:
     """How the bench plays ``system_id`` in the engine: random legal moves (Starcadia: quest-minded)."""
-    if system_id == "starcadia":
-        from tests.test_starcadia_balance import smart_choice
+    if system_id != "starcadia":
+        return lambda state, legal, rng: rng.choice(legal)
+    from tests.test_starcadia_balance import smart_choice
 
-        return smart_choice
-    return lambda state, legal, rng: rng.choice(legal)
+    def guarded(state: Any, legal: list[Action], rng: random.Random) -> Action:
+        try:
+            return smart_choice(state, legal, rng)
+        except Exception as exc:  # another package's bug must not stop the bench; it is reported
+            POLICY_ERRORS.append(f"{type(exc).__name__}: {exc}"[:200])
+            return rng.choice(legal)
+
+    return guarded
 
 
 def play_one(system: GameSystem, seed: int, seats: int, cap: int = STEP_CAP) -> dict[str, Any]:
