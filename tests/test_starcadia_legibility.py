@@ -1,4 +1,5 @@
-"""The Starcadia board reads at Discord's inline size (issue 13).
+"""The Starcadia pictures read at Discord's inline size (issue 13): the board, and the detail pictures
+(crew dashboard, monster dashboard, quests, campaign sheet, what a player chooses from).
 
 Every text on the board picture is at least 11 px tall when the picture is shown 500 px wide, no two
 texts overlap, no text runs over a token and no token hides another (tests/legibility.py), on random
@@ -18,7 +19,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 from PIL import Image
 
-from render.starcadia import board, draw_board
+from render.starcadia import (
+    board,
+    campaign_picture,
+    dashboard,
+    draw_board,
+    monsters_picture,
+    offer_picture,
+    quests_picture,
+)
 from render.starcadia.palette import PATH
 from render.starcadia.station import CELL, MARGIN
 from rules.core import Event
@@ -28,7 +37,15 @@ from rules.starcadia.ai import smart_choice
 from rules.starcadia.state import Wait
 
 from .legibility import Layout, legibility_problems, recording
-from .test_starcadia_render import busy_events, busy_state, sample_state
+from .test_starcadia_render import (
+    busy_events,
+    busy_state,
+    campaign_state,
+    crew_state,
+    offer_state,
+    quests_state,
+    sample_state,
+)
 from .test_starcadia_support import add_monster, hero, place, play_state
 
 SCENARIOS = ["1", "2A", "2B", "3A", "3B", "3C", "4"]
@@ -77,6 +94,29 @@ def test_the_board_of_any_reachable_state_reads_at_500_px(seed, seats, scenario,
     found, _, png = problems(SYSTEM.player_view(state, None), shown)
     assert found == [], found
     assert len(png) <= 400_000
+    seat = next((p.seat for p in SYSTEM.pending(state)), 0)
+    assert detail_problems(SYSTEM.player_view(state, seat), seat) == []
+
+
+def detail_problems(state, seat: int) -> list[str]:
+    """Legibility problems of every detail picture of ``state`` as ``seat`` sees it."""
+    found = []
+    for picture in (
+        lambda: dashboard(state, seat),
+        lambda: monsters_picture(state),
+        lambda: quests_picture(state),
+        lambda: campaign_picture(state),
+        lambda: offer_picture(state, seat),
+    ):
+        with recording() as layout:
+            png = picture()
+        found += legibility_problems(layout, png)
+    return found
+
+
+def test_the_detail_pictures_read_at_500_px() -> None:
+    for st in (busy_state(), crew_state(), campaign_state(), quests_state(), offer_state(), sample_state()):
+        assert detail_problems(st, 0) == []
 
 
 def test_crowded_boards_read_at_500_px() -> None:

@@ -23,6 +23,7 @@ from render.starcadia import (
     offer_picture,
     quests_picture,
 )
+from render.starcadia.sheets import CARD_W
 from rules.core import Event
 from rules.starcadia import SYSTEM
 from rules.starcadia import board as B
@@ -252,7 +253,7 @@ def test_png_is_small_and_valid():
 def test_crew_dashboard_is_a_picture_of_both_heroes():
     st = crew_state()
     img = _size_ok(dashboard(st, 0), max_width=1000)
-    assert img.width == 1000
+    assert img.width == CARD_W
     # Exhausting a token, a wound and daze each change the picture.
     base = draw_crew(st, 0)
     for change in (
@@ -299,7 +300,7 @@ def test_dashboard_pictures_react_to_the_game():
     st.history = [Record(scenario="1", vt=[9, 12], winners=[1])]
     for fn in (monsters_picture, quests_picture, campaign_picture):
         img = _size_ok(fn(st), max_width=1000)
-        assert img.width == 1000 and 300 <= img.height <= 2000
+        assert img.width == CARD_W and 300 <= img.height <= 2000
     one = play_state()
     one.dashboard = {"trooper-I": "weeble"}
     assert draw_monsters(st).height > draw_monsters(one).height

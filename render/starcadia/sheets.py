@@ -41,7 +41,7 @@ def dashboard(state: StarState, seat: int) -> bytes:
 
 
 # -- dashboards as pictures: monsters, quests, campaign -------------------------------------------
-CARD_W = 1000
+CARD_W = 880
 PAD = 28
 MONSTER_FILL = "#8b1e3f"
 CLASS_LABEL = {"trooper": "Trooper", "officer": "Officer", "villain": "Villain"}
@@ -69,10 +69,11 @@ def _title(d: ImageDraw.ImageDraw, y: int, text: str, sub: str = "") -> int:
 
 def _chip(d: ImageDraw.ImageDraw, x: int, y: int, label: str, value: str, colour: str = "#2c3342") -> int:
     """A small stat box (label above, value big); returns the x after it."""
-    w = max(78, 22 + 14 * len(value), 14 + 11 * len(label))
-    d.rounded_rectangle((x, y, x + w, y + 62), radius=8, fill=colour)
-    d.text((x + w // 2, y + 16), label, font=font(16, bold=True), fill=MUTED, anchor="mm")
-    d.text((x + w // 2, y + 43), value, font=font(26, bold=True), fill=INK, anchor="mm")
+    small, big = font(20, bold=True), font(26, bold=True)
+    w = int(max(52, d.textlength(value, font=big), d.textlength(label, font=small)) + 14)
+    d.rounded_rectangle((x, y, x + w, y + 66), radius=8, fill=colour)
+    d.text((x + w // 2, y + 18), label, font=small, fill=MUTED, anchor="mm")
+    d.text((x + w // 2, y + 46), value, font=big, fill=INK, anchor="mm")
     return x + w + 10
 
 
@@ -88,7 +89,7 @@ def monsters_picture(state: StarState) -> bytes:
     return _png(draw_monsters(state))
 
 
-FIG_W, FIG_H = 200, 64
+FIG_W, FIG_H = 230, 64
 
 
 def draw_monsters(state: StarState) -> Image.Image:
@@ -143,16 +144,24 @@ def draw_monsters(state: StarState) -> Image.Image:
 
 
 def _figure_chip(d: ImageDraw.ImageDraw, x: int, y: int, m, life: int) -> None:
-    """One monster figure out on the board: its tag, space, wounds as pips and daze."""
+    """One monster figure out on the board: its tag as on the board, its space, wounds as pips and daze."""
     d.rounded_rectangle((x, y, x + FIG_W, y + FIG_H), radius=8, fill="#2c3342")
-    _diamond(d, x + 32, y + FIG_H // 2, 28, E.monster_tag(m), fill="#5b4a52" if m.dazed else MONSTER_FILL, size=15)
-    d.text((x + 68, y + 6), m.pos or "-", font=font(22, bold=True), fill=INK)
+    tag = (x + 8, y + 16, x + 72, y + 48)
+    d.rectangle(tag, fill="#5b4a52" if m.dazed else MONSTER_FILL, outline="#ffb3c6", width=2)
+    d.text(
+        ((tag[0] + tag[2]) / 2, (tag[1] + tag[3]) / 2),
+        E.monster_tag(m),
+        font=font(20, bold=True),
+        fill="white",
+        anchor="mm",
+    )
+    d.text((x + 82, y + 6), m.pos or "-", font=font(22, bold=True), fill=INK)
     if m.dazed:
-        d.rounded_rectangle((x + FIG_W - 72, y + 8, x + FIG_W - 8, y + 32), radius=6, fill=HIGHLIGHT)
-        d.text((x + FIG_W - 40, y + 20), "DAZED", font=font(15, bold=True), fill="black", anchor="mm")
-    pip = max(8, min(16, (FIG_W - 76) // max(1, life) - 3))
+        d.rounded_rectangle((x + FIG_W - 92, y + 6, x + FIG_W - 6, y + 34), radius=6, fill=HIGHLIGHT)
+        d.text((x + FIG_W - 49, y + 20), "DAZED", font=font(20, bold=True), fill="black", anchor="mm")
+    pip = max(8, min(16, (FIG_W - 90) // max(1, life) - 3))
     for k in range(life):
-        px = x + 68 + k * (pip + 3)
+        px = x + 82 + k * (pip + 3)
         hit = k < m.wounds
         d.rectangle((px, y + 38, px + pip, y + 38 + pip), fill="#c0392b" if hit else BACKGROUND, outline="#e6e6e6")
 
@@ -235,7 +244,7 @@ def draw_quests(state: StarState) -> Image.Image:
         )
         if crew is not None:
             d.rectangle((PAD, y + 10, PAD + 26, y + 36), fill=CREW_COLOURS[crew.colour])
-            d.text((PAD + 13, y + 23), CREW_LETTER[crew.colour], font=font(18, bold=True), fill="black", anchor="mm")
+            d.text((PAD + 13, y + 23), CREW_LETTER[crew.colour], font=font(20, bold=True), fill="black", anchor="mm")
             d.text((PAD + 36, y + 10), label, font=font(22, bold=True), fill=MUTED)
         else:
             d.text((PAD, y + 10), label, font=font(22, bold=True), fill=MUTED)
@@ -250,14 +259,14 @@ def draw_quests(state: StarState) -> Image.Image:
         d.rounded_rectangle((CARD_W - PAD - 270, y + 12, CARD_W - PAD - 182, y + 46), radius=17, fill="#0072B2")
         d.text((CARD_W - PAD - 226, y + 29), f"+{q.vt} VT", font=font(20, bold=True), fill="white", anchor="mm")
         d.rounded_rectangle((CARD_W - PAD - 170, y + 12, CARD_W - PAD, y + 46), radius=6, fill=colour)
-        d.text((CARD_W - PAD - 85, y + 29), status, font=font(17, bold=True), fill="black", anchor="mm")
+        d.text((CARD_W - PAD - 85, y + 29), status, font=font(20, bold=True), fill="black", anchor="mm")
         y += max(h, 58) + 10
     d.text((PAD, y + 4), "Victory tokens", font=font(24, bold=True), fill=HIGHLIGHT)
     y += 40
     best = max((c.vt for c in state.crews), default=0)
     for c in state.crews:
         d.rectangle((PAD, y, PAD + 26, y + 26), fill=CREW_COLOURS[c.colour])
-        d.text((PAD + 13, y + 13), CREW_LETTER[c.colour], font=font(18, bold=True), fill="black", anchor="mm")
+        d.text((PAD + 13, y + 13), CREW_LETTER[c.colour], font=font(20, bold=True), fill="black", anchor="mm")
         bar = 0 if best == 0 else int(500 * c.vt / best)
         if bar:
             d.rectangle((PAD + 250, y + 4, PAD + 250 + bar, y + 22), fill=CREW_COLOURS[c.colour])
@@ -286,7 +295,7 @@ def campaign_picture(state: StarState) -> bytes:
 def _campaign_rows(probe: ImageDraw.ImageDraw, state: StarState, seat: int) -> list[tuple[str, str]]:
     """(label, wrapped line) rows of one crew's inventory: each hero's upgrades by name, then the stash."""
     crew = state.crews[seat]
-    face, width = font(19), CARD_W - 2 * PAD - 60
+    face, width = font(20), CARD_W - 2 * PAD - 60
     rows: list[tuple[str, str]] = []
     for hid in crew.heroes:
         h = E.find_hero(state, hid)
@@ -342,9 +351,9 @@ def draw_campaign(state: StarState) -> Image.Image:
         if rec is not None:
             won = "+".join(CREW_LETTER[state.crews[s].colour] for s in rec.winners if s < len(state.crews))
             label = f"won: {won}"
-            w = d.textlength(label, font=font(18, bold=True))
+            w = d.textlength(label, font=font(20, bold=True))
             d.rounded_rectangle((cx - w / 2 - 6, cy + 44, cx + w / 2 + 6, cy + 68), radius=6, fill=BACKGROUND)
-            d.text((cx, cy + 56), label, font=font(18, bold=True), fill=INK, anchor="mm")
+            d.text((cx, cy + 56), label, font=font(20, bold=True), fill=INK, anchor="mm")
     y = top + tree_h
     d.ellipse((PAD, y + 2, PAD + 20, y + 22), fill="#0072B2")
     d.text((PAD + 28, y), "played", font=font(20, bold=True), fill=MUTED)
@@ -372,7 +381,7 @@ def draw_campaign(state: StarState) -> Image.Image:
         d.text((PAD + 44, y + 46), line, font=face, fill=HIGHLIGHT)
         ty = y + 82
         for kind, part in rows or [("hero", "No upgrades yet.")]:
-            d.text((PAD + 44, ty), part, font=font(19), fill=INK if kind != "stash" else MUTED)
+            d.text((PAD + 44, ty), part, font=font(20), fill=INK if kind != "stash" else MUTED)
             ty += 27
         y += h + 12
     return img
@@ -382,7 +391,8 @@ def draw_campaign(state: StarState) -> Image.Image:
 CATEGORY_COLOURS = {"weapon": "#D55E00", "boost": "#E69F00", "passive": "#009E73", "reaction": "#56B4E9"}
 CATEGORY_LETTER = {"weapon": "W", "boost": "B", "passive": "P", "reaction": "R"}
 GADGET_LABEL = {"stimpack": "Stimpack", "hoverboard": "Hoverboard", "recharge": "Recharge"}
-TOKEN_W, TOKEN_H, TOKEN_GAP = 462, 112, 16
+TOKEN_GAP = 16
+TOKEN_W, TOKEN_H = (CARD_W - 2 * PAD - TOKEN_GAP) // 2, 112
 EXHAUSTED_FILL = "#15171c"
 
 
@@ -482,7 +492,7 @@ def _draw_hero_panel(d, state: StarState, h, colour: str, ability: list[str], y:
     x = _chip(d, x0, y + 52, "DEF", str(E.hero_defense(h)))
     x = _chip(d, x, y + 52, "REROLLS", str(E.hero_rerolls(h)))
     wounds = life if h.dead else min(h.wounds, life)
-    d.text((x + 4, y + 52), f"WOUNDS {wounds}/{life}", font=font(16, bold=True), fill=MUTED)
+    d.text((x + 4, y + 52), f"WOUNDS {wounds}/{life}", font=font(20, bold=True), fill=MUTED)
     box = min(30, max(14, (CARD_W - PAD - x - 150) // max(1, life) - 4))
     for i in range(life):
         bx = x + 4 + i * (box + 4)
@@ -512,7 +522,7 @@ def _draw_hero_panel(d, state: StarState, h, colour: str, ability: list[str], y:
         ty += 40
     react = _slug(h.reaction) if h.reaction else "none"
     prefs = f"Off-turn defence: auto-reroll {'on' if h.auto_reroll else 'off'}, standing reaction {react}"
-    d.text((PAD, ty + 4), prefs, font=font(19), fill=MUTED)
+    d.text((PAD, ty + 4), prefs, font=font(20), fill=MUTED)
 
 
 def _draw_token(d, x: int, y: int, token_id: str, exhausted: bool, status: bool = True) -> None:
@@ -535,17 +545,25 @@ def _draw_token(d, x: int, y: int, token_id: str, exhausted: bool, status: bool 
     slug = up.slug if up else token_id
     d.text((x + 58, y + 8), slug, font=font(22, bold=True), fill=ink)
     details = f"{cat} · {_token_details(token_id)}" if up and _token_details(token_id) else cat
-    d.text((x + 58, y + 38), details, font=font(18), fill=sub)
+    d.text((x + 58, y + 38), details, font=font(20), fill=sub)
     if up and up.ability_text:
         probe = d
-        lines = _wrap(probe, up.ability_text, font(17), TOKEN_W - 24)
+        lines = _wrap(probe, up.ability_text, font(20), TOKEN_W - 24)
         for k, line in enumerate(lines[:2]):
-            d.text((x + 12, y + 64 + k * 22), line, font=font(17), fill=ink)
+            d.text((x + 12, y + 64 + k * 22), line, font=font(20), fill=ink)
+    # The status sits beside the name, or beside the details when a long name leaves no room.
+    taken = max(d.textlength(slug, font=font(22, bold=True)), 0)
+    row = y + 8
+    if x + 58 + taken + 12 > x + TOKEN_W - (150 if exhausted else 70):
+        row = y + 38
+        taken = d.textlength(details, font=font(20))
+        if x + 58 + taken + 12 > x + TOKEN_W - (150 if exhausted else 70):
+            return  # no room anywhere: the hatching (exhausted) or the colour frame (ready) says it
     if exhausted:
-        d.rounded_rectangle((x + TOKEN_W - 150, y + 8, x + TOKEN_W - 8, y + 36), radius=6, fill="#5a5f6a")
-        d.text((x + TOKEN_W - 79, y + 22), "EXHAUSTED", font=font(17, bold=True), fill="white", anchor="mm")
+        d.rounded_rectangle((x + TOKEN_W - 150, row, x + TOKEN_W - 8, row + 28), radius=6, fill="#5a5f6a")
+        d.text((x + TOKEN_W - 79, row + 14), "EXHAUSTED", font=font(20, bold=True), fill="white", anchor="mm")
     elif status:
-        d.text((x + TOKEN_W - 12, y + 10), "ready", font=font(17, bold=True), fill=cc, anchor="ra")
+        d.text((x + TOKEN_W - 12, row + 2), "ready", font=font(20, bold=True), fill=cc, anchor="ra")
 
 
 # -- what a player chooses from: draft hand, upgrades on offer, outfit stock, free heroes --------------
