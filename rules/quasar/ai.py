@@ -9,9 +9,7 @@ can meet best) and Ship Phase refits (Lost in Space out first, then reserve card
 
 from __future__ import annotations
 
-import random
-
-from rules.core import Action, RuleError
+from rules.core import Action, Rng, RngState, RuleError
 
 from . import decisions
 from .ai_plan import plan_commit
@@ -46,7 +44,7 @@ def choose(view: QuasarState, seat: int, seed: int) -> Action | None:
         action = pick(view, seat, legal)
         if action is not None and _allowed(view, seat, action):
             return action
-    return legal[0] if kind in ("order", "drop") else random.Random(seed).choice(legal)
+    return legal[0] if kind in ("order", "drop") else Rng(RngState(seed=seed)).choice(legal)
 
 
 def _allowed(view: QuasarState, seat: int, action: Action) -> bool:
