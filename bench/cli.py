@@ -47,6 +47,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--cache-size", type=int, help="games the service keeps loaded (default: the service's own)")
     p.add_argument("--seed", type=int, default=12345, help="seed of the bench's own choices")
     p.add_argument("--dir", help="parent of the temporary work directory (default: the system temp dir)")
+    p.add_argument("--markdown", action="store_true", help="print the tables in Markdown (for the README)")
     p.add_argument("--json", metavar="PATH", help="also write every result as JSON to PATH ('-': stdout)")
     p.add_argument(
         "--profile",
@@ -137,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # a script: say what broke, still exit 0
         print(f"bench failed: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 0
-    print(report.table(results))
+    print(report.markdown(results) if args.markdown else report.table(results))
     heaviest = results["heaviest"]
     if args.profile and heaviest and "profile" in results["systems"][heaviest]:
         print()

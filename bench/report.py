@@ -31,7 +31,19 @@ def machine(workdir: Path) -> dict[str, Any]:
         "sqlite": sqlite3.sqlite_version,
         "workdir_fs": fs,
         "loadavg": os.getloadavg() if hasattr(os, "getloadavg") else None,
+        "commit": _commit(),
     }
+
+
+def _commit() -> str:
+    """The checked-out commit, with ``+`` when the work tree has changes (what was measured)."""
+    root = Path(__file__).resolve().parent.parent
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True)
+        dirty = subprocess.run(["git", "status", "--porcelain"], cwd=root, capture_output=True, text=True)
+    except OSError:
+        return "?"
+    return head.stdout.strip() + ("+" if dirty.stdout.strip() else "") or "?"
 
 
 # -- targets ----------------------------------------------------------------------------------------------
@@ -166,6 +178,7 @@ def _rows(params: dict[str, Any]) -> list[Row | str]:
         ("mid-game states the games start from", lambda r: str(r["snapshots"])),
         ("state / log row bytes per action", lambda r: f"{r['state_bytes']:.0f} / {r['log_bytes']:.0f}"),
         ("refused / finished / stuck (all runs)", _problems),
+        ("actions measured: one at a time / saturated / paced", _counts),
     ]
 
 
@@ -180,6 +193,10 @@ def _sim(sim: dict[str, Any]) -> str:
 
 
 PHASES = ("one_at_a_time", "saturated", "saturated_act_only", "paced")
+
+
+def _counts(r: Result) -> str:
+    return " / ".join(str(r[p]["actions"]) for p in ("one_at_a_time", "saturated", "paced"))
 
 
 def _problems(r: Result) -> str:
@@ -211,7 +228,8 @@ def _columns(results: Result) -> tuple[list[str], list[str]]:
     return ids, names
 
 
-def measures_table(results: Result) -> list[str]:
+def measures_rows(results: Result) -> tuple[list[str], list[list[str]]]:
+    """Header and rows (a one-cell row is a section heading) of the measures, one column per game."""
     ids, names = _columns(results)
     body: list[list[str]] = []
     for row in _rows(results["params"]):
@@ -221,7 +239,11 @@ def measures_table(results: Result) -> list[str]:
         label, cell = row
         cells = [cell(results["systems"][k]) if _ok(results["systems"][k]) else "error" for k in ids]
         body.append([f"  {label}", *cells])
-    return _grid(["measure", *names], body)
+    return ["measure", *names], body
+
+
+def measures_table(results: Result) -> list[str]:
+    return _grid(*measures_rows(results))
 
 
 def verdict(check: dict[str, Any]) -> str:
@@ -231,13 +253,32 @@ def verdict(check: dict[str, Any]) -> str:
     return f"MISS {value} ({check['factor']:.1f}x)"
 
 
-def targets_table(results: Result) -> list[str]:
+def targets_rows(results: Result) -> tuple[list[str], list[list[str]]]:
     ids, names = _columns(results)
     shown = [(k, n) for k, n in zip(ids, names, strict=True) if k in results["targets"]]
     body = [
         [f"{t.name} ({t.text})", *(verdict(results["targets"][k][i]) for k, _ in shown)] for i, t in enumerate(TARGETS)
     ]
-    return _grid(["target", *(n for _, n in shown)], body)
+    return ["target", *(n for _, n in shown)], body
+
+
+def targets_table(results: Result) -> list[str]:
+    return _grid(*targets_rows(results))
+
+
+def _markdown(header: list[str], body: list[list[str]]) -> list[str]:
+    lines = ["| " + " | ".join(header) + " |", "|---" + "|---:" * (len(header) - 1) + "|"]
+    for row in body:
+        cells = [f"**{row[0]}**", *[""] * (len(header) - 1)] if len(row) == 1 else [row[0].strip(), *row[1:]]
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
+def markdown(results: Result) -> str:
+    """Both tables in Markdown (for the README), then the heaviest game's verdict."""
+    return "\n".join(
+        [*_markdown(*measures_rows(results)), "", *_markdown(*targets_rows(results)), "", summary(results)]
+    )
 
 
 def summary(results: Result) -> str:
@@ -259,7 +300,8 @@ def table(results: Result) -> str:
     m, p = results["machine"], results["params"]
     lines = [
         f"machine: nproc={m['nproc']} python={m['python']} sqlite={m['sqlite']} fs={m['workdir_fs'] or '?'}"
-        f" loadavg before/after={_load(m['loadavg'])} / {_load(m.get('loadavg_after'))} ({m['platform']})",
+        f" loadavg before/after={_load(m['loadavg'])} / {_load(m.get('loadavg_after'))} ({m['platform']})"
+        f" commit={m.get('commit', '?')}",
         f"params: games={p['games']} actions={p['actions']} serial={p['serial']} rate={p['rate']:g}/s"
         f" keystrokes={p['keystrokes']} pictures={p['pictures']} stored={p['stored']} seed={p['seed']}"
         f" warm_games={p['warm_games']} step_cap={p['step_cap']} phase_seconds={p['phase_seconds']}"
