@@ -14,7 +14,8 @@ temporary directory and measures what a player waits for:
   (saturation), plus resident memory, start-up with many stored games and a whole random game.
 
 It prints one table (measures by game), then the targets PASS/MISS for every game; the heaviest
-game is the one that has to meet them. Modules: ``cli`` (arguments, one child per game),
-``one`` (everything for one game), ``driver`` (a player's turn), ``load`` (the three ways of
-playing), ``pictures``, ``suggest``, ``baseline``, ``startup``, ``simulate``, ``report``, ``stats``.
+game is the one that has to meet them. Modules: ``cli`` (arguments, one child per game), ``one``
+(everything for one game), ``warm`` (mid-game starting states), ``driver`` (a player's turn),
+``load`` (the three ways of playing), ``pictures``, ``suggest``, ``baseline``, ``startup``,
+``simulate``, ``report``, ``stats``.
 """
