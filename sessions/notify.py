@@ -7,11 +7,12 @@ game's, is named but not pinged: the stricter of the two wins.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from .errors import SessionError
 from .settings import GameSettings, quiet_window
-from .store import SqliteStore
+from .store import Store
 
 MODES = ("mention", "dm", "off")
 
@@ -69,11 +70,38 @@ class Delivery:
     """Named without a ping (quiet hours, or notifications off)."""
 
 
-async def plan_delivery(store: SqliteStore, users: list[int], now: float, game_quiet: bool = False) -> Delivery:
+class PrefsCache:
+    """Players' notification choices kept in memory for a minute: a reply needs no query per player."""
+
+    KEEP_SECONDS = 60.0
+
+    def __init__(self, store: Store, clock: Callable[[], float]) -> None:
+        self.store = store
+        self.clock = clock
+        self._kept: dict[int, tuple[float, UserPrefs]] = {}
+
+    async def get(self, user_id: int) -> UserPrefs:
+        now = self.clock()
+        kept = self._kept.get(user_id)
+        if kept is not None and now - kept[0] < self.KEEP_SECONDS:
+            return kept[1]
+        prefs = UserPrefs.parse(await self.store.get_user_settings(user_id))
+        if len(self._kept) > 10_000:
+            self._kept.clear()
+        self._kept[user_id] = (now, prefs)
+        return prefs
+
+    def forget(self, user_id: int) -> None:
+        self._kept.pop(user_id, None)
+
+
+async def plan_delivery(
+    prefs_of: Callable[[int], Awaitable[UserPrefs]], users: list[int], now: float, game_quiet: bool = False
+) -> Delivery:
     """Sort ``users`` by how they want to be told, honouring their quiet hours and the game's."""
     plan = Delivery()
     for user in users:
-        prefs = UserPrefs.parse(await store.get_user_settings(user))
+        prefs = await prefs_of(user)
         if prefs.notify == "off" or game_quiet or prefs.is_quiet(now):
             plan.silent.append(user)
         elif prefs.notify == "dm":

@@ -72,7 +72,7 @@ async def due_reminders(
             user = record.user_of(prompt.seat)
             if user is not None and user > 0 and user not in users:  # not empty seats, not bots
                 users.append(user)
-        plan = await plan_delivery(service.store, users, now)
+        plan = await plan_delivery(service.user_prefs, users, now)
         if not plan.mention and not plan.dm:
             continue  # everyone waited on is in their quiet hours or muted: try again later
         if not await service.store.claim_reminder(record.id, record.version, record.reminders_sent, now):

@@ -22,6 +22,7 @@ from rules.core import Action, BaseState, Event, GameSystem, Prompt, RuleError, 
 
 from .errors import SessionError, StaleVersion
 from .history import VerifyResult, verify_export
+from .notify import PrefsCache, UserPrefs
 from .session_types import VACANT, Actor, LoadedGame, Update, bot_user, is_bot
 from .settings import GameSettings
 from .store import ActionRecord, GameRecord, SeatRecord, Store
@@ -66,6 +67,9 @@ class GameService(TakeBacks):
         self.cache_size = cache_size
         self.idle_seconds = idle_seconds
         self._cache: OrderedDict[int, LoadedGame] = OrderedDict()
+        self._channels: dict[int, int] = {}
+        """Channel -> its open game, for games in the cache (one process per database only)."""
+        self._prefs = PrefsCache(store, clock)
         # A lock lives exactly as long as some coroutine holds or awaits it.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
@@ -97,6 +101,8 @@ class GameService(TakeBacks):
             if state is not None:
                 loaded.recent.append((record.version, state))
             self._cache[game_id] = loaded
+            if record.status in ("lobby", "active") and not self.store.shared:
+                self._channels[record.channel_id] = game_id
         loaded.used = now
         self._cache.move_to_end(game_id)
         self._evict(now)
@@ -109,19 +115,46 @@ class GameService(TakeBacks):
             too_many = len(self._cache) > self.cache_size
             if not too_many and now - oldest.used < self.idle_seconds:
                 break
-            del self._cache[game_id]
+            self._forget(game_id)
 
     def _forget(self, game_id: int) -> None:
-        self._cache.pop(game_id, None)
+        loaded = self._cache.pop(game_id, None)
+        if loaded is not None:
+            self._channels.pop(loaded.record.channel_id, None)
 
     def loaded_count(self) -> int:
         return len(self._cache)
 
     async def game_in(self, channel_id: int) -> GameRecord:
-        record = await self.store.open_game_in(channel_id)
+        record = await self.open_game(channel_id)
         if record is None:
             raise SessionError("There is no game in this channel. Start one with /game new.")
         return record
+
+    async def open_game(self, channel_id: int) -> GameRecord | None:
+        """The channel's open game (lobby or running), or None; answered from memory when it is loaded."""
+        game_id = self._channels.get(channel_id)
+        loaded = self._cache.get(game_id) if game_id is not None else None
+        if loaded is not None and loaded.record.status in ("lobby", "active") and not self.store.shared:
+            return loaded.record
+        self._channels.pop(channel_id, None)
+        record = await self.store.open_game_in(channel_id)
+        if record is not None and not self.store.shared:
+            self._channels[channel_id] = record.id
+        return record
+
+    async def user_prefs(self, user_id: int) -> UserPrefs:
+        """A player's notification choices (kept for a minute; /game notify refreshes them at once)."""
+        return await self._prefs.get(user_id)
+
+    async def set_user_setting(self, user_id: int, key: str, value: str) -> UserPrefs:
+        await self.store.set_user_setting(user_id, key, value)
+        self._prefs.forget(user_id)
+        return await self._prefs.get(user_id)
+
+    async def settings_of(self, game_id: int) -> GameSettings:
+        """A game's settings, from memory when the game is loaded."""
+        return await self._settings(await self._load(game_id))
 
     async def get(self, game_id: int) -> tuple[GameRecord, BaseState | None]:
         loaded = await self._load(game_id)

@@ -287,7 +287,7 @@ class Table:
 
     async def actions(self, ctx: Ctx) -> Reply:
         """Everything the asking player may do now: the game's own command for it, and the /act notation."""
-        record = await self.service.store.open_game_in(ctx.channel_id)
+        record = await self.service.open_game(ctx.channel_id)
         legal: list[Action] = []
         state: BaseState | None = None
         system: GameSystem | None = None
@@ -332,7 +332,7 @@ class Table:
 
     async def suggest_actions(self, ctx: Ctx, typed: str, limit: int = 25) -> list[str]:
         """Autocomplete for /act: the acting user's legal actions that match what is typed."""
-        record = await self.service.store.open_game_in(ctx.channel_id)
+        record = await self.service.open_game(ctx.channel_id)
         if record is None or record.status != "active":
             return []
         record, state = await self.service.get(record.id)
@@ -426,9 +426,9 @@ class Table:
         if not reply.mentions:
             return reply
         record = update.game
-        settings = GameSettings.parse(await self.service.store.get_settings(record.id))
+        settings = await self.service.settings_of(record.id)
         now = self.service.clock()
-        plan = await plan_delivery(self.service.store, reply.mentions, now, settings.is_quiet(now))
+        plan = await plan_delivery(self.service.user_prefs, reply.mentions, now, settings.is_quiet(now))
         reply.mentions, reply.named = plan.mention, [*plan.dm, *plan.silent]
         if plan.dm and update.state is not None:
             system = registry.get(record.system)

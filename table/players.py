@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.core import registry
 from sessions.errors import SessionError
-from sessions.notify import USER_DEFAULTS, USER_HELP, UserPrefs, validate_user_setting
+from sessions.notify import USER_DEFAULTS, USER_HELP, validate_user_setting
 from sessions.service import is_bot
 from sessions.store import GameRecord
 
@@ -71,12 +71,11 @@ async def game_notify(
     table: Table, ctx: Ctx, mode: str | None = None, quiet_hours: str | None = None, timezone: str | None = None
 ) -> Reply:
     """How the asker hears that a game waits on them: mention, dm or off; their own quiet hours."""
-    store = table.service.store
     changes = {"notify": mode, "quiet_hours": quiet_hours, "timezone": timezone}
     for key, value in changes.items():
         if value is not None and value.strip():
-            await store.set_user_setting(ctx.actor.user_id, key, validate_user_setting(key, value))
-    prefs = UserPrefs.parse(await store.get_user_settings(ctx.actor.user_id))
+            await table.service.set_user_setting(ctx.actor.user_id, key, validate_user_setting(key, value))
+    prefs = await table.service.user_prefs(ctx.actor.user_id)
     changed = any(v for v in changes.values())
     lines = prefs.describe()
     if not changed:

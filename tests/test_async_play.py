@@ -177,3 +177,28 @@ async def test_only_the_host_seats_bots_and_only_on_free_seats(service: GameServ
     await service.leave(CHAN, BOB)
     update = await service.add_bot(CHAN, ALICE)
     assert any("A bot takes seat 2" in e.text for e in update.events)
+
+
+async def test_a_busy_channel_does_not_ask_the_database_which_game_it_holds(service: GameService, monkeypatch) -> None:
+    """The channel's open game, its settings and the players' notification choices come from memory."""
+    await pig(service, ALICE, BOB)
+    asked: list[str] = []
+    for name in ("open_game_in", "get_settings", "get_user_settings", "get_game"):
+        real = getattr(service.store, name)
+
+        async def counting(*args, _real=real, _name=name, **kwargs):
+            asked.append(_name)
+            return await _real(*args, **kwargs)
+
+        monkeypatch.setattr(service.store, name, counting)
+    from table import Ctx, Table
+
+    table = Table(service)
+    for _ in range(6):
+        status = await service.status(CHAN)
+        who = ALICE if status.state.current == 0 else BOB
+        await table.act(Ctx(actor=who, channel_id=CHAN, guild_id=1), "hold")
+    assert asked == ["get_user_settings"] * 2, "each player's choices are read once, then kept"
+    await service.end(CHAN, ALICE)
+    with pytest.raises(SessionError, match="no game in this channel"):
+        await service.game_in(CHAN)

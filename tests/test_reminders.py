@@ -101,8 +101,8 @@ def test_quiet_window_wraps_midnight() -> None:
 async def test_a_player_in_their_own_quiet_hours_is_reminded_later(game) -> None:
     """alice's own quiet hours (22-08 in Tokyo) hold the reminder back; it comes once they are over."""
     svc, _clock = game
-    await svc.store.set_user_setting(ALICE.user_id, "quiet_hours", "22-08")
-    await svc.store.set_user_setting(ALICE.user_id, "timezone", "Asia/Tokyo")
+    await svc.set_user_setting(ALICE.user_id, "quiet_hours", "22-08")
+    await svc.set_user_setting(ALICE.user_id, "timezone", "Asia/Tokyo")
     night = at("2026-03-03T23:30:00", "Asia/Tokyo")
     assert await due_reminders(svc, night) == []
     morning = at("2026-03-04T09:00:00", "Asia/Tokyo")
@@ -112,9 +112,9 @@ async def test_a_player_in_their_own_quiet_hours_is_reminded_later(game) -> None
 
 async def test_reminders_go_by_direct_message_or_not_at_all_as_each_player_asked(game) -> None:
     svc, clock = game
-    await svc.store.set_user_setting(ALICE.user_id, "notify", "dm")
+    await svc.set_user_setting(ALICE.user_id, "notify", "dm")
     (reminder,) = await due_reminders(svc, clock.now + 25 * 3600)
     assert reminder.user_ids == [] and reminder.dm_ids == [ALICE.user_id]
     assert "Pig" in reminder.text and reminder.link.endswith("/1/5")
-    await svc.store.set_user_setting(ALICE.user_id, "notify", "off")
+    await svc.set_user_setting(ALICE.user_id, "notify", "off")
     assert await due_reminders(svc, clock.now + 60 * 3600) == []
