@@ -218,3 +218,18 @@ def test_the_bot_decides_from_what_its_seat_can_see(seed: int) -> None:
         p = S.pending(st)[0]
         st, _ = S.apply(st, p.seat, S.ai_action(S.player_view(st, p.seat), p.seat, r.randrange(1000)))
     assert compared >= 100
+
+
+def test_the_bot_walks_on_when_no_goal_is_on_the_board() -> None:
+    """A quest whose monster is not out and no monster anywhere: the bot still picks a legal move
+    (it used to take the minimum of no distances; the benchmark found it)."""
+    from rules.starcadia.ai import smart_choice
+    from rules.starcadia.content import CONTENT
+
+    st = play_state()
+    st.monsters = []
+    st.pve, st.pve_index = [next(q for q, card in CONTENT.quests.items() if card.goal == "kill")], 0
+    legal = S.legal(st, 0)
+    for seed in range(5):
+        assert smart_choice(st, legal, random.Random(seed)) in legal
+        assert S.ai_action(S.player_view(st, 0), 0, seed) in legal

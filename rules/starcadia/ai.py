@@ -1,7 +1,8 @@
 """The quest-minded bot: the scripted player for bot seats, the balance tests and the benchmark.
 
 Pure and seeded: it reads only the state it is given (a seat's own view serves: nothing it looks at is
-hidden from a seat) and draws its few coin flips from the ``random.Random`` it is handed.
+hidden from a seat) and draws its few coin flips from the generator it is handed (a :class:`Coins` on the
+engine's seeded Rng for bot seats; tests may hand it a ``random.Random``).
 
 - :func:`smart_choice` picks from the legal actions: quest moves (hack, pickup) first, then the most
   useful attack (the quest's monster, a rival whose PvP quest is open, a weak target), a rest when the
@@ -15,15 +16,38 @@ hidden from a seat) and draws its few coin flips from the ``random.Random`` it i
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+from typing import Protocol, TypeVar
 
-from rules.core import Action
+from rules.core import Action, Rng, RngState
 
 from . import board as B
 from . import engine as E
 from .content import CONTENT
 from .state import HeroState, StarState
+
+T = TypeVar("T")
+
+
+class Flips(Protocol):
+    """The few random choices the bot makes: ``random.Random`` has them, and so has :class:`Coins`."""
+
+    def choice(self, seq: Sequence[T]) -> T: ...
+
+    def random(self) -> float: ...
+
+
+class Coins:
+    """Coin flips from the engine's seeded generator (rules never use global randomness)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = Rng(RngState(seed=seed & 0xFFFFFFFFFFFFFFFF))
+
+    def choice(self, seq: Sequence[T]) -> T:
+        return seq[self.rng.below(len(seq))]
+
+    def random(self) -> float:
+        return self.rng.next64() / 2**64
 
 
 def goals(state: StarState, h: HeroState) -> list[B.XY]:
@@ -101,7 +125,7 @@ def _wants_rest(state: StarState) -> bool:
     )
 
 
-def smart_choice(state: StarState, actions: Sequence[Action], rnd: random.Random) -> Action:
+def smart_choice(state: StarState, actions: Sequence[Action], rnd: Flips) -> Action:
     """A goal-minded player: picks only from ``actions`` (what legal() offers the asking seat)."""
     if mid_play(state):
         return rnd.choice(list(actions))  # a decision in the middle of play: any of its legal answers
@@ -124,7 +148,7 @@ def smart_choice(state: StarState, actions: Sequence[Action], rnd: random.Random
         def score(a: Action) -> tuple[int, float]:
             h = E.find_hero(state, a["hero"])
             ex, end = exposure(state, b, B.parse_space(h.pos), a["path"])
-            d = min(abs(end[0] - g[0]) + abs(end[1] - g[1]) for g in goals(state, h))
+            d = min((abs(end[0] - g[0]) + abs(end[1] - g[1]) for g in goals(state, h)), default=0)
             return (ex * 3 + d, rnd.random())
 
         return min(moves, key=score)
@@ -132,7 +156,7 @@ def smart_choice(state: StarState, actions: Sequence[Action], rnd: random.Random
     return end[0] if end else rnd.choice(list(actions))
 
 
-def bot_choice(view: StarState, actions: Sequence[Action], rnd: random.Random) -> Action:
+def bot_choice(view: StarState, actions: Sequence[Action], rnd: Flips) -> Action:
     """A bot seat's pick: mid-play decisions by the engine's policy (listed first), the rest by
     :func:`smart_choice`. Setup and the time between scenarios are ordinary choices here."""
     if view.phase == "play" and mid_play(view):

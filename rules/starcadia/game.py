@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 
 from rules.core import (
@@ -330,7 +329,7 @@ class Starcadia(GameSystem[StarState]):
         legal = self.legal(view, seat)
         if not legal:
             return None
-        return ai.bot_choice(view, legal, random.Random(seed))
+        return ai.bot_choice(view, legal, ai.Coins(seed))
 
     def _free_heroes(self, state: StarState) -> list[str]:
         taken = {h.id for h in state.heroes}
