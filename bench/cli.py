@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from . import one, report, systems
+from . import backends, one, report, systems
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -49,6 +49,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--dir", help="parent of the temporary work directory (default: the system temp dir)")
     p.add_argument("--markdown", action="store_true", help="print the tables in Markdown (for the README)")
     p.add_argument("--json", metavar="PATH", help="also write every result as JSON to PATH ('-': stdout)")
+    p.add_argument(
+        "--backends",
+        action="store_true",
+        help="instead: SQLite against PostgreSQL (pig and armada unless --system), each next to a bare commit",
+    )
+    p.add_argument("--pg", metavar="URL", help="with --backends: this PostgreSQL (default: a throwaway local server)")
     p.add_argument(
         "--profile",
         metavar="PATH",
@@ -129,8 +135,28 @@ def run(params: dict[str, Any], chosen: list[str], parent: str | None = None, pr
     return results
 
 
+def compare_backends(args: argparse.Namespace) -> int:
+    """``--backends``: the same acts on SQLite and PostgreSQL, each with its bare commit."""
+    chosen = [args.system] if args.system else ["pig", "armada"]
+    games = args.games or (4 if args.quick else 50)
+    actions = args.actions or (12 if args.quick else 500)
+    with tempfile.TemporaryDirectory(prefix="starhost-bench-", dir=args.dir) as tmp:
+        try:
+            results = backends.run(Path(tmp), chosen, games, actions, args.seed, args.pg)
+        except Exception as exc:  # a script: say what broke, still exit 0
+            print(f"bench failed: {type(exc).__name__}: {exc}", file=sys.stderr)
+            return 0
+    print(backends.table(results))
+    if args.json:
+        text = json.dumps(results, indent=2, default=str)
+        print(text) if args.json == "-" else Path(args.json).write_text(text + "\n")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if args.backends:
+        return compare_backends(args)
     params = settings(args)
     try:
         chosen = systems.bench_systems(args.system)

@@ -98,3 +98,17 @@ def test_a_game_measured_in_its_own_process(tmp_path: Path) -> None:
     params = settings(parser().parse_args(["--quick", "--games", "2", "--actions", "4", "--serial", "2"]))
     r = measure_in_child(FLOOR, {**params, "in_process": False}, tmp_path, None)
     check_system(FLOOR, r)
+
+
+def test_backends_compares_sqlite_and_postgresql_each_with_its_bare_commit(tmp_path: Path, capsys) -> None:
+    from tests.pg_server import pg_cluster
+
+    pg_cluster()  # skips without PostgreSQL (fails in CI, where it must be there)
+    out = tmp_path / "backends.json"
+    assert main(["--backends", "--quick", "--system", "pig", "--dir", str(tmp_path), "--json", str(out)]) == 0
+    results = json.loads(out.read_text())
+    assert set(results) == {"sqlite/pig", "postgresql/pig"}
+    for entry in results.values():
+        assert {"p50_ms", "p99_ms", "saturated_actions_per_s"} <= entry["act"].keys()
+        assert {"p50_ms", "p99_ms"} <= entry["bare"].keys() and {"mean", "p99"} <= entry["ratio"].keys()
+    assert "| postgresql/pig |" in capsys.readouterr().out
