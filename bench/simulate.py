@@ -3,7 +3,7 @@
 The issues' target is a full random game (4 crews / 4 players / a mission) in <= 2 s. Random play
 can wander, so each game has a step cap; a game that hits it is reported as unfinished. Starcadia's
 scenarios never end under purely random moves (nobody pursues the quests), so it is played by the
-quest-minded random policy of its balance test, and counts as finished when the scenario ends.
+quest-minded policy of its bot seats (rules/starcadia/ai.py), and counts as finished when the scenario ends.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def policy(system_id: str) -> Policy:
     """How the bench plays ``system_id`` in the engine: random legal moves (Starcadia: quest-minded)."""
     if system_id != "starcadia":
         return lambda state, legal, rng: rng.choice(legal)
-    from tests.test_starcadia_balance import smart_choice
+    from rules.starcadia.ai import smart_choice
 
     def guarded(state: Any, legal: list[Action], rng: random.Random) -> Action:
         try:
