@@ -22,8 +22,8 @@ from .grid import dist, inch, sees, touching
 from .harm import take_wounds
 from .melee import fight
 from .morale import end_of_activation
-from .moves import allowance, check_destination, dangerous, hero_reach, walk
-from .paths import Edge
+from .moves import allowance, around, check_destination, dangerous, mover_for, walk
+from .paths import Edge, reach_goal
 from .rounds import close_round, first_round, heroes_done, settle
 from .state import Activation, Ask, Cell, GrimState, Token, Unit
 from .units import enemies, find, grid_of, heroes, name, occupied, rule, sheet, skills_of, stats, weapons
@@ -450,23 +450,28 @@ def check_charge(state: GrimState, seat: int | None, action: Action) -> Plan:
         gap = min(dist(hero_cell(hero), m.cell) for m in target.alive()) - 1.5
         if gap > inches + 1e-9:  # no route is shorter than the straight line
             raise RuleError(f"{name(target)} is out of {name(hero)}'s charge reach ({inches:g}\").")
-        found = hero_reach(state, hero, inches, target=target)
-        size = grid_of(state).size
         grid = grid_of(state)
-        rise = inch(state.half, 4)
-        spots = [
-            (c, (i % size, i // size))
-            for i, (_, c, _) in found.best.items()
-            if any(
-                touching((i % size, i // size), m.cell) and abs(grid.height[i] - grid.h(m.cell)) <= rise
-                for m in target.alive()
-            )
-        ]
-        if not spots:
+        found, spot = reach_goal(
+            grid, hero_cell(hero), mover_for(state, hero, inches, target=target), contact_cells(state, target)
+        )
+        if spot < 0:
             raise RuleError(f"{name(target)} is out of {name(hero)}'s charge reach ({inches:g}\").")
-        _, dest = min(spots, key=lambda s: (s[0], s[1][1], s[1][0]))
+        dest = (spot % grid.size, spot // grid.size)
         route = found.path(dest)
     return Plan(hero=hero, slot=slot, starts=starts, target=target, route=route, cell=dest)
+
+
+def contact_cells(state: GrimState, target: Unit) -> frozenset[int]:
+    """The cells a charger may end on: touching a model of ``target`` and within 4" of its height."""
+    grid = grid_of(state)
+    size = grid.size
+    rise = inch(state.half, 4)
+    rings = around(size)
+    out = set()
+    for m in target.alive():
+        top = grid.h(m.cell)
+        out.update(i for i in rings[grid.at(m.cell)] if abs(grid.height[i] - top) <= rise)
+    return frozenset(out)
 
 
 def do_charge(state: GrimState, seat: int | None, action: Action, turn: Turn, plan: Plan) -> None:

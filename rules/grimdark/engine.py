@@ -15,8 +15,8 @@ from .bots import choose
 from .campaign import CAMP, conclude
 from .content import cell_name, content
 from .dice import POLICIES
+from .memo import remembered
 from .missions import DEFAULT_PARTY, begin, build, mission_spec
-from .moves import remembered
 from .notation import format_action, parse_action
 from .options import candidates
 from .state import GrimState, HeroSheet, Model, Unit

@@ -3,8 +3,8 @@ the defender's move into contact and the chargers stepping back after a melee.""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from functools import cache
 
 from rules.core import RuleError, Turn
 
@@ -13,6 +13,7 @@ from .content import cell_name
 from .dice import pay, stat_test, will_pay
 from .grid import NEIGHBOURS, dist, inch, touching
 from .harm import take_wounds
+from .memo import checked, once
 from .paths import HALF, Edge, Mover, Reach, reach
 from .state import Cell, GrimState, Mark, Model, Unit
 from .units import grid_of, name, occupied, rule, stats
@@ -38,21 +39,6 @@ def budget(inches: float) -> int:
     return round(inches * HALF + 1e-9)
 
 
-_MEMO: dict[tuple, Mover] | None = None
-
-
-@contextmanager
-def remembered() -> Iterator[None]:
-    """Within the block the state does not change (``legal``): movers are worked out once each."""
-    global _MEMO
-    outer = _MEMO
-    _MEMO = {}
-    try:
-        yield
-    finally:
-        _MEMO = outer
-
-
 def mover_for(
     state: GrimState,
     unit: Unit,
@@ -63,27 +49,21 @@ def mover_for(
     flying: bool | None = None,
 ) -> Mover:
     """The constraints of one of ``unit``'s models moving ``inches`` now."""
-    if _MEMO is None:
-        return _mover(state, unit, inches, target, jumps, flying)
-    key = (id(state), unit.id, inches, target.id if target else "", jumps, flying)
-    found = _MEMO.get(key)
-    if found is None:
-        found = _MEMO[key] = _mover(state, unit, inches, target, jumps, flying)
-    return found
+    key = ("mover", id(state), unit.id, inches, target.id if target else "", jumps, flying)
+    return once(key, lambda: _mover(state, unit, inches, target, jumps, flying))
 
 
 def _mover(state: GrimState, unit: Unit, inches: float, target: Unit | None, jumps: bool, flying: bool | None) -> Mover:
     grid = grid_of(state)
     size = grid.size
     others = occupied(state, skip=unit.id)
+    rings = around(size)
     blocked = {y * size + x for (x, y) in others}
     near: set[int] = set()
     allowed: set[int] = set()
+    goal = target.id if target is not None else None
     for (x, y), uid in others.items():
-        for dx, dy in NEIGHBOURS:
-            nx, ny = x + dx, y + dy
-            if 0 <= nx < size and 0 <= ny < size:
-                (allowed if target is not None and uid == target.id else near).add(ny * size + nx)
+        (allowed if uid == goal else near).update(rings[y * size + x])
     allowed -= near  # touching the target and another unit: still too close to the other
     return Mover(
         budget=budget(inches),
@@ -94,6 +74,18 @@ def _mover(state: GrimState, unit: Unit, inches: float, target: Unit | None, jum
         near=frozenset(near - blocked),
         allowed=frozenset(allowed - blocked),
     )
+
+
+@cache
+def around(size: int) -> tuple[tuple[int, ...], ...]:
+    """For every cell of a ``size`` table, the cells touching it (by index)."""
+    out = []
+    for y in range(size):
+        for x in range(size):
+            out.append(
+                tuple((y + dy) * size + x + dx for dx, dy in NEIGHBOURS if 0 <= x + dx < size and 0 <= y + dy < size)
+            )
+    return tuple(out)
 
 
 def hero_reach(
@@ -121,6 +113,20 @@ def check_destination(
     flying: bool | None = None,
 ) -> list[tuple[Cell, Edge | None]]:
     """The route of a hero's move to ``dest``, or a RuleError saying why it cannot go there."""
+    key = ("dest", id(state), hero.id, dest, inches, what, jumps, target.id if target else "", flying)
+    return checked(key, lambda: _destination(state, hero, dest, inches, what, jumps, target, flying))
+
+
+def _destination(
+    state: GrimState,
+    hero: Unit,
+    dest: Cell,
+    inches: float,
+    what: str,
+    jumps: bool,
+    target: Unit | None,
+    flying: bool | None,
+) -> list[tuple[Cell, Edge | None]]:
     grid = grid_of(state)
     if not grid.inside(dest):
         raise RuleError(f"{cell_name(dest)} is not on this table.")
@@ -130,8 +136,10 @@ def check_destination(
     if dest in others:
         who = next(u for u in state.units if u.id == others[dest])
         raise RuleError(f"{cell_name(dest)} is taken by {name(who)}.")
-    close = [uid for cell, uid in others.items() if touching(cell, dest) and (target is None or uid != target.id)]
-    if close:
+    size = grid.size
+    goal = target.id if target is not None else None
+    if any(others.get((n % size, n // size), goal) != goal for n in around(size)[dest[1] * size + dest[0]]):
+        close = [uid for cell, uid in others.items() if touching(cell, dest) and uid != goal]
         who = next(u for u in state.units if u.id == close[0])
         raise RuleError(f'{cell_name(dest)} is within 1" of {name(who)}: only a charge may come that close.')
     found = hero_reach(state, hero, inches, target=target, jumps=jumps, flying=flying)

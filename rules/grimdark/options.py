@@ -8,6 +8,7 @@ from rules.core import Action
 from .campaign import CAMP, learnable
 from .content import cell_name, content
 from .grid import dist, touching
+from .memo import once
 from .moves import allowance, hero_reach
 from .state import Cell, GrimState, Unit
 from .units import enemies, grid_of, heroes, rule, sheet, skills_of, standing, weapons
@@ -33,23 +34,27 @@ def points_of_interest(state: GrimState, hero: Unit) -> list[Cell]:
 def destinations(state: GrimState, hero: Unit, inches: float, *, flying: bool | None = None) -> list[Cell]:
     """For each point of interest, the reachable cell closest to it (and a cell in cover near the hero)."""
     found = hero_reach(state, hero, inches, flying=flying)
-    cells = found.cells()
     here = hero.models[0].cell
-    if not cells:
+    if not found.best:
         return []
     out: list[Cell] = []
-    for px, py in points_of_interest(state, hero):
-        best = min(cells, key=lambda c: ((c[0] - px) ** 2 + (c[1] - py) ** 2, c[1], c[0]))
+    for point in once(("interest", id(state), hero.id), lambda: points_of_interest(state, hero)):
+        best = found.nearest(point)
         if best != here and best not in out:
             out.append(best)
         if len(out) >= DESTINATIONS:
             break
     grid = grid_of(state)
-    covered = [c for c in cells if grid.cover[grid.at(c)] and c != here]
-    if covered and len(out) < DESTINATIONS:
-        spot = min(covered, key=lambda c: (found.cost(c) or 0, c[1], c[0]))
-        if spot not in out:
-            out.append(spot)
+    if len(out) < DESTINATIONS:
+        size = grid.size
+        cover = grid.cover
+        start = grid.at(here)
+        spots = [(v[1], i) for i, v in found.best.items() if cover[i] and i != start]
+        if spots:
+            _, i = min(spots)
+            spot = (i % size, i // size)
+            if spot not in out:
+                out.append(spot)
     return out
 
 
@@ -65,11 +70,12 @@ def hero_candidates(state: GrimState, hero: Unit) -> list[Action]:
         out.append({"type": "hold", "hero": h, "shoot": foe.id})
         if has_limited:
             out.append({"type": "hold", "hero": h, "shoot": foe.id, "limited": True})
+    rushes = destinations(state, hero, allowance(state, hero, "rush"))  # first: the advance is cut from its search
     for cell in destinations(state, hero, allowance(state, hero, "advance")):
         out.append({"type": "advance", "hero": h, "to": cell_name(cell)})
         for foe in foes:
             out.append({"type": "advance", "hero": h, "to": cell_name(cell), "shoot": foe.id})
-    for cell in destinations(state, hero, allowance(state, hero, "rush")):
+    for cell in rushes:
         out.append({"type": "rush", "hero": h, "to": cell_name(cell)})
     out += [{"type": "charge", "hero": h, "target": foe.id} for foe in foes]
     out += skill_candidates(state, hero, foes)

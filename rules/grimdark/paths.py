@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections import OrderedDict
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache
 
 from .grid import NEIGHBOURS, Grid, grid_for
 from .state import Cell
@@ -141,13 +142,22 @@ class Mover:
 
 @dataclass
 class Reach:
-    """Everything one model can reach, with the cheapest (fewest jumps first) way to each cell."""
+    """Everything one model can reach, with the cheapest (fewest jumps first) way to each cell.
+
+    Read-only once made: reaches are shared between the questions asked about one position.
+    """
 
     grid: Grid
     start: int
     best: dict[int, tuple[int, int, int]] = field(default_factory=dict)
     """cell -> (jumps, cost, node) for cells it may end on."""
     parent: dict[int, tuple[int, Edge | None]] = field(default_factory=dict)
+    budget: int = 0
+    """The budget it was worked out for (in half inches)."""
+    goal: int = -1
+    """A search for a goal stopped at this cell (then ``best`` holds only what it met so far)."""
+    _cuts: dict[int, Reach] = field(default_factory=dict, repr=False)
+    _rim: list[tuple[int, int]] | None = field(default=None, repr=False)
 
     def cells(self) -> list[Cell]:
         size = self.grid.size
@@ -172,11 +182,127 @@ class Reach:
         steps.reverse()
         return steps
 
+    def within(self, budget: int) -> Reach:
+        """The same search cut down to a smaller budget (only for searches without jumps: there the
+        cheapest route to a cell never depends on the budget, so the cells within the smaller budget
+        and their routes are exactly what a search with that budget finds)."""
+        if budget >= self.budget:
+            return self
+        cut = self._cuts.get(budget)
+        if cut is None:
+            best = {i: v for i, v in self.best.items() if v[1] <= budget}
+            cut = self._cuts[budget] = Reach(
+                grid=self.grid, start=self.start, best=best, parent=self.parent, budget=budget
+            )
+        return cut
+
+    def nearest(self, point: Cell) -> Cell:
+        """The reachable cell closest to ``point`` (ties: the lower row, then the lower column).
+
+        Only a cell on the rim of the reachable area can be closest to a point outside it: from any
+        other cell, the step towards the point is reachable and closer.
+        """
+        px, py = point
+        size = self.grid.size
+        if 0 <= px < size and 0 <= py < size and py * size + px in self.best:
+            return point
+        if self._rim is None:
+            best = self.best
+            rim = []
+            for i in best:
+                x, y = i % size, i // size
+                if (
+                    x == 0
+                    or y == 0
+                    or x == size - 1
+                    or y == size - 1
+                    or i - 1 not in best
+                    or i + 1 not in best
+                    or i - size not in best
+                    or i + size not in best
+                    or i - size - 1 not in best
+                    or i - size + 1 not in best
+                    or i + size - 1 not in best
+                    or i + size + 1 not in best
+                ):
+                    rim.append((y * size + x, x, y))
+            rim.sort()
+            self._rim = [(x, y) for _, x, y in rim]
+        found = None
+        low = 1 << 60
+        for x, y in self._rim:  # in row order, so the first of equals is the one to keep
+            d = (x - px) * (x - px) + (y - py) * (y - py)
+            if d < low:
+                low = d
+                found = (x, y)
+        assert found is not None
+        return found
+
+
+FLOODS = 96
+"""Searches kept (by position and mover): the same ones are asked for by legal() and then by apply()."""
+
+_FLOODS: OrderedDict[tuple, Reach] = OrderedDict()
+_GOALS: OrderedDict[tuple, Reach] = OrderedDict()
+
+
+def _key(grid: Grid, start: Cell, mover: Mover) -> tuple:
+    budget = mover.budget if mover.jumps else -1  # without jumps, one search serves every smaller budget
+    return (
+        grid.layout,
+        grid.half,
+        start,
+        budget,
+        mover.flying,
+        mover.strider,
+        mover.jumps,
+        mover.blocked,
+        mover.near,
+        mover.own,
+        mover.allowed,
+    )
+
+
+def _keep(cache: OrderedDict[tuple, Reach], key: tuple, value: Reach) -> None:
+    cache[key] = value
+    if len(cache) > FLOODS:
+        cache.popitem(last=False)
+
 
 def reach(grid: Grid, start: Cell, mover: Mover) -> Reach:
     """Everything reachable from ``start`` (remembered: the same question is asked many times per command;
     the answer must be treated as read-only)."""
-    return _reach(grid.layout, grid.half, start, mover)
+    key = _key(grid, start, mover)
+    found = _FLOODS.get(key)
+    if found is not None and found.budget >= mover.budget:
+        return found.within(mover.budget)
+    found = _flood(grid, start, mover)
+    _keep(_FLOODS, key, found)
+    return found
+
+
+def reach_goal(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int]) -> tuple[Reach, int]:
+    """The cheapest cell of ``goals`` the model may end its move on (ties: the lower row, then the lower
+    column), or -1, with the search that found it (its routes lead there). Movers without jumps only.
+
+    The search stops at the first goal it settles: Dijkstra settles cells cheapest first and, among equal
+    costs, in cell order, so that goal is the one a whole search would pick.
+    """
+    assert not mover.jumps
+    key = _key(grid, start, mover)
+    found = _FLOODS.get(key)
+    if found is not None and found.budget >= mover.budget:
+        whole = found.within(mover.budget)
+        hits = [(v[1], i) for i, v in whole.best.items() if i in goals]
+        return whole, (min(hits)[1] if hits else -1)
+    gkey = (key, mover.budget, goals)
+    found = _GOALS.get(gkey)
+    if found is None:
+        found = _flood(grid, start, mover, goals)
+        if found.goal < 0:
+            _keep(_FLOODS, key, found)  # it searched everything
+        _keep(_GOALS, gkey, found)
+    return found, found.goal
 
 
 @cache
@@ -191,13 +317,13 @@ JUMP = 4096
 """A jump weighs more than any walk in the search's priority: routes with fewer jumps come first."""
 
 
-@lru_cache(maxsize=512)
-def _reach(layout: str, half: bool, start: Cell, mover: Mover) -> Reach:
-    """Dijkstra over (cell, has-touched-difficult-ground) within the mover's budget.
+def _flood(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int] | None = None) -> Reach:
+    """Dijkstra over (cell, has-touched-difficult-ground) within the mover's budget; with ``goals``, it
+    stops when it settles a goal cell the model may end on.
 
     Heap entries are single numbers, priority * NODES + node; a jump adds :data:`JUMP` to the priority.
     """
-    grid = grid_for(layout, half)
+    layout, half = grid.layout, grid.half
     size = grid.size
     walk = _plain(layout, half, mover.flying)
     jumps = jump_edges(layout, half) if mover.jumps and not mover.flying else None
@@ -207,7 +333,7 @@ def _reach(layout: str, half: bool, start: Cell, mover: Mover) -> Reach:
     s0 = start[1] * size + start[0]
     flag0 = 0 if ignore_difficult or not grid.difficult[s0] else 1
     node0 = s0 * 2 + flag0
-    result = Reach(grid=grid, start=s0)
+    result = Reach(grid=grid, start=s0, budget=budget)
     parent = result.parent
     best = result.best
     parent[node0] = (-1, None)
@@ -232,6 +358,9 @@ def _reach(layout: str, half: bool, start: Cell, mover: Mover) -> Reach:
             known = best.get(i)
             if known is None or p < known[0] * JUMP + known[1]:
                 best[i] = (p // JUMP, p % JUMP, node)
+                if goals is not None and i in goals:
+                    result.goal = i
+                    return result
         c = p % JUMP
         limit = cap if flag else budget
         for n, cost in walk[i]:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from .content import Weapon, content, rule_value
 from .grid import Grid, dist, grid_for, touching
+from .memo import once
 from .state import Cell, GrimState, HeroSheet, Unit
 
 
@@ -98,7 +99,7 @@ def standing(state: GrimState) -> list[Unit]:
 
 def enemies(state: GrimState) -> list[Unit]:
     """Enemy units on the table with at least one model left."""
-    return [u for u in state.units if u.side == "ai" and u.placed and not u.gone]
+    return once(("enemies", id(state)), lambda: [u for u in state.units if u.side == "ai" and u.placed and not u.gone])
 
 
 def on_table(state: GrimState) -> list[Unit]:
@@ -114,6 +115,10 @@ def name(unit: Unit) -> str:
 
 def occupied(state: GrimState, skip: str = "") -> dict[Cell, str]:
     """Cell -> unit id of every model on the table (but those of unit ``skip``); downed heroes included."""
+    return once(("occupied", id(state), skip), lambda: _occupied(state, skip))
+
+
+def _occupied(state: GrimState, skip: str) -> dict[Cell, str]:
     out: dict[Cell, str] = {}
     for unit in state.units:
         if unit.placed and unit.id != skip:
