@@ -643,7 +643,7 @@ def _threats(planets: dict[str, Planet]) -> dict[str, Threat]:
             planet=planet,
             ships=get_int(t, "ships", where, 1, 3),
             target=target,
-            solo_ships=get_int(t, "solo_ships", where, 0, 4, 0),
+            solo_ships=get_int(t, "solo_ships", where, 0, 3, 0),
         )
     if not any(t.kind == "scramble" for t in out.values()):
         raise ContentError("threats.toml: at least one Scramble card is needed")
