@@ -21,9 +21,10 @@ from .effects import affect, hero_cast, status_checks, turn_over
 from .grid import dist, inch, sees, touching
 from .harm import take_wounds
 from .melee import fight
+from .memo import active, checked
 from .morale import end_of_activation
-from .moves import allowance, around, check_destination, dangerous, mover_for, walk
-from .paths import Edge, reach_goal
+from .moves import allowance, around, check_destination, dangerous, hero_reach, mover_for, walk
+from .paths import Edge, contact_bounds, reach_goal
 from .rounds import close_round, first_round, heroes_done, settle
 from .state import Activation, Ask, Cell, GrimState, Token, Unit
 from .units import enemies, find, grid_of, heroes, name, occupied, rule, sheet, skills_of, stats, weapons
@@ -103,6 +104,10 @@ def the_cell(state: GrimState, action: Action, key: str = "to") -> Cell:
 
 def the_enemy(state: GrimState, action: Action, key: str = "target") -> Unit:
     wanted = text(action, key).upper()
+    return checked(("enemy", id(state), wanted), lambda: _enemy(state, wanted))
+
+
+def _enemy(state: GrimState, wanted: str) -> Unit:
     options = enemies(state)
     unit = next((u for u in options if u.id == wanted), None)
     if unit is None:
@@ -176,6 +181,13 @@ def slot_for(state: GrimState, act: Activation | None, kind: str) -> str:
 
 def check_turn(state: GrimState, seat: int | None, action: Action) -> Unit:
     """The hero may act now: battle on, its seat, on the table, conscious, not done, nobody else mid-activation."""
+    named = action.get("hero")
+    if named is None or isinstance(named, str):
+        return checked(("turn", id(state), seat, named), lambda: _turn(state, seat, action))
+    return _turn(state, seat, action)
+
+
+def _turn(state: GrimState, seat: int | None, action: Action) -> Unit:
     if state.phase != "battle" or state.verdict:
         raise RuleError(_phase_hint(state))
     hero = the_hero(state, seat, action)
@@ -203,6 +215,10 @@ def _phase_hint(state: GrimState) -> str:
 
 def check_activity(state: GrimState, hero: Unit, kind: str) -> tuple[str, bool]:
     """(slot, starts) for an action (``kind`` action or skill) of ``hero``; refuses when none is left."""
+    return checked(("activity", id(state), hero.id, kind), lambda: _activity(state, hero, kind))
+
+
+def _activity(state: GrimState, hero: Unit, kind: str) -> tuple[str, bool]:
     act = state.act
     starts = act is None
     if starts and needs_start(state, hero):
@@ -451,9 +467,15 @@ def check_charge(state: GrimState, seat: int | None, action: Action) -> Plan:
         if gap > inches + 1e-9:  # no route is shorter than the straight line
             raise RuleError(f"{name(target)} is out of {name(hero)}'s charge reach ({inches:g}\").")
         grid = grid_of(state)
-        found, spot = reach_goal(
-            grid, hero_cell(hero), mover_for(state, hero, inches, target=target), contact_cells(state, target)
-        )
+        mover = mover_for(state, hero, inches, target=target)
+        goals = contact_cells(state, target)
+        if active() is not None and not mover.flying:  # legal(): the plain search is at hand
+            sure = contact_bounds(hero_reach(state, hero, inches), mover, goals)
+            if sure is False:
+                raise RuleError(f"{name(target)} is out of {name(hero)}'s charge reach ({inches:g}\").")
+            if sure:
+                return Plan(hero=hero, slot=slot, starts=starts, target=target)  # legal() asks only whether
+        found, spot = reach_goal(grid, hero_cell(hero), mover, goals)
         if spot < 0:
             raise RuleError(f"{name(target)} is out of {name(hero)}'s charge reach ({inches:g}\").")
         dest = (spot % grid.size, spot // grid.size)

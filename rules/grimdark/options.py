@@ -3,9 +3,13 @@ shots at every enemy, each skill on each sensible target. Any other cell can sti
 
 from __future__ import annotations
 
-from rules.core import Action
+from collections.abc import Callable
 
+from rules.core import Action, RuleError
+
+from .actions import check_activity, reaches, unit_within
 from .campaign import CAMP, learnable
+from .combat import weapon_range
 from .content import cell_name, content
 from .grid import dist, touching
 from .memo import once
@@ -59,39 +63,88 @@ def destinations(state: GrimState, hero: Unit, inches: float, *, flying: bool | 
 
 
 def hero_candidates(state: GrimState, hero: Unit) -> list[Action]:
+    """The hero's commands worth offering. Left out are only those the check refuses for certain: actions
+    when the activation has no action left (or the hero may not act), Skill actions likewise, shots at
+    units beyond the longest range, and skills, spells and items aimed beyond their reach."""
     h = hero.id
     out: list[Action] = [{"type": "start", "hero": h}, {"type": "done", "hero": h}, {"type": "rest", "hero": h}]
     if not hero.placed:
         return out[1:2] + arrivals(state, hero)
+    acts = _passes(lambda: check_activity(state, hero, "action"))
+    skills = _passes(lambda: check_activity(state, hero, "skill"))
+    if not acts:
+        out.pop()  # rest
     foes = enemies(state)
-    has_limited = any(w.has("limited") and w.key not in hero.limited for w in weapons(hero))
-    out += [{"type": "hold", "hero": h}]
-    for foe in foes:
-        out.append({"type": "hold", "hero": h, "shoot": foe.id})
-        if has_limited:
-            out.append({"type": "hold", "hero": h, "shoot": foe.id, "limited": True})
-    rushes = destinations(state, hero, allowance(state, hero, "rush"))  # first: the advance is cut from its search
-    for cell in destinations(state, hero, allowance(state, hero, "advance")):
-        out.append({"type": "advance", "hero": h, "to": cell_name(cell)})
+    here = hero.models[0].cell
+    if acts:
+        has_limited = any(w.has("limited") and w.key not in hero.limited for w in weapons(hero))
+        span, span_limited = shot_span(state, hero, False), shot_span(state, hero, True)
+        out += [{"type": "hold", "hero": h}]
         for foe in foes:
-            out.append({"type": "advance", "hero": h, "to": cell_name(cell), "shoot": foe.id})
-    for cell in rushes:
-        out.append({"type": "rush", "hero": h, "to": cell_name(cell)})
-    out += [{"type": "charge", "hero": h, "target": foe.id} for foe in foes]
-    out += skill_candidates(state, hero, foes)
-    for item in dict.fromkeys(hero.items):
-        if content().items[item].kind == "consumable":
-            out += [{"type": "use", "hero": h, "item": item, "target": a.id} for a in standing(state)]
-        out += [{"type": "give", "hero": h, "item": item, "to": a.id} for a in standing(state) if a.id != h]
-    for other in heroes(state):
-        if other.down and other.placed:
-            out.append({"type": "revive", "hero": h, "target": other.id})
-            out += [{"type": "take", "hero": h, "item": i, "from": other.id} for i in dict.fromkeys(other.items)]
+            gap = closest(here, foe)
+            if gap <= span + 1e-9:
+                out.append({"type": "hold", "hero": h, "shoot": foe.id})
+            if has_limited and gap <= span_limited + 1e-9:
+                out.append({"type": "hold", "hero": h, "shoot": foe.id, "limited": True})
+        rushes = destinations(state, hero, allowance(state, hero, "rush"))  # first: the advance is cut from it
+        for cell in destinations(state, hero, allowance(state, hero, "advance")):
+            out.append({"type": "advance", "hero": h, "to": cell_name(cell)})
+            for foe in foes:
+                if closest(cell, foe) <= span + 1e-9:
+                    out.append({"type": "advance", "hero": h, "to": cell_name(cell), "shoot": foe.id})
+        for cell in rushes:
+            out.append({"type": "rush", "hero": h, "to": cell_name(cell)})
+        out += [{"type": "charge", "hero": h, "target": foe.id} for foe in foes]
+    if skills:
+        out += skill_candidates(state, hero, foes)
+        for item in dict.fromkeys(hero.items):
+            if content().items[item].kind == "consumable":
+                out += [
+                    {"type": "use", "hero": h, "item": item, "target": a.id}
+                    for a in standing(state)
+                    if reaches(state, hero, a.models[0].cell, 3)
+                ]
+            out += [
+                {"type": "give", "hero": h, "item": item, "to": a.id}
+                for a in standing(state)
+                if a.id != h and reaches(state, hero, a.models[0].cell, 3)
+            ]
+        for other in heroes(state):
+            if other.down and other.placed:
+                out.append({"type": "revive", "hero": h, "target": other.id})
+                out += [{"type": "take", "hero": h, "item": i, "from": other.id} for i in dict.fromkeys(other.items)]
     if rule(hero, "caster"):
         for spell in content().hero_spells():
-            targets = [f.id for f in foes] if spell.target == "enemy" else [a.id for a in standing(state)]
-            out += [{"type": "cast", "hero": h, "spell": spell.key, "target": t} for t in targets]
+            targets = foes if spell.target == "enemy" else standing(state)
+            aimed = spell.target in ("enemy", "ally")
+            out += [
+                {"type": "cast", "hero": h, "spell": spell.key, "target": t.id}
+                for t in targets
+                if not aimed or t is hero or unit_within(state, hero, t, spell.range)
+            ]
     return out
+
+
+def _passes(check: Callable[[], object]) -> bool:
+    try:
+        check()
+    except RuleError:
+        return False
+    return True
+
+
+def closest(cell: Cell, unit: Unit) -> float:
+    return min(dist(cell, m.cell) for m in unit.alive())
+
+
+def shot_span(state: GrimState, hero: Unit, limited: bool) -> float:
+    """The longest range of the weapons a shot (with ``limited:yes`` or not) may fire; -1 when none."""
+    spans = [
+        weapon_range(state, hero, w)
+        for w in weapons(hero)
+        if not w.melee and (not w.has("limited") or (limited and w.key not in hero.limited))
+    ]
+    return max(spans, default=-1.0)
 
 
 def skill_candidates(state: GrimState, hero: Unit, foes: list[Unit]) -> list[Action]:
@@ -101,11 +154,23 @@ def skill_candidates(state: GrimState, hero: Unit, foes: list[Unit]) -> list[Act
     for key in skills_of(state, hero):
         skill = c.skills[key]
         if skill.target == "token":
-            out += [{"type": "skill", "hero": h, "skill": key, "target": t.id} for t in state.tokens if not t.taken]
+            out += [
+                {"type": "skill", "hero": h, "skill": key, "target": t.id}
+                for t in state.tokens
+                if not t.taken and reaches(state, hero, (t.x, t.y), skill.range)
+            ]
         elif skill.target == "enemy":
-            out += [{"type": "skill", "hero": h, "skill": key, "target": f.id} for f in foes]
+            out += [
+                {"type": "skill", "hero": h, "skill": key, "target": f.id}
+                for f in foes
+                if unit_within(state, hero, f, skill.range)
+            ]
         elif skill.target == "ally":
-            out += [{"type": "skill", "hero": h, "skill": key, "target": a.id} for a in standing(state)]
+            out += [
+                {"type": "skill", "hero": h, "skill": key, "target": a.id}
+                for a in standing(state)
+                if reaches(state, hero, a.models[0].cell, skill.range)
+            ]
         elif skill.target == "cell":
             most = 3 if skill.amount == "d3" else int(skill.amount)
             inches = most / 2 if state.half else float(most)

@@ -151,7 +151,10 @@ class Reach:
     start: int
     best: dict[int, tuple[int, int, int]] = field(default_factory=dict)
     """cell -> (jumps, cost, node) for cells it may end on."""
-    parent: dict[int, tuple[int, Edge | None]] = field(default_factory=dict)
+    parent: dict[int, int] = field(default_factory=dict)
+    """node -> the node it is reached from (-1 at the start)."""
+    via: dict[int, Edge] = field(default_factory=dict)
+    """node -> the jump it is reached by (absent for ordinary steps)."""
     budget: int = 0
     """The budget it was worked out for (in half inches)."""
     goal: int = -1
@@ -172,10 +175,11 @@ class Reach:
         size = self.grid.size
         node = self.best[self.grid.at(cell)][2]
         steps: list[tuple[Cell, Edge | None]] = []
+        parent, via = self.parent, self.via
         while True:
-            prev, edge = self.parent[node]
+            prev = parent[node]
             i = node // 2
-            steps.append(((i % size, i // size), edge))
+            steps.append(((i % size, i // size), via.get(node)))
             if prev < 0:
                 break
             node = prev
@@ -305,6 +309,49 @@ def reach_goal(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int]) -> 
     return found, found.goal
 
 
+def contact_bounds(plain: Reach, mover: Mover, goals: frozenset[int]) -> bool | None:
+    """What ``plain`` (the same model's search with the same budget, but kept 1" away from every unit)
+    says about a charge (``mover``, whose ``allowed`` cells touch the target) reaching a cell of
+    ``goals``: True surely, False surely not, None when only the charge's own search can tell.
+
+    A charge route differs from a plain one only from its first allowed cell on, and it enters that
+    cell from a cell the plain search settles; so no allowed cell within the budget from the plain
+    search means no route, and a goal cell entered so means a route. Not for flying models (their
+    searches pass over cells they may not end on)."""
+    grid = plain.grid
+    into = _into(grid.layout, grid.half)
+    best = plain.best
+    budget = mover.budget
+    cap = min(budget, int(6 * grid.scale * HALF))
+    difficult = grid.difficult
+    maybe = False
+    for a in mover.allowed:
+        for u, w in into[a]:
+            found = best.get(u)
+            if found is None:
+                continue
+            c = found[1] + w
+            if c > budget:
+                continue
+            maybe = True
+            if a in goals:
+                rough = not mover.strider and (found[2] & 1 or difficult[a])
+                if c <= (cap if rough else budget):
+                    return True
+    return None if maybe else False
+
+
+@cache
+def _into(layout: str, half: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The ordinary (walking) edges reversed: for every cell, (from, cost) of the steps into it."""
+    grid = grid_for(layout, half)
+    rows: list[list[tuple[int, int]]] = [[] for _ in range(grid.size * grid.size)]
+    for i, edges in enumerate(_plain(layout, half, False)):
+        for n, cost in edges:
+            rows[n].append((i, cost))
+    return tuple(tuple(row) for row in rows)
+
+
 @cache
 def _plain(layout: str, half: bool, flying: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
     """The ordinary edges as bare (to, cost) pairs (the search's inner loop reads them)."""
@@ -318,6 +365,152 @@ JUMP = 4096
 
 
 def _flood(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int] | None = None) -> Reach:
+    """The search: the plain one when no jump and no difficult ground can come into it, else the full one."""
+    if mover.jumps and not mover.flying:
+        return _full(grid, start, mover, goals)
+    if mover.flying or mover.strider or not _rough(grid, start, mover.budget):
+        return _flat(grid, start, mover, goals)
+    return _walk(grid, start, mover, goals)
+
+
+@cache
+def _rough_sums(layout: str, half: bool) -> tuple[int, ...]:
+    """Prefix sums of difficult cells: entry (y * (size + 1) + x) counts those above and left of (x, y)."""
+    grid = grid_for(layout, half)
+    size = grid.size
+    sums = [0] * ((size + 1) * (size + 1))
+    w = size + 1
+    for y in range(size):
+        row = 0
+        for x in range(size):
+            row += grid.difficult[y * size + x]
+            sums[(y + 1) * w + x + 1] = sums[y * w + x + 1] + row
+    return tuple(sums)
+
+
+def _rough(grid: Grid, start: Cell, budget: int) -> bool:
+    """Whether difficult ground lies within the square a move of ``budget`` could cover (a step costs 2 or more)."""
+    size = grid.size
+    r = budget // 2
+    x0, y0 = max(0, start[0] - r), max(0, start[1] - r)
+    x1, y1 = min(size, start[0] + r + 1), min(size, start[1] + r + 1)
+    sums = _rough_sums(grid.layout, grid.half)
+    w = size + 1
+    return sums[y1 * w + x1] - sums[y0 * w + x1] - sums[y1 * w + x0] + sums[y0 * w + x0] > 0
+
+
+def _flat(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int] | None) -> Reach:
+    """Dijkstra over cells alone (no jump, no difficult ground to remember), settling the cells cost by
+    cost and, within a cost, in cell order: exactly the order of :func:`_full`, so the same routes."""
+    size = grid.size
+    walk = _plain(grid.layout, grid.half, mover.flying)
+    budget = mover.budget
+    s0 = start[1] * size + start[0]
+    result = Reach(grid=grid, start=s0, budget=budget)
+    parent = result.parent
+    best = result.best
+    parent[2 * s0] = -1
+    seen = [1 << 60] * (size * size)
+    if not mover.flying:
+        for n in mover.blocked:
+            seen[n] = -1  # never entered
+        for n in mover.near:
+            if n not in mover.allowed:
+                seen[n] = -1
+    seen[s0] = 0
+    unending = mover.blocked | (mover.near - mover.allowed) | mover.own
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(s0)
+    for p in range(budget + 1):
+        bucket = buckets[p]
+        if not bucket:
+            continue
+        if len(bucket) > 1:
+            bucket.sort()
+        for i in bucket:
+            if seen[i] != p:
+                continue  # settled cheaper already
+            if i == s0 or i not in unending:
+                best[i] = (0, p, 2 * i)
+                if goals is not None and i in goals:
+                    result.goal = i
+                    return result
+            node = 2 * i
+            for n, cost in walk[i]:
+                np = p + cost
+                if np <= budget and np < seen[n]:
+                    seen[n] = np
+                    parent[2 * n] = node
+                    buckets[np].append(n)
+    return result
+
+
+def _walk(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int] | None) -> Reach:
+    """Dijkstra over (cell, has-touched-difficult-ground) without jumps: :func:`_full`'s order and routes,
+    with its queue kept as one list of nodes per cost."""
+    size = grid.size
+    walk = _plain(grid.layout, grid.half, False)
+    budget = mover.budget
+    cap = min(budget, int(6 * grid.scale * HALF))
+    s0 = start[1] * size + start[0]
+    difficult = grid.difficult
+    node0 = s0 * 2 + (1 if difficult[s0] else 0)
+    result = Reach(grid=grid, start=s0, budget=budget)
+    parent = result.parent
+    best = result.best
+    parent[node0] = -1
+    seen = [1 << 60] * (2 * size * size)
+    for n in mover.blocked:
+        seen[2 * n] = seen[2 * n + 1] = -1  # never entered
+    for n in mover.near:
+        if n not in mover.allowed:
+            seen[2 * n] = seen[2 * n + 1] = -1
+    seen[node0] = 0
+    unending = mover.blocked | (mover.near - mover.allowed) | mover.own
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(node0)
+    for p in range(budget + 1):
+        bucket = buckets[p]
+        if not bucket:
+            continue
+        if len(bucket) > 1:
+            bucket.sort()
+        for node in bucket:
+            if seen[node] != p:
+                continue  # settled cheaper already
+            i = node >> 1
+            if (i == s0 or i not in unending) and i not in best:
+                best[i] = (0, p, node)
+                if goals is not None and i in goals:
+                    result.goal = i
+                    return result
+            if node & 1:
+                for n, cost in walk[i]:
+                    np = p + cost
+                    nn = 2 * n + 1
+                    if np <= cap and np < seen[nn]:
+                        seen[nn] = np
+                        parent[nn] = node
+                        buckets[np].append(nn)
+            else:
+                for n, cost in walk[i]:
+                    np = p + cost
+                    if difficult[n]:
+                        if np > cap:
+                            continue
+                        nn = 2 * n + 1
+                    else:
+                        if np > budget:
+                            continue
+                        nn = 2 * n
+                    if np < seen[nn]:
+                        seen[nn] = np
+                        parent[nn] = node
+                        buckets[np].append(nn)
+    return result
+
+
+def _full(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int] | None = None) -> Reach:
     """Dijkstra over (cell, has-touched-difficult-ground) within the mover's budget; with ``goals``, it
     stops when it settles a goal cell the model may end on.
 
@@ -335,8 +528,9 @@ def _flood(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int] | None =
     node0 = s0 * 2 + flag0
     result = Reach(grid=grid, start=s0, budget=budget)
     parent = result.parent
+    via = result.via
     best = result.best
-    parent[node0] = (-1, None)
+    parent[node0] = -1
     nodes = 2 * size * size
     inf = 1 << 60
     seen = [inf] * nodes
@@ -374,7 +568,8 @@ def _flood(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int] | None =
             np = p + cost
             if np < seen[nn]:
                 seen[nn] = np
-                parent[nn] = (node, None)
+                parent[nn] = node
+                via.pop(nn, None)
                 push(heap, np * nodes + nn)
         if jumps is not None:
             for edge in jumps[i]:
@@ -388,7 +583,8 @@ def _flood(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int] | None =
                 np = p + JUMP
                 if np < seen[nn]:
                     seen[nn] = np
-                    parent[nn] = (node, edge)
+                    parent[nn] = node
+                    via[nn] = edge
                     push(heap, np * nodes + nn)
     return result
 

@@ -61,6 +61,10 @@ def rule(unit: Unit, name: str) -> int:
 
 
 def weapons(unit: Unit) -> list[Weapon]:
+    return once(("weapons", id(unit)), lambda: _weapons(unit))
+
+
+def _weapons(unit: Unit) -> list[Weapon]:
     c = content()
     if unit.side == "ai":
         return [c.weapons[w] for w in c.units[unit.kind].weapons]
