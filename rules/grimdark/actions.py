@@ -14,7 +14,7 @@ from rules.core import Action, RuleError, Turn
 
 from .campaign import CAMP, next_mission, train
 from .campaign import check_train as train_rules
-from .combat import can_shoot, fire
+from .combat import fire, in_fire, shot_spans
 from .content import cell_name, content, parse_cell
 from .dice import POLICIES, pay, policy, stat_test, will_pay
 from .effects import affect, hero_cast, status_checks, turn_over
@@ -379,14 +379,9 @@ def check_shot(state: GrimState, hero: Unit, action: Action, cell: Cell) -> tupl
             raise RuleError("limited:yes only goes with shoot:.")
         return None, False
     target = the_enemy(state, action, "shoot")
-    usable = [w for w in weapons(hero) if not w.melee and (not w.has("limited") or limited)]
     if limited and not any(w.has("limited") and w.key not in hero.limited for w in weapons(hero)):
         raise RuleError(f"{name(hero)} has no Limited weapon left to fire this mission.")
-    model = hero.models[0]
-    probe = type(model)(x=cell[0], y=cell[1])
-    if not any(
-        can_shoot(state, hero, probe, w, target) for w in usable if w.key not in hero.limited or not w.has("limited")
-    ):
+    if not in_fire(grid_of(state), cell, target, shot_spans(state, hero, limited=limited)):
         raise RuleError(f"From {cell_name(cell)}, {name(target)} is out of range or out of sight of every weapon.")
     return target, limited
 

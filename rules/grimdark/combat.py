@@ -14,6 +14,7 @@ from .content import Weapon
 from .dice import needs, passes
 from .grid import Grid, dist, in_cover, inch, sees
 from .harm import take_wounds
+from .memo import once
 from .state import Cell, GrimState, Mark, Model, Unit
 from .units import enemies, grid_of, name, range_bonus, rule, standing, stats, weapons
 
@@ -57,6 +58,35 @@ def can_shoot(state: GrimState, unit: Unit, model: Model, weapon: Weapon, target
             weapon.has("indirect") or sees(grid, model.cell, other.cell)
         ):
             return True
+    return False
+
+
+def shot_spans(state: GrimState, unit: Unit, *, limited: bool) -> list[tuple[float, bool]]:
+    """(range, indirect) of each ranged weapon a shot may fire (Limited ones only with ``limited``,
+    and only those not fired yet this mission)."""
+    return once(
+        ("spans", id(unit), limited),
+        lambda: [
+            (weapon_range(state, unit, w), w.has("indirect"))
+            for w in weapons(unit)
+            if not w.melee and (not w.has("limited") or (limited and w.key not in unit.limited))
+        ],
+    )
+
+
+def in_fire(grid: Grid, cell: Cell, target: Unit, spans: list[tuple[float, bool]]) -> bool:
+    """A weapon of ``spans`` fired from ``cell`` reaches a model of ``target`` (as :func:`can_shoot`)."""
+    for other in target.alive():
+        d = dist(cell, other.cell)
+        seen = None
+        for reach, indirect in spans:
+            if d <= reach + 1e-9:
+                if indirect:
+                    return True
+                if seen is None:
+                    seen = sees(grid, cell, other.cell)
+                if seen:
+                    return True
     return False
 
 

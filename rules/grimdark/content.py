@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +96,17 @@ def cell_name(cell: Cell) -> str:
 
 def parse_cell(text: str, size: int = FULL) -> Cell | None:
     """``F12`` -> (5, 11); None when it is not a cell of a ``size`` x ``size`` table."""
+    if isinstance(text, str) and len(text) <= 8:
+        return _parse_cell(text, size)
+    return _parse_uncached(text, size)
+
+
+@lru_cache(maxsize=8192)
+def _parse_cell(text: str, size: int) -> Cell | None:
+    return _parse_uncached(text, size)
+
+
+def _parse_uncached(text: str, size: int) -> Cell | None:
     match = _CELL.match(str(text).strip().upper())
     if match is None:
         return None

@@ -13,7 +13,7 @@ from .content import cell_name
 from .dice import pay, stat_test, will_pay
 from .grid import NEIGHBOURS, dist, inch, touching
 from .harm import take_wounds
-from .memo import checked, once
+from .memo import active, checked, once
 from .paths import HALF, Edge, Mover, Reach, reach
 from .state import Cell, GrimState, Mark, Model, Unit
 from .units import grid_of, name, occupied, rule, stats
@@ -24,6 +24,10 @@ MOVES = {"advance": (6, 2), "rush": (12, 4), "charge": (12, 4)}
 
 def allowance(state: GrimState, unit: Unit, action: str) -> float:
     """How far ``unit`` moves with this action (Fast, Slow, Crippled and the table size applied)."""
+    return once(("allowance", id(unit), action), lambda: _allowance(state, unit, action))
+
+
+def _allowance(state: GrimState, unit: Unit, action: str) -> float:
     base, change = MOVES[action]
     if rule(unit, "fast"):
         base += change
@@ -54,26 +58,35 @@ def mover_for(
 
 
 def _mover(state: GrimState, unit: Unit, inches: float, target: Unit | None, jumps: bool, flying: bool | None) -> Mover:
-    grid = grid_of(state)
-    size = grid.size
-    others = occupied(state, skip=unit.id)
-    rings = around(size)
-    blocked = {y * size + x for (x, y) in others}
-    near: set[int] = set()
-    allowed: set[int] = set()
-    goal = target.id if target is not None else None
-    for (x, y), uid in others.items():
-        (allowed if uid == goal else near).update(rings[y * size + x])
-    allowed -= near  # touching the target and another unit: still too close to the other
+    blocked, rings, near_all = once(("rings", id(state), unit.id), lambda: _rings(state, unit))
+    if target is None or target.id not in rings:
+        near, allowed = near_all, frozenset()
+    else:
+        near = frozenset().union(*(ring for uid, ring in rings.items() if uid != target.id)) - blocked
+        allowed = rings[target.id] - near - blocked  # touching the target and another unit: still too close
     return Mover(
         budget=budget(inches),
         flying=bool(rule(unit, "flying")) if flying is None else flying,
         strider=bool(rule(unit, "strider")),
         jumps=jumps and unit.side == "hero",
-        blocked=frozenset(blocked),
-        near=frozenset(near - blocked),
-        allowed=frozenset(allowed - blocked),
+        blocked=blocked,
+        near=near,
+        allowed=allowed,
     )
+
+
+def _rings(state: GrimState, unit: Unit) -> tuple[frozenset[int], dict[str, frozenset[int]], frozenset[int]]:
+    """The cells of the other units' models, the cells touching each other unit, and those touching any
+    (but the models' own cells)."""
+    size = grid_of(state).size
+    around_ = around(size)
+    others = occupied(state, skip=unit.id)
+    blocked = frozenset(y * size + x for (x, y) in others)
+    cells: dict[str, set[int]] = {}
+    for (x, y), uid in others.items():
+        cells.setdefault(uid, set()).update(around_[y * size + x])
+    rings = {uid: frozenset(ring) for uid, ring in cells.items()}
+    return blocked, rings, frozenset().union(*rings.values()) - blocked
 
 
 @cache
@@ -115,6 +128,17 @@ def check_destination(
     """The route of a hero's move to ``dest``, or a RuleError saying why it cannot go there."""
     key = ("dest", id(state), hero.id, dest, inches, what, jumps, target.id if target else "", flying)
     return checked(key, lambda: _destination(state, hero, dest, inches, what, jumps, target, flying))
+
+
+def trust_destination(
+    state: GrimState, hero: Unit, dest: Cell, inches: float, what: str, *, flying: bool | None = None
+) -> None:
+    """Inside legal(): ``dest`` was taken from the hero's own search with these arguments, so
+    :func:`check_destination` passes (a cell of a search is on the table, free, not within 1" of
+    another unit and in reach); it is not asked again, and the route is left to ``apply``."""
+    memo = active()
+    if memo is not None:
+        memo.setdefault(("dest", id(state), hero.id, dest, inches, what, False, "", flying), (True, None))
 
 
 def _destination(

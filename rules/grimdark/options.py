@@ -9,11 +9,12 @@ from rules.core import Action, RuleError
 
 from .actions import check_activity, reaches, unit_within
 from .campaign import CAMP, learnable
-from .combat import weapon_range
+from .combat import shot_spans
 from .content import cell_name, content
 from .grid import dist, touching
 from .memo import once
-from .moves import allowance, hero_reach
+from .moves import allowance, budget, hero_reach, trust_destination
+from .paths import HALF
 from .state import Cell, GrimState, Unit
 from .units import enemies, grid_of, heroes, rule, sheet, skills_of, standing, weapons
 
@@ -86,13 +87,19 @@ def hero_candidates(state: GrimState, hero: Unit) -> list[Action]:
                 out.append({"type": "hold", "hero": h, "shoot": foe.id})
             if has_limited and gap <= span_limited + 1e-9:
                 out.append({"type": "hold", "hero": h, "shoot": foe.id, "limited": True})
-        rushes = destinations(state, hero, allowance(state, hero, "rush"))  # first: the advance is cut from it
-        for cell in destinations(state, hero, allowance(state, hero, "advance")):
+        rush = allowance(state, hero, "rush")
+        rushes = destinations(state, hero, rush)  # first: the advance is cut from its search
+        advance = allowance(state, hero, "advance")
+        # a move ends within its length of the hero: units farther than that beyond the longest range stay out
+        shootable = [f for f in foes if closest(here, f) <= span + budget(advance) / HALF + 1e-6]
+        for cell in destinations(state, hero, advance):
+            trust_destination(state, hero, cell, advance, "Advance")
             out.append({"type": "advance", "hero": h, "to": cell_name(cell)})
-            for foe in foes:
+            for foe in shootable:
                 if closest(cell, foe) <= span + 1e-9:
                     out.append({"type": "advance", "hero": h, "to": cell_name(cell), "shoot": foe.id})
         for cell in rushes:
+            trust_destination(state, hero, cell, rush, "Rush")
             out.append({"type": "rush", "hero": h, "to": cell_name(cell)})
         out += [{"type": "charge", "hero": h, "target": foe.id} for foe in foes]
     if skills:
@@ -139,12 +146,7 @@ def closest(cell: Cell, unit: Unit) -> float:
 
 def shot_span(state: GrimState, hero: Unit, limited: bool) -> float:
     """The longest range of the weapons a shot (with ``limited:yes`` or not) may fire; -1 when none."""
-    spans = [
-        weapon_range(state, hero, w)
-        for w in weapons(hero)
-        if not w.melee and (not w.has("limited") or (limited and w.key not in hero.limited))
-    ]
-    return max(spans, default=-1.0)
+    return max((r for r, _ in shot_spans(state, hero, limited=limited)), default=-1.0)
 
 
 def skill_candidates(state: GrimState, hero: Unit, foes: list[Unit]) -> list[Action]:
@@ -175,6 +177,7 @@ def skill_candidates(state: GrimState, hero: Unit, foes: list[Unit]) -> list[Act
             most = 3 if skill.amount == "d3" else int(skill.amount)
             inches = most / 2 if state.half else float(most)
             for cell in destinations(state, hero, inches, flying=skill.effect == "fly")[:4]:
+                trust_destination(state, hero, cell, inches, skill.name, flying=skill.effect == "fly")
                 out.append({"type": "skill", "hero": h, "skill": key, "target": cell_name(cell)})
         else:
             out.append({"type": "skill", "hero": h, "skill": key})

@@ -160,7 +160,8 @@ class Reach:
     goal: int = -1
     """A search for a goal stopped at this cell (then ``best`` holds only what it met so far)."""
     _cuts: dict[int, Reach] = field(default_factory=dict, repr=False)
-    _rim: list[tuple[int, int]] | None = field(default=None, repr=False)
+    _rim: tuple[list[int], list[int]] | None = field(default=None, repr=False)
+    _near: dict[Cell, Cell] = field(default_factory=dict, repr=False)
 
     def cells(self) -> list[Cell]:
         size = self.grid.size
@@ -195,9 +196,8 @@ class Reach:
         cut = self._cuts.get(budget)
         if cut is None:
             best = {i: v for i, v in self.best.items() if v[1] <= budget}
-            cut = self._cuts[budget] = Reach(
-                grid=self.grid, start=self.start, best=best, parent=self.parent, budget=budget
-            )
+            cut = Reach(grid=self.grid, start=self.start, best=best, parent=self.parent, via=self.via, budget=budget)
+            self._cuts[budget] = cut
         return cut
 
     def nearest(self, point: Cell) -> Cell:
@@ -206,41 +206,46 @@ class Reach:
         Only a cell on the rim of the reachable area can be closest to a point outside it: from any
         other cell, the step towards the point is reachable and closer.
         """
+        found = self._near.get(point)
+        if found is not None:
+            return found
         px, py = point
         size = self.grid.size
         if 0 <= px < size and 0 <= py < size and py * size + px in self.best:
-            return point
-        if self._rim is None:
-            best = self.best
-            rim = []
-            for i in best:
-                x, y = i % size, i // size
-                if (
-                    x == 0
-                    or y == 0
-                    or x == size - 1
-                    or y == size - 1
-                    or i - 1 not in best
-                    or i + 1 not in best
-                    or i - size not in best
-                    or i + size not in best
-                    or i - size - 1 not in best
-                    or i - size + 1 not in best
-                    or i + size - 1 not in best
-                    or i + size + 1 not in best
-                ):
-                    rim.append((y * size + x, x, y))
-            rim.sort()
-            self._rim = [(x, y) for _, x, y in rim]
-        found = None
-        low = 1 << 60
-        for x, y in self._rim:  # in row order, so the first of equals is the one to keep
-            d = (x - px) * (x - px) + (y - py) * (y - py)
-            if d < low:
-                low = d
-                found = (x, y)
-        assert found is not None
+            found = point
+        else:
+            if self._rim is None:
+                self._rim = _rim(self.best, size)
+            xs, ys = self._rim
+            far = [(x - px) * (x - px) + (y - py) * (y - py) for x, y in zip(xs, ys, strict=True)]
+            k = far.index(min(far))  # the rim is in row order: the first of equals is the one to keep
+            found = (xs[k], ys[k])
+        self._near[point] = found
         return found
+
+
+def _rim(best: dict[int, tuple[int, int, int]], size: int) -> tuple[list[int], list[int]]:
+    """The cells of ``best`` with a neighbour outside it (or at the table's edge), in row order."""
+    rim = []
+    for i in best:
+        x = i % size
+        if (
+            x == 0
+            or x == size - 1
+            or i < size
+            or i >= size * (size - 1)
+            or i - 1 not in best
+            or i + 1 not in best
+            or i - size not in best
+            or i + size not in best
+            or i - size - 1 not in best
+            or i - size + 1 not in best
+            or i + size - 1 not in best
+            or i + size + 1 not in best
+        ):
+            rim.append(i)
+    rim.sort()
+    return [i % size for i in rim], [i // size for i in rim]
 
 
 FLOODS = 96
@@ -370,7 +375,7 @@ def _flood(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int] | None =
         return _full(grid, start, mover, goals)
     if mover.flying or mover.strider or not _rough(grid, start, mover.budget):
         return _flat(grid, start, mover, goals)
-    return _walk(grid, start, mover, goals)
+    return _flat(grid, start, mover, goals, grid.difficult) or _walk(grid, start, mover, goals)
 
 
 @cache
@@ -399,13 +404,20 @@ def _rough(grid: Grid, start: Cell, budget: int) -> bool:
     return sums[y1 * w + x1] - sums[y0 * w + x1] - sums[y1 * w + x0] + sums[y0 * w + x0] > 0
 
 
-def _flat(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int] | None) -> Reach:
+def _flat(
+    grid: Grid, start: Cell, mover: Mover, goals: frozenset[int] | None, rough: tuple[bool, ...] | None = None
+) -> Reach | None:
     """Dijkstra over cells alone (no jump, no difficult ground to remember), settling the cells cost by
-    cost and, within a cost, in cell order: exactly the order of :func:`_full`, so the same routes."""
+    cost and, within a cost, in cell order: exactly the order of :func:`_full`, so the same routes.
+
+    With ``rough`` (the difficult cells), it gives up (None) as soon as a step into difficult ground
+    fits the budget: only then could the difficult-ground cap change anything."""
     size = grid.size
     walk = _plain(grid.layout, grid.half, mover.flying)
     budget = mover.budget
     s0 = start[1] * size + start[0]
+    if rough is not None and rough[s0]:
+        return None
     result = Reach(grid=grid, start=s0, budget=budget)
     parent = result.parent
     best = result.best
@@ -439,6 +451,8 @@ def _flat(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int] | None) -
             for n, cost in walk[i]:
                 np = p + cost
                 if np <= budget and np < seen[n]:
+                    if rough is not None and rough[n]:
+                        return None
                     seen[n] = np
                     parent[2 * n] = node
                     buckets[np].append(n)
