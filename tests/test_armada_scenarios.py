@@ -374,6 +374,11 @@ def test_team_away_mission_shares_sections_and_rewards():
     state, _ = SYSTEM.apply(state, 1, {"type": "assign", "die": m, "section": 2})
     state, _ = SYSTEM.apply(state, 0, {"type": "assign", "die": b, "section": 1})
     assert state.mission is None
+    assert state.split is not None and state.split.shares == [1, 1]  # the even split is proposed first
+    assert (state.players[0].credits, state.players[1].credits) == (c0, c1)
+    state, _ = SYSTEM.apply(state, 0, {"type": "agree"})
+    state, _ = SYSTEM.apply(state, 1, {"type": "agree"})
+    assert state.split is None
     assert (state.players[0].credits - c0, state.players[1].credits - c1) == (1, 1)
     assert state.round == 2  # both captains used their Encounter turn, so the round moved on
 
