@@ -37,6 +37,7 @@ MINI = 3
 
 GROUND = "#2b2f38"
 GRIDLINE = "#363b46"
+COLUMN_BAND = "#3a404c"
 SOLID = "#69707f"
 SOLID_EDGE = "#9aa1b0"
 RAISED = "#8fb8d8"
@@ -250,6 +251,8 @@ def _coordinates(draw: ImageDraw.ImageDraw, origin: tuple[int, int], span: int) 
     face = font(SMALL, bold=True)
     for i in range(span):
         x = LEFT + (i + 0.5) * CELL
+        if (origin[0] + i) % 2:  # every other column on a band, so "AA" "AB" never read as one word
+            draw.rectangle((LEFT + i * CELL, 0, LEFT + (i + 1) * CELL - 1, TOP - 1), fill=COLUMN_BAND)
         draw.text((x, TOP - 4), column_name(origin[0] + i), font=face, fill=MUTED, anchor="mb")
     for j in range(span):
         y = TOP + (j + 0.5) * CELL
