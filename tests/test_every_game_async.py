@@ -56,7 +56,8 @@ async def test_undo_takes_back_a_plain_move_in_every_game(service: GameService, 
         if move is not None:
             break
         prompt = next(p for p in system.pending(update.state) if p.seat == seat)
-        update = await service.act(actor=USERS[seat], action=system.default_action(update.state, prompt), channel_id=CHAN)
+        default = system.default_action(update.state, prompt)
+        update = await service.act(actor=USERS[seat], action=default, channel_id=CHAN)
     else:
         pytest.fail(f"{game}: no plain move within 60 steps")
     before = await service.store.get_game(created.game.id)
