@@ -8,6 +8,7 @@ from rules.core import Turn
 
 from .content import Enemy, EnemyAction, Event
 from .helpers import C, damage_player
+from .savior import become
 from .state import Beacon, EnemyShip, Fleet, State
 
 OBLIVION = 100
@@ -175,8 +176,6 @@ def reveal(state: State, turn: Turn) -> None:
     state.final = final
     turn.say(f"Final Encounter revealed: {FINAL_NAMES[final]}!", kind="warn")
     if final == "savior":
-        from .savior import become
-
         become(state, turn)
     if final == "lokust":
         ship = EnemyShip(uid=state.next_uid, card="lokust-mothership", revealed=True)

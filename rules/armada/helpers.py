@@ -342,3 +342,37 @@ def set_critical(state: State, seat: int, turn: Turn) -> None:
 
 def basic_symbol(sym: str) -> bool:
     return sym in BASIC
+
+
+# -- leaving Combat ------------------------------------------------------------------------
+
+
+def clear_held(station: Station) -> None:
+    """Forget the activation in progress on a station."""
+    station.held = []
+    station.held_dice = []
+    station.partial = []
+
+
+def reset_ship(state: State, seat: int) -> None:
+    player = state.players[seat]
+    for d in state.dice:
+        if d.home >= 0 and (d.home == seat or d.owner == seat):
+            d.owner = d.home
+            d.home = -1
+            d.loc = "crew"
+            d.station = 0
+            d.face = ""
+    for d in dice_of(state, seat):
+        d.loc = "crew"
+        d.station = 0
+        d.section = -1
+        d.face = ""
+    for st in [*player.stations, *player.extension]:
+        st.offline = False
+        clear_held(st)
+        st.uses = 0
+        st.dice = 0
+        st.counters = 0
+    player.guards = []
+    player.polarity = ""

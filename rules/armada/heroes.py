@@ -7,6 +7,7 @@ from typing import Any
 from rules.core import RuleError, Turn
 from rules.core.validate import get_choice
 
+from .dicefit import can_complete, feed, shows
 from .helpers import (
     dice_of,
     face_name,
@@ -155,8 +156,6 @@ def combat_rolled(state: State, seat: int, dice: list, turn: Turn) -> None:
 def assignable(state: State, seat: int) -> bool:
     """Whether any rolled die of this seat could go anywhere (for K-D3-N's Synapse); a die that
     would only wait on a station counts when the other rolled dice could make that station fire."""
-    from .combat import can_complete, feed, shows
-
     player = state.players[seat]
     rolled = dice_of(state, seat, "rolled")
     infirmary = bool(dice_of(state, seat, "infirmary"))

@@ -7,9 +7,10 @@ from typing import Any
 from rules.core import RuleError, Turn
 from rules.core.validate import get_int
 
-from .combat import match
+from .choices import award_poorest, start_split
 from .content import Event
-from .finals import event_for
+from .dicefit import match
+from .finals import data_token, event_for, oblivion_won
 from .helpers import (
     C,
     damage_player,
@@ -26,6 +27,7 @@ from .helpers import (
     to_infirmary,
     worst_free_die,
 )
+from .resolution import draw_threat
 from .state import Beacon, Mission, State
 
 
@@ -288,8 +290,6 @@ def _return_dice(state: State, members: list[int]) -> None:
 
 
 def win(state: State, turn: Turn) -> None:
-    from .finals import oblivion_won
-
     m = state.mission
     assert m is not None
     event = event_for(m.event)
@@ -324,9 +324,6 @@ def win(state: State, turn: Turn) -> None:
 def pay_rewards(state: State, members: list[int], event: Event, turn: Turn) -> None:
     """A success's rewards: the credits (a team agrees on its split, the even split first), the
     Drosera bonus for each member and the Data token."""
-    from .choices import award_poorest, start_split
-    from .finals import data_token
-
     if event.award == "poorest":
         award_poorest(state, event, turn)
     else:
@@ -343,8 +340,6 @@ def pay_rewards(state: State, members: list[int], event: Event, turn: Turn) -> N
 
 
 def fail(state: State, turn: Turn, gave_up: bool = False) -> None:
-    from .resolution import draw_threat
-
     m = state.mission
     assert m is not None
     members = list(m.members)

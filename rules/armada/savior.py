@@ -5,7 +5,8 @@ from __future__ import annotations
 from rules.core import RuleError, Turn
 
 from . import heroes
-from .helpers import C, dice_of, installed, roll, set_critical
+from .choices import fall_back
+from .helpers import C, dice_of, installed, reset_ship, roll, set_critical
 from .state import Combat, State, Station
 
 SAVIOR_MODULES = ("allium-armor", "savior-lance", "savior-bulwark", "savior-engine")
@@ -168,15 +169,11 @@ def gather(state: State, seat: int, turn: Turn) -> None:
 
 
 def escaped(state: State, seat: int, turn: Turn) -> None:
-    from .choices import fall_back
-
     fall_back(state, seat, turn, "breaks away")
     end(state, turn)
 
 
 def end(state: State, turn: Turn) -> None:
-    from .combat import reset_ship
-
     c = state.combat
     assert c is not None
     for seat in c.members:
