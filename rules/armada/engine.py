@@ -16,11 +16,12 @@ from rules.core import (
     RuleError,
     Turn,
     normalise,
+    only_choice,
 )
 from rules.core.rng import Rng
 from rules.core.validate import get_int
 
-from . import choices, combat, heroes, missions, planning, savior
+from . import ai, choices, combat, heroes, missions, planning, savior, words
 from .combat import combat_fleet, enemy_def, fleet_by_token, fleet_summary
 from .finals import event_for
 from .helpers import (
@@ -985,6 +986,68 @@ class Armada(GameSystem[State]):
             lines.append("trade offer: " + planning.trade_text(state, state.trade))
         lines += choices.describe(state)
         return "\n".join(lines)
+
+    # -- async play: forced steps, words, the bot (issue 12) ------------------------------------
+    def status_lines(self, state: State) -> list[str]:
+        return words.status_lines(state, [p.seat for p in self.pending(state)])
+
+    def action_label(self, state: State, action: Action) -> str:
+        return words.action_label(state, action)
+
+    def forced_action(self, state: State, prompt: Prompt) -> Action | None:
+        """The one answer when nothing is left to decide: ``end`` once a Planning turn has no action
+        left or an Encounter turn has nothing to engage (and no captain waiting could take this one
+        along), ``done`` when no die can be placed (in an Away Mission only when trying again costs
+        nothing that giving up would spare), a last planet to fall back to, a last die to lose, an
+        enemy die nobody can pay to reroll. ``begin`` (claiming the turn) is no choice of its own."""
+        legal = self.legal(state, prompt.seat)
+        if state.mission is not None and state.mission.step == "assign" and not choices.blocking(state):
+            return self._forced_retry(state, prompt.seat, legal)
+        forced = only_choice(legal, frozenset({"begin"}))
+        if forced is None:
+            return None
+        in_turn = forced["type"] == "end" and state.phase == "encounter" and state.active == -1
+        if in_turn and self._wanted_as_mate(state, prompt.seat):
+            return None
+        return forced
+
+    def _forced_retry(self, state: State, seat: int, legal: list[Action]) -> Action | None:
+        """Try Again when no member can place or reroll a die and it costs no crew die before a choice:
+        each member retries free or will still choose a die to send (or give up) at the next step."""
+        m = state.mission
+        assert m is not None
+        if {a["type"] for a in legal} != {"done", "giveup"}:
+            return None
+        for other in m.members:
+            if other != seat and {a["type"] for a in self.legal(state, other)} - {"done", "giveup"}:
+                return None
+            mine = dice_of(state, other, "rolled", "crew")
+            free = other in m.helped or any("M" in d.face for d in dice_of(state, other, "rolled"))
+            if len(mine) == 1 and not free and not (has_hero(state, other, "rigsystem") and other not in m.waived):
+                return None  # its last die would be spent: giving up now may be the better answer
+        return {"type": "done"}
+
+    def _wanted_as_mate(self, state: State, seat: int) -> bool:
+        """Whether a captain still to take the Encounter turn could bring ``seat`` into a fight or mission."""
+        for other in self._waiting(state):
+            if other == seat:
+                continue
+            for action in self.legal(state, other):
+                team = action.get("team") or []
+                if seat + 1 in team or str(seat + 1) in team:
+                    return True
+        return False
+
+    def ai_action(self, view: State, seat: int, seed: int) -> Action | None:
+        """The careful captain (:mod:`.ai`), deciding from ``view`` alone; deterministic, so ``seed``
+        is unused. Hidden cards in the view are replaced by stand-ins from the content before the bot
+        tries anything on it."""
+        board = ai.stand_in(view)
+        legal = self.legal(board, seat)
+        if not legal:
+            return None
+        prompt = next((p for p in self.pending(board) if p.seat == seat), None)
+        return ai.careful(board, seat, legal, prompt.default if prompt else None, self.apply)
 
     def format(self, action: Action) -> str:
         kind = str(action.get("type", ""))
