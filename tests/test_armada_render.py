@@ -37,7 +37,7 @@ def test_board_snapshot():
 def test_png_is_small_and_valid():
     png = board(sample_state())
     assert len(png) < 400_000
-    assert 1000 <= Image.open(io.BytesIO(png)).width <= 1400
+    assert Image.open(io.BytesIO(png)).width == 1000
 
 
 def test_combat_mission_and_duel_render():
@@ -118,10 +118,10 @@ def test_table_picture_only_during_a_fight():
 
 
 def test_final_encounter_ships_are_drawn_face_up():
-    from render.armada import _enemy
+    from render.armada import enemy_card
 
-    assert _enemy("lokust-mothership") is not None and _enemy("lokust-mothership").name != "Unknown ship"
-    assert _enemy("?") is None
+    assert enemy_card("lokust-mothership") is not None and enemy_card("lokust-mothership").name != "Unknown ship"
+    assert enemy_card("?") is None
 
 
 def test_recent_changes_marks_hits_and_moves():
@@ -164,4 +164,4 @@ def test_knocked_out_die_choice_is_a_banner_on_the_fight_picture():
     assert notices(state) == ["cap1 picks 1 knocked-out crew die(s) for the Infirmary (/armada answer)"]
     plain = draw_fight(SYSTEM.view(state, None)).height
     state.combat.knockouts = {}
-    assert plain == draw_fight(SYSTEM.view(state, None)).height + 36
+    assert plain > draw_fight(SYSTEM.view(state, None)).height
