@@ -26,168 +26,19 @@ from typing import Any
 
 import pytest
 
-from rules.armada import SYSTEM
+from rules.armada import SYSTEM, ai
 from rules.armada.combat import enemy_step
 from rules.armada.content import CONTENT as C
-from rules.armada.finals import data_token, event_for
-from rules.armada.helpers import distance, module_at
+from rules.armada.finals import data_token
 from rules.armada.state import State
 from rules.core import RuleError, Turn
 
 Action = dict[str, Any]
 
 
-def _score(state: State, seat: int) -> float:
-    """How good the position looks for the captains (higher is better)."""
-    total = 0.0
-    for p in state.players:
-        total += p.shield + 1.5 * p.hull - (8 if p.critical else 0)
-    c = state.combat
-    if c is not None:
-        for f in state.fleets:
-            if f.token == c.fleet:
-                total += sum(2 * s.damage - s.shields for s in f.ships)
-    else:
-        total += 20  # the fight is over (won or escaped)
-    m = state.mission
-    if m is not None:
-        total -= 3 * sum(len(n) for n in m.need)
-    total -= 0.5 * sum(1 for d in state.dice if d.loc == "infirmary")
-    total -= sum(1 for p in state.players for st in p.stations if st.offline)
-    return total
-
-
-def _best(state: State, seat: int, options: list[Action]) -> tuple[Action | None, float]:
-    base = _score(state, seat)
-    best, gain = None, 0.0
-    for a in options:
-        try:
-            after, _ = SYSTEM.apply(state, seat, a)
-        except RuleError:  # a listed move should play; skip it if not
-            continue
-        g = _score(after, seat) - base
-        if g > gain:
-            best, gain = a, g
-    return best, gain
-
-
-def _targets(state: State) -> dict[str, int]:
-    """How urgent each planet is: beacons (they lose the game at 6) and fleets."""
-    need: dict[str, int] = {}
-    for b in state.beacons:
-        if b.carrier < 0:
-            prime = event_for(b.event).prime  # a Prime beacon blocks every other one: go there first
-            need[b.planet] = need.get(b.planet, 0) + (8 if prime or b.event == 99 else 3)
-    for f in state.fleets:
-        # the Artemis station falls only to a captain waiting beside it while mission 99 succeeds
-        weight = 25 if f.final == "artemis" else 6 if f.final else 2
-        need[f.planet] = need.get(f.planet, 0) + weight
-    return need
-
-
-USEFUL = ("damage", "shield", "repair", "heal", "drone", "reroll", "max_hull", "max_shield")
-
-
-def _shopping(state: State, seat: int, kinds: dict[str, list[Action]]) -> Action:
-    """At the shipyard: buy the priciest useful module we can afford, fit it over a weaker one."""
-    p = state.players[seat]
-    for a in kinds.get("install", []):
-        new = C.modules[a["module"]]
-        old = module_at(p, a["station"])
-        if old is not None and old.kind == new.kind and old.cost < new.cost:
-            return a
-    buys = [a for a in kinds.get("buy", []) if C.modules[a["module"]].kind in USEFUL]
-    if buys and not p.storage:
-        return max(buys, key=lambda a: (C.modules[a["module"]].cost, a["module"]))
-    return {"type": "close"}
-
-
-def careful(state: State, seat: int, legal: list[Action], default: Action) -> Action:
-    kinds: dict[str, list[Action]] = {}
-    for a in legal:
-        kinds.setdefault(a["type"], []).append(a)
-    p = state.players[seat]
-    c, m = state.combat, state.mission
-    if state.retreats or state.split is not None or state.vote is not None:
-        return default  # fall back to the safest planet, split scrap evenly, vote for the first tied
-    if c is not None:
-        if c.step == "relay":
-            return {"type": "accept"}
-        if c.step == "gather":
-            if p.hull <= max(3, p.max_hull // 3) and "escape" in kinds:
-                return {"type": "escape"}
-            return {"type": "gather"} if "gather" in kinds else default
-        if c.step == "escape":
-            burn = [a for a in kinds.get("assign", []) if not a.get("hull_to_one")]
-            return burn[0] if burn else kinds.get("assign", [default])[0]
-        assigns = [a for a in kinds.get("assign", []) if a.get("station") not in ("swap", "escape")]
-        best, _ = _best(state, seat, assigns)
-        return best or {"type": "done"}
-    if m is not None:
-        if m.step == "sacrifice":
-            return default
-        best, _ = _best(state, seat, kinds.get("assign", []))
-        return best or {"type": "done"}
-    if "accept_trade" in kinds or "decline_trade" in kinds:
-        return {"type": "decline_trade"}
-    if state.phase == "ambush":
-        return default
-    if state.phase == "planning":
-        if p.offer_kind == "shop":
-            return _shopping(state, seat, kinds)
-        if p.offer_kind == "hire":
-            hires = kinds.get("hire", [])
-            return hires[0] if hires else {"type": "close"}
-        if p.actions > 0 and "repair" in kinds and (p.critical or p.hull * 5 < p.max_hull * 3):
-            return {"type": "repair"}
-        need = _targets(state)
-        if p.hull * 4 < p.max_hull * 3:  # hurt: keep away from big fleets
-            for f in state.fleets:
-                if len(f.ships) > 3 and f.planet in need:
-                    need[f.planet] -= 6
-        if p.actions > 0 and need and not p.critical:
-            crowd = {
-                q.planet: sum(
-                    1 for o, r in enumerate(state.players) if o != seat and r.planet == q.planet and not r.critical
-                )
-                for q in state.players
-            }
-
-            def worth(q: str) -> tuple[int, str]:  # spread out: a planet already covered is worth less
-                return need[q] - 2 * distance(state, p.planet, q) - (3 * crowd.get(q, 0) if q != p.planet else 0), q
-
-            here = worth(p.planet)[0] if p.planet in need else 0
-            best_planet = max(need, key=worth)
-            if best_planet != p.planet and worth(best_planet)[0] > here:
-                step = min(
-                    (a for a in kinds.get("travel", [])),
-                    key=lambda a: (distance(state, a["to"], best_planet), a["to"]),
-                    default=None,
-                )
-                if step is not None and distance(state, step["to"], best_planet) < distance(
-                    state, p.planet, best_planet
-                ):
-                    return step
-        if p.actions > 0 and "recruit" in kinds and p.credits >= 4 and not state.players[seat].offer:
-            return {"type": "recruit"}
-        if p.actions > 0 and "shop" in kinds and p.credits >= 5:
-            return {"type": "shop"}
-        if p.actions > 0 and "repair" in kinds and p.hull < p.max_hull:
-            return {"type": "repair"}
-        return {"type": "end"} if "end" in kinds else default
-    if state.phase == "encounter":
-        fights = kinds.get("fight", [])
-        if fights:
-            team = [a for a in fights if a.get("team")]
-            return (team or fights)[0]
-        missions = kinds.get("mission", [])
-        if missions and not p.critical:
-            # hard (Prime) missions with a teammate; otherwise alone, so the others keep their own turn
-            team = [a for a in missions if a.get("team") and event_for(a["event"]).prime]
-            alone = [a for a in missions if not a.get("team")]
-            return (team or alone or missions)[0]
-        return {"type": "end"} if "end" in kinds else default
-    return default
+def careful(state: State, seat: int, legal: list[Action], default: Action | None) -> Action:
+    """The bot's choice (rules/armada/ai.py) on a state the test holds, among ``legal`` only."""
+    return ai.careful(state, seat, legal, default, SYSTEM.apply)
 
 
 def play_careful(players: int, seed: int, max_steps: int = 6000, **options: str) -> State:
@@ -197,8 +48,10 @@ def play_careful(players: int, seed: int, max_steps: int = 6000, **options: str)
             break
         prompts = SYSTEM.pending(state)
         prompt = next((q for q in prompts if SYSTEM.legal(state, q.seat)), prompts[0])
-        legal = SYSTEM.legal(state, prompt.seat)
-        action = careful(state, prompt.seat, legal, prompt.default)
+        # the bot seat's own choice, made from what its seat sees (rules/armada/ai.py)
+        action = SYSTEM.ai_action(SYSTEM.player_view(state, prompt.seat), prompt.seat, seed)
+        if action is None:
+            action = SYSTEM.default_action(state, prompt)
         state, _ = SYSTEM.apply(state, prompt.seat, action)
     return state
 

@@ -86,7 +86,8 @@ def stand_in(view: State) -> State:
     A view hides the decks, the beacon bag and face-down fleet cards behind placeholders; the bot
     tries moves on a copy (:func:`best`, and the engine's ``legal``), and a move that draws a card
     must find a real one there. The stand-ins depend on nothing the seat cannot see (card ids in a
-    fixed order), so whatever the hidden cards are, the bot decides the same.
+    fixed order; the beacon bag all Don't Panic, so a move is never judged by a beacon nobody has
+    drawn yet), so whatever the hidden cards are, the bot decides the same.
     """
     state = msgspec.msgpack.decode(msgspec.msgpack.encode(view), type=type(view))
     enemies = sorted(e.id for e in C.enemies.values() if e.copies)
@@ -95,9 +96,7 @@ def stand_in(view: State) -> State:
     state.hero_deck = _fill(state.hero_deck, sorted(h for h in C.heroes if not _hired(state, h)))
     state.module_pool = _fill(state.module_pool, sorted(m.id for m in C.modules.values() if m.tier == 1))
     state.data_pile = _fill(state.data_pile, list(C.data_symbols))
-    live = {b.event for b in state.beacons} | set(state.ongoing)
-    events = sorted(n for n, e in C.events.items() if not e.out_of_deck and n not in live)
-    state.bag = [t if t else events[i % len(events)] for i, t in enumerate(state.bag)] if events else state.bag
+    state.bag = [-1] * len(state.bag)  # a beacon yet to come is unknown: the bot expects quiet (Don't Panic)
     for fleet in state.fleets:
         for ship in fleet.ships:
             if ship.card == "?":
