@@ -174,7 +174,10 @@ def careful(state: State, seat: int, legal: Sequence[Action], default: Action | 
     if m is not None:
         if m.step == "sacrifice":
             return ch.fallback()
-        return ch.first(best(state, seat, ch.of("assign"), apply), "done")
+        placed = best(state, seat, ch.of("assign"), apply)
+        if placed is None and ch.has("giveup") and _retry_fails(state, seat, ch, apply):
+            return ch.first("giveup")  # the last die would be spent for nothing
+        return ch.first(placed, "done")
     if ch.has("accept_trade") or ch.has("decline_trade"):
         return ch.first("decline_trade")
     if state.phase == "planning":
@@ -182,6 +185,18 @@ def careful(state: State, seat: int, legal: Sequence[Action], default: Action | 
     if state.phase == "encounter":
         return _encounter(state, seat, ch)
     return ch.fallback()
+
+
+def _retry_fails(state: State, seat: int, ch: Choice, apply: Apply) -> bool:
+    """Whether rolling again ends the mission at once (nobody has a die left to roll with)."""
+    done = ch.plain("done")
+    if done is None:
+        return False
+    try:
+        after, _ = apply(state, seat, done)  # type: ignore[misc]  # apply returns (state, events)
+    except RuleError:
+        return False
+    return after.mission is None
 
 
 def _in_combat(state: State, seat: int, ch: Choice, apply: Apply) -> Action:
