@@ -527,7 +527,7 @@ def test_legal_lists_every_rolled_die_for_assign():
 
 
 def test_legal_assign_is_bounded_for_huge_crews():
-    from rules.armada.engine import MAX_LISTED_DICE
+    from rules.armada.candidates import MAX_LISTED_DICE
     from rules.armada.state import Die
 
     state = in_combat(new_game(), ["sentinel"], ["T"])

@@ -13,6 +13,7 @@ While one of these is open nobody else acts, as with a trade offer: they are qui
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rules.core import Prompt, RuleError, Turn
@@ -87,7 +88,7 @@ def start_split(state: State, members: list[int], total: int, turn: Turn, what: 
     )
 
 
-def _parse_shares(action: dict[str, Any], split: Split) -> list[int]:
+def parse_shares(action: Mapping[str, Any], split: Split) -> list[int]:
     raw = action.get("shares")
     if isinstance(raw, str | int):
         raw = str(raw).replace(",", " ").split()
@@ -103,7 +104,7 @@ def _propose(state: State, seat: int, action: dict[str, Any], turn: Turn) -> Non
     split = state.split
     if split is None or seat not in split.members:
         raise RuleError("You have no credits to split.")
-    split.shares = _parse_shares(action, split)
+    split.shares = parse_shares(action, split)
     split.accepted = [seat]
     names = ", ".join(f"{state.seats[s]} {n}" for s, n in zip(split.members, split.shares, strict=True))
     turn.say(f"{state.seats[seat]} proposes a {split_name(split)} split: {names}.")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.core import RuleError, Turn
@@ -37,7 +37,7 @@ from .helpers import (
     to_infirmary,
     worst_free_die,
 )
-from .state import Combat, Die, EnemyShip, Fleet, State
+from .state import Combat, Die, EnemyShip, Fleet, State, Station
 
 STATION_WORDS = {"infirmary": INFIRMARY, "medbay": INFIRMARY, "escape": 8, "swap": 9}
 SWAP = 9
@@ -367,27 +367,7 @@ def assign(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
         c.assigned.append(seat)
         turn.say(f"{name}'s engineer brings station{'s' if len(cleared) > 1 else ''} {cleared} back online.")
         return
-    if module.passive:
-        raise RuleError(f"{module.name} works on its own; it takes no crew.")
-    if module.max_dice and station.dice >= module.max_dice:
-        raise RuleError(f"{module.name} takes only {module.max_dice} die per round.")
-    if has_hero(state, seat, "indivisible") and station.dice >= 2:
-        raise RuleError("Kilroy's Indivisible rule: no more than two of your dice on one station per round.")
-    if die.hero == "gus" and module.kind in ("damage", "drone", "gatling", "spindle"):
-        raise RuleError("Gus is a pacifist and will not man a weapon.")
-    if module.kind == "gatling":
-        fires = 1
-        held: list[str] = []
-        if not (shows(die.face, "S") or shows(die.face, "T")):
-            raise RuleError("The Raflesia Beam Gatling needs Science (charge) or Tactical (fire).")
-    else:
-        fires, held, used = feed(module.req, station.held, die.face)
-        if not used:
-            need = ", ".join(face_name(s) if s != "*" else "any" for s in module.req)
-            raise RuleError(f"Die #{die.id} shows {face_name(die.face)}; {module.name} needs {need}.")
-        held = _completable(state, seat, die, number, fires, held)
-    if module.per_round and station.uses + fires > module.per_round:
-        raise RuleError(f"{module.name} can fire only {module.per_round} time(s) per round.")
+    fires, held = placement(state, seat, die, number, module, station)
     die.loc = "locked" if module.kind in ("drone", "armor") else "station"
     die.station = number
     station.dice += 1
@@ -411,6 +391,35 @@ def assign(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
         fire(state, seat, module, number, action, turn, die.face, die.hero)
     if module.effect.get("twin") and state.combat is not None:
         twin_feed(state, seat, die.face, action, turn)
+
+
+def placement(
+    state: State, seat: int, die: Die, number: int, module: Module, station: Station
+) -> tuple[int, list[str]]:
+    """What putting ``die`` on the (online) station ``number`` does: the activations it completes
+    and the symbols left waiting; refuses a placement the rules forbid. Reads only."""
+    if module.passive:
+        raise RuleError(f"{module.name} works on its own; it takes no crew.")
+    if module.max_dice and station.dice >= module.max_dice:
+        raise RuleError(f"{module.name} takes only {module.max_dice} die per round.")
+    if has_hero(state, seat, "indivisible") and station.dice >= 2:
+        raise RuleError("Kilroy's Indivisible rule: no more than two of your dice on one station per round.")
+    if die.hero == "gus" and module.kind in ("damage", "drone", "gatling", "spindle"):
+        raise RuleError("Gus is a pacifist and will not man a weapon.")
+    if module.kind == "gatling":
+        fires = 1
+        held: list[str] = []
+        if not (shows(die.face, "S") or shows(die.face, "T")):
+            raise RuleError("The Raflesia Beam Gatling needs Science (charge) or Tactical (fire).")
+    else:
+        fires, held, used = feed(module.req, station.held, die.face)
+        if not used:
+            need = ", ".join(face_name(s) if s != "*" else "any" for s in module.req)
+            raise RuleError(f"Die #{die.id} shows {face_name(die.face)}; {module.name} needs {need}.")
+        held = _completable(state, seat, die, number, fires, held)
+    if module.per_round and station.uses + fires > module.per_round:
+        raise RuleError(f"{module.name} can fire only {module.per_round} time(s) per round.")
+    return fires, held
 
 
 def _completable(state: State, seat: int, die: Die, number: int, fires: int, held: list[str]) -> list[str]:
@@ -476,15 +485,7 @@ def swap_assign(state: State, seat: int, die: Die, turn: Turn) -> None:
     other member takes the Lead Player badge."""
     c = state.combat
     assert c is not None
-    symbol = C.finals["tactics"]["swap"]["other"]
-    if len(c.members) - len(c.shadow) < 2:
-        raise RuleError("Tactic: Swap needs a teammate in this Combat.")
-    if seat in c.shadow:
-        raise RuleError("The Pale Valkyrie can never be Frontline.")
-    if not shows(die.face, symbol):
-        raise RuleError(f"The Swap card needs {face_name(symbol)} dice.")
-    if seat in c.swap:
-        raise RuleError("You already have a die on the Swap card.")
+    check_swap(state, c, seat, die)
     die.loc = "station"
     die.station = SWAP
     c.swap.append(seat)
@@ -500,19 +501,29 @@ def swap_assign(state: State, seat: int, die: Die, turn: Turn) -> None:
         turn.say(f"{state.seats[seat]} readies the Swap manoeuvre.")
 
 
-def boost_dice(
-    state: State, seat: int, die: Die, number: int, action: dict[str, Any], module: Module, turn: Turn
-) -> int:
-    """Blossom Energy Beam: extra matching dice must join the same activation to add damage
-    (``extra=3,5``); once it has fired, its damage is fixed."""
+def check_swap(state: State, c: Combat, seat: int, die: Die) -> None:
+    """Refuse a die the Swap card may not take."""
+    symbol = C.finals["tactics"]["swap"]["other"]
+    if len(c.members) - len(c.shadow) < 2:
+        raise RuleError("Tactic: Swap needs a teammate in this Combat.")
+    if seat in c.shadow:
+        raise RuleError("The Pale Valkyrie can never be Frontline.")
+    if not shows(die.face, symbol):
+        raise RuleError(f"The Swap card needs {face_name(symbol)} dice.")
+    if seat in c.swap:
+        raise RuleError("You already have a die on the Swap card.")
+
+
+def boost_extra(state: State, seat: int, die: Die, action: Mapping[str, Any], module: Module) -> list[Die]:
+    """The extra dice a Blossom Energy Beam placement names (``extra=3,5``); refuses unfit ones. Reads only."""
     raw = action.get("extra", [])
     if raw in (None, ""):
-        return 0
+        return []
     if isinstance(raw, str | int):
         raw = str(raw).replace(",", " ").split()
     if not isinstance(raw, list) or len(raw) > 6:
         raise RuleError("Name the extra dice by their numbers (a short list).")
-    extra = []
+    extra: list[Die] = []
     symbol = module.req[0]
     for value in raw:
         other = find_die(state, seat, value)
@@ -523,6 +534,15 @@ def boost_dice(
         if not shows(other.face, symbol):
             raise RuleError(f"Extra dice for {module.name} must show {face_name(symbol)}.")
         extra.append(other)
+    return extra
+
+
+def boost_dice(
+    state: State, seat: int, die: Die, number: int, action: dict[str, Any], module: Module, turn: Turn
+) -> int:
+    """Blossom Energy Beam: extra matching dice must join the same activation to add damage
+    (``extra=3,5``); once it has fired, its damage is fixed."""
+    extra = boost_extra(state, seat, die, action, module)
     for other in extra:
         other.loc = "station"
         other.station = number
@@ -559,7 +579,7 @@ def twin_feed(state: State, seat: int, face: str, action: dict[str, Any], turn: 
         fire(state, seat, module, 2, action, turn, "T", "")
 
 
-def _targets(state: State, action: dict[str, Any], fleet: Fleet, direct: bool, many: bool) -> list[EnemyShip]:
+def pick_targets(state: State, action: Mapping[str, Any], fleet: Fleet, direct: bool, many: bool) -> list[EnemyShip]:
     raw = action.get("target")
     if raw is None or raw == "" or raw == []:
         valid = [s for s in fleet.ships if direct or not blocked(state, fleet, s)]
@@ -699,7 +719,7 @@ def fire(
                 if t in fleet.ships:
                     hit(state, fleet, t, amount, dtype, turn, direct=direct, quickstrike=quick)
         elif "multi" in kw:
-            targets = _targets(state, action, fleet, direct, True)[:amount]
+            targets = pick_targets(state, action, fleet, direct, True)[:amount]
             share: dict[int, int] = {}
             for i in range(amount):
                 uid = targets[i % len(targets)].uid
@@ -711,11 +731,11 @@ def fire(
         else:
             if kind == "drone" and not fleet.ships:
                 return
-            target = _targets(state, action, fleet, direct, False)[0]
+            target = pick_targets(state, action, fleet, direct, False)[0]
             turn.say(f"{name} fires {module.name}.")
             hit(state, fleet, target, amount, dtype, turn, direct=direct, quickstrike=quick)
     elif kind == "spindle":
-        target = _targets(state, action, fleet, False, False)[0]
+        target = pick_targets(state, action, fleet, False, False)[0]
         turn.say(f"{name} fires {module.name}.")
         removed = hit(state, fleet, target, eff["amount"], "ion", turn)
         if removed:
@@ -728,7 +748,7 @@ def fire(
         else:
             if station.counters <= 0:
                 raise RuleError("The Raflesia Beam Gatling has no charge yet (Science charges it).")
-            target = _targets(state, action, fleet, False, False)[0]
+            target = pick_targets(state, action, fleet, False, False)[0]
             turn.say(f"{name} unloads the Raflesia Beam Gatling.")
             hit(state, fleet, target, station.counters, "energy", turn)
     elif kind == "shield":
@@ -751,7 +771,7 @@ def fire(
         heroes.jaszsk_return(state, ally, back, turn)
         turn.say(f"{module.name} brings {len(back)} of {state.seats[ally]}'s crew back (ready next round).")
     elif kind == "stasis":
-        target = _targets(state, action, fleet, True, False)[0]
+        target = pick_targets(state, action, fleet, True, False)[0]
         e = enemy_def(target)
         raw = action.get("action", 1)
         if str(raw).strip().lower() in ("passive", "protect", "0"):
@@ -896,7 +916,7 @@ def ram(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
         raise RuleError("You have no working Titan Arum Ram.")
     amount = get_int(action, "amount", 1, max(1, player.hull), "the Hull to spend")
     fleet = combat_fleet(state)
-    target = _targets(state, action, fleet, False, False)[0]
+    target = pick_targets(state, action, fleet, False, False)[0]
     player.hull -= amount
     turn.say(f"{state.seats[seat]} rams with the Titan Arum: -{amount} Hull ({player.hull}).")
     hit(state, fleet, target, amount, "kinetic", turn)
@@ -1212,7 +1232,7 @@ def gather(state: State, seat: int, turn: Turn) -> None:
         return
     if c.step != "gather":
         raise RuleError("Gathering happens in step 4.")
-    _no_knockouts_owed(state)
+    no_knockouts_owed(state)
     for m in c.members:
         heroes.all_in(state, m, turn)
         for d in dice_of(state, m, "station", "rolled"):
@@ -1228,7 +1248,7 @@ def gather(state: State, seat: int, turn: Turn) -> None:
     begin_round(state, turn)
 
 
-def _no_knockouts_owed(state: State) -> None:
+def no_knockouts_owed(state: State) -> None:
     c = state.combat
     assert c is not None
     if c.knockouts:
@@ -1240,7 +1260,7 @@ def escape(state: State, seat: int, turn: Turn) -> None:
     c = _member(state, seat)
     if c.step != "gather":
         raise RuleError("You can try to escape in step 4, instead of gathering.")
-    _no_knockouts_owed(state)
+    no_knockouts_owed(state)
     for m in c.members:
         for d in dice_of(state, m, "station", "rolled"):
             d.loc = "crew"

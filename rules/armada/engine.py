@@ -21,22 +21,19 @@ from rules.core import (
 from rules.core.rng import Rng
 from rules.core.validate import get_int
 
-from . import ai, choices, combat, heroes, missions, planning, savior, words
-from .combat import combat_fleet, enemy_def, fleet_by_token, fleet_summary
+from . import ai, candidates, checks, choices, combat, heroes, missions, planning, savior, turns, words
+from .combat import combat_fleet, fleet_by_token, fleet_summary
 from .finals import event_for
 from .helpers import (
     C,
     dice_of,
     has_hero,
     has_kind,
-    locations,
-    module_at,
-    planet_links,
     recompute_max,
-    station_numbers,
 )
 from .resolution import lose, resolution, start_encounter
 from .state import Beacon, Die, Player, State, Station
+from .turns import TRADE_ANSWERS, TURN_TYPES
 
 SHIP_ORDER = ["pathfinder", "hades", "harmony", "ag-01", "dawns-reach", "pale-valkyrie"]
 CREW = {1: (6, 2), 2: (5, 2), 3: (5, 2), 4: (5, 0)}
@@ -79,10 +76,6 @@ SCHEMA: dict[str, list[str]] = {
     "knockout": ["die"],
 }
 LIST_KEYS = {"dice", "team", "shares"}
-MAX_LISTED_DICE = 16  # legal() lists assignments for at most this many rolled dice per captain
-TURN_TYPES = {"begin", "end", "travel", "repair", "give", "shop", "recruit", "buy", "sell", "install"}
-TURN_TYPES |= {"store", "hire", "close", "fight", "mission", "deliver", "scan", "challenge", "trade"}
-TRADE_ANSWERS = {"accept_trade": True, "decline_trade": False}
 
 
 class Armada(GameSystem[State]):
@@ -335,33 +328,13 @@ class Armada(GameSystem[State]):
         ]
 
     def _artemis_waits(self, state: State, seat: int) -> bool:
-        if state.phase != "encounter":
-            return False
-        player = state.players[seat]
-        here = [f for f in state.fleets if f.planet == player.planet and f.final == "artemis"]
-        return bool(here) and any(
-            p.planet == "Titan VI" and not p.critical and i not in state.encountered and i != seat
-            for i, p in enumerate(state.players)
-        )
+        return turns.artemis_waits(state, seat)
 
     def _waiting(self, state: State) -> list[int]:
-        if state.phase == "planning":
-            if state.savior >= 0 and not state.players[state.savior].done:
-                return [state.savior]
-            return [i for i, p in enumerate(state.players) if not p.done]
-        if state.phase == "encounter":
-            return [i for i in range(len(state.seats)) if i not in state.encountered]
-        return []
+        return turns.waiting(state)
 
     def _mandatory(self, state: State, seat: int) -> list[int]:
-        player = state.players[seat]
-        if player.critical:
-            return []
-        return [
-            f.token
-            for f in state.fleets
-            if f.planet == player.planet and not f.fresh and f.final in ("", "artemis", "artemis-v2")
-        ]
+        return turns.mandatory(state, seat)
 
     def _turn_default(self, state: State, seat: int) -> Action:
         player = state.players[seat]
@@ -373,268 +346,17 @@ class Armada(GameSystem[State]):
                 return {"type": "fight", "fleet": must[0]}
         return {"type": "end"}
 
-    def legal(self, state: State, seat: int) -> list[Action]:
-        if state.phase == "over" or not 0 <= seat < len(state.seats):
-            return []
-        out = []
-        for action in self._candidates(state, seat):
-            try:
-                self.apply(state, seat, action)
-            except RuleError:
-                continue
-            out.append(action)
-        return out
+    def candidates(self, state: State, seat: int) -> list[Action]:
+        return candidates.candidates(state, seat)
 
-    def _candidates(self, state: State, seat: int) -> list[Action]:
-        if choices.blocking(state):
-            return choices.candidates(state, seat)
-        c = state.combat
-        if c is not None:
-            if seat not in c.members:
-                return []
-            return self._combat_candidates(state, seat)
-        m = state.mission
-        if m is not None:
-            if seat not in m.members:
-                return []
-            if m.step == "sacrifice":
-                if seat not in m.owing:
-                    return [{"type": "giveup"}]
-                acts: list[Action] = [
-                    {"type": "sacrifice", "die": d.id} for d in dice_of(state, seat, "rolled", "crew")
-                ]
-                return [*acts, {"type": "giveup"}]
-            acts = []
-            rolled = dice_of(state, seat, "rolled")
-            if m.rerolls.get(seat, 0) > 0 and seat not in m.assigned and rolled:
-                blanks = [d.id for d in rolled if d.face == "-"]
-                if blanks and has_kind(state.players[seat], "lock"):  # Kira Matrix keeps the rest
-                    acts.append({"type": "reroll", "dice": blanks})
-                acts.append({"type": "reroll", "dice": [d.id for d in rolled]})
-            for d in rolled:
-                for i, need in enumerate(m.need):
-                    if need:
-                        acts.append({"type": "assign", "die": d.id, "section": i + 1})
-            return [*acts, {"type": "done"}, {"type": "giveup"}]
-        if state.trade is not None:
-            if seat == state.trade.to:
-                return [{"type": "accept_trade"}, {"type": "decline_trade"}]
-            return [{"type": "decline_trade"}] if seat == state.trade.seat else []
-        if state.phase == "ambush":
-            if seat != state.savior:
-                return []
-            here = state.players[seat].planet
-            targets = [
-                {"type": "attack", "target": i + 1}
-                for i, p in enumerate(state.players)
-                if i != seat and p.planet == here and not p.out and not p.critical
-            ]
-            return [*targets, {"type": "pass"}]
-        if state.active not in (-1, seat) or seat not in self._waiting(state):
-            return []
-        player = state.players[seat]
-        acts = [{"type": "end"}]
-        if state.active == -1:
-            acts.append({"type": "begin"})
-        if state.phase == "planning":
-            if player.offer_kind == "shop":
-                acts += [{"type": "buy", "module": mid} for mid in player.offer]
-                if state.hardline:
-                    acts += [{"type": "buy", "module": mid} for mid in sorted(set(state.upgrade_stock))]
-                for mid in sorted(set(player.storage)):
-                    if not C.modules[mid].cargo:
-                        acts += [{"type": "install", "module": mid, "station": n} for n in range(1, 7)]
-                        acts.append({"type": "sell", "module": mid})
-                acts += [{"type": "store", "station": n} for n in range(1, 7) if player.stations[n - 1].module]
-                acts.append({"type": "close"})
-                return acts
-            if player.offer_kind == "hire":
-                acts = [{"type": "hire", "hero": h} for h in player.offer]
-                return [*acts, {"type": "close"}]
-            acts += [{"type": "travel", "to": p} for p in locations(state) if p != player.planet]
-            acts += [{"type": "repair"}, {"type": "shop"}, {"type": "recruit"}]
-            for mid in sorted(set(player.storage)):
-                if C.modules[mid].cargo:
-                    acts += [{"type": "install", "module": mid, "station": n} for n in range(1, 7)]
-            for other in range(len(state.seats)):
-                if other != seat and state.players[other].planet == player.planet:
-                    acts.append({"type": "give", "to": other + 1, "what": "credits", "value": 1})
-                    acts += [
-                        {"type": "give", "to": other + 1, "what": "module", "value": mid}
-                        for mid in sorted(set(player.storage))
-                    ]
-                    acts += [{"type": "give", "to": other + 1, "what": "hero", "value": h} for h in player.heroes]
-                    acts += self._swap_offers(state, seat, other)
-        elif state.phase == "encounter":
-            mates = [
-                o + 1
-                for o, q in enumerate(state.players)
-                if o != seat
-                and o not in state.encountered
-                and not q.critical
-                and (
-                    q.planet == player.planet
-                    or (q.ship == "pale-valkyrie" and q.planet in planet_links(state, player.planet))
-                )
-            ]
-            for f in state.fleets:
-                if f.planet == player.planet:
-                    acts.append({"type": "fight", "fleet": f.token})
-                    acts += [{"type": "fight", "fleet": f.token, "team": [o]} for o in mates]
-            for b in state.beacons:
-                if b.planet == player.planet and b.carrier < 0:
-                    acts.append({"type": "mission", "event": b.event})
-                    acts += [{"type": "mission", "event": b.event, "team": [o]} for o in mates]
-            acts.append({"type": "deliver"})
-            if state.savior >= 0 and seat != state.savior:
-                acts.append({"type": "challenge"})
-        if has_kind(player, "scan"):
-            acts += [{"type": "scan", "fleet": f.token} for f in state.fleets if any(not s.revealed for s in f.ships)]
-        return acts
-
-    def _swap_offers(self, state: State, seat: int, other: int) -> list[Action]:
-        """Swaps with a captain here: a stored module or hero (or 1 credit) for one of theirs."""
-
-        def items(who: int) -> list[tuple[str, str]]:
-            q = state.players[who]
-            out = [("module", mid) for mid in sorted(set(q.storage)) if not C.modules[mid].cargo]
-            out += [("hero", h) for h in q.heroes]
-            return out + ([("credits", "1")] if q.credits else [])
-
-        acts: list[Action] = []
-        for what, value in items(seat)[:6]:
-            for for_what, for_value in items(other)[:6]:
-                if what == for_what == "credits":
-                    continue
-                acts.append(
-                    {
-                        "type": "trade",
-                        "to": other + 1,
-                        "what": what,
-                        "value": value,
-                        "for_what": for_what,
-                        "for_value": for_value,
-                    }
-                )
-        return acts
-
-    def _combat_candidates(self, state: State, seat: int) -> list[Action]:
-        c = state.combat
-        assert c is not None
-        if c.pvp:
-            return self._duel_candidates(state, seat)
-        if c.step == "relay":
-            return [{"type": "relay"}, {"type": "accept"}]
-        if c.step == "gather" and c.knockouts:
-            if seat not in c.knockouts:
-                return []
-            return [{"type": "knockout", "die": d.id} for d in dice_of(state, seat, "rolled", "crew")]
-        if c.step == "gather":
-            return [{"type": "gather"}, {"type": "escape"}]
-        rolled = dice_of(state, seat, "rolled")
-        if c.step == "escape":
-            acts: list[Action] = []
-            for d in rolled:
-                acts.append({"type": "assign", "die": d.id, "station": "escape"})
-                acts.append({"type": "assign", "die": d.id, "station": "escape", "hull_to_one": "yes"})
-            return [*acts, {"type": "done"}]
-        if seat in c.finished:
-            return []
-        fleet = combat_fleet(state)
-        player = state.players[seat]
-        acts = [{"type": "done"}]
-        if c.rerolls.get(seat, 0) > 0 and seat not in c.assigned:
-            blanks = [d.id for d in rolled if d.face == "-"]
-            if blanks:
-                acts.append({"type": "reroll", "dice": blanks})
-            if rolled:
-                acts.append({"type": "reroll", "dice": [d.id for d in rolled]})
-        positions = list(range(1, len(fleet.ships) + 1))
-        for d in rolled[:MAX_LISTED_DICE]:  # every die, so buttons and autocomplete are exact
-            for n in [*station_numbers(player), 7]:
-                base: Action = {"type": "assign", "die": d.id, "station": "infirmary" if n == 7 else n}
-                module = module_at(player, n) if n < 7 else None
-                kind = module.kind if module else ""
-                if kind in ("damage", "drone", "spindle", "gatling", "stasis") and not (
-                    module and "area" in module.effect.get("keywords", [])
-                ):
-                    for p in positions:
-                        extra: Action = {**base, "target": p}
-                        if kind == "stasis":
-                            e = enemy_def(fleet.ships[p - 1])
-                            acts += [{**extra, "action": i + 1} for i in range(len(e.actions))]
-                            if e.passives:
-                                acts.append({**extra, "action": "passive"})
-                        else:
-                            acts.append(extra)
-                elif kind == "polarity":
-                    acts += [{**base, "mode": "energy"}, {**base, "mode": "kinetic"}]
-                elif kind in ("transfer",):
-                    acts += [{**base, "ally": o + 1} for o in c.members if o != seat]
-                elif kind == "teleport":
-                    for o in c.members:
-                        if o == seat:
-                            continue
-                        acts += [{**base, "ally": o + 1, "mode": "send", "crew": x.id} for x in rolled if x.id != d.id][
-                            :2
-                        ]
-                        acts += [
-                            {**base, "ally": o + 1, "mode": "pull", "crew": x.id} for x in dice_of(state, o, "rolled")
-                        ][:2]
-                else:
-                    acts.append(base)
-        if len(c.members) - len(c.shadow) > 1 and seat not in c.swap:
-            acts += [
-                {"type": "assign", "die": d.id, "station": "swap"} for d in rolled if "T" in d.face or "C" in d.face
-            ]
-        if has_kind(player, "ram"):
-            acts += [{"type": "ram", "amount": 1, "target": p} for p in positions]
-        if has_kind(player, "configure_anywhere") and seat not in c.assigned:
-            for mid in sorted(set(player.storage)):
-                acts += [{"type": "install", "module": mid, "station": n} for n in range(1, 7)]
-        hero_ids = set(player.heroes)
-        if "kisaragi" in hero_ids:
-            acts += [{"type": "lockon", "die": d.id} for d in rolled]
-        if "genevieve" in hero_ids:
-            basic = [d for d in rolled if not d.hero]
-            for d in basic[:2]:
-                for crew in rolled:
-                    if crew.id != d.id:
-                        acts += [{"type": "parley", "die": d.id, "crew": crew.id, "face": f} for f in "TESM"]
-                        break
-        if "kino" in hero_ids and len(rolled) == 1:
-            acts += [{"type": "setface", "die": rolled[0].id, "face": f} for f in "TESM"]
-        for d in rolled:
-            if d.hero == "setsuna":
-                acts += [{"type": "copy", "die": d.id, "source": o.id} for o in rolled if o.id != d.id]
-            if d.hero == "rose-palroy":
-                acts += [{"type": "rose", "die": d.id, "target": o.id} for o in dice_of(state, seat, "station")]
-        return acts
-
-    def _duel_candidates(self, state: State, seat: int) -> list[Action]:
-        c = state.combat
-        assert c is not None
-        if c.step == "gather":
-            return [{"type": "gather"}, {"type": "escape"}] if seat == c.seat else [{"type": "escape"}]
-        if seat != c.turn_of:
-            return []
-        rolled = dice_of(state, seat, "rolled")
-        if c.step == "escape":
-            acts: list[Action] = [{"type": "assign", "die": d.id, "station": "escape"} for d in rolled]
-            return [*acts, {"type": "done"}]
-        player = state.players[seat]
-        acts = [{"type": "done"}]
-        if c.rerolls.get(seat, 0) > 0 and seat not in c.assigned and rolled:
-            acts.append({"type": "reroll", "dice": [d.id for d in rolled]})
-        for d in rolled:
-            for n in [*station_numbers(player), 7]:
-                acts.append({"type": "assign", "die": d.id, "station": "infirmary" if n == 7 else n})
-        return acts
+    def check(self, state: State, seat: int, action: Action) -> None:
+        checks.check(state, seat, action)
 
     # -- actions -------------------------------------------------------------------------------
     def perform(self, state: State, seat: int | None, action: Action, turn: Turn) -> None:
         if seat is None:
             raise RuleError("Only a captain can act in Armada.")
+        checks.check(state, seat, action, deep=False)  # perform plays on its own copy: no trial copy needed
         kind = action["type"]
         if choices.blocking(state) or kind in choices.TYPES:
             choices.perform(state, seat, kind, action, turn)
@@ -816,48 +538,7 @@ class Armada(GameSystem[State]):
             raise RuleError("That is done in the Planning phase.")
 
     def _fight(self, state: State, seat: int, action: Action, turn: Turn) -> None:
-        player = state.players[seat]
-        token = get_int(action, "fleet", 1, 999, "the fleet number")
-        fleet = fleet_by_token(state, token)
-        if fleet.planet != player.planet:
-            raise RuleError(f"Fleet {token} is at {fleet.planet}; you are at {player.planet}.")
-        if player.critical:
-            raise RuleError("A ship in Critical Damage cannot enter Combat.")
-        if not fleet.ships:
-            raise RuleError(f"Fleet {token} has no ships.")
-        if fleet.final == "artemis":
-            waiting = [
-                i
-                for i, p in enumerate(state.players)
-                if p.planet == "Titan VI" and not p.critical and i not in state.encountered and i != seat
-            ]
-            if waiting:
-                raise RuleError("Captains at Titan VI go first: the shield grid mission comes before the station.")
-        team_raw = action.get("team", [])
-        if isinstance(team_raw, str | int):
-            team_raw = str(team_raw).replace(",", " ").split()
-        if not isinstance(team_raw, list) or len(team_raw) > 3:
-            raise RuleError("Name up to three teammates by seat number.")
-        members = [seat]
-        shadow = []
-        for value in team_raw:
-            other = get_int({"s": value}, "s", 1, len(state.seats), "a teammate's seat") - 1
-            if other in members:
-                continue
-            p = state.players[other]
-            if p.critical or other in state.encountered:
-                raise RuleError(f"{state.seats[other]} cannot join this fight.")
-            if p.planet != player.planet:
-                near = p.planet in planet_links(state, player.planet)
-                if not (p.ship == "pale-valkyrie" and near and has_kind(p, "damage")):
-                    raise RuleError(f"{state.seats[other]} is not at {player.planet}.")
-                shadow.append(other)
-            members.append(other)
-        frontline = seat
-        if action.get("frontline") not in (None, ""):
-            frontline = get_int(action, "frontline", 1, len(state.seats), "the Frontline seat") - 1
-            if frontline not in members or frontline in shadow:
-                raise RuleError("The Frontline must be a member of the team at the fleet's planet.")
+        token, members, frontline, shadow = checks.fight_team(state, seat, action)
         combat.start(state, seat, token, turn, members, frontline, shadow)
 
     def _scan(self, state: State, seat: int, action: Action, turn: Turn) -> None:

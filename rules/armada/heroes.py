@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rules.core import RuleError, Turn
@@ -19,12 +20,12 @@ from .helpers import (
     station_of,
     to_infirmary,
 )
-from .state import State
+from .state import Combat, Die, State
 
 FACES = ["T", "E", "S", "M"]
 
 
-def _step_one(state: State, seat: int, what: str):
+def _step_one(state: State, seat: int, what: str) -> Combat:
     c = state.combat
     if c is None or seat not in c.members:
         raise RuleError(f"{what} is used in Combat.")
@@ -33,38 +34,47 @@ def _step_one(state: State, seat: int, what: str):
     return c
 
 
-def _once(state: State, seat: int, key: str, what: str) -> None:
+def _once(state: State, seat: int, key: str, what: str) -> str:
+    """The tag of a once-per-round ability; refuses a second use this round."""
     c = state.combat
     assert c is not None
     tag = f"{key}:{seat}"
     if tag in c.used:
         raise RuleError(f"{what} works once per Combat round.")
-    c.used.append(tag)
+    return tag
 
 
-def _rolled(state: State, seat: int, value: object, what: str = "die"):
+def _rolled(state: State, seat: int, value: object) -> Die:
     die = find_die(state, seat, value)
     if die.loc != "rolled":
         raise RuleError(f"Die #{die.id} is not waiting in your crew section.")
     return die
 
 
-def lock_on(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
-    """Kisaragi Atsuta: keep one rolled die, face and all, for the next round."""
+# Each ability first checks (reading the state only) and returns what it acts on; the engine's
+# legal() asks the same check. The ability then plays.
+
+
+def check_lock_on(state: State, seat: int, action: Mapping[str, Any]) -> tuple[Die, str]:
     _step_one(state, seat, "Lock On")
     if not has_hero(state, seat, "lock_on"):
         raise RuleError("Only Kisaragi Atsuta's crew can Lock On.")
     die = _rolled(state, seat, action.get("die"))
     if any(d.loc == "locked" and d.station == 0 for d in dice_of(state, seat)):
         raise RuleError("You already have a die locked on.")
-    _once(state, seat, "lockon", "Lock On")
+    return die, _once(state, seat, "lockon", "Lock On")
+
+
+def lock_on(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+    """Kisaragi Atsuta: keep one rolled die, face and all, for the next round."""
+    die, tag = check_lock_on(state, seat, action)
+    _used(state, tag)
     die.loc = "locked"
     die.station = 0
     turn.say(f"{state.seats[seat]} locks on with {face_name(die.face)} for next round.")
 
 
-def parley(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
-    """Genevieve the Red: send one crew to the Infirmary to set a basic die to any face."""
+def check_parley(state: State, seat: int, action: Mapping[str, Any]) -> tuple[Die, Die, str]:
     _step_one(state, seat, "Parley")
     if not has_hero(state, seat, "parley"):
         raise RuleError("Only Genevieve the Red's crew can Parley.")
@@ -75,14 +85,21 @@ def parley(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     if crew.id == die.id:
         raise RuleError("Send a different crew member to the Infirmary.")
     face = get_choice(action, "face", FACES, "face (T, E, S or M)")
+    if has_hero(state, seat, "v41k"):  # to_infirmary would refuse the forced send
+        raise RuleError("V41-K will not let your crew go to the Infirmary, not even for Parley.")
+    return die, crew, face
+
+
+def parley(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+    """Genevieve the Red: send one crew to the Infirmary to set a basic die to any face."""
+    die, crew, face = check_parley(state, seat, action)
     if not to_infirmary(state, crew, turn):
         raise RuleError("V41-K will not let your crew go to the Infirmary, not even for Parley.")
     die.face = face
     turn.say(f"Parley: die #{die.id} now shows {face_name(face)}.")
 
 
-def set_face(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
-    """Kino: when every crew die but one is in the Infirmary, set that one to any face."""
+def check_set_face(state: State, seat: int, action: Mapping[str, Any]) -> tuple[Die, str, str]:
     _step_one(state, seat, "Kino")
     if not has_hero(state, seat, "kino"):
         raise RuleError("Only Kino's crew can do that.")
@@ -91,13 +108,18 @@ def set_face(state: State, seat: int, action: dict[str, Any], turn: Turn) -> Non
     if any(d.loc != "infirmary" for d in others):
         raise RuleError("Kino only helps when all your other crew are in the Infirmary.")
     face = get_choice(action, "face", [*FACES, "C"] if die.hero else FACES, "face")
-    _once(state, seat, "kino", "Kino")
+    return die, face, _once(state, seat, "kino", "Kino")
+
+
+def set_face(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+    """Kino: when every crew die but one is in the Infirmary, set that one to any face."""
+    die, face, tag = check_set_face(state, seat, action)
+    _used(state, tag)
     die.face = face
     turn.say(f"Kino steadies die #{die.id}: {face_name(face)}.")
 
 
-def copy(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
-    """Setsuna copies the face of another rolled die."""
+def check_copy(state: State, seat: int, action: Mapping[str, Any]) -> tuple[Die, Die, str]:
     _step_one(state, seat, "Setsuna")
     die = _rolled(state, seat, action.get("die"))
     if die.hero != "setsuna":
@@ -105,13 +127,18 @@ def copy(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     source = _rolled(state, seat, action.get("source"))
     if source.id == die.id:
         raise RuleError("Setsuna copies another die.")
-    _once(state, seat, "copy", "Setsuna")
+    return die, source, _once(state, seat, "copy", "Setsuna")
+
+
+def copy(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+    """Setsuna copies the face of another rolled die."""
+    die, source, tag = check_copy(state, seat, action)
+    _used(state, tag)
     die.face = source.face
     turn.say(f"Setsuna mirrors die #{source.id}: {face_name(die.face)}.")
 
 
-def rose(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
-    """Rose Palroy takes the place of an assigned die, which may then be assigned again."""
+def check_rose(state: State, seat: int, action: Mapping[str, Any]) -> tuple[Die, Die, str]:
     _step_one(state, seat, "Rose Palroy")
     die = _rolled(state, seat, action.get("die"))
     if die.hero != "rose-palroy":
@@ -121,12 +148,37 @@ def rose(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
         raise RuleError("Rose pairs with one of your dice already on a station.")
     if target.id in state.players[seat].stations[target.station - 1].held_dice:
         raise RuleError(f"Die #{target.id} has not fired yet (its station still waits for more crew).")
-    _once(state, seat, "rose", "Rose Palroy")
+    return die, target, _once(state, seat, "rose", "Rose Palroy")
+
+
+def rose(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+    """Rose Palroy takes the place of an assigned die, which may then be assigned again."""
+    die, target, tag = check_rose(state, seat, action)
+    _used(state, tag)
     die.loc = "station"
     die.station = target.station
     target.loc = "rolled"
     target.station = 0
     turn.say(f"Rose Palroy takes over station {die.station}; die #{target.id} is free again.")
+
+
+CHECKS = {
+    "lockon": check_lock_on,
+    "parley": check_parley,
+    "setface": check_set_face,
+    "copy": check_copy,
+    "rose": check_rose,
+}
+
+
+def check(state: State, seat: int, kind: str, action: Mapping[str, Any]) -> None:
+    """Refuse a hero action (``lockon``, ``parley``, ``setface``, ``copy``, ``rose``) that may not be taken now."""
+    CHECKS[kind](state, seat, action)
+
+
+def _used(state: State, tag: str) -> None:
+    assert state.combat is not None
+    state.combat.used.append(tag)
 
 
 def combat_rolled(state: State, seat: int, dice: list, turn: Turn) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rules.core import RuleError, Turn
@@ -66,21 +67,7 @@ def can_attempt(state: State, seat: int, number: int) -> Beacon:
 
 
 def start(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
-    number = get_int(action, "event", 0, 999, "the beacon number")
-    members = [seat]
-    raw = action.get("team", [])
-    if isinstance(raw, str | int):
-        raw = str(raw).replace(",", " ").split()
-    if not isinstance(raw, list) or len(raw) > 3:
-        raise RuleError("Name up to three teammates by seat number.")
-    for value in raw:
-        other = get_int({"s": value}, "s", 1, len(state.seats), "a teammate's seat") - 1
-        if other not in members:
-            members.append(other)
-    for s in members:
-        can_attempt(state, s, number)
-        if s != seat and s in state.encountered:
-            raise RuleError(f"{state.seats[s]} already took an Encounter turn.")
+    number, members = check_start(state, seat, action)
     event = event_for(number)
     if event.entry_cost:
         for s in members:
@@ -96,6 +83,26 @@ def start(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     who = " and ".join(state.seats[s] for s in members)
     turn.say(f"{who} start{'s' if len(members) == 1 else ''} Away Mission {number}: {event.name}.", kind="turn")
     new_roll(state, turn)
+
+
+def check_start(state: State, seat: int, action: Mapping[str, Any]) -> tuple[int, list[int]]:
+    """The beacon and the team of a ``mission``; refuses a mission the team may not attempt."""
+    number = get_int(action, "event", 0, 999, "the beacon number")
+    members = [seat]
+    raw = action.get("team", [])
+    if isinstance(raw, str | int):
+        raw = str(raw).replace(",", " ").split()
+    if not isinstance(raw, list) or len(raw) > 3:
+        raise RuleError("Name up to three teammates by seat number.")
+    for value in raw:
+        other = get_int({"s": value}, "s", 1, len(state.seats), "a teammate's seat") - 1
+        if other not in members:
+            members.append(other)
+    for s in members:
+        can_attempt(state, s, number)
+        if s != seat and s in state.encountered:
+            raise RuleError(f"{state.seats[s]} already took an Encounter turn.")
+    return number, members
 
 
 def describe_sections(state: State) -> str:
@@ -133,13 +140,13 @@ def new_roll(state: State, turn: Turn) -> None:
     turn.say(f"Mission {m.event}: {describe_sections(state)}.")
 
 
-def _row_done(m: Mission, row: int) -> bool:
+def row_done(m: Mission, row: int) -> bool:
     return all(not m.need[i] for i, r in enumerate(m.rows) if r == row)
 
 
 def success(m: Mission, event: Event) -> bool:
     if event.kind == "decision":
-        return any(_row_done(m, r) for r in range(len(event.rows)))
+        return any(row_done(m, r) for r in range(len(event.rows)))
     return all(not n for n in m.need)
 
 
@@ -161,7 +168,7 @@ def assign(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     row = m.rows[section]
     if event.kind == "sequence" and not has_hero(state, seat, "ignore_sequence"):
         for r in range(row):
-            if not _row_done(m, r):
+            if not row_done(m, r):
                 raise RuleError("This mission is a Sequence: finish the rows above first.")
     if event.kind == "decision" and m.row_choice >= 0 and m.row_choice != row:
         raise RuleError("You already chose a grouping for this decision; stick to it.")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rules.core import RuleError, Turn
@@ -26,13 +27,18 @@ from .resolution import hiring_blocked
 from .state import Die, State, Trade
 
 
-def use_action(state: State, seat: int, what: str) -> None:
+def check_action_left(state: State, seat: int, what: str) -> None:
+    """Refuse when the captain cannot spend a Planning action on ``what`` now."""
     player = state.players[seat]
     if player.offer_kind:
         raise RuleError(f"Finish at the {'shipyard' if player.offer_kind == 'shop' else 'waystation'} first.")
     if player.actions <= 0:
         raise RuleError(f"You have no actions left for {what} this Planning phase; end your turn.")
-    player.actions -= 1
+
+
+def use_action(state: State, seat: int, what: str) -> None:
+    check_action_left(state, seat, what)
+    state.players[seat].actions -= 1
 
 
 def travel(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
@@ -75,7 +81,8 @@ def repair(state: State, seat: int, turn: Turn) -> None:
         turn.say(f"{state.seats[seat]}'s ship is fully repaired and out of Critical Damage.")
 
 
-def give(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+def check_give(state: State, seat: int, action: Mapping[str, Any]) -> tuple[int, str, int | str]:
+    """The receiving seat, the kind of gift and the gift of a ``give``; refuses what may not be given."""
     to = get_int(action, "to", 1, len(state.seats), "the seat to give to") - 1
     if to == seat:
         raise RuleError("Give to another captain.")
@@ -84,27 +91,40 @@ def give(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     if other.planet != player.planet or other.out:
         raise RuleError(f"{state.seats[to]} is not at {player.planet}.")
     what = get_choice(action, "what", ["credits", "module", "hero"], "thing to give")
+    value: int | str
     if what == "credits":
-        amount = get_int(action, "value", 1, 40, "the credits")
-        if amount > player.credits:
+        value = get_int(action, "value", 1, 40, "the credits")
+        if value > player.credits:
             raise RuleError(f"You only have {player.credits} credits.")
-        use_action(state, seat, "trade")
+    elif what == "module":
+        value = get_str(action, "value", "module")
+        if value not in player.storage:
+            raise RuleError("Only modules in storage can be handed over; store it first in a shop.")
+    else:
+        value = get_str(action, "value", "hero")
+        if value not in player.heroes:
+            raise RuleError("That hero is not in your crew.")
+    check_action_left(state, seat, "trade")
+    return to, what, value
+
+
+def give(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+    to, what, value = check_give(state, seat, action)
+    player = state.players[seat]
+    other = state.players[to]
+    use_action(state, seat, "trade")
+    if what == "credits":
+        amount = int(value)
         player.credits -= amount
         other.credits += amount
         turn.say(f"{state.seats[seat]} gives {amount} credits to {state.seats[to]}.")
     elif what == "module":
-        mid = get_str(action, "value", "module")
-        if mid not in player.storage:
-            raise RuleError("Only modules in storage can be handed over; store it first in a shop.")
-        use_action(state, seat, "trade")
+        mid = str(value)
         player.storage.remove(mid)
         other.storage.append(mid)
         turn.say(f"{state.seats[seat]} hands {C.modules[mid].name} to {state.seats[to]}.")
     else:
-        hid = get_str(action, "value", "hero")
-        if hid not in player.heroes:
-            raise RuleError("That hero is not in your crew.")
-        use_action(state, seat, "trade")
+        hid = str(value)
         player.heroes.remove(hid)
         other.heroes.append(hid)
         for d in state.dice:
@@ -116,7 +136,7 @@ def give(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
 TRADE_KINDS = ["credits", "module", "hero"]
 
 
-def _item(state: State, seat: int, what: str, value: object, label: str) -> str:
+def held_item(state: State, seat: int, what: str, value: object, label: str) -> str:
     """Check that ``seat`` holds the item; returns its canonical value as text."""
     player = state.players[seat]
     name = state.seats[seat]
@@ -159,6 +179,17 @@ def _hand_over(state: State, giver: int, taker: int, what: str, value: str) -> s
 def offer_trade(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     """Offer a swap: something of yours for something of theirs. It uses your Trade action once
     the other captain accepts."""
+    to, what, value, for_what, for_value = check_offer(state, seat, action)
+    state.trade = Trade(seat=seat, to=to, what=what, value=value, for_what=for_what, for_value=for_value)
+    turn.say(
+        f"{state.seats[seat]} offers {state.seats[to]} a swap: {trade_item(what, value)} "
+        f"for {trade_item(for_what, for_value)}.",
+        kind="turn",
+    )
+
+
+def check_offer(state: State, seat: int, action: Mapping[str, Any]) -> tuple[int, str, str, str, str]:
+    """The parts of a swap offer (to, what, value, for what, for value); refuses an offer that may not be made."""
     to = get_int(action, "to", 1, len(state.seats), "the captain to trade with") - 1
     if to == seat:
         raise RuleError("Trade with another captain.")
@@ -173,14 +204,9 @@ def offer_trade(state: State, seat: int, action: dict[str, Any], turn: Turn) -> 
     for_what = get_choice(action, "for_what", TRADE_KINDS, "thing you want back")
     if what == for_what == "credits":
         raise RuleError("Swapping credits for credits changes nothing.")
-    value = _item(state, seat, what, action.get("value"), "yours")
-    for_value = _item(state, to, for_what, action.get("for_value"), "theirs")
-    state.trade = Trade(seat=seat, to=to, what=what, value=value, for_what=for_what, for_value=for_value)
-    turn.say(
-        f"{state.seats[seat]} offers {state.seats[to]} a swap: {trade_item(what, value)} "
-        f"for {trade_item(for_what, for_value)}.",
-        kind="turn",
-    )
+    value = held_item(state, seat, what, action.get("value"), "yours")
+    for_value = held_item(state, to, for_what, action.get("for_value"), "theirs")
+    return to, what, value, for_what, for_value
 
 
 def trade_item(what: str, value: str) -> str:
@@ -215,8 +241,8 @@ def answer_trade(state: State, seat: int, accept: bool, turn: Turn) -> None:
         turn.say(f"{state.seats[seat]} {who} the trade offer.")
         return
     # both sides must still hold what they promised
-    _item(state, t.seat, t.what, t.value, "yours")
-    _item(state, t.to, t.for_what, t.for_value, "theirs")
+    held_item(state, t.seat, t.what, t.value, "yours")
+    held_item(state, t.to, t.for_what, t.for_value, "theirs")
     use_action(state, t.seat, "trade")
     given = _hand_over(state, t.seat, t.to, t.what, t.value)
     got = _hand_over(state, t.to, t.seat, t.for_what, t.for_value)
@@ -267,18 +293,7 @@ def price(state: State, seat: int, mid: str) -> int:
 
 def buy(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     player = state.players[seat]
-    if player.offer_kind != "shop":
-        raise RuleError("Open the shipyard first (it takes your Buy/Configure action).")
-    mid = get_str(action, "module", "module")
-    hardline_pick = False
-    if mid not in player.offer:
-        if state.hardline and mid in state.upgrade_stock:
-            family = C.modules[mid].family
-            if not any(C.modules[o].family == family for o in player.offer + owned_modules(player)):
-                raise RuleError("In Hardline you may buy an upgrade of a module on offer or one you own.")
-            hardline_pick = True
-        else:
-            raise RuleError("That module is not on offer.")
+    mid, hardline_pick = check_buy(state, seat, action)
     m = C.modules[mid]
     cost = price(state, seat, mid)
     pay(state, seat, cost, m.name)
@@ -304,6 +319,24 @@ def buy(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
         player.storage.append(mid)
         turn.say(f"{state.seats[seat]} buys {m.name} for {cost} credits (in storage).")
     recompute_max(player)
+
+
+def check_buy(state: State, seat: int, action: Mapping[str, Any]) -> tuple[str, bool]:
+    """The module to buy and whether it comes from the Hardline upgrade stock (before paying)."""
+    player = state.players[seat]
+    if player.offer_kind != "shop":
+        raise RuleError("Open the shipyard first (it takes your Buy/Configure action).")
+    mid = get_str(action, "module", "module")
+    hardline_pick = False
+    if mid not in player.offer:
+        if state.hardline and mid in state.upgrade_stock:
+            family = C.modules[mid].family
+            if not any(C.modules[o].family == family for o in player.offer + owned_modules(player)):
+                raise RuleError("In Hardline you may buy an upgrade of a module on offer or one you own.")
+            hardline_pick = True
+        else:
+            raise RuleError("That module is not on offer.")
+    return mid, hardline_pick
 
 
 def _return_to_pool(state: State, mid: str) -> None:

@@ -78,6 +78,14 @@ def remove_crippled(state: State, seat: int) -> None:
 
 
 def start(state: State, attacker: int, defender: int, turn: Turn) -> None:
+    check_start(state, attacker, defender)
+    state.combat = Combat(seat=attacker, members=[attacker, defender], frontline=defender, fleet=0, pvp=True)
+    turn.say(f"{state.seats[attacker]} opens fire on {state.seats[defender]}!", kind="turn")
+    begin_round(state, turn)
+
+
+def check_start(state: State, attacker: int, defender: int) -> None:
+    """Refuse a duel that may not start (only the Savior duels, on one planet, between whole ships)."""
     if state.savior not in (attacker, defender):
         raise RuleError("Only the Galactic Savior fights other captains.")
     a, d = state.players[attacker], state.players[defender]
@@ -85,9 +93,6 @@ def start(state: State, attacker: int, defender: int, turn: Turn) -> None:
         raise RuleError(f"{state.seats[defender]} is not at {a.planet}.")
     if a.critical or d.critical or a.out or d.out:
         raise RuleError("A crippled ship cannot fight.")
-    state.combat = Combat(seat=attacker, members=[attacker, defender], frontline=defender, fleet=0, pvp=True)
-    turn.say(f"{state.seats[attacker]} opens fire on {state.seats[defender]}!", kind="turn")
-    begin_round(state, turn)
 
 
 def opponent(state: State, seat: int) -> int:
