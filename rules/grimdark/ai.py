@@ -12,6 +12,8 @@ Every decision and every die is narrated. Ties are broken by a logged random dra
 
 from __future__ import annotations
 
+import math
+
 from rules.core import Turn
 
 from .combat import expected_wounds, fire, shooters, unit_in_cover
@@ -20,8 +22,8 @@ from .effects import ai_cast, shed_impaired, status_checks
 from .grid import dist, inch, sees
 from .melee import fight
 from .morale import end_of_activation
-from .moves import allowance, contact_score, dangerous, mover_for, place_group
-from .paths import reach
+from .moves import allowance, cells_by_index, contact_score, dangerous, mover_for, place_group
+from .paths import contact_bounds, reach
 from .state import Cell, GrimState, Unit
 from .units import enemies, grid_of, name, rule, standing, unit_distance, weapons
 
@@ -70,33 +72,48 @@ def shot_after_advance(state: GrimState, unit: Unit, hero: Unit) -> bool:
         return False
     grid = grid_of(state)
     target = hero.models[0].cell
+    # any weapon from any reachable cell: the Indirect ones need only the range, the others sight too
+    lob = max((inch(state.half, w.range) for w in ranged if w.has("indirect")), default=-1.0) + 1e-9
+    aim = max((inch(state.half, w.range) for w in ranged if not w.has("indirect")), default=-1.0) + 1e-9
     mover = mover_for(state, unit, allowance(state, unit, "advance"))
+    cells = cells_by_index(grid.size)
+    tx, ty = target
     for model in unit.alive():
         found = reach(grid, model.cell, mover)
-        for weapon in ranged:
-            span = inch(state.half, weapon.range)
-            for cell in sorted(found.cells(), key=lambda c: dist(c, target)):
-                if dist(cell, target) > span + 1e-9:
-                    break
-                if weapon.has("indirect") or sees(grid, cell, target):
-                    return True
+        for i in found.best:
+            cell = cells[i]
+            d = math.hypot(cell[0] - tx, cell[1] - ty)
+            if d <= lob or (d <= aim and sees(grid, cell, target)):
+                return True
     return False
 
 
 def charge_reach(state: GrimState, unit: Unit, hero: Unit) -> bool:
-    """At least one model could reach contact with ``hero`` with a Charge."""
+    """At least one model could reach contact with ``hero`` with a Charge.
+
+    The model's plain search of the same length (shared by every hero it might charge, and by a Rush)
+    settles it, unless only the charge's own search can tell (see :func:`contact_bounds`)."""
     if rule(unit, "immobile") or not any(w.melee for w in weapons(unit)):
         return False
-    if unit_distance(unit, hero) - 1.5 > allowance(state, unit, "charge") + 1e-9:
+    inches = allowance(state, unit, "charge")
+    if unit_distance(unit, hero) - 1.5 > inches + 1e-9:
         return False
     grid = grid_of(state)
-    mover = mover_for(state, unit, allowance(state, unit, "charge"), target=hero)
+    mover = mover_for(state, unit, inches, target=hero)
+    plain = None if mover.flying else mover_for(state, unit, inches)
+    hx, hy = hero.models[0].cell
     size = grid.size
+    # within 1.5 of the hero's cell: the cell itself and the eight touching it
+    close = {y * size + x for y in range(hy - 1, hy + 2) for x in range(hx - 1, hx + 2) if grid.inside((x, y))}
     for model in unit.alive():
+        if plain is not None:
+            sure = contact_bounds(reach(grid, model.cell, plain), mover, mover.allowed)
+            if sure is not None:
+                if sure:
+                    return True
+                continue
         found = reach(grid, model.cell, mover)
-        if any(i in mover.allowed for i in found.best) or any(
-            dist((i % size, i // size), hero.models[0].cell) < 1.5 for i in found.best
-        ):
+        if not mover.allowed.isdisjoint(found.best) or not close.isdisjoint(found.best):
             return True
     return False
 

@@ -15,7 +15,7 @@ from .bots import choose
 from .campaign import CAMP, conclude
 from .content import cell_name, content
 from .dice import POLICIES
-from .memo import remembered
+from .memo import legal_by_position, remembered
 from .missions import DEFAULT_PARTY, begin, build, mission_spec
 from .notation import format_action, parse_action
 from .options import candidates
@@ -200,6 +200,9 @@ class Grimdark(GameSystem[GrimState]):
         return {"type": "done", "hero": hero.id}
 
     def legal(self, state: GrimState, seat: int) -> list[Action]:
+        return legal_by_position(state, seat, lambda: self._legal(state, seat))
+
+    def _legal(self, state: GrimState, seat: int) -> list[Action]:
         with remembered():
             return super().legal(state, seat)
 

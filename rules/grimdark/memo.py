@@ -3,16 +3,20 @@ for every candidate): which cells are taken, who is where, the routes checked, t
 
 Inside :func:`remembered` the state must not change; outside it nothing is remembered. Keys start with
 ``id(state)``, so a view or a copy of the state is a position of its own. Refusals are remembered as
-their sentence and raised afresh each time.
+their sentence and raised afresh each time. Whole legal sets are kept across calls by
+:func:`legal_by_position`, keyed by the state's bytes.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from rules.core import RuleError
+import msgspec
+
+from rules.core import Action, BaseState, RuleError
 
 T = TypeVar("T")
 
@@ -68,4 +72,26 @@ def checked(key: Any, compute: Callable[[], T]) -> T:
     return value
 
 
-__all__ = ["active", "checked", "once", "remembered"]
+POSITIONS = 64
+"""Legal sets kept (by position and seat): after an action the bot asks for the same set several times
+(an automatic step, the buttons, every autocomplete keystroke)."""
+
+_BY_POSITION: OrderedDict[tuple[bytes, int], list[Action]] = OrderedDict()
+
+
+def legal_by_position(state: BaseState, seat: int, compute: Callable[[], list[Action]]) -> list[Action]:
+    """``compute()`` (the legal set of ``seat``), asked once per position: the key is the whole state as
+    bytes, so any change to it (in place or not) is a position of its own. Each caller gets its own copies."""
+    key = (msgspec.msgpack.encode(state), seat)
+    found = _BY_POSITION.get(key)
+    if found is None:
+        found = [dict(a) for a in compute()]
+        _BY_POSITION[key] = found
+        if len(_BY_POSITION) > POSITIONS:
+            _BY_POSITION.popitem(last=False)
+    else:
+        _BY_POSITION.move_to_end(key)
+    return [dict(a) for a in found]
+
+
+__all__ = ["active", "checked", "legal_by_position", "once", "remembered"]

@@ -90,6 +90,12 @@ def _rings(state: GrimState, unit: Unit) -> tuple[frozenset[int], dict[str, froz
 
 
 @cache
+def cells_by_index(size: int) -> tuple[Cell, ...]:
+    """Every cell of a ``size`` table as ``(x, y)``, by index."""
+    return tuple((i % size, i // size) for i in range(size * size))
+
+
+@cache
 def around(size: int) -> tuple[tuple[int, ...], ...]:
     """For every cell of a ``size`` table, the cells touching it (by index)."""
     out = []
@@ -342,12 +348,17 @@ def place_group(
     mover = mover_for(state, unit, inches, target=target)
     reaches = {id(m): reach(grid, m.cell, mover) for m in alive}
     options: dict[int, list[tuple[float, int, Cell]]] = {}
+    cells = cells_by_index(grid.size)
+    scores: dict[int, float] = {}  # the models' reaches overlap: each cell is scored once
     for m in alive:
-        r = reaches[id(m)]
-        size = grid.size
-        options[id(m)] = sorted(
-            (score((i % size, i // size)), c, (i % size, i // size)) for i, (_, c, _) in r.best.items()
-        )
+        ranked = []
+        for i, (_, c, _) in reaches[id(m)].best.items():
+            s = scores.get(i)
+            if s is None:
+                s = scores[i] = score(cells[i])
+            ranked.append((s, c, cells[i]))
+        ranked.sort()
+        options[id(m)] = ranked
     order = sorted(alive, key=lambda m: options[id(m)][0][:2] if options[id(m)] else (1e9, 0))
     coherence = inch(state.half, 3)
     placed: dict[int, Cell] = {}

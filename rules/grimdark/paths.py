@@ -422,7 +422,8 @@ def _flat(
     parent = result.parent
     best = result.best
     parent[2 * s0] = -1
-    seen = [1 << 60] * (size * size)
+    over = budget + 1
+    seen = [over] * (size * size)  # a cost beyond the budget: only cheaper steps are taken
     if not mover.flying:
         for n in mover.blocked:
             seen[n] = -1  # never entered
@@ -431,9 +432,9 @@ def _flat(
                 seen[n] = -1
     seen[s0] = 0
     unending = mover.blocked | (mover.near - mover.allowed) | mover.own
-    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    buckets: list[list[int]] = [[] for _ in range(over)]
     buckets[0].append(s0)
-    for p in range(budget + 1):
+    for p in range(over):
         bucket = buckets[p]
         if not bucket:
             continue
@@ -448,14 +449,22 @@ def _flat(
                     result.goal = i
                     return result
             node = 2 * i
-            for n, cost in walk[i]:
-                np = p + cost
-                if np <= budget and np < seen[n]:
-                    if rough is not None and rough[n]:
-                        return None
-                    seen[n] = np
-                    parent[2 * n] = node
-                    buckets[np].append(n)
+            if rough is None:
+                for n, cost in walk[i]:
+                    np = p + cost
+                    if np < seen[n]:
+                        seen[n] = np
+                        parent[2 * n] = node
+                        buckets[np].append(n)
+            else:
+                for n, cost in walk[i]:
+                    np = p + cost
+                    if np < seen[n]:
+                        if rough[n]:
+                            return None
+                        seen[n] = np
+                        parent[2 * n] = node
+                        buckets[np].append(n)
     return result
 
 
@@ -473,7 +482,9 @@ def _walk(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int] | None) -
     parent = result.parent
     best = result.best
     parent[node0] = -1
-    seen = [1 << 60] * (2 * size * size)
+    # costs beyond what a node allows (the budget, or the cap once difficult ground is touched): only
+    # cheaper steps are taken
+    seen = [budget + 1, cap + 1] * (size * size)
     for n in mover.blocked:
         seen[2 * n] = seen[2 * n + 1] = -1  # never entered
     for n in mover.near:
@@ -502,21 +513,14 @@ def _walk(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int] | None) -
                 for n, cost in walk[i]:
                     np = p + cost
                     nn = 2 * n + 1
-                    if np <= cap and np < seen[nn]:
+                    if np < seen[nn]:
                         seen[nn] = np
                         parent[nn] = node
                         buckets[np].append(nn)
             else:
                 for n, cost in walk[i]:
                     np = p + cost
-                    if difficult[n]:
-                        if np > cap:
-                            continue
-                        nn = 2 * n + 1
-                    else:
-                        if np > budget:
-                            continue
-                        nn = 2 * n
+                    nn = 2 * n + difficult[n]
                     if np < seen[nn]:
                         seen[nn] = np
                         parent[nn] = node
