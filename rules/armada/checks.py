@@ -19,7 +19,7 @@ from typing import Any
 
 import msgspec
 
-from rules.core import RuleError, Turn
+from rules.core import Action, RuleError, Turn
 from rules.core.validate import get_choice, get_int, get_str
 
 from . import choices, combat, heroes, missions, planning, savior
@@ -70,7 +70,25 @@ DUEL_KINDS = ("damage", "drone", "spindle", "gatling", "armor", "shield", "repai
 """Module kinds that do something in a duel with the Galactic Savior (``combat.duel_fire``)."""
 
 
-def check(state: State, seat: int, action: Mapping[str, Any], *, deep: bool = True) -> None:
+Memo = dict[tuple[int, int], "int | RuleError"]
+"""What one ``legal()`` call learnt about placing a die on a station: the shots it fires, or the refusal
+(many candidates differ only in their target)."""
+
+
+def legal(state: State, seat: int, listed: list[Action]) -> list[Action]:
+    """The candidates that :func:`check` allows, sharing the placement work between them."""
+    memo: Memo = {}
+    out = []
+    for action in listed:
+        try:
+            check(state, seat, action, memo=memo)
+        except RuleError:
+            continue
+        out.append(action)
+    return out
+
+
+def check(state: State, seat: int, action: Mapping[str, Any], *, deep: bool = True, memo: Memo | None = None) -> None:
     """Raise :class:`RuleError` when ``seat`` may not take ``action`` now; ``deep``: see the module notes."""
     kind = action["type"]
     if choices.blocking(state) or kind in choices.TYPES:
@@ -84,7 +102,7 @@ def check(state: State, seat: int, action: Mapping[str, Any], *, deep: bool = Tr
     elif state.phase == "ambush" and state.combat is None:
         _ambush(state, seat, kind, action)
     elif state.combat is not None:
-        _combat(state, state.combat, seat, kind, action, deep)
+        _combat(state, state.combat, seat, kind, action, deep, memo)
     elif state.mission is not None:
         _mission(state, seat, kind, action)
     else:
@@ -162,7 +180,9 @@ def _ambush(state: State, seat: int, kind: str, action: Mapping[str, Any]) -> No
 # -- Combat --------------------------------------------------------------------------------------------
 
 
-def _combat(state: State, c: Combat, seat: int, kind: str, action: Mapping[str, Any], deep: bool) -> None:
+def _combat(
+    state: State, c: Combat, seat: int, kind: str, action: Mapping[str, Any], deep: bool, memo: Memo | None
+) -> None:
     if seat not in c.members:
         raise RuleError(f"A Combat is under way at {combat_fleet(state).planet}; wait for it to finish.")
     if kind not in COMBAT_TYPES:
@@ -176,7 +196,7 @@ def _combat(state: State, c: Combat, seat: int, kind: str, action: Mapping[str, 
         if c.step == "escape":
             _assign_escape(state, c, seat, action)
         else:
-            _assign(state, c, seat, action, deep)
+            _assign(state, c, seat, action, deep, memo)
     elif kind == "reroll":
         if not step_one:
             raise RuleError("Rerolls happen in step 1, after rolling.")
@@ -273,7 +293,7 @@ def _assign_escape(state: State, c: Combat, seat: int, action: Mapping[str, Any]
         )
 
 
-def _assign(state: State, c: Combat, seat: int, action: Mapping[str, Any], deep: bool) -> None:
+def _assign(state: State, c: Combat, seat: int, action: Mapping[str, Any], deep: bool, memo: Memo | None) -> None:
     if c.step != "assign" or seat in c.finished:
         raise RuleError("You can only assign crew in step 1 of Combat.")
     if c.pvp and seat != c.turn_of:
@@ -304,7 +324,7 @@ def _assign(state: State, c: Combat, seat: int, action: Mapping[str, Any], deep:
         if not shows(die.face, "E"):
             raise RuleError(f"Station {number} is Offline: only an Engineering die can bring it back.")
         return
-    fires = combat.placement(state, seat, die, number, module, station)[0]
+    fires = _placement(state, seat, die, number, memo)
     if not fires:
         return
     if module.effect.get("boost"):
@@ -315,6 +335,27 @@ def _assign(state: State, c: Combat, seat: int, action: Mapping[str, Any], deep:
     if module.credit_cost:
         _afford(state, seat, module.credit_cost, f"Firing {module.name}")
     _fire(state, c, seat, module, number, action, die)
+
+
+def _placement(state: State, seat: int, die: Die, number: int, memo: Memo | None) -> int:
+    """``combat.placement``'s shots (or refusal), remembered in ``memo`` for the other targets."""
+    known = memo.get((die.id, number)) if memo is not None else None
+    if isinstance(known, RuleError):
+        raise known
+    if known is not None:
+        return known
+    player = state.players[seat]
+    module = module_at(player, number)
+    assert module is not None
+    try:
+        fires = combat.placement(state, seat, die, number, module, station_of(player, number))[0]
+    except RuleError as exc:
+        if memo is not None:
+            memo[(die.id, number)] = exc
+        raise
+    if memo is not None:
+        memo[(die.id, number)] = fires
+    return fires
 
 
 def _twin_fires(state: State, seat: int, module: Module, face: str) -> bool:

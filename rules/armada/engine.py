@@ -352,6 +352,9 @@ class Armada(GameSystem[State]):
     def check(self, state: State, seat: int, action: Action) -> None:
         checks.check(state, seat, action)
 
+    def legal(self, state: State, seat: int) -> list[Action]:
+        return checks.legal(state, seat, self.candidates(state, seat))
+
     # -- actions -------------------------------------------------------------------------------
     def perform(self, state: State, seat: int | None, action: Action, turn: Turn) -> None:
         if seat is None:
