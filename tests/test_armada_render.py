@@ -1,4 +1,5 @@
-"""Armada picture: a golden snapshot, size limits, and no crash in any phase."""
+"""Armada pictures: golden snapshots (board, crowded board, combat, mission, ship board), size limits, no
+crash in any phase, and what a player reads at a glance. Legibility at 500 px: test_armada_legibility.py."""
 
 from __future__ import annotations
 
@@ -30,8 +31,25 @@ def sample_state():
     return SYSTEM.view(state, None)
 
 
+def sample_events():
+    from rules.core import Event
+
+    return [
+        Event(text="cap2 travels to Luna."),
+        Event(text="Fleet 2 at Kagawa is reinforced by 1 ship(s)."),
+        Event(text="Hazard 55 (Quarantine Breach) hits cap3 for 2 energy: Shield 0, Hull 4."),
+    ]
+
+
 def test_board_snapshot():
-    assert_png_snapshot(draw_board(sample_state()), SNAP, tolerance=1.5)
+    assert_png_snapshot(draw_board(sample_state(), events=sample_events()), SNAP, tolerance=1.5)
+
+
+def test_crowded_board_snapshot():
+    from .test_armada_legibility import crowded_state
+
+    state = SYSTEM.view(crowded_state(), None)
+    assert_png_snapshot(draw_board(state, events=sample_events()), SNAP.with_name("board_busy.png"), tolerance=1.5)
 
 
 def test_png_is_small_and_valid():

@@ -19,11 +19,10 @@ from rules.armada.finals import event_for, final_enemy_def
 from rules.armada.state import EnemyShip, State
 from rules.core import Event
 
-from ..common import wrap
 from .changes import Changes, changes
 from .mapview import planets
-from .panel import banners, banners_height, captains, latest, latest_height, notices, title
-from .ship import dice_row, strip, strip_height
+from .panel import banners, captains, latest, notices, title
+from .ship import dice_row, strip
 from .style import (
     CARD,
     CARD_EDGE,
@@ -38,15 +37,17 @@ from .style import (
     TEXT,
     TITLE,
     WIDTH,
-    canvas,
     chip,
     die,
     disc,
     face,
     fit,
     label,
+    length,
+    measured,
     seat_colour,
     symbol,
+    wrap,
 )
 
 STEP_WORDS = {
@@ -82,7 +83,7 @@ def _lines(d: ImageDraw.ImageDraw, state: State, ship: EnemyShip) -> list[tuple[
     for ai, a in enumerate(e.actions):
         frozen = (ship.uid, ai) in stasis
         text = ("STASIS: " if frozen else "") + enemy_action_text(state, a)
-        parts = wrap(text, WIDTH - MARGIN - ACTION_X - ON_W - 8, d, face(TEXT))[:3]
+        parts = wrap(text, WIDTH - MARGIN - ACTION_X - ON_W - 8, face(TEXT))[:3]
         out.append((",".join(map(str, a.on)), parts, c.enemy_die in a.on, frozen))
     return out
 
@@ -107,7 +108,7 @@ def _enemy_row(d: ImageDraw.ImageDraw, state: State, pos: int, ship: EnemyShip, 
     tags = [t.upper() for t in e.passives if t == "protect"]
     if ship.timers:
         tags.append(f"TIMERS {ship.timers}")
-    tag_w = sum(int(d.textlength(t, font=bold)) + 20 for t in tags)
+    tag_w = sum(int(length(t, bold)) + 20 for t in tags)
     d.text((MARGIN + 10, y + 6), fit(d, name, bold, ACTION_X - MARGIN - 24 - tag_w), font=bold, fill=INK)
     tx = ACTION_X - 12 - tag_w
     for t in tags:
@@ -117,24 +118,21 @@ def _enemy_row(d: ImageDraw.ImageDraw, state: State, pos: int, ship: EnemyShip, 
     hy = y + LINE + 8
     hull_text = f"hull {left}/{e.hull}"
     d.text((MARGIN + 10, hy), hull_text, font=bold, fill=INK)
-    bx = MARGIN + 20 + int(d.textlength(hull_text, font=bold))
-    room = 150
+    bx = MARGIN + 20 + int(length(hull_text, bold))
+    shield_text = f"shield {ship.shields}/{e.shield}" if e.shield else ""
+    sw = int(length(shield_text, bold)) + 14 if shield_text else 0
+    room = min(150, ACTION_X - 12 - sw - bx)
     if e.hull <= 10:
         size = min(18, room // max(e.hull, 1) - 3)
         for i in range(e.hull):
             hit = i >= left
-            d.rectangle(
-                (bx + i * (size + 3), hy + 4, bx + i * (size + 3) + size, hy + 4 + size),
-                fill=ENEMY if hit else GOOD,
-                outline="#111",
-            )
+            x = bx + i * (size + 3)
+            d.rectangle((x, hy + 4, x + size, hy + 4 + size), fill=ENEMY if hit else GOOD, outline="#111")
     else:
         d.rectangle((bx, hy + 4, bx + room, hy + 22), fill=ENEMY, outline="#111")
         d.rectangle((bx, hy + 4, bx + int(room * left / e.hull), hy + 22), fill=GOOD, outline="#111")
-    sx = bx + room + 14
-    if e.shield:
-        shield_text = f"shield {ship.shields}/{e.shield}"
-        d.text((sx, hy), fit(d, shield_text, bold, ACTION_X - sx - 12), font=bold, fill=SHIELD)
+    if shield_text:
+        d.text((ACTION_X - 12 - sw + 14, hy), shield_text, font=bold, fill=SHIELD)
     ay = y + 6
     for on, parts, hot, frozen in _lines(d, state, ship):
         if hot:  # the enemy die points at this line
@@ -167,77 +165,73 @@ def _unplaced(d: ImageDraw.ImageDraw, state: State, members: Sequence[int], y: i
     return rows_y + 72
 
 
-def _unplaced_height(state: State, members: Sequence[int]) -> int:
-    owners = {dd.owner for dd in state.dice if dd.owner in members and dd.loc == "rolled"}
-    return 72 * max(1, (len(owners) + 1) // 2) if len(owners) > 2 else 72 * (1 + (len(owners) == 2))
-
-
 def draw_combat(state: State, ch: Changes) -> Image.Image:
     c = state.combat
     assert c is not None
-    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     fleet = next((f for f in state.fleets if f.token == c.fleet), None)
     ships = fleet.ships if fleet is not None else []
     members = [s for s in c.members if 0 <= s < len(state.players)]
     waiting = notices(state)
-    height = 200 + banners_height(probe, waiting) + sum(_row_height(probe, state, s) + 6 for s in ships)
-    height += _unplaced_height(state, members) + 3 * LINE + sum(strip_height(state, s) for s in members)
-    height += latest_height(probe, ch, 3) + 40
-    image, d = canvas(height)
-    if c.pvp:
-        head = f"Round {state.round} · DUEL: {state.seats[c.members[0]]} vs {state.seats[c.members[1]]}"
-    else:
-        where = fleet.planet if fleet else "?"
-        head = f"Round {state.round} · COMBAT at {where}"
-    y = title(d, state, 10, head)
-    sub = f"fight round {c.round}, {STEP_WORDS.get(c.step, c.step)}"
-    if fleet is not None and not c.pvp:
-        sub = f"vs fleet F{fleet.token} ({len(ships)} ship{'s' if len(ships) != 1 else ''}) · " + sub
-    d.text((MARGIN, y), fit(d, sub, face(TEXT), WIDTH - 2 * MARGIN - 210), font=face(TEXT), fill=INK)
-    # the enemy die, top right
-    dx, dy = WIDTH - MARGIN - 64, 10
-    d.rounded_rectangle(
-        (dx, dy, dx + 64, dy + 64), radius=10, fill=ENEMY if c.enemy_die else "#3a3f4b", outline="#111", width=2
-    )
-    label(
-        d,
-        dx + 32,
-        dy + 33,
-        str(c.enemy_die) if c.enemy_die else "-",
-        face(TITLE + 6, bold=True),
-        "#111" if c.enemy_die else INK,
-    )
-    d.text((dx - 12, dy + 32), "enemy die", font=face(TEXT, bold=True), fill=MUTED, anchor="rm")
-    y = banners(d, waiting, y + LINE + 6)
-    for k, ship in enumerate(ships):
-        y = _enemy_row(d, state, k + 1, ship, y)
-    if not ships:
-        d.text((MARGIN, y), "No enemy ship left.", font=face(TEXT), fill=INK)
-        y += LINE
-    if fleet is not None and not c.pvp:  # other fleets here fight after this one
-        others = [f for f in state.fleets if f.planet == fleet.planet and f.token != fleet.token]
-        if others:
-            note = "Also here, next: " + ", ".join(f"F{f.token} ({len(f.ships)} ships)" for f in others)
+
+    def paint(d: ImageDraw.ImageDraw) -> int:
+        if c.pvp:
+            head = f"Round {state.round} · DUEL: {state.seats[c.members[0]]} vs {state.seats[c.members[1]]}"
+        else:
+            where = fleet.planet if fleet else "?"
+            head = f"Round {state.round} · COMBAT at {where}"
+        y = title(d, state, 10, head, 0 if c.pvp else 230)
+        sub = f"fight round {c.round}, {STEP_WORDS.get(c.step, c.step)}"
+        if fleet is not None and not c.pvp:
+            foe = "the FINAL fleet" if fleet.final else f"fleet F{fleet.token}"
+            sub = f"vs {foe} ({len(ships)} ship{'s' if len(ships) != 1 else ''}) · " + sub
+        d.text((MARGIN, y), fit(d, sub, face(TEXT), WIDTH - 2 * MARGIN - 210), font=face(TEXT), fill=INK)
+        if not c.pvp:  # the enemy die, top right
+            dx, dy = WIDTH - MARGIN - 64, 10
+            d.rounded_rectangle(
+                (dx, dy, dx + 64, dy + 64), radius=10, fill=ENEMY if c.enemy_die else "#3a3f4b", outline="#111", width=2
+            )
+            label(
+                d,
+                dx + 32,
+                dy + 33,
+                str(c.enemy_die) if c.enemy_die else "-",
+                face(TITLE + 6, bold=True),
+                "#111" if c.enemy_die else INK,
+            )
+            d.text((dx - 12, dy + 32), "enemy die", font=face(TEXT, bold=True), fill=MUTED, anchor="rm")
+        y = banners(d, waiting, y + LINE + 6)
+        for k, ship in enumerate(ships):
+            y = _enemy_row(d, state, k + 1, ship, y)
+        if not ships and not c.pvp:
+            d.text((MARGIN, y), "No enemy ship left.", font=face(TEXT), fill=INK)
+            y += LINE
+        if fleet is not None and not c.pvp:  # other fleets here fight after this one
+            others = [f for f in state.fleets if f.planet == fleet.planet and f.token != fleet.token]
+            if others:
+                note = "Also here: " + ", ".join(f"F{f.token} ({len(f.ships)} ships)" for f in others)
+                d.text(
+                    (MARGIN, y),
+                    fit(d, note, face(TEXT, bold=True), WIDTH - 2 * MARGIN),
+                    font=face(TEXT, bold=True),
+                    fill=ENEMY,
+                )
+                y += LINE
+        if c.destroyed:
             d.text(
                 (MARGIN, y),
-                fit(d, note, face(TEXT, bold=True), WIDTH - 2 * MARGIN),
-                font=face(TEXT, bold=True),
-                fill=ENEMY,
+                fit(d, "Destroyed: " + ", ".join(c.destroyed), face(TEXT), WIDTH - 2 * MARGIN),
+                font=face(TEXT),
+                fill=MUTED,
             )
             y += LINE
-    if c.destroyed:
-        d.text(
-            (MARGIN, y),
-            fit(d, "Destroyed: " + ", ".join(c.destroyed), face(TEXT), WIDTH - 2 * MARGIN),
-            font=face(TEXT),
-            fill=MUTED,
-        )
-        y += LINE
-    y = _unplaced(d, state, members, y + 4)
-    for seat in members:
-        y = strip(d, state, seat, y)
-    y = latest(d, ch, y + 4, 3)
-    return image.crop((0, 0, WIDTH, y + 8))
+        y = _unplaced(d, state, members, y + 4)
+        for seat in members:
+            y = strip(d, state, seat, y)
+        y = latest(d, ch, y + 4, 3)
+
+        return y + 8
+
+    return measured(paint)
 
 
 def _section_height() -> int:
@@ -248,76 +242,84 @@ def draw_mission(state: State, ch: Changes) -> Image.Image:
     m = state.mission
     assert m is not None
     event = event_for(m.event)
-    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     waiting = notices(state)
     members = [s for s in m.members if 0 <= s < len(state.players)]
-    height = 240 + banners_height(probe, waiting) + len(event.rows) * (_section_height() + 10)
-    height += _unplaced_height(state, members) + 3 * LINE + (len(state.players) + 1) * (TEXT + 16)
-    height += latest_height(probe, ch, 3) + 20
-    image, d = canvas(height)
-    head = f"Round {state.round} · AWAY MISSION {m.event}: {event.name}" + (" (PRIME)" if event.prime else "")
-    y = title(d, state, 10, head)
-    kind = {"sequence": "rows in order, top first", "decision": "finish any one row", "cargo": "carry the cargo"}.get(
-        event.kind, "finish every section"
-    )
-    step = "send a die to the Infirmary to try again" if m.step == "sacrifice" else "place dice on the sections"
-    who = ", ".join(state.seats[s] for s in members)
-    d.text((MARGIN, y), fit(d, f"{who} · {kind} · {step}", face(TEXT), WIDTH - 2 * MARGIN), font=face(TEXT), fill=INK)
-    y = banners(d, waiting, y + LINE + 6)
-    i = 0
-    for r, row in enumerate(event.rows):
-        n = len(row)
-        chosen = m.row_choice in (-1, r) or event.kind != "decision"
-        d.text((MARGIN, y + 30), f"row {r + 1}", font=face(TEXT, bold=True), fill=INK if chosen else MUTED)
-        sw = (WIDTH - 2 * MARGIN - 90 - 10 * (n - 1)) // max(n, 1)
-        for k, section in enumerate(row):
-            sx = MARGIN + 90 + k * (sw + 10)
-            need = m.need[i] if i < len(m.need) else ""
-            done = not need
-            d.rounded_rectangle(
-                (sx, y, sx + sw, y + _section_height()),
-                radius=8,
-                fill="#24352c" if done else CARD,
-                outline=GOOD if done else (CARD_EDGE if chosen else "#4b5263"),
-                width=3,
-            )
-            d.text(
-                (sx + 10, y + 6),
-                f"section {i + 1}" + (": DONE" if done else ""),
-                font=face(TEXT, bold=True),
-                fill=GOOD if done else INK,
-            )
-            missing = list(need)
-            bx = sx + 10
-            for sym in section:
-                met = sym not in missing
-                if not met:
-                    missing.remove(sym)
-                bx += symbol(d, bx, y + LINE + 10, sym, met=met)
-            dice = [dd for dd in state.dice if dd.loc == "mission" and dd.section == i and dd.owner in m.members]
-            bx += 10
-            for dd in dice:
-                if bx + 44 > sx + sw:
-                    break
-                bx += die(d, bx, y + LINE + 5, dd.face, None, hero=bool(dd.hero)) + 4
-            i += 1
-        y += _section_height() + 10
-    y = _unplaced(d, state, members, y)
-    reward = f"Reward {event.credits} credits" + (f" + data ({event.data})" if event.data else "")
-    fail = ", ".join(
-        t for t in [f"{event.td} Threat card(s)" if event.td else "", f"{event.hull} Hull" if event.hull else ""] if t
-    )
-    for text, colour in ((reward, GOOD), (f"Failure: {fail or 'nothing'}", ENEMY)):
+
+    def paint(d: ImageDraw.ImageDraw) -> int:
+        head = f"Round {state.round} · AWAY MISSION {m.event}: {event.name}" + (" (PRIME)" if event.prime else "")
+        y = title(d, state, 10, head)
+        kind = {
+            "sequence": "rows in order, top first",
+            "decision": "finish any one row",
+            "cargo": "carry the cargo",
+        }.get(event.kind, "finish every section")
+        step = "send a die to the Infirmary to try again" if m.step == "sacrifice" else "place dice on the sections"
+        who = ", ".join(state.seats[s] for s in members)
         d.text(
-            (MARGIN, y),
-            fit(d, text, face(TEXT, bold=True), WIDTH - 2 * MARGIN),
-            font=face(TEXT, bold=True),
-            fill=colour,
+            (MARGIN, y), fit(d, f"{who} · {kind} · {step}", face(TEXT), WIDTH - 2 * MARGIN), font=face(TEXT), fill=INK
         )
-        y += LINE
-    y = captains(d, state, y + 8, ch)
-    y = latest(d, ch, y + 4, 3)
-    return image.crop((0, 0, WIDTH, y + 8))
+        y = banners(d, waiting, y + LINE + 6)
+        i = 0
+        for r, row in enumerate(event.rows):
+            n = len(row)
+            chosen = m.row_choice in (-1, r) or event.kind != "decision"
+            d.text((MARGIN, y + 30), f"row {r + 1}", font=face(TEXT, bold=True), fill=INK if chosen else MUTED)
+            sw = (WIDTH - 2 * MARGIN - 90 - 10 * (n - 1)) // max(n, 1)
+            for k, section in enumerate(row):
+                sx = MARGIN + 90 + k * (sw + 10)
+                need = m.need[i] if i < len(m.need) else ""
+                done = not need
+                d.rounded_rectangle(
+                    (sx, y, sx + sw, y + _section_height()),
+                    radius=8,
+                    fill="#24352c" if done else CARD,
+                    outline=GOOD if done else (CARD_EDGE if chosen else "#4b5263"),
+                    width=3,
+                )
+                d.text(
+                    (sx + 10, y + 6),
+                    f"section {i + 1}" + (": DONE" if done else ""),
+                    font=face(TEXT, bold=True),
+                    fill=GOOD if done else INK,
+                )
+                missing = list(need)
+                bx = sx + 10
+                d.text((bx, y + LINE + 13), "needs", font=face(TEXT), fill=MUTED)
+                bx += int(length("needs", face(TEXT))) + 8
+                for sym in section:
+                    met = sym not in missing
+                    if not met:
+                        missing.remove(sym)
+                    bx += symbol(d, bx, y + LINE + 10, sym, met=met)
+                dice = [dd for dd in state.dice if dd.loc == "mission" and dd.section == i and dd.owner in m.members]
+                bx += 10
+                for dd in dice:
+                    if bx + 44 > sx + sw:
+                        break
+                    bx += die(d, bx, y + LINE + 5, dd.face, None, hero=bool(dd.hero)) + 4
+                i += 1
+            y += _section_height() + 10
+        y = _unplaced(d, state, members, y)
+        reward = f"Reward {event.credits} credits" + (f" + data ({event.data})" if event.data else "")
+        fail = ", ".join(
+            t
+            for t in [f"{event.td} Threat card(s)" if event.td else "", f"{event.hull} Hull" if event.hull else ""]
+            if t
+        )
+        for text, colour in ((reward, GOOD), (f"Failure: {fail or 'nothing'}", ENEMY)):
+            d.text(
+                (MARGIN, y),
+                fit(d, text, face(TEXT, bold=True), WIDTH - 2 * MARGIN),
+                font=face(TEXT, bold=True),
+                fill=colour,
+            )
+            y += LINE
+        y = captains(d, state, y + 8, ch)
+        y = latest(d, ch, y + 4, 3)
+
+        return y + 8
+
+    return measured(paint)
 
 
 def draw_fight(state: State, *, events: Sequence[Event] = ()) -> Image.Image:

@@ -122,7 +122,7 @@ def _card(d: ImageDraw.ImageDraw, state: State, name: str, box: tuple[int, int, 
         chip(d, tx, y0 + 8, tag, "#d7dae2", height=30)
         tx -= 6
     # captains: a numbered disc in the seat's colour
-    y = y0 + 48
+    y = y0 + 44
     ships = [i for i, p in enumerate(state.players) if p.planet == name and not p.out]
     for k, seat in enumerate(ships):
         p = state.players[seat]
@@ -136,10 +136,8 @@ def _card(d: ImageDraw.ImageDraw, state: State, name: str, box: tuple[int, int, 
             square=seat == state.savior,
             ring=ring,
         )
-    if not ships:
-        d.text((x0 + 12, y + 9), "no captain", font=face(TEXT), fill=MUTED)
     # fleets: a tag per fleet with its ship count, as many as fit, then how many more
-    y += 52
+    y += 50
     fleets = sorted((f for f in state.fleets if f.planet == name), key=lambda f: not f.final)
     x = x0 + 10
     widths = [chip_width(d, fleet_text(f)) + 6 for f in fleets]
@@ -148,16 +146,11 @@ def _card(d: ImageDraw.ImageDraw, state: State, name: str, box: tuple[int, int, 
         text = f"{len(fleets)} fleets: {sum(len(f.ships) for f in fleets)} ships"
         chip(d, x, y, text, ENEMY, outline=HIGHLIGHT if fresh else "#111")
         fleets = []
-        crowded = True
-    else:
-        crowded = False
     for f in fleets:
         outline = HIGHLIGHT if f.token in ch.fleets and not f.final else "#111"
         x += chip(d, x, y, fleet_text(f), FINAL if f.final else ENEMY, outline=outline) + 6
-    if not fleets and not crowded:
-        d.text((x0 + 12, y + 5), "no fleet", font=face(TEXT), fill=MUTED)
     # beacons: how many (6 on one planet lose the game), then their event numbers
-    y += 44
+    y += 42
     beacons = [b for b in state.beacons if b.planet == name and b.carrier < 0]
     if ruined:  # no token is placed here any more
         chip(d, x0 + 10, y + 4, "DESTROYED", ENEMY)
@@ -170,8 +163,6 @@ def _card(d: ImageDraw.ImageDraw, state: State, name: str, box: tuple[int, int, 
         fresh = any(b.event in ch.beacons for b in beacons)
         typeface = face(TEXT, bold=danger or fresh)
         d.text((x0 + 64, y + 7), fit(d, text, typeface, CARD_W - 72), font=typeface, fill=ENEMY if danger else INK)
-    else:
-        d.text((x0 + 12, y + 7), "no beacon", font=face(TEXT), fill=MUTED)
 
 
 def _status(d: ImageDraw.ImageDraw, state: State, box: tuple[int, int, int, int]) -> None:
@@ -180,14 +171,16 @@ def _status(d: ImageDraw.ImageDraw, state: State, box: tuple[int, int, int, int]
     data = sum(len(p.data) for p in state.players)
     lines: list[tuple[str, str, bool]] = []
     if state.final:
-        lines.append((f"FINAL: {FINAL_NAMES.get(state.final, state.final)}", FINAL, True))
+        lines.append(("FINAL ENCOUNTER:", FINAL, True))
+        lines.append((FINAL_NAMES.get(state.final, state.final), FINAL, True))
     else:
         lines.append((f"Data tokens: {data}/4", HIGHLIGHT, True))
         if not state.solo:  # the solo line needs the room
             lines.append(("4 bring the final foe", MUTED, False))
     lines.append((f"Beacons in bag: {len(state.bag)}", INK, False))
     lines.append((f"Threat deck: {len(state.td_deck)}", INK, False))
-    lines.append((f"Enemy deck: {len(state.enemy_deck)}", INK, False))
+    if not (state.solo and state.final):  # the solo line needs the room
+        lines.append((f"Enemy deck: {len(state.enemy_deck)}", INK, False))
     if state.solo:
         lines.append(("SOLO: all linked", HIGHLIGHT, True))
     y = y0 + 10
@@ -206,12 +199,13 @@ def _legend(d: ImageDraw.ImageDraw, state: State, boxes: list[tuple[int, int, in
         ("beacon", "beacons here"),
         ("text", "6 on a planet: LOSS"),
         ("text", "★ Prime beacon"),
+        ("ring", "moved (red: hit)"),
         ("frame", "changed just now"),
     ]
     if state.savior >= 0:
         entries.insert(2, ("savior", "Galactic Savior"))
     if len(boxes) == 1:
-        entries = [e for e in entries if e[0] != "text"][:5]
+        entries = [e for e in entries if e[0] not in ("text", "savior")][:5]
     per = (len(entries) + len(boxes) - 1) // len(boxes)
     for k, box in enumerate(boxes):
         x0, y0, x1, _ = box
@@ -228,6 +222,9 @@ def _legend(d: ImageDraw.ImageDraw, state: State, boxes: list[tuple[int, int, in
                     r=16 if kind != "crit" else 18,
                     square=kind == "savior",
                 )
+                x += 46
+            elif kind == "ring":
+                disc(d, x + 20, y + 17, "2", seat_colour(1), r=12, ring=HIGHLIGHT)
                 x += 46
             elif kind == "fleet":
                 x += chip(d, x, y + 2, "F3 ×9", ENEMY, height=30) + 8

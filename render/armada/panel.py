@@ -11,7 +11,6 @@ from rules.armada.choices import split_name
 from rules.armada.planning import trade_text
 from rules.armada.state import State
 
-from ..common import wrap
 from .changes import Changes
 from .style import (
     BANNER_FILL,
@@ -30,7 +29,9 @@ from .style import (
     disc,
     face,
     fit,
+    length,
     seat_colour,
+    wrap,
 )
 
 PHASES = {
@@ -88,27 +89,30 @@ def verdict(state: State) -> tuple[str, str] | None:
     return None
 
 
-def title(d: ImageDraw.ImageDraw, state: State, y: int, headline: str = "") -> int:
-    """The title lines from ``y``; returns the y below them."""
+def title(d: ImageDraw.ImageDraw, state: State, y: int, headline: str = "", reserve: int = 0) -> int:
+    """The title lines from ``y`` (``reserve`` pixels kept free on the right); returns the y below them."""
+    room = WIDTH - 2 * MARGIN - reserve
     end = verdict(state)
     big = face(TITLE, bold=True)
     if end is not None:
         words, colour = end
-        d.text((MARGIN, y), fit(d, f"{words} · round {state.round}", big, WIDTH - 2 * MARGIN), font=big, fill=colour)
+        d.text((MARGIN, y), fit(d, f"{words} · round {state.round}", big, room), font=big, fill=colour)
         y += TITLE + 12
-        for part in wrap(state.reason or "", WIDTH - 2 * MARGIN, d, face(TEXT, bold=True))[:2]:
+        for part in wrap(state.reason or "", room, face(TEXT, bold=True))[:2]:
             d.text((MARGIN, y), part, font=face(TEXT, bold=True), fill=INK)
             y += LINE
         return y + 4
     head = headline or f"Round {state.round} · {PHASES.get(state.phase, state.phase)}"
-    d.text((MARGIN, y), fit(d, head, big, WIDTH - 2 * MARGIN), font=big, fill=HIGHLIGHT)
+    d.text((MARGIN, y), fit(d, head, big, room), font=big, fill=HIGHLIGHT)
     y += TITLE + 12
     seats = acting(state)
     if seats:
-        who = ", ".join(_doing(state, s) for s in seats)
+        who = ", ".join(state.seats[s] for s in seats)
+        if length(f"Now: {who}", face(TEXT, bold=True)) > room:
+            who = f"{len(seats)} captains (TO ACT below)"
         d.text(
             (MARGIN, y),
-            fit(d, f"Now: {who}", face(TEXT, bold=True), WIDTH - 2 * MARGIN),
+            fit(d, f"Now: {who}", face(TEXT, bold=True), room),
             font=face(TEXT, bold=True),
             fill=INK,
         )
@@ -116,30 +120,17 @@ def title(d: ImageDraw.ImageDraw, state: State, y: int, headline: str = "") -> i
     return y + 4
 
 
-def _doing(state: State, seat: int) -> str:
-    name = state.seats[seat]
-    p = state.players[seat]
-    if state.phase == "planning" and state.combat is None and state.mission is None and p.actions:
-        return f"{name} ({p.actions} action{'s' if p.actions != 1 else ''} left)"
-    return name
-
-
 def banners(d: ImageDraw.ImageDraw, lines: list[str], y: int) -> int:
     """The choices the table waits on, one yellow box each; returns the y below them."""
     typeface = face(TEXT, bold=True)
     for line in lines:
-        parts = wrap(line, WIDTH - 2 * MARGIN - 24, d, typeface)[:3]
+        parts = wrap(line, WIDTH - 2 * MARGIN - 24, typeface)[:3]
         h = len(parts) * LINE + 10
         d.rectangle((MARGIN - 6, y, WIDTH - MARGIN + 6, y + h), fill=BANNER_FILL, outline=HIGHLIGHT, width=3)
         for k, part in enumerate(parts):
             d.text((MARGIN + 6, y + 6 + k * LINE), part, font=typeface, fill=HIGHLIGHT)
         y += h + 6
     return y
-
-
-def banners_height(d: ImageDraw.ImageDraw, lines: list[str]) -> int:
-    typeface = face(TEXT, bold=True)
-    return sum(len(wrap(line, WIDTH - 2 * MARGIN - 24, d, typeface)[:3]) * LINE + 16 for line in lines)
 
 
 COLUMNS = [("Captain", 60, 236), ("At", 304, 128), ("Shield", 440, 80), ("Hull", 526, 108), ("Credits", 640, 100)]
@@ -187,6 +178,8 @@ def _row(state: State, seat: int, ch: Changes, turn: bool) -> list[tuple[str, st
     hull = f"{max(p.hull, 0)}/{p.max_hull}" + (f" −{ch.hits[seat]}" if seat in ch.hits else "")
     if p.out:
         status, colour = "OUT", ENEMY
+    elif turn and state.phase == "planning" and state.combat is None and state.mission is None and p.actions:
+        status, colour = f"{p.actions} action{'s' if p.actions != 1 else ''}", HIGHLIGHT
     elif turn:
         status, colour = "TO ACT", HIGHLIGHT
     elif p.critical:
@@ -209,29 +202,26 @@ def _row(state: State, seat: int, ch: Changes, turn: bool) -> list[tuple[str, st
     ]
 
 
+def _last_lines(ch: Changes, room: int) -> tuple[list[str], bool]:
+    """The newest ``room`` wrapped lines of the last update's events, and whether older ones were left out."""
+    typeface = face(TEXT)
+    lines: list[str] = []
+    for k, line in enumerate(reversed(ch.lines)):
+        lines[:0] = wrap(line, WIDTH - 2 * MARGIN, typeface)
+        if len(lines) >= room:
+            return lines[-room:], len(lines) > room or k < len(ch.lines) - 1
+    return lines, False
+
+
 def latest(d: ImageDraw.ImageDraw, ch: Changes, y: int, room: int = 5) -> int:
     """The last update's public events (the newest ``room`` lines); returns the y below them."""
     if not ch.lines:
         return y
-    typeface = face(TEXT)
-    lines = [part for line in ch.lines for part in wrap(line, WIDTH - 2 * MARGIN, d, typeface)]
-    cut = len(lines) - room
-    d.text(
-        (MARGIN, y),
-        "Just happened" + (f" (last {room} lines)" if cut > 0 else ""),
-        font=face(TEXT, bold=True),
-        fill=HIGHLIGHT,
-    )
+    lines, cut = _last_lines(ch, room)
+    head = "Just happened" + (f" (last {room} lines)" if cut else "")
+    d.text((MARGIN, y), head, font=face(TEXT, bold=True), fill=HIGHLIGHT)
     y += LINE
-    for part in lines[-room:]:
-        d.text((MARGIN, y), part, font=typeface, fill=INK)
+    for part in lines:
+        d.text((MARGIN, y), part, font=face(TEXT), fill=INK)
         y += LINE
     return y + 4
-
-
-def latest_height(d: ImageDraw.ImageDraw, ch: Changes, room: int = 5) -> int:
-    if not ch.lines:
-        return 0
-    typeface = face(TEXT)
-    n = sum(len(wrap(line, WIDTH - 2 * MARGIN, d, typeface)) for line in ch.lines)
-    return LINE * (1 + min(n, room)) + 4

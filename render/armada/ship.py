@@ -10,7 +10,6 @@ from rules.armada.content import CONTENT as C
 from rules.armada.helpers import INFIRMARY, module_at, station_numbers, station_of
 from rules.armada.state import Die, State
 
-from ..common import wrap
 from .style import (
     CARD,
     CRITICAL,
@@ -24,14 +23,16 @@ from .style import (
     SHIELD,
     TEXT,
     WIDTH,
-    canvas,
     chip,
     die,
     disc,
     face,
     fit,
+    length,
+    measured,
     seat_colour,
     symbol,
+    wrap,
 )
 
 STRIP_COLS = 3
@@ -66,7 +67,7 @@ def _station(
     sx = x0 + 10
     if m is not None and m.req:
         d.text((sx, y + 8), "needs", font=face(TEXT), fill=MUTED)
-        sx += int(d.textlength("needs", font=face(TEXT))) + 8
+        sx += int(length("needs", face(TEXT))) + 8
         # a Command that could stand for either of two symbols leaves the last choice open
         missing = [sym for entry in st.partial for sym in entry.split("/")[-1]]
         for sym in m.req:
@@ -76,11 +77,11 @@ def _station(
             sx += symbol(d, sx, y + 5, sym, met=met)
     elif m is not None:
         d.text((sx, y + 8), "passive", font=face(TEXT), fill=MUTED)
-        sx += int(d.textlength("passive", font=face(TEXT))) + 8
+        sx += int(length("passive", face(TEXT))) + 8
     if st.counters:
         tag = f"{st.counters} ctr"
         d.text((sx + 4, y + 8), tag, font=face(TEXT, bold=True), fill=HIGHLIGHT)
-        sx += int(d.textlength(tag, font=face(TEXT, bold=True))) + 12
+        sx += int(length(tag, face(TEXT, bold=True))) + 12
     sx += 6
     for dd in dice:
         if sx + 44 > x1 - 4:
@@ -103,11 +104,6 @@ def stations(d: ImageDraw.ImageDraw, state: State, seat: int, y: int, *, cols: i
     return y + rows * (cell_h + 8)
 
 
-def strip_height(state: State, seat: int) -> int:
-    rows = (len(station_numbers(state.players[seat])) + STRIP_COLS - 1) // STRIP_COLS
-    return LINE + 16 + rows * (STRIP_CELL_H + 8)
-
-
 def header(d: ImageDraw.ImageDraw, state: State, seat: int, y: int, *, where: bool = False) -> int:
     """The captain's disc, name and ship, then Shield, Hull and credits on the right."""
     p = state.players[seat]
@@ -122,7 +118,7 @@ def header(d: ImageDraw.ImageDraw, state: State, seat: int, y: int, *, where: bo
     )
     right = f"Shield {max(p.shield, 0)}/{p.max_shield}   Hull {max(p.hull, 0)}/{p.max_hull}   {p.credits} cr"
     bold = face(TEXT, bold=True)
-    rw = d.textlength(right, font=bold)
+    rw = length(right, bold)
     d.text((WIDTH - MARGIN - rw, y + 4), right, font=bold, fill=ENEMY if p.critical else INK)
     name = f"{state.seats[seat]} · {C.ships[p.ship].name}" + (f" at {p.planet}" if where else "")
     d.text((MARGIN + 44, y + 4), fit(d, name, bold, WIDTH - 2 * MARGIN - 60 - rw), font=bold, fill=seat_colour(seat))
@@ -138,7 +134,7 @@ def strip(d: ImageDraw.ImageDraw, state: State, seat: int, y: int) -> int:
 def dice_row(d: ImageDraw.ImageDraw, x: int, y: int, dice: list[Die], right: int) -> int:
     """Crew dice with their numbers, left to right; what does not fit is counted. Returns the x after them."""
     for k, dd in enumerate(dice):
-        w = max(40, int(d.textlength(f"#{dd.id}", font=face(TEXT, bold=True))) + 12)
+        w = max(40, int(length(f"#{dd.id}", face(TEXT, bold=True))) + 12)
         if x + w > right - (60 if k < len(dice) - 1 else 0):
             d.text((x + 4, y + 18), f"+{len(dice) - k}", font=face(TEXT, bold=True), fill=INK)
             return x + 60
@@ -150,7 +146,7 @@ def _track(d: ImageDraw.ImageDraw, y: int, label: str, value: int, top: int, col
     bold = face(TEXT, bold=True)
     d.text((MARGIN, y), label, font=bold, fill=INK)
     text = f"{max(value, 0)}/{top}"
-    tw = d.textlength(text, font=bold)
+    tw = length(text, bold)
     bx, bw = MARGIN + 90, WIDTH - 2 * MARGIN - 90 - int(tw) - 12
     step = bw / max(top, 1)
     for i in range(top):
@@ -173,54 +169,60 @@ def draw_ship_board(state: State, seat: int) -> Image.Image:
         ),
         ("On a card", [dd for dd in crew if dd.loc in ("escape", "mission")]),
     ]
-    rows = (len(station_numbers(p)) + 1) // 2
-    image, d = canvas(200 + rows * (BOARD_CELL_H + 8) + len(groups) * 72 + 8 * LINE)
-    y = header(d, state, seat, 10, where=True)
-    status = []
-    if p.out:
-        status.append("OUT")
-    if p.critical:
-        status.append("CRITICAL DAMAGE")
-    if seat == state.savior:
-        status.append("Galactic Savior")
-    if p.guards:
-        status.append("guarded: " + ", ".join(p.guards))
-    if p.polarity:
-        status.append(f"polarity: {p.polarity}")
-    if status:
-        d.text(
-            (MARGIN, y),
-            fit(d, " · ".join(status), face(TEXT, bold=True), WIDTH - 2 * MARGIN),
-            font=face(TEXT, bold=True),
-            fill=ENEMY if p.critical or p.out else HIGHLIGHT,
-        )
-        y += LINE
-    y += 8
-    _track(d, y, "Shield", p.shield, p.max_shield, SHIELD)
-    _track(d, y + 34, "Hull", p.hull, p.max_hull, GOOD if not p.critical else ENEMY)
-    y = stations(d, state, seat, y + 76, cols=2, cell_h=BOARD_CELL_H, full=True) + 4
-    bold = face(TEXT, bold=True)
-    for label, dice in groups:
-        if not dice and label == "On a card":
-            continue
-        d.text(
-            (MARGIN, y + 18), f"{label} ({len(dice)})", font=bold, fill=ENEMY if label == "Infirmary" and dice else INK
-        )
-        if dice:
-            dice_row(d, MARGIN + 300, y, dice, WIDTH - MARGIN)
-            y += 70
-        else:
-            d.text((MARGIN + 300, y + 18), "none", font=face(TEXT), fill=MUTED)
-            y += LINE + 12
-    lines = []
-    if p.heroes:
-        lines.append("Heroes: " + ", ".join(C.heroes[h].name for h in p.heroes))
-    if p.storage:
-        lines.append("Storage: " + ", ".join(C.modules[mm].name for mm in p.storage))
-    if p.data:
-        lines.append("Data: " + ", ".join(p.data))
-    for line in lines or ["No heroes, nothing in storage."]:
-        for part in wrap(line, WIDTH - 2 * MARGIN, d, face(TEXT))[:3]:
-            d.text((MARGIN, y), part, font=face(TEXT), fill=MUTED)
+
+    def paint(d: ImageDraw.ImageDraw) -> int:
+        y = header(d, state, seat, 10, where=True)
+        status = []
+        if p.out:
+            status.append("OUT")
+        if p.critical:
+            status.append("CRITICAL DAMAGE")
+        if seat == state.savior:
+            status.append("Galactic Savior")
+        if p.guards:
+            status.append("guarded: " + ", ".join(p.guards))
+        if p.polarity:
+            status.append(f"polarity: {p.polarity}")
+        if status:
+            d.text(
+                (MARGIN, y),
+                fit(d, " · ".join(status), face(TEXT, bold=True), WIDTH - 2 * MARGIN),
+                font=face(TEXT, bold=True),
+                fill=ENEMY if p.critical or p.out else HIGHLIGHT,
+            )
             y += LINE
-    return image.crop((0, 0, WIDTH, y + 10))
+        y += 8
+        _track(d, y, "Shield", p.shield, p.max_shield, SHIELD)
+        _track(d, y + 34, "Hull", p.hull, p.max_hull, GOOD if not p.critical else ENEMY)
+        y = stations(d, state, seat, y + 76, cols=2, cell_h=BOARD_CELL_H, full=True) + 4
+        bold = face(TEXT, bold=True)
+        for label, dice in groups:
+            if not dice and label == "On a card":
+                continue
+            d.text(
+                (MARGIN, y + 18),
+                f"{label} ({len(dice)})",
+                font=bold,
+                fill=ENEMY if label == "Infirmary" and dice else INK,
+            )
+            if dice:
+                dice_row(d, MARGIN + 300, y, dice, WIDTH - MARGIN)
+                y += 70
+            else:
+                d.text((MARGIN + 300, y + 18), "none", font=face(TEXT), fill=MUTED)
+                y += LINE + 12
+        lines = []
+        if p.heroes:
+            lines.append("Heroes: " + ", ".join(C.heroes[h].name for h in p.heroes))
+        if p.storage:
+            lines.append("Storage: " + ", ".join(C.modules[mm].name for mm in p.storage))
+        if p.data:
+            lines.append("Data: " + ", ".join(p.data))
+        for line in lines or ["No heroes, nothing in storage."]:
+            for part in wrap(line, WIDTH - 2 * MARGIN, face(TEXT))[:3]:
+                d.text((MARGIN, y), part, font=face(TEXT), fill=MUTED)
+                y += LINE
+
+        return y + 10
+
+    return measured(paint)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Callable
+from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -53,13 +55,40 @@ def face(size: int = TEXT, *, bold: bool = False) -> ImageFont.FreeTypeFont:
     return font(max(size, TEXT), bold=bold)
 
 
+@lru_cache(maxsize=8192)
+def length(text: str, typeface: ImageFont.FreeTypeFont) -> float:
+    """How wide ``text`` is drawn (remembered: the same labels come back in every picture)."""
+    return typeface.getlength(text)
+
+
+@lru_cache(maxsize=2048)
+def wrap(text: str, width: float, typeface: ImageFont.FreeTypeFont) -> tuple[str, ...]:
+    """Greedy word wrap to a pixel width."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if length(candidate, typeface) <= width or not line:
+            line = candidate
+        else:
+            lines.append(line)
+            line = word
+    lines.append(line)
+    return tuple(lines)
+
+
 def fit(d: ImageDraw.ImageDraw, text: str, typeface: ImageFont.FreeTypeFont, width: float) -> str:
     """``text`` cut with an ellipsis until it fits ``width`` pixels."""
-    if d.textlength(text, font=typeface) <= width:
+    if length(text, typeface) <= width:
         return text
-    while text and d.textlength(text + "…", font=typeface) > width:
-        text = text[:-1]
-    return text.rstrip() + "…" if text else ""
+    low, high = 0, len(text)  # the longest cut that fits, by halving
+    while low < high:
+        mid = (low + high + 1) // 2
+        if length(text[:mid].rstrip() + "…", typeface) <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low].rstrip() + "…" if low else ""
 
 
 def label(d: ImageDraw.ImageDraw, cx: float, cy: float, text: str, typeface, fill: str) -> None:
@@ -104,7 +133,7 @@ def chip(
 ) -> int:
     """A rounded tag with a text in it, its left edge at x; returns its width."""
     typeface = face(TEXT, bold=bold)
-    w = int(d.textlength(text, font=typeface)) + 12
+    w = int(length(text, typeface)) + 12
     d.rounded_rectangle(
         (x, y, x + w, y + height), radius=6, fill=fill, outline=outline, width=3 if outline != "#111" else 2
     )
@@ -113,7 +142,7 @@ def chip(
 
 
 def chip_width(d: ImageDraw.ImageDraw, text: str, *, bold: bool = True) -> int:
-    return int(d.textlength(text, font=face(TEXT, bold=bold))) + 12
+    return int(length(text, face(TEXT, bold=bold))) + 12
 
 
 def diamond(d: ImageDraw.ImageDraw, cx: float, cy: float, text: str, fill: str, *, r: int = 22) -> None:
@@ -139,7 +168,7 @@ def die(d: ImageDraw.ImageDraw, x: float, y: float, shown: str, ident: int | Non
     ink = "#111" if shown else INK
     tag = f"#{ident}" if ident is not None else ""
     typeface = face(TEXT, bold=True)
-    w = max(40, int(d.textlength(tag or text, font=typeface)) + 12, int(d.textlength(text, font=typeface)) + 12)
+    w = max(40, int(length(tag or text, typeface)) + 12, int(length(text, typeface)) + 12)
     h = 62 if tag else 40
     d.rounded_rectangle(
         (x, y, x + w, y + h), radius=6, fill=colour, outline=HIGHLIGHT if hero else "#111", width=4 if hero else 2
@@ -148,6 +177,24 @@ def die(d: ImageDraw.ImageDraw, x: float, y: float, shown: str, ident: int | Non
     if tag:
         label(d, x + w / 2, y + 46, tag, typeface, ink)
     return w
+
+
+class Dry:
+    """Stands in for an ImageDraw while a picture is measured: lengths of text are real, drawing does nothing."""
+
+    def textlength(self, text: str, font: ImageFont.FreeTypeFont, *args: object, **kwargs: object) -> float:
+        return length(text, font)
+
+    def __getattr__(self, name: str) -> Callable[..., None]:
+        return lambda *args, **kwargs: None
+
+
+def measured(paint: Callable[[ImageDraw.ImageDraw], int]) -> Image.Image:
+    """A picture exactly as tall as ``paint`` needs: it is run once with a :class:`Dry` pen to find the
+    bottom it returns, then on the real image."""
+    image, d = canvas(paint(Dry()))  # type: ignore[arg-type]
+    paint(d)
+    return image
 
 
 def canvas(height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
