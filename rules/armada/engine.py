@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import msgspec
+
 from rules.core import (
     Action,
     Choice,
@@ -32,7 +34,7 @@ from .helpers import (
     recompute_max,
 )
 from .resolution import lose, resolution, start_encounter
-from .state import Beacon, Die, Player, State, Station
+from .state import Beacon, Die, Fleet, Player, State, Station
 from .turns import TRADE_ANSWERS, TURN_TYPES
 
 SHIP_ORDER = ["pathfinder", "hades", "harmony", "ag-01", "dawns-reach", "pale-valkyrie"]
@@ -603,21 +605,20 @@ class Armada(GameSystem[State]):
 
     # -- views and text -------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> State:
-        v = self.clone(state)
-        v.rng = RngState(seed=0, draws=state.rng.draws)
-        v.enemy_deck = ["?"] * len(v.enemy_deck)
-        peek = seat is not None and 0 <= seat < len(v.seats) and self._peeks(state, seat)
-        v.td_deck = [(c if (peek and i == 0) else "?") for i, c in enumerate(v.td_deck)]
-        v.hero_deck = ["?"] * len(v.hero_deck)
-        v.module_pool = ["?"] * len(v.module_pool)
-        v.bag = [0] * len(v.bag)
-        v.data_pile = ["?"] * len(v.data_pile)
-        for f in v.fleets:
-            for s in f.ships:
-                if not s.revealed:
-                    s.card = "?"
-                    s.damage = 0
-        return v
+        """The state with the hidden cards turned face down. It shares every part it does not hide
+        with ``state`` (no copy of the whole state): front ends only read it."""
+        peek = seat is not None and 0 <= seat < len(state.seats) and self._peeks(state, seat)
+        return msgspec.structs.replace(
+            state,
+            rng=RngState(seed=0, draws=state.rng.draws),
+            enemy_deck=["?"] * len(state.enemy_deck),
+            td_deck=[(c if (peek and i == 0) else "?") for i, c in enumerate(state.td_deck)],
+            hero_deck=["?"] * len(state.hero_deck),
+            module_pool=["?"] * len(state.module_pool),
+            bag=[0] * len(state.bag),
+            data_pile=["?"] * len(state.data_pile),
+            fleets=[_face_down(f) for f in state.fleets],
+        )
 
     def _peeks(self, state: State, seat: int) -> bool:
         """E.V.A. or upgraded Iris Scanners let a captain see the top Threat card (one card only)."""
@@ -774,6 +775,14 @@ class Armada(GameSystem[State]):
             k = keys[i]
             action[k] = t.split(",") if "," in t else t
         return action
+
+
+def _face_down(fleet: Fleet) -> Fleet:
+    """The fleet as the captains see it: unrevealed ships show no card and no damage."""
+    if all(s.revealed for s in fleet.ships):
+        return fleet
+    ships = [s if s.revealed else msgspec.structs.replace(s, card="?", damage=0) for s in fleet.ships]
+    return msgspec.structs.replace(fleet, ships=ships)
 
 
 def _planet_name(text: str) -> str:
