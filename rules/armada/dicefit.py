@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from itertools import permutations
 
 from .content import BASIC
@@ -13,6 +14,9 @@ from .helpers import face_symbols
 # A station's activation in progress is kept as the symbols already put towards it
 # (``Station.held``), never as a fixed list of holes: which requirement a Command face fills is
 # decided afresh on every placement, by matching the held symbols to the printed requirements.
+#
+# Faces and requirements are a handful of letters, so the answers are remembered (``legal()`` asks
+# the same questions for every die and station many times over).
 
 
 def fits(symbol: str, slot: str) -> bool:
@@ -44,6 +48,12 @@ def feed(req: Sequence[str], held: Sequence[str], face: str) -> tuple[int, list[
     a full activation fires and the next one starts empty, so a die showing two matching symbols
     can fire a one-symbol station twice. A symbol that goes into an empty box uses up the die.
     """
+    fires, current, used = _feed(tuple(req), tuple(held), face)
+    return fires, list(current), used
+
+
+@lru_cache(maxsize=8192)
+def _feed(req: tuple[str, ...], held: tuple[str, ...], face: str) -> tuple[int, tuple[str, ...], bool]:
     current = list(held)
     fires = 0
     used = False
@@ -58,12 +68,22 @@ def feed(req: Sequence[str], held: Sequence[str], face: str) -> tuple[int, list[
             current = []
         if boxed:
             break
-    return fires, current, used
+    return fires, tuple(current), used
 
 
 def can_complete(req: Sequence[str], held: Sequence[str], faces: Sequence[str], room: int) -> bool:
     """Whether some of these rolled faces, placed one at a time (``room`` dice at most), would
     finish the activation in progress."""
+    if not held:
+        return True
+    if room <= 0:
+        return False
+    # which faces are tried in which order does not change the answer: sort them to share it
+    return _can_complete(tuple(req), tuple(held), tuple(sorted(faces)), min(room, len(faces)))
+
+
+@lru_cache(maxsize=8192)
+def _can_complete(req: tuple[str, ...], held: tuple[str, ...], faces: tuple[str, ...], room: int) -> bool:
     if not held:
         return True
     if room <= 0:
