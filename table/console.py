@@ -30,8 +30,6 @@ from .console_input import prompt_lines
 from .replies import Reply
 from .spec import Command, CommandGroup, FileRef, UserRef
 
-Handler = Callable[["Console", Ctx, dict[str, str]], Awaitable[Reply] | Reply]
-
 CONSOLE_HELP = """Console only:
   as <name> [command]   act as another user (alice, bob, ...)
   in <channel>          move to another channel (one game per channel)
@@ -141,18 +139,6 @@ class Console:
                 return
             await self._answer(functools.partial(command.handler, self.table, self.ctx, **values))
             return
-        for length in (3, 2, 1):
-            path = " ".join(words[:length])
-            if path in COMMANDS:
-                names, handler = COMMANDS[path]
-                try:
-                    options = parse_options(" ".join(words[length:]), names)
-                except ValueError as exc:
-                    self.say(f"! {exc}")
-                    self.errors += 1
-                    return
-                await self._answer(functools.partial(handler, self, self.ctx, options))
-                return
         group_name = words[0] if words else ""
         subcommands = sorted(command_paths(group_name))
         if subcommands:
@@ -253,10 +239,8 @@ class ConsolePlace:
 
 
 def command_paths(group_name: str = "") -> list[str]:
-    """Every subcommand of ``group_name`` (table-declared and console-registered)."""
-    names = {c.name for g in spec.groups() if g.name == group_name and g.name for c in g.commands}
-    names |= {path.split(" ", 1)[1] for path in COMMANDS if path.startswith(f"{group_name} ")}
-    return sorted(names)
+    """Every subcommand of ``group_name``, from its command table."""
+    return sorted({c.name for g in spec.groups() if g.name == group_name and g.name for c in g.commands})
 
 
 def convert_options(group: CommandGroup, command: Command, raw: dict[str, str]) -> dict[str, object]:
@@ -286,38 +270,13 @@ def help_reply() -> Reply:
     lines = ["Commands are typed as in Discord:"]
     for group in spec.groups():
         lines += [f"  {spec.usage(group, c)}" for c in group.commands]
-    legacy = sorted(path for path in COMMANDS)
-    lines += [f"  /{path} " + " ".join(f"[{n}:]" for n in COMMANDS[path][0]) for path in legacy]
     return Reply(title="Console table", lines=[*lines, "", CONSOLE_HELP])
-
-
-COMMANDS: dict[str, tuple[list[str], Handler]] = {}
-"""Game commands not yet declared in a command table (``CONSOLE_COMMANDS`` of ``table/<game>.py``)."""
-
-
-def load_system_commands() -> None:
-    """Merge ``CONSOLE_COMMANDS`` of every ``table/<system>.py`` not yet in a command table."""
-    import importlib
-    import pkgutil
-
-    import table
-
-    for info in pkgutil.iter_modules(table.__path__):
-        if (
-            info.ispkg
-            or info.name in ("commands", "console", "reference", "replies", "spec")
-            or info.name.endswith("_commands")
-        ):
-            continue
-        module = importlib.import_module(f"table.{info.name}")
-        COMMANDS.update(getattr(module, "CONSOLE_COMMANDS", {}))
 
 
 async def run_console(
     service: GameService, *, boards: Path, script: Path | None = None, out: TextIO = sys.stdout
 ) -> int:
     """Run the REPL (or a script); returns the number of commands that were refused."""
-    load_system_commands()
     console = Console(Table(service), boards=boards, out=out)
     if script is not None:
         for raw in script.read_text().splitlines():
@@ -336,4 +295,4 @@ async def run_console(
     return console.errors
 
 
-__all__ = ["COMMANDS", "Console", "parse_options", "run_console"]
+__all__ = ["Console", "parse_options", "run_console"]

@@ -21,7 +21,7 @@ from rules.core import RuleError, registry
 from sessions.service import Actor, GameService
 from sessions.store import SqliteStore
 from table import Ctx, Table, spec
-from table.console import COMMANDS, Console, convert_options, help_reply, load_system_commands
+from table.console import Console, convert_options, help_reply
 from table.console_input import completion_words
 from table.spec import Command, CommandGroup, Option
 
@@ -78,14 +78,11 @@ def test_every_top_level_and_game_command_comes_from_a_table() -> None:
 
 
 def known_commands() -> dict[str, set[str]]:
-    """Every command path with its option names: the tables, plus game commands still declared for the console."""
-    load_system_commands()
+    """Every command path with its option names, from the command tables."""
     known: dict[str, set[str]] = {}
     for group in spec.groups():
         for command in group.commands:
             known[group.path(command)] = {o.name for o in command.options}
-    for path, (names, _) in COMMANDS.items():
-        known.setdefault(path, set(names))
     return known
 
 

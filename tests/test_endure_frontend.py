@@ -23,7 +23,8 @@ from rules.endure.world import add_item
 from sessions.service import Actor, GameService
 from sessions.store import SqliteStore
 from table import Ctx, Reply, Table, spec
-from table.console import COMMANDS, convert_options, run_console
+from table import console as console_module
+from table.console import convert_options, run_console
 from table.endure import suggest_more as M
 from table.endure import suggestions as S
 from table.endure.commands import GROUP
@@ -376,7 +377,7 @@ async def test_autocomplete_without_a_game_is_empty(table: Table) -> None:
 
 async def test_console_script(tmp_path: Path) -> None:
     assert spec.find("endure refuge visit") is not None and spec.find("endure attack") is not None
-    assert not any(path.startswith("endure") for path in COMMANDS)  # no console-only declaration left
+    assert not hasattr(console_module, "COMMANDS")  # no console-only declarations left
     script = tmp_path / "play.txt"
     script.write_text(
         "\n".join(
