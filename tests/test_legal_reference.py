@@ -41,3 +41,24 @@ def test_fast_legal_is_the_reference_legal(system_id: str, seed: int, walk: int)
             assert fast == slow, f"{system.describe(position)}\nonly fast: {only_fast}\nonly slow: {only_slow}"
 
     random_walk(system, state, r, r.randint(1, 120), compare)
+
+
+@pytest.mark.parametrize("system_id", sorted(SETUPS))
+@given(seed=hs.integers(0, 2**32), walk=hs.integers(0, 2**32))
+def test_check_only_reads_the_state(system_id: str, seed: int, walk: int) -> None:
+    """``check()`` on every candidate leaves the state exactly as it was (no copy needed, none made)."""
+    system = registry.get(system_id)
+    if not has_candidates(system_id):
+        pytest.skip(f"{system_id} has no candidates() yet (issue 14)")
+    r = random.Random(walk)
+    seats, options = SETUPS[system_id](r)
+    state = system.setup(seats, options, seed)
+
+    def untouched(position) -> None:
+        before = system.dumps(position)
+        for seat in sorted({p.seat for p in system.pending(position)}):
+            for action in system.candidates(position, seat):
+                system.allows(position, seat, action)
+                assert system.dumps(position) == before, f"check({system.format(action)}) changed the state"
+
+    random_walk(system, state, r, r.randint(1, 120), untouched)
