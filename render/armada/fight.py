@@ -71,6 +71,17 @@ def enemy_card(card: str):
     return final_enemy_def(card)
 
 
+def die_values(values: Sequence[int]) -> str:
+    """The enemy die values an action fires on, runs shortened: 1,2,3,4 -> 1-4."""
+    runs: list[list[int]] = []
+    for v in sorted(values):
+        if runs and v == runs[-1][-1] + 1:
+            runs[-1].append(v)
+        else:
+            runs.append([v])
+    return ",".join(f"{r[0]}-{r[-1]}" if len(r) > 2 else ",".join(map(str, r)) for r in runs)
+
+
 def _lines(d: ImageDraw.ImageDraw, state: State, ship: EnemyShip) -> list[tuple[str, list[str], bool, bool]]:
     """Each action of a face-up ship: the die values, its words (wrapped), whether the enemy die points at
     it, whether Stasis holds it."""
@@ -84,7 +95,7 @@ def _lines(d: ImageDraw.ImageDraw, state: State, ship: EnemyShip) -> list[tuple[
         frozen = (ship.uid, ai) in stasis
         text = ("STASIS: " if frozen else "") + enemy_action_text(state, a)
         parts = wrap(text, WIDTH - MARGIN - ACTION_X - ON_W - 8, face(TEXT))[:3]
-        out.append((",".join(map(str, a.on)), parts, c.enemy_die in a.on, frozen))
+        out.append((die_values(a.on), parts, c.enemy_die in a.on, frozen))
     return out
 
 
