@@ -183,3 +183,25 @@ def test_knocked_out_die_choice_is_a_banner_on_the_fight_picture():
     plain = draw_fight(SYSTEM.view(state, None)).height
     state.combat.knockouts = {}
     assert plain > draw_fight(SYSTEM.view(state, None)).height
+
+
+def test_what_changed_is_read_from_the_events():
+    from render.armada.changes import changes
+    from rules.core import Event
+
+    state = new_game(players=2)
+    events = [
+        Event(text="cap2 travels to Luna."),
+        Event(text="Threat! Fleet 4 of 2 unknown ship(s) appears at Titan VI."),
+        Event(text="Distress Beacon 26 at Kagawa: PRIME Rogue Geneticist."),
+        Event(text="cap1 travels to Terra.", visible_to=0),
+    ]
+    ch = changes(state, events, ["Luna", "Terra", "Kagawa", "Titan VI"])
+    assert ch.moved == {1} and ch.planets == {"Luna", "Titan VI", "Kagawa"}
+    assert ch.fleets == {4} and ch.beacons == {26} and len(ch.lines) == 3
+
+
+def test_enemy_die_values_are_shortened():
+    from render.armada.fight import die_values
+
+    assert [die_values(v) for v in [(1, 2, 3, 4), (1, 6), (2, 3), (1, 2, 3, 5, 6)]] == ["1-4", "1,6", "2,3", "1-3,5,6"]
