@@ -27,7 +27,7 @@ from .moves import allowance, around, check_destination, dangerous, hero_reach, 
 from .paths import Edge, contact_bounds, reach_goal
 from .rounds import close_round, first_round, heroes_done, settle
 from .state import Activation, Ask, Cell, GrimState, Token, Unit
-from .units import enemies, find, grid_of, heroes, name, occupied, rule, sheet, skills_of, stats, weapons
+from .units import crowded, enemies, find, grid_of, heroes, name, rule, sheet, skills_of, stats, weapons
 
 HERO_ACTIONS = ("rest", "hold", "advance", "rush", "charge")
 SKILL_ACTIONS = ("skill", "use", "give", "take", "revive")
@@ -75,6 +75,13 @@ def flag(action: Action, key: str) -> bool:
 
 def the_hero(state: GrimState, seat: int | None, action: Action) -> Unit:
     """The hero a command names, if the asking seat plays it."""
+    named = action.get("hero")
+    if named is None or isinstance(named, str):
+        return checked(("hero", id(state), seat, named), lambda: _hero(state, seat, action))
+    return _hero(state, seat, action)
+
+
+def _hero(state: GrimState, seat: int | None, action: Action) -> Unit:
     wanted = text(action, "hero").lower()
     mine = [h for h in heroes(state) if h.seat == seat]
     if not wanted:
@@ -871,8 +878,7 @@ def check_arrive(state: GrimState, seat: int | None, action: Action) -> Plan:
         raise RuleError("Wait until the activation in progress ends.")
     dest = the_cell(state, action)
     grid = grid_of(state)
-    others = occupied(state, skip=hero.id)
-    if dest in others or any(touching(dest, o) for o in others):
+    if dest in crowded(state, skip=hero.id):
         raise RuleError(f'{cell_name(dest)} is taken or within 1" of another unit.')
     far = inch(state.half, 9)
     if any(dist(dest, m.cell) <= far + 1e-9 for u in enemies(state) for m in u.alive()):
@@ -911,8 +917,7 @@ def check_deploy(state: GrimState, seat: int | None, action: Action) -> Plan:
         gap = min(dist(dest, c) for c in zone.cells())
         if gap > inch(state.half, 12) + 1e-9:
             raise RuleError(f'A Scout deploys within 12" of the deployment zone; {cell_name(dest)} is {gap:.1f}" off.')
-    others = occupied(state, skip=hero.id)
-    if dest in others or any(touching(dest, o) for o in others):
+    if dest in crowded(state, skip=hero.id):
         raise RuleError(f'{cell_name(dest)} is taken or within 1" of another unit.')
     return Plan(hero=hero, cell=dest)
 

@@ -83,14 +83,12 @@ def legal_by_position(state: BaseState, seat: int, compute: Callable[[], list[Ac
     """``compute()`` (the legal set of ``seat``), asked once per position: the key is the whole state as
     bytes, so any change to it (in place or not) is a position of its own. Each caller gets its own copies."""
     key = (msgspec.msgpack.encode(state), seat)
-    found = _BY_POSITION.get(key)
+    found = _BY_POSITION.pop(key, None)
     if found is None:
         found = [dict(a) for a in compute()]
-        _BY_POSITION[key] = found
-        if len(_BY_POSITION) > POSITIONS:
-            _BY_POSITION.popitem(last=False)
-    else:
-        _BY_POSITION.move_to_end(key)
+    _BY_POSITION[key] = found  # the newest last
+    while len(_BY_POSITION) > POSITIONS:
+        _BY_POSITION.popitem(last=False)
     return [dict(a) for a in found]
 
 

@@ -132,6 +132,15 @@ def _occupied(state: GrimState, skip: str) -> dict[Cell, str]:
     return out
 
 
+def crowded(state: GrimState, skip: str = "") -> frozenset[Cell]:
+    """The cells holding a model of another unit than ``skip``, or touching one (taken or within 1")."""
+    return once(("crowded", id(state), skip), lambda: _crowded(state, skip))
+
+
+def _crowded(state: GrimState, skip: str) -> frozenset[Cell]:
+    return frozenset((x + dx, y + dy) for (x, y) in occupied(state, skip) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+
+
 def unit_distance(a: Unit, b: Unit) -> float:
     return min(dist(m.cell, n.cell) for m in a.alive() for n in b.alive())
 
