@@ -6,10 +6,11 @@ The check follows ``perform``'s order: the quick choices (fall back, splits, vot
 the Galactic Savior's ambush, Combat, an Away Mission, then a Planning or Encounter turn. Each part
 asks the same questions as the handler that plays the action, in the same order.
 
-One placement reads more than it can foresee cheaply: a crew die that fires its station twice, or
-whose Tactical symbols also fire Hades' Twin Link, plays shots whose targets depend on the shots
-before. For those few candidates ``legal()`` plays the placement on a copy (``deep``); ``perform``
-needs no copy, because it plays on its own copy and the placement refuses by itself.
+A few placements cannot be judged cheaply: a crew die that fires its station twice, or a Twin Link
+shot of Hades' station 2 after a shot that may destroy or freeze a ship, play shots whose targets
+depend on the shots before. For those rare candidates (a few in a thousand positions) ``legal()``
+plays the placement on a copy (``deep``); ``perform`` needs no such copy, because it plays on its
+own copy and the placement refuses by itself.
 """
 
 from __future__ import annotations
@@ -329,12 +330,17 @@ def _assign(state: State, c: Combat, seat: int, action: Mapping[str, Any], deep:
         return
     if module.effect.get("boost"):
         combat.boost_extra(state, seat, die, action, module)
-    if deep and (fires > 1 or _twin_fires(state, seat, module, die.face)):
+    twin = _twin_shots(state, seat, module, die.face)
+    foreseen = fires == 1 and (not twin or _twin_foreseen(c, module, number, twin))
+    if deep and not foreseen:
         _play_on_copy(state, seat, action)
         return
     if module.credit_cost:
         _afford(state, seat, module.credit_cost, f"Firing {module.name}")
-    _fire(state, c, seat, module, number, action, die)
+    _fire(state, c, seat, module, number, action, die.face, placed=die.id)
+    second = module_at(player, 2)
+    if deep and twin and second is not None:
+        _fire(state, c, seat, second, 2, action, "T", placed=die.id)
 
 
 def _placement(state: State, seat: int, die: Die, number: int, memo: Memo | None) -> int:
@@ -358,17 +364,29 @@ def _placement(state: State, seat: int, die: Die, number: int, memo: Memo | None
     return fires
 
 
-def _twin_fires(state: State, seat: int, module: Module, face: str) -> bool:
-    """Whether Hades' Twin Link would fire station 2 after this placement (``combat.twin_feed``)."""
+def _twin_shots(state: State, seat: int, module: Module, face: str) -> int:
+    """How many times Hades' Twin Link fires station 2 after this placement (``combat.twin_feed``)."""
     if not module.effect.get("twin"):
-        return False
+        return 0
     player = state.players[seat]
     second = module_at(player, 2)
     station = player.stations[1]
     if second is None or second.passive or (station.offline and not second.never_offline):
-        return False
+        return 0
     tacticals = sum(1 for s in face_symbols(face) if s in ("T", "C"))
-    return tacticals > 0 and feed(second.req, station.held, "T" * min(tacticals, 3))[0] > 0
+    if not tacticals:
+        return 0
+    fires = feed(second.req, station.held, "T" * min(tacticals, 3))[0]
+    if second.per_round:
+        fires = min(fires, max(0, second.per_round - station.uses))
+    return fires
+
+
+def _twin_foreseen(c: Combat, module: Module, number: int, shots: int) -> bool:
+    """Whether station 2's Twin Link shot can be judged before the first shot is played: one shot,
+    after a plain hit that destroys nothing and freezes nothing, outside a duel (which a hit can end)."""
+    plain = module.kind == "damage" and "quickstrike" not in module.effect.get("keywords", [])
+    return shots == 1 and plain and number != 2 and not c.pvp
 
 
 def _play_on_copy(state: State, seat: int, action: Mapping[str, Any]) -> None:
@@ -377,13 +395,23 @@ def _play_on_copy(state: State, seat: int, action: Mapping[str, Any]) -> None:
     combat.assign(copy, seat, dict(action), Turn(copy, seat))
 
 
-def _fire(state: State, c: Combat, seat: int, module: Module, number: int, action: Mapping[str, Any], die: Die) -> None:
+def _fire(
+    state: State,
+    c: Combat,
+    seat: int,
+    module: Module,
+    number: int,
+    action: Mapping[str, Any],
+    face: str,
+    *,
+    placed: int = -1,
+) -> None:
     """The refusals of ``combat.fire`` (and of a duel's ``duel_fire``) for one shot, without shooting."""
     eff = module.effect
     kind = eff["kind"]
     station = station_of(state.players[seat], number)
     if c.pvp:
-        if kind == "gatling" and not shows(die.face, "S"):
+        if kind == "gatling" and not shows(face, "S"):
             if station.counters <= 0:
                 raise RuleError("The Raflesia Beam Gatling has no charge yet (Science charges it).")
         elif kind not in DUEL_KINDS:
@@ -404,7 +432,7 @@ def _fire(state: State, c: Combat, seat: int, module: Module, number: int, actio
     elif kind == "spindle":
         combat.pick_targets(state, action, fleet, False, False)
     elif kind == "gatling":
-        if not (shows(die.face, "S") and face_symbols(die.face) != ["T"]):
+        if not (shows(face, "S") and face_symbols(face) != ["T"]):
             if station.counters <= 0:
                 raise RuleError("The Raflesia Beam Gatling has no charge yet (Science charges it).")
             combat.pick_targets(state, action, fleet, False, False)
@@ -432,7 +460,7 @@ def _fire(state: State, c: Combat, seat: int, module: Module, number: int, actio
         if kind == "teleport":
             mode = get_choice(action, "mode", ["send", "pull"], "teleport mode (send or pull)")
             crew = find_die(state, seat if mode == "send" else ally, action.get("crew"))
-            if crew.loc != "rolled":
+            if crew.loc != "rolled" or crew.id == placed:  # the die just placed has left the crew section
                 raise RuleError(f"Die #{crew.id} is not waiting in a crew section.")
     elif kind not in ("shield", "repair", "guard", "cloak"):
         raise RuleError(f"{module.name} cannot be used this way yet.")
