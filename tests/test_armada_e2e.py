@@ -3,8 +3,10 @@
 The real discord.py client runs against the stand-in and the captain only uses what a Discord user has:
 slash commands (/game, /act, /armada ...) and the buttons under the board. At every step the driver asks
 the game service who must act, lets the careful policy of the balance test pick among that seat's legal()
-actions, and plays it through Discord: the board's button when one offers exactly that action, else /act
-with the action's typed notation.
+actions, and plays it through Discord: the board's button when one offers exactly that action, else the
+/armada command whose ``produces`` types it (every third time /act with the action's notation instead).
+Steps with nothing to decide that the engine plays by itself afterwards are allowed; the chosen action
+must be the first one recorded.
 
 The seed: the policy first plays candidate seeds in the engine alone and the test takes the first, from
 a fixed list, whose game ends within FAST_STEPS decisions, so the Discord game is short and the same every
@@ -20,6 +22,9 @@ import pytest
 
 import bot as starhost
 from rules.armada import SYSTEM
+from table.armada.commands import GROUP
+from table.console import convert_options
+from tests.command_roundtrip import as_text
 from tests.standin import FakeUser, StandIn
 from tests.test_armada_balance import careful
 
@@ -51,6 +56,15 @@ def fast_seed() -> int:
     raise AssertionError(f"no candidate seed ends within {FAST_STEPS} decisions")
 
 
+def game_command(state, seat: int, action: dict) -> tuple[str, dict]:
+    """The /armada command (name and option values, as Discord sends them) that plays ``action``."""
+    for command in GROUP.commands:
+        options = command.produces(state, seat, action) if command.produces else None
+        if options is not None:
+            return command.name, convert_options(GROUP, command, options)
+    raise AssertionError(f"no /armada command plays {SYSTEM.format(action)}")
+
+
 def make_config(tmp_path: Path):
     config = starhost.load_config(env={}, dotenv=tmp_path / "missing.env")
     return replace(config, token="fake-token", db_path=tmp_path / "e2e.db", dev_guild=GUILD, reminder_seconds=3600)
@@ -70,9 +84,10 @@ async def test_a_whole_armada_game_through_discord(tmp_path: Path) -> None:
             board = await standin.slash("game start", user=ALICE, channel_id=CHANNEL)
             assert board.files["board.png"].startswith(PNG), board.text
             game_id = (await client.service.game_in(CHANNEL)).id
+            first = (await client.service.get(game_id))[0].version
 
             played: list[str] = []
-            clicks = typed = 0
+            clicks = typed = commands = 0
             phases: set[str] = set()
             views_checked = False
             for _ in range(MAX_STEPS):
@@ -100,28 +115,38 @@ async def test_a_whole_armada_game_through_discord(tmp_path: Path) -> None:
                     assert not pressed.ephemeral, (text, pressed.text)
                     reply = pressed.followups[-1]
                     clicks += 1
-                else:
+                elif (typed + commands) % 3 == 2:
                     reply = await standin.slash("act", {"action": text}, user=ALICE, channel_id=CHANNEL)
                     typed += 1
+                else:
+                    name, options = game_command(state, seat, action)
+                    reply = await standin.slash(f"armada {name}", options, user=ALICE, channel_id=CHANNEL)
+                    commands += 1
                 assert not reply.ephemeral, (text, reply.text)  # nothing the policy chose was refused
                 assert any(data.startswith(PNG) for data in reply.files.values()), text
-                after, _ = await client.service.get(game_id)
-                assert after.version == version + 1, text  # exactly the chosen action was played
+                recorded = await client.service.store.actions(game_id, since_version=version)
+                # the chosen action (/act's notation gives numbers back as the digits typed)
+                assert recorded and as_text(recorded[0].action) == as_text(action), (text, recorded[:1])
+                assert all(r.kind == "auto" for r in recorded[1:]), text  # then only steps with no choice
                 board = reply
             else:
                 raise AssertionError(f"seed {seed}: no result after {MAX_STEPS} steps:\n" + "\n".join(played[-20:]))
 
             assert len(played) <= FAST_STEPS, (seed, len(played))
-            assert clicks >= 5 and typed >= 5, (clicks, typed)
+            assert clicks >= 5 and typed >= 3 and commands >= 5, (clicks, typed, commands)
             assert {"planning", "encounter"} <= phases, phases
             assert views_checked
             outcome = SYSTEM.outcome(state)
             assert outcome is not None and outcome.summary in board.text, board.text
             assert "<@" not in board.content  # nobody is pinged any more
 
+            last, _ = await client.service.get(game_id)
             final = await standin.slash("game status", user=ALICE, channel_id=CHANNEL)
             assert "Game over" in final.text, final.text
             verified = await standin.slash("game verify", user=ALICE, channel_id=CHANNEL)
-            assert verified.ephemeral and f"Replayed {len(played)} actions: the record is intact." in verified.text
+            assert (
+                verified.ephemeral
+                and f"Replayed {last.version - first} actions: the record is intact." in verified.text
+            )
         finally:
             await standin.stop_client()
