@@ -83,9 +83,11 @@ def _station(
         d.text((sx + 4, y + 8), tag, font=face(TEXT, bold=True), fill=HIGHLIGHT)
         sx += int(length(tag, face(TEXT, bold=True))) + 12
     sx += 6
-    for dd in dice:
-        if sx + 44 > x1 - 4:
-            d.text((x1 - 40, y + 8), "…", font=typeface, fill=INK)
+    for k, dd in enumerate(dice):
+        more = len(dice) - k - 1
+        w = max(40, int(length(dd.face or "?", typeface)) + 12) + 4
+        if sx + w + (50 if more else 0) > x1 - 6:  # no room for this die and the count after it
+            d.text((sx + 2, y + 8), f"+{more + 1}", font=typeface, fill=INK)
             break
         sx += die(d, sx, y, dd.face, None, hero=bool(dd.hero)) + 4
     if full and m is not None and m.text:
