@@ -220,7 +220,7 @@ def bot_game(players: int, seed: int, cap: int = 3000) -> State:
     raise AssertionError(f"seed {seed}: {players} bots did not finish in {cap} steps")
 
 
-@pytest.mark.parametrize(("players", "seed"), [(1, 5), (3, 6)])
+@pytest.mark.parametrize(("players", "seed"), [(1, 5009), (3, 5006), (4, 5000)])  # short games (5-7 rounds)
 def test_a_whole_game_with_every_seat_a_bot_ends(players: int, seed: int) -> None:
     st = bot_game(players, seed)
     assert S.outcome(st) is not None and st.result in ("win", "loss")
