@@ -351,14 +351,10 @@ def place_group(
     cells = cells_by_index(grid.size)
     scores: dict[int, float] = {}  # the models' reaches overlap: each cell is scored once
     for m in alive:
-        ranked = []
-        for i, (_, c, _) in reaches[id(m)].best.items():
-            s = scores.get(i)
-            if s is None:
-                s = scores[i] = score(cells[i])
-            ranked.append((s, c, cells[i]))
-        ranked.sort()
-        options[id(m)] = ranked
+        best = reaches[id(m)].best
+        for i in best.keys() - scores.keys():
+            scores[i] = score(cells[i])
+        options[id(m)] = sorted([(scores[i], v[1], cells[i]) for i, v in best.items()])
     order = sorted(alive, key=lambda m: options[id(m)][0][:2] if options[id(m)] else (1e9, 0))
     coherence = inch(state.half, 3)
     placed: dict[int, Cell] = {}

@@ -34,30 +34,31 @@ class Edge:
 
 
 @cache
-def walk_edges(layout: str, half: bool) -> tuple[tuple[Edge, ...], ...]:
-    """Steps (with climbing and dropping) and free 1" gap crossings from every cell."""
+def walk_edges(layout: str, half: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Steps (with climbing and dropping) and free 1" gap crossings from every cell, as (to, cost) pairs."""
     grid = grid_for(layout, half)
-    s = grid.scale
-    free_drop = 3 * s
+    size = grid.size
+    height = grid.height
+    free_drop = 3 * grid.scale
+    gaps = grid.scale >= 1
     out = []
-    for y in range(grid.size):
-        for x in range(grid.size):
-            here = grid.h((x, y))
+    for y in range(size):
+        for x in range(size):
+            here = height[y * size + x]
             edges = []
             for dx, dy in NEIGHBOURS:
                 nx, ny = x + dx, y + dy
-                if not grid.inside((nx, ny)):
+                if not (0 <= nx < size and 0 <= ny < size):
                     continue
                 step = 2 if dx == 0 or dy == 0 else 3
-                there = grid.h((nx, ny))
-                edges.append(Edge(ny * grid.size + nx, step + _vertical(here, there, free_drop)))
+                there = height[ny * size + nx]
+                edges.append((ny * size + nx, step + _vertical(here, there, free_drop)))
                 # a 1" gap between two raised places: stepped over without going down
                 gx, gy = x + 2 * dx, y + 2 * dy
-                if s >= 1 and grid.inside((gx, gy)):
-                    gap = grid.h((nx, ny))
-                    far = grid.h((gx, gy))
-                    if gap < here and gap < far and here - gap >= 2:
-                        edges.append(Edge(gy * grid.size + gx, 2 * step + _vertical(here, far, free_drop)))
+                if gaps and 0 <= gx < size and 0 <= gy < size:
+                    far = height[gy * size + gx]
+                    if there < here and there < far and here - there >= 2:
+                        edges.append((gy * size + gx, 2 * step + _vertical(here, far, free_drop)))
             out.append(tuple(edges))
     return tuple(out)
 
@@ -108,7 +109,8 @@ def jump_edges(layout: str, half: bool) -> tuple[tuple[Edge, ...], ...]:
 
 
 @cache
-def fly_edges(size: int) -> tuple[tuple[Edge, ...], ...]:
+def fly_edges(size: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Steps to every neighbouring cell, as (to, cost) pairs (flying ignores terrain)."""
     out = []
     for y in range(size):
         for x in range(size):
@@ -116,7 +118,7 @@ def fly_edges(size: int) -> tuple[tuple[Edge, ...], ...]:
             for dx, dy in NEIGHBOURS:
                 nx, ny = x + dx, y + dy
                 if 0 <= nx < size and 0 <= ny < size:
-                    edges.append(Edge(ny * size + nx, 2 if dx == 0 or dy == 0 else 3))
+                    edges.append((ny * size + nx, 2 if dx == 0 or dy == 0 else 3))
             out.append(tuple(edges))
     return tuple(out)
 
@@ -357,12 +359,9 @@ def _into(layout: str, half: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
     return tuple(tuple(row) for row in rows)
 
 
-@cache
 def _plain(layout: str, half: bool, flying: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
     """The ordinary edges as bare (to, cost) pairs (the search's inner loop reads them)."""
-    grid = grid_for(layout, half)
-    edges = fly_edges(grid.size) if flying else walk_edges(layout, half)
-    return tuple(tuple((e.to, e.cost) for e in row) for row in edges)
+    return fly_edges(grid_for(layout, half).size) if flying else walk_edges(layout, half)
 
 
 JUMP = 4096
