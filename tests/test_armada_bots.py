@@ -353,3 +353,35 @@ def test_status_lines_show_nothing_hidden() -> None:
     add_fleet(st, ["kannon", "sentinel"], planet="Luna")
     assert S.status_lines(hidden_changed(st, 9)) == S.status_lines(st)
     assert "Kannon" not in "\n".join(S.status_lines(st))
+
+
+async def test_a_captain_plays_a_whole_game_with_two_bot_seats(tmp_path) -> None:
+    """Issue 12: a table of one can fly three ships. The bots play within the captain's request and
+    the steps with nothing to decide are played for everybody; the captain is asked only when it is
+    their own decision, and the game reaches its end."""
+    from sessions.service import Actor, GameService
+    from sessions.store import SqliteStore
+
+    alice, channel = Actor(1, "alice"), 100
+    service = GameService(SqliteStore(tmp_path / "games.db"), seed_source=lambda: 5006)
+    await service.open()
+    try:
+        await service.new_game(channel_id=channel, guild_id=1, host=alice, system_id="armada", options="")
+        await service.add_bot(channel, alice)
+        await service.add_bot(channel, alice)
+        update = await service.start(channel, alice)
+        kinds: set[str] = set()
+        for _ in range(600):
+            if update.finished:
+                break
+            _record, st = await service.get(update.game.id)
+            waiting = {p.seat for p in S.pending(st)}
+            assert waiting == {0}, waiting  # the bots and the forced steps never leave a bot seat waiting
+            update = await service.act(actor=alice, action=bot_choice(st, 0), channel_id=channel)
+            kinds |= {e.kind for e in update.events}
+        assert update.finished, "the game did not end"
+        assert "auto" in kinds
+        actions = {a.kind for a in await service.store.actions(update.game.id)}
+        assert {"bot", "auto"} <= actions
+    finally:
+        await service.close()
