@@ -87,37 +87,31 @@ def captain(state: State, text: str | None, *, what: str = "captain") -> int:
     raise RuleError(f"There is no {what} '{raw[:30]}' at this table. Captains: {captains_text(state)}.")
 
 
-def module(text: str | None, pool: Iterable[str] | None = None, *, where: str = "") -> str:
-    """A module id from its id or name; ``pool`` is where it must be (your storage, the shipyard offer)."""
-    candidates = list(dict.fromkeys(pool)) if pool is not None else list(C.modules)
-    names = _listed(f"{C.modules[m].name} ({m})" for m in candidates if m in C.modules)
+def _card(kind: str, names: dict[str, str], text: str | None, pool: Iterable[str] | None, where: str) -> str:
+    """An id from ``names`` (id -> display name) by id or name; ``pool``: the ids allowed here."""
+    candidates = list(dict.fromkeys(pool)) if pool is not None else list(names)
+    listed = _listed(f"{names[c]} ({c})" for c in candidates if c in names)
     if blank(text):
-        raise RuleError(f"Say which module{where}: {names}.")
+        raise RuleError(f"Say which {kind}{where}: {listed}.")
     raw = str(text).strip()
     wanted = normalise(_inner(raw))
-    for mid in candidates:
-        if wanted in (mid, normalise(C.modules[mid].name)):
-            return mid
-    known = next((m for m in C.modules if wanted in (m, normalise(C.modules[m].name))), None)
+    for key in candidates:
+        if wanted in (key, normalise(names[key])):
+            return key
+    known = next((k for k in names if wanted in (k, normalise(names[k]))), None)
     if known is not None and pool is not None:
-        raise RuleError(f"{C.modules[known].name} is not{where or ' here'}. Modules{where}: {names}.")
-    raise RuleError(f"There is no module called '{raw[:40]}'. Modules{where}: {names}.")
+        raise RuleError(f"{names[known]} is not{where or ' here'}. {kind.capitalize()}s{where}: {listed}.")
+    raise RuleError(f"There is no {kind} called '{raw[:40]}'. {kind.capitalize()}s{where}: {listed}.")
+
+
+def module(text: str | None, pool: Iterable[str] | None = None, *, where: str = "") -> str:
+    """A module id from its id or name; ``pool`` is where it must be (your storage, the shipyard offer)."""
+    return _card("module", {k: m.name for k, m in C.modules.items()}, text, pool, where)
 
 
 def hero(text: str | None, pool: Iterable[str] | None = None, *, where: str = "") -> str:
-    candidates = list(dict.fromkeys(pool)) if pool is not None else list(C.heroes)
-    names = _listed(f"{C.heroes[h].name} ({h})" for h in candidates if h in C.heroes)
-    if blank(text):
-        raise RuleError(f"Say which hero{where}: {names}.")
-    raw = str(text).strip()
-    wanted = normalise(_inner(raw))
-    for hid in candidates:
-        if wanted in (hid, normalise(C.heroes[hid].name)):
-            return hid
-    known = next((h for h in C.heroes if wanted in (h, normalise(C.heroes[h].name))), None)
-    if known is not None and pool is not None:
-        raise RuleError(f"{C.heroes[known].name} is not{where or ' here'}. Heroes{where}: {names}.")
-    raise RuleError(f"There is no hero called '{raw[:40]}'. Heroes{where}: {names}.")
+    """A hero id from its id or name; ``pool`` is where it must be (the waystation, a crew)."""
+    return _card("hero", {k: h.name for k, h in C.heroes.items()}, text, pool, where)
 
 
 def _first_word(text: object) -> str:
