@@ -35,6 +35,10 @@ FINALS = {
 }
 
 
+NAMES = ["cap0", "Maximiliana Wolkenstein-Oberhaus", "Ωmega Ünïcode ☄", "x" * 32]
+"""Seat names as long as Discord allows (32 characters) and outside ASCII: every one must be cut to fit."""
+
+
 def reveal(state: State, symbols: list[str]) -> State:
     """Hand the first captain the four Data tokens that decode into a given Final Encounter."""
     state.data_pile = list(symbols) + state.data_pile
@@ -59,7 +63,7 @@ def random_state(seed: int, captains: int, steps: int, final: str = "") -> tuple
     options = {"difficulty": rnd.choice(["easy", "normal", "hard"]), "hardline": rnd.choice(["yes", "no"])}
     if final:
         captains = FINALS[final][0]
-    state = SYSTEM.setup([f"cap{i}" for i in range(captains)], options, seed)
+    state = SYSTEM.setup(NAMES[:captains], options, seed)
     if final:
         state = reveal(state, FINALS[final][1])
     return walk(state, rnd, steps)
@@ -166,6 +170,14 @@ def test_a_four_captain_fight_reads_at_500_px() -> None:
     assert found == []
     texts = " ".join(t.text for t in layout.texts())
     assert "COMBAT at Terra" in texts and "Bulkfrog" in texts
+
+
+def test_a_station_with_more_dice_than_room_counts_the_rest() -> None:
+    state = in_combat(new_game(), ["warden"], ["T", "T", "T", "T", "T"])
+    for die in [d for d in state.dice if d.owner == 0 and d.loc == "rolled"]:
+        die.loc, die.station = "station", 4
+    found, layout, _ = problems(lambda: board(SYSTEM.view(state, None)))
+    assert found == [] and any(t.text in ("+2", "+3") for t in layout.texts())
 
 
 def test_the_board_is_drawn_quickly_and_small() -> None:
