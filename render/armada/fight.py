@@ -58,7 +58,7 @@ STEP_WORDS = {
 }
 ACTION_X = 430
 """Where an enemy ship's actions start (its name, hull and shields are left of it)."""
-ON_W = 106
+ON_W = 124
 """The die values an action fires on, before its words."""
 
 

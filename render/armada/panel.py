@@ -26,6 +26,7 @@ from .style import (
     TEXT,
     TITLE,
     WIDTH,
+    cut,
     disc,
     face,
     fit,
@@ -203,13 +204,17 @@ def _row(state: State, seat: int, ch: Changes, turn: bool) -> list[tuple[str, st
 
 
 def _last_lines(ch: Changes, room: int) -> tuple[list[str], bool]:
-    """The newest ``room`` wrapped lines of the last update's events, and whether older ones were left out."""
+    """The newest whole events of the last update that fit in ``room`` wrapped lines (the newest one cut if
+    it alone is longer), and whether older ones were left out."""
     typeface = face(TEXT)
     lines: list[str] = []
-    for k, line in enumerate(reversed(ch.lines)):
-        lines[:0] = wrap(line, WIDTH - 2 * MARGIN, typeface)
-        if len(lines) >= room:
-            return lines[-room:], len(lines) > room or k < len(ch.lines) - 1
+    for line in reversed(ch.lines):
+        parts = list(wrap(line, WIDTH - 2 * MARGIN, typeface))
+        if len(lines) + len(parts) > room:
+            if not lines:  # the newest event alone is too long: its beginning
+                lines = [*parts[: room - 1], cut(" ".join(parts[room - 1 :]), typeface, WIDTH - 2 * MARGIN)]
+            return lines, True
+        lines[:0] = parts
     return lines, False
 
 
@@ -218,7 +223,7 @@ def latest(d: ImageDraw.ImageDraw, ch: Changes, y: int, room: int = 5) -> int:
     if not ch.lines:
         return y
     lines, cut = _last_lines(ch, room)
-    head = "Just happened" + (f" (last {room} lines)" if cut else "")
+    head = "Just happened" + (" (the latest; all of it is in the chat)" if cut else "")
     d.text((MARGIN, y), head, font=face(TEXT, bold=True), fill=HIGHLIGHT)
     y += LINE
     for part in lines:

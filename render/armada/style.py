@@ -79,6 +79,11 @@ def wrap(text: str, width: float, typeface: ImageFont.FreeTypeFont) -> tuple[str
 
 def fit(d: ImageDraw.ImageDraw, text: str, typeface: ImageFont.FreeTypeFont, width: float) -> str:
     """``text`` cut with an ellipsis until it fits ``width`` pixels."""
+    return cut(text, typeface, width)
+
+
+def cut(text: str, typeface: ImageFont.FreeTypeFont, width: float) -> str:
+    """``text`` cut with an ellipsis until it fits ``width`` pixels."""
     if length(text, typeface) <= width:
         return text
     low, high = 0, len(text)  # the longest cut that fits, by halving
