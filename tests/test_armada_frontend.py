@@ -964,3 +964,45 @@ async def test_every_legal_action_is_played_by_exactly_one_command(players: int,
         moves = [a for a in legal if a["type"] not in ("end", "giveup")] or legal
         st, _ = SYSTEM.apply(st, prompt.seat, rng.choice(moves) if moves else dict(prompt.default or {}))
     assert checked > 300 and {"travel", "end", "begin", "fight", "assign", "done", "gather"} <= kinds, (checked, kinds)
+
+
+# -- one vocabulary: every name form the game shows, and refusals that list what would work ---------------
+
+
+async def test_names_in_every_form_and_refusals_that_list_the_names() -> None:
+    from rules.armada import SYSTEM
+
+    ctx = cx(ALICE)
+    for typed in ("2", "bob", "@bob", "Hades Mk II", "hades"):  # seat, player, ship name, ship id
+        fake = FakeTable(planning_state(), 0)
+        await A.give(fake, ctx, typed, "credits", "1")  # type: ignore[arg-type]
+        assert fake.played[-1] == {"type": "give", "to": 2, "what": "credits", "value": 1}, typed
+    fake = FakeTable(planning_state(("ai-core-1",)), 0)
+    await refused_fake(fake, A.give(fake, ctx, "zed", "credits", "1"), "Captains: 1 alice \\(Pathfinder\\), 2 bob")  # type: ignore[arg-type]
+    for typed in ("ai-core-1", "AI Core 1x", "AI Core 1x [ai-core-1]"):  # id, name, a suggestion's label
+        probe = FakeTable(planning_state(("ai-core-1",)), 0)
+        await A.give(probe, ctx, "2", "module", typed)  # type: ignore[arg-type]
+        assert probe.played[-1]["value"] == "ai-core-1", typed
+    await refused_fake(
+        fake, A.give(fake, ctx, "2", "module", "warp core"), r"in your storage: AI Core 1x \(ai-core-1\)"
+    )  # type: ignore[arg-type]
+    await refused_fake(fake, A.give(fake, ctx, "2", "module", "lotus-laser"), "is not in your storage")  # type: ignore[arg-type]
+    for typed in ("kagawa", "KAG"):
+        probe = FakeTable(planning_state(), 0)
+        await A.travel(probe, ctx, typed)  # type: ignore[arg-type]
+        assert probe.played[-1] == {"type": "travel", "to": "Kagawa"}
+    await refused_fake(fake, A.answer(fake, ctx, "yes"), "Nothing is waiting for your answer")  # type: ignore[arg-type]
+
+    fleets = FakeTable(combat_state("pathfinder,hades", {5: "iris-scanners"}, fight=False), 0)
+    for typed in ("2", "F2", "fleet 2", "#2"):
+        probe = FakeTable(SYSTEM.clone(fleets.state), 0)
+        await A.scan(probe, ctx, typed)  # type: ignore[arg-type]
+        assert probe.played[-1] == {"type": "scan", "fleet": 2}, typed
+    await refused_fake(fleets, A.scan(fleets, ctx, "F9"), "Fleets in play: F1 at Terra, F2 at")  # type: ignore[arg-type]
+
+    fight = FakeTable(combat_state("pathfinder,hades", {}), 1)
+    for typed in ("5", "#5"):
+        probe = FakeTable(SYSTEM.clone(fight.state), 1)
+        await A.assign(probe, cx(BOB), typed, "Twin Link System" if typed == "5" else "1", "1")  # type: ignore[arg-type]
+        assert probe.played[-1] == {"type": "assign", "die": 5, "station": 1, "target": 1}, typed
+    await refused_fake(fight, A.assign(fight, cx(BOB), "0", "1"), r"not one of your crew; your free dice: #5")  # type: ignore[arg-type]

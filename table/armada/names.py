@@ -142,10 +142,15 @@ def die(state: State, seat: int, text: str | None) -> int:
 
 
 def fleet(state: State, text: str | None) -> int:
-    tokens = ", ".join(f"F{f.token} at {f.planet}" for f in state.fleets) or "none"
+    """A fleet's token from ``1``, ``F1``, ``fleet 1``, or ``final`` (the board's FINAL fleet)."""
+    tokens = ", ".join(f"{'FINAL' if f.final else f'F{f.token}'} at {f.planet}" for f in state.fleets) or "none"
     if blank(text):
         raise RuleError(f"Say which fleet by its number. Fleets in play: {tokens}.")
-    raw = normalise(str(text)).replace("fleet", "").strip().lstrip("f#").split(" ")[0].split(":")[0]
+    wanted = normalise(str(text))
+    final = next((f for f in state.fleets if f.final), None)
+    if final is not None and wanted in ("final", "the final", "final fleet", "f" + str(final.token)):
+        return final.token
+    raw = wanted.replace("fleet", "").strip().lstrip("f#").split(" ")[0].split(":")[0]
     if not isnum(raw):
         raise RuleError(f"'{str(text).strip()[:20]}' is not a fleet. Fleets in play: {tokens}.")
     token = int(raw)

@@ -94,6 +94,8 @@ async def answer(table: Table, ctx: Ctx, reply: str) -> Reply:
             raise RuleError("Waiting for " + waiting_choice(state) + ".")
         found = by_notation(sc, offers, word) or _decision(state, seat, offers, word)
         return await table.act(ctx, found)
+    if state.trade is None or seat not in (state.trade.seat, state.trade.to):
+        raise RuleError("Nothing is waiting for your answer; `/armada view moves` lists what you can do now.")
     if word in YES:
         return await table.act(ctx, {"type": "accept_trade"})
     if word in NO:
