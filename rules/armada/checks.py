@@ -71,11 +71,6 @@ DUEL_KINDS = ("damage", "drone", "spindle", "gatling", "armor", "shield", "repai
 """Module kinds that do something in a duel with the Galactic Savior (``combat.duel_fire``)."""
 
 
-Memo = dict[tuple[int, int], "int | RuleError"]
-"""What one ``legal()`` call learnt about placing a die on a station: the shots it fires, or the refusal
-(many candidates differ only in their target)."""
-
-
 def legal(state: State, seat: int, listed: list[Action]) -> list[Action]:
     """The candidates that :func:`check` allows, sharing the placement work between them."""
     memo: Memo = {}
@@ -294,40 +289,23 @@ def _assign_escape(state: State, c: Combat, seat: int, action: Mapping[str, Any]
         )
 
 
+Placed = tuple[Die, int, Module, int] | None
+"""Where a die goes and what it fires: the die, the station, its module and the shots (None: no shot)."""
+
+Memo = dict[tuple[object, object], "Placed | str"]
+"""What one ``legal()`` call learnt about putting a die on a station: where it goes and what it fires,
+or the refusal's sentence (many candidates differ only in their target)."""
+
+
 def _assign(state: State, c: Combat, seat: int, action: Mapping[str, Any], deep: bool, memo: Memo | None) -> None:
     if c.step != "assign" or seat in c.finished:
         raise RuleError("You can only assign crew in step 1 of Combat.")
     if c.pvp and seat != c.turn_of:
         raise RuleError("Wait for your step 1 in this duel.")
-    die = find_die(state, seat, action.get("die"))
-    if die.loc != "rolled":
-        raise RuleError(f"Die #{die.id} is not available to assign.")
-    number = parse_station(state, seat, action.get("station"))
-    player = state.players[seat]
-    if number == 8:
-        raise RuleError("The Escape card is only used in step 4, instead of gathering the crew.")
-    if seat in c.shadow and number != 1:
-        raise RuleError("Shadow Strike: from a nearby planet the Pale Valkyrie can only use station 1.")
-    if number == SWAP:
-        combat.check_swap(state, c, seat, die)
+    placed = _remembered_place(state, c, seat, action, memo)
+    if placed is None:
         return
-    if number == INFIRMARY:
-        if not shows(die.face, "M"):
-            raise RuleError("Only a Medical die can bring crew back from the Infirmary.")
-        if not dice_of(state, seat, "infirmary"):
-            raise RuleError("Nobody is in your Infirmary.")
-        return
-    module = module_at(player, number)
-    station = station_of(player, number)
-    if module is None:
-        raise RuleError(f"Station {number} is empty.")
-    if station.offline and not module.never_offline:
-        if not shows(die.face, "E"):
-            raise RuleError(f"Station {number} is Offline: only an Engineering die can bring it back.")
-        return
-    fires = _placement(state, seat, die, number, memo)
-    if not fires:
-        return
+    die, number, module, fires = placed
     if module.effect.get("boost"):
         combat.boost_extra(state, seat, die, action, module)
     twin = _twin_shots(state, seat, module, die.face)
@@ -338,30 +316,62 @@ def _assign(state: State, c: Combat, seat: int, action: Mapping[str, Any], deep:
     if module.credit_cost:
         _afford(state, seat, module.credit_cost, f"Firing {module.name}")
     _fire(state, c, seat, module, number, action, die.face, placed=die.id)
-    second = module_at(player, 2)
+    second = module_at(state.players[seat], 2)
     if deep and twin and second is not None:
         _fire(state, c, seat, second, 2, action, "T", placed=die.id)
 
 
-def _placement(state: State, seat: int, die: Die, number: int, memo: Memo | None) -> int:
-    """``combat.placement``'s shots (or refusal), remembered in ``memo`` for the other targets."""
-    known = memo.get((die.id, number)) if memo is not None else None
-    if isinstance(known, RuleError):
-        raise known
-    if known is not None:
+def _remembered_place(state: State, c: Combat, seat: int, action: Mapping[str, Any], memo: Memo | None) -> Placed:
+    """:func:`_place`, remembered in ``memo`` for the candidates that only aim elsewhere."""
+    raw_die, raw_station = action.get("die"), action.get("station")
+    plain = all(isinstance(v, int | str) and not isinstance(v, bool) for v in (raw_die, raw_station))
+    if memo is None or not plain:
+        return _place(state, c, seat, raw_die, raw_station)
+    key = (raw_die, raw_station)
+    if key in memo:
+        known = memo[key]
+        if isinstance(known, str):
+            raise RuleError(known)
         return known
-    player = state.players[seat]
-    module = module_at(player, number)
-    assert module is not None
     try:
-        fires = combat.placement(state, seat, die, number, module, station_of(player, number))[0]
+        placed = memo[key] = _place(state, c, seat, raw_die, raw_station)
     except RuleError as exc:
-        if memo is not None:
-            memo[(die.id, number)] = exc
+        memo[key] = str(exc)
         raise
-    if memo is not None:
-        memo[(die.id, number)] = fires
-    return fires
+    return placed
+
+
+def _place(state: State, c: Combat, seat: int, raw_die: object, raw_station: object) -> Placed:
+    """Where a die goes and what it fires (None when it fires nothing); refuses a placement the
+    rules forbid, in ``combat.assign``'s order."""
+    die = find_die(state, seat, raw_die)
+    if die.loc != "rolled":
+        raise RuleError(f"Die #{die.id} is not available to assign.")
+    number = parse_station(state, seat, raw_station)
+    player = state.players[seat]
+    if number == 8:
+        raise RuleError("The Escape card is only used in step 4, instead of gathering the crew.")
+    if seat in c.shadow and number != 1:
+        raise RuleError("Shadow Strike: from a nearby planet the Pale Valkyrie can only use station 1.")
+    if number == SWAP:
+        combat.check_swap(state, c, seat, die)
+        return None
+    if number == INFIRMARY:
+        if not shows(die.face, "M"):
+            raise RuleError("Only a Medical die can bring crew back from the Infirmary.")
+        if not dice_of(state, seat, "infirmary"):
+            raise RuleError("Nobody is in your Infirmary.")
+        return None
+    module = module_at(player, number)
+    station = station_of(player, number)
+    if module is None:
+        raise RuleError(f"Station {number} is empty.")
+    if station.offline and not module.never_offline:
+        if not shows(die.face, "E"):
+            raise RuleError(f"Station {number} is Offline: only an Engineering die can bring it back.")
+        return None
+    fires = combat.placement(state, seat, die, number, module, station)[0]
+    return (die, number, module, fires) if fires else None
 
 
 def _twin_shots(state: State, seat: int, module: Module, face: str) -> int:
