@@ -140,7 +140,7 @@ def test_crowded_board_reads_and_counts_every_fleet() -> None:
     found, layout, _ = problems(lambda: board(SYSTEM.view(state, None), events=events))
     assert found == []
     texts = [t.text for t in layout.texts()]
-    assert "4 fleets: 14 ships" in texts  # too many to tag one by one: counted
+    assert "4 fleets ×14" in texts  # too many to tag one by one: counted
     assert {"F5 ×4", "F6 ×6", "F7 ×2"} <= set(texts)
     assert any(t.startswith("5/6! ") for t in texts)  # Luna is one beacon from losing the game
     assert {"1", "2", "3!", "4"} <= set(texts)  # four captains on one planet, none hidden

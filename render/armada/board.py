@@ -10,7 +10,7 @@ from rules.armada.state import State
 from rules.core import Event
 
 from .changes import changes
-from .mapview import MAP_H, draw_map, planets
+from .mapview import draw_map, planets
 from .panel import banners, captains, latest, notices, title
 from .style import measured
 
@@ -22,8 +22,8 @@ def draw_board(state: State, *, events: Sequence[Event] = ()) -> Image.Image:
     def paint(d: ImageDraw.ImageDraw) -> int:
         y = title(d, state, 10)
         y = banners(d, waiting, y)
-        draw_map(d, state, y, ch)
-        y = captains(d, state, y + MAP_H + 4, ch)
+        y = draw_map(d, state, y, ch)
+        y = captains(d, state, y + 4, ch)
         return latest(d, ch, y + 4) + 8
 
     return measured(paint)

@@ -39,7 +39,9 @@ from .style import (
     disc,
     face,
     fit,
+    length,
     seat_colour,
+    wrap,
 )
 
 CARD_W, CARD_H = 290, 182
@@ -87,17 +89,22 @@ def fleet_text(f: Fleet) -> str:
     return f"{'FINAL' if f.final else f'F{f.token}'} ×{len(f.ships)}"
 
 
-def draw_map(d: ImageDraw.ImageDraw, state: State, top: int, ch: Changes) -> None:
-    """The map from ``top`` down (:data:`MAP_H` pixels)."""
+def draw_map(d: ImageDraw.ImageDraw, state: State, top: int, ch: Changes) -> int:
+    """The map from ``top`` down; returns the y below it."""
     if not state.solo:  # solo: every planet is linked, the status box says so instead of a web of lines
         for a, b in links(state):
             d.line([centre(a, top), centre(b, top)], fill=LINK, width=6)
     for name in planets(state):
         _card(d, state, name, cell(*GRID[name], top), ch)
-    free = [(c, r) for c in range(3) for r in range(3) if (c, r) not in {GRID[p] for p in planets(state)}]
-    status, *rest = sorted(free, key=lambda cr: (cr[1], -cr[0]))  # top right first
-    _status(d, state, cell(*status, top))
-    _legend(d, state, [cell(*cr, top) for cr in sorted(rest)])
+    free = sorted((c, r) for c in range(3) for r in range(3) if (c, r) not in {GRID[p] for p in planets(state)})
+    if len(free) > 2:  # the status box top right, the legend in the two cells left
+        status = min(free, key=lambda cr: (cr[1], -cr[0]))
+        free.remove(status)
+        _status(d, state, cell(*status, top))
+        _legend(d, state, [cell(*cr, top) for cr in free])
+        return top + MAP_H
+    _legend(d, state, [cell(*cr, top) for cr in free])  # the Artemis station takes the top right cell
+    return _status_line(d, state, top + MAP_H)
 
 
 def _card(d: ImageDraw.ImageDraw, state: State, name: str, box: tuple[int, int, int, int], ch: Changes) -> None:
@@ -140,12 +147,14 @@ def _card(d: ImageDraw.ImageDraw, state: State, name: str, box: tuple[int, int, 
     y += 50
     fleets = sorted((f for f in state.fleets if f.planet == name), key=lambda f: not f.final)
     x = x0 + 10
-    widths = [chip_width(d, fleet_text(f)) + 6 for f in fleets]
-    if sum(widths) > CARD_W - 14:  # too many to tag one by one: how many, and how many ships
-        fresh = any(f.token in ch.fleets for f in fleets)
-        text = f"{len(fleets)} fleets: {sum(len(f.ships) for f in fleets)} ships"
-        chip(d, x, y, text, ENEMY, outline=HIGHLIGHT if fresh else "#111")
-        fleets = []
+    if sum(chip_width(d, fleet_text(f)) + 6 for f in fleets) > CARD_W - 14:
+        # too many to tag one by one: the final foe's tag, then how many fleets and ships
+        crowd = [f for f in fleets if not f.final]
+        fleets = [f for f in fleets if f.final]
+        fresh = any(f.token in ch.fleets for f in crowd)
+        text = f"{len(crowd)} fleets ×{sum(len(f.ships) for f in crowd)}"
+        after = x + sum(chip_width(d, fleet_text(f)) + 6 for f in fleets)
+        chip(d, after, y, text, ENEMY, outline=HIGHLIGHT if fresh else "#111")
     for f in fleets:
         outline = HIGHLIGHT if f.token in ch.fleets and not f.final else "#111"
         x += chip(d, x, y, fleet_text(f), FINAL if f.final else ENEMY, outline=outline) + 6
@@ -165,29 +174,52 @@ def _card(d: ImageDraw.ImageDraw, state: State, name: str, box: tuple[int, int, 
         d.text((x0 + 64, y + 7), fit(d, text, typeface, CARD_W - 72), font=typeface, fill=ENEMY if danger else INK)
 
 
-def _status(d: ImageDraw.ImageDraw, state: State, box: tuple[int, int, int, int]) -> None:
-    x0, y0, x1, _ = box
-    d.rounded_rectangle(box, radius=14, fill=PANEL, outline="#4b5263", width=2)
+def _status_lines(state: State) -> list[tuple[str, str, bool]]:
+    """How close the final foe is (or which it is), what is left in the bag and the decks."""
     data = sum(len(p.data) for p in state.players)
     lines: list[tuple[str, str, bool]] = []
     if state.final:
-        lines.append(("FINAL ENCOUNTER:", FINAL, True))
-        lines.append((FINAL_NAMES.get(state.final, state.final), FINAL, True))
+        lines.append((f"Final: {FINAL_NAMES.get(state.final, state.final)}", FINAL, True))
     else:
         lines.append((f"Data tokens: {data}/4", HIGHLIGHT, True))
         if not state.solo:  # the solo line needs the room
             lines.append(("4 bring the final foe", MUTED, False))
-    lines.append((f"Beacons in bag: {len(state.bag)}", INK, False))
-    lines.append((f"Threat deck: {len(state.td_deck)}", INK, False))
-    if not (state.solo and state.final):  # the solo line needs the room
-        lines.append((f"Enemy deck: {len(state.enemy_deck)}", INK, False))
     if state.solo:
         lines.append(("SOLO: all linked", HIGHLIGHT, True))
-    y = y0 + 10
-    for text, colour, bold in lines:
+    lines.append((f"Beacons in bag: {len(state.bag)}", INK, False))
+    lines.append((f"Threat deck: {len(state.td_deck)}", INK, False))
+    lines.append((f"Enemy deck: {len(state.enemy_deck)}", INK, False))
+    return lines
+
+
+def _status(d: ImageDraw.ImageDraw, state: State, box: tuple[int, int, int, int]) -> None:
+    x0, y0, x1, y1 = box
+    d.rounded_rectangle(box, radius=14, fill=PANEL, outline="#4b5263", width=2)
+    rows = []
+    for text, colour, bold in _status_lines(state):
         typeface = face(TEXT, bold=bold)
+        rows += [(part, typeface, colour) for part in wrap(text, x1 - x0 - 24, typeface)[:2]]
+    y = y0 + 10
+    for text, typeface, colour in rows:
+        if y + LINE - 2 > y1:
+            break
         d.text((x0 + 12, y), fit(d, text, typeface, x1 - x0 - 24), font=typeface, fill=colour)
         y += LINE - 2
+
+
+def _status_line(d: ImageDraw.ImageDraw, state: State, y: int) -> int:
+    """The status on one line under the map (when the Artemis station takes the status box's cell)."""
+    x = COLS[0]
+    for text, colour, bold in _status_lines(state):
+        if text.startswith("4 bring"):
+            continue
+        typeface = face(TEXT, bold=bold)
+        shown = fit(d, text, typeface, COLS[2] + CARD_W - x)
+        if not shown:
+            break
+        d.text((x, y), shown, font=typeface, fill=colour)
+        x += int(length(shown, typeface)) + 22
+    return y + LINE + 4
 
 
 def _legend(d: ImageDraw.ImageDraw, state: State, boxes: list[tuple[int, int, int, int]]) -> None:
@@ -204,8 +236,6 @@ def _legend(d: ImageDraw.ImageDraw, state: State, boxes: list[tuple[int, int, in
     ]
     if state.savior >= 0:
         entries.insert(2, ("savior", "Galactic Savior"))
-    if len(boxes) == 1:
-        entries = [e for e in entries if e[0] not in ("text", "savior")][:5]
     per = (len(entries) + len(boxes) - 1) // len(boxes)
     for k, box in enumerate(boxes):
         x0, y0, x1, _ = box
