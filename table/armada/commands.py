@@ -95,7 +95,14 @@ COMMANDS = (
         play.give,
         (
             Option("captain", CAPTAIN, required=True, high=40, suggest=suggest("give", "captain")),
-            Option("what", "credits, module or hero", required=True, high=10, suggest=suggest("give", "what")),
+            Option(
+                "what",
+                "credits, module or hero",
+                required=True,
+                high=10,
+                suggest=suggest("give", "what"),
+                placeholder="credits|module|hero",
+            ),
             Option(
                 "value",
                 "How many credits (1 by default), or which module or hero",
@@ -119,6 +126,7 @@ COMMANDS = (
                 required=True,
                 high=10,
                 suggest=suggest("trade", "what"),
+                placeholder="credits|module|hero",
             ),
             Option(
                 "value",
@@ -133,6 +141,7 @@ COMMANDS = (
                 required=True,
                 high=10,
                 suggest=suggest("trade", "for_what"),
+                placeholder="credits|module|hero",
             ),
             Option(
                 "for_value",
@@ -311,7 +320,7 @@ COMMANDS = (
         play.escape,
         (
             _die("escape", "Die for the Escape card (leave empty to start the attempt)", required=False),
-            Option("hull_to_one", "Use any die and drop to Hull 1", kind="bool"),
+            Option("hull_to_one", "Use any die and drop to Hull 1", kind="bool", placeholder="yes|no"),
         ),
         section=COMBAT,
         produces=produce.escape,
