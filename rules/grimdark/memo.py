@@ -85,7 +85,7 @@ def legal_by_position(state: BaseState, seat: int, compute: Callable[[], list[Ac
     key = (msgspec.msgpack.encode(state), seat)
     found = _BY_POSITION.pop(key, None)
     if found is None:
-        found = [dict(a) for a in compute()]
+        found = compute()  # fresh commands, kept here; callers get copies
     _BY_POSITION[key] = found  # the newest last
     while len(_BY_POSITION) > POSITIONS:
         _BY_POSITION.popitem(last=False)
