@@ -6,8 +6,10 @@ through :func:`complete`, which never raises: a suggestion list must never break
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from rules.armada.content import CONTENT as C
@@ -71,161 +73,215 @@ def _assign_actions(sc: SeatContext, seat: int, die_text_: str | None) -> list[A
     return [a for a in acts if a.get("die") == chosen.id]
 
 
+@dataclass(frozen=True)
+class Ask:
+    """One autocomplete request: the game, the asker's seat and legal actions, the option asked for and
+    the other options typed so far."""
+
+    sc: SeatContext
+    state: State
+    seat: int
+    acts: list[Action]
+    option: str
+    given: Mapping[str, Any]
+
+    @property
+    def player(self) -> Any:
+        return self.state.players[self.seat]
+
+
+def _travel(q: Ask) -> Choices:
+    return [(planet_label(q.state, a["to"]), a["to"]) for a in of_type(q.acts, "travel")]
+
+
+def _handover(kind: str) -> Callable[[Ask], Choices]:
+    """``give`` and ``trade``: the captains here, what can change hands and which one."""
+
+    def complete(q: Ask) -> Choices:
+        offers = of_type(q.acts, kind)
+        if q.option == "captain":
+            return [(captain_label(q.state, t - 1), str(t)) for t in sorted({int(a["to"]) for a in offers})]
+        if q.option in ("what", "for_what"):
+            return [(w, w) for w in N.TRADE_WHAT if any(a[q.option] == w for a in offers)]
+        who = q.seat
+        if q.option == "for_value":
+            try:
+                who = N.captain(q.state, q.given.get("captain"))
+            except RuleError:
+                return []
+        p = q.state.players[who]
+        what = normalise(str(q.given.get("what" if q.option == "value" else "for_what") or ""))
+        if what == "credits":
+            return [(f"{n} credit(s)", str(n)) for n in range(1, p.credits + 1)]
+        if what == "module":
+            return [(module_label(q.state, who, m), m) for m in sorted(set(p.storage))]
+        if what == "hero":
+            return [(C.heroes[h].name + f" [{h}]", h) for h in p.heroes]
+        return []
+
+    return complete
+
+
+def _answer(q: Ask) -> Choices:
+    if deciding(q.state):
+        return [(decide_label(q.state, a), q.sc.system.format(a)) for a in of_type(q.acts, *DECIDE_TYPES)]
+    kinds = {a["type"] for a in q.acts}
+    return [(w, w) for w, k in (("accept", "accept_trade"), ("decline", "decline_trade")) if k in kinds]
+
+
+def _buy(q: Ask) -> Choices:
+    ok = [a["module"] for a in of_type(q.acts, "buy")]
+    out = [(module_label(q.state, q.seat, m, with_price=True), m) for m in ok]
+    if q.player.offer_kind == "shop":  # what you cannot afford is still worth seeing
+        out += [
+            ("(too expensive) " + module_label(q.state, q.seat, m, with_price=True), m)
+            for m in q.player.offer
+            if m not in ok
+        ]
+    return out
+
+
+def _sell(q: Ask) -> Choices:
+    return [(module_label(q.state, q.seat, a["module"]), a["module"]) for a in of_type(q.acts, "sell")]
+
+
+def _configure(q: Ask) -> Choices:
+    installs, stores = of_type(q.acts, "install"), of_type(q.acts, "store")
+    if q.option == "station":
+        numbers = sorted({int(a["station"]) for a in installs + stores})
+        return [(station_label(q.state, q.seat, n), str(n)) for n in numbers]
+    want = str(q.given.get("station") or "").strip()
+    mods = sorted({a["module"] for a in installs if not want or str(a["station"]) == want})
+    out = [(module_label(q.state, q.seat, m), m) for m in mods]
+    if any(not want or str(a["station"]) == want for a in stores):
+        out.append(("storage: take the installed module off", "storage"))
+    return out
+
+
+def _hire(q: Ask) -> Choices:
+    ok = [a["hero"] for a in of_type(q.acts, "hire")]
+    out = [(hero_label(q.state, q.seat, h), h) for h in ok]
+    if q.player.offer_kind == "hire":
+        out += [(f"(too expensive) {hero_label(q.state, q.seat, h)}", h) for h in q.player.offer if h not in ok]
+    return out
+
+
+def _mates(q: Ask, acts: list[Action], key: str, chosen: str) -> Choices:
+    """Teammates legal() offers (for the fleet or beacon already typed, if any)."""
+    wanted = str(q.given.get(chosen) or "").strip()
+    seats = {int(t) for a in acts if a.get("team") and (not wanted or str(a[key]) == wanted) for t in a["team"]}
+    return [(captain_label(q.state, t - 1), str(t)) for t in sorted(seats)]
+
+
+def _engage(q: Ask) -> Choices:
+    state, fights = q.state, of_type(q.acts, "fight")
+    if q.option == "teammates":
+        return _mates(q, fights, "fleet", "target")
+    if q.option == "frontline":
+        seats = [q.seat]
+        for t in str(q.given.get("teammates") or "").replace(",", " ").split():
+            with contextlib.suppress(RuleError):
+                seats.append(N.captain(state, t))
+        return [(captain_label(state, s), str(s + 1)) for s in dict.fromkeys(seats)]
+    out = [(fleet_label(state, _fleet_of(state, a["fleet"])), str(a["fleet"])) for a in fights]
+    if of_type(q.acts, "challenge"):
+        out.append(("The Galactic Savior (duel)", "savior"))
+    for a in of_type(q.acts, "attack"):
+        out.append((f"Attack {captain_label(state, int(a['target']) - 1)}", str(a["target"])))
+    if of_type(q.acts, "pass") and state.phase == "ambush":
+        out.append(("Hold fire (pass)", "pass"))
+    return out
+
+
+def _fleet_of(state: State, token: int) -> Any:
+    return next(f for f in state.fleets if f.token == token)
+
+
+def _mission(q: Ask) -> Choices:
+    missions = of_type(q.acts, "mission")
+    if q.option == "teammates":
+        return _mates(q, missions, "event", "beacon")
+    numbers = sorted({int(a["event"]) for a in missions})
+    return [(clip(event_line(n, event_for(n).planet).replace("**", "")), str(n)) for n in numbers]
+
+
+def _scan(q: Ask) -> Choices:
+    return [(fleet_label(q.state, _fleet_of(q.state, a["fleet"])), str(a["fleet"])) for a in of_type(q.acts, "scan")]
+
+
+def _reroll(q: Ask) -> Choices:
+    out = []
+    for a in of_type(q.acts, "reroll"):
+        ids = a["dice"]
+        dice = [N.die_by_id(q.state, i) for i in ids]
+        name = "blanks" if all(d is not None and d.face == "-" for d in dice) else "all"
+        out.append((f"{name}: " + ", ".join(f"#{i}" for i in ids), ",".join(map(str, ids))))
+    if of_type(q.acts, "relay"):
+        out.append(("enemy: pay 1 credit to reroll the enemy die (Relay)", "enemy"))
+    return out
+
+
+def _escape(q: Ask) -> Choices:
+    """Dice for the Escape card: every rolled die showing a face that legal() accepts there."""
+    acts = [a for a in of_type(q.acts, "assign") if a.get("station") == "escape" and "hull_to_one" not in a]
+    faces = {(d.face, d.hero) for a in acts if (d := N.die_by_id(q.state, a["die"])) is not None}
+    mine = [d for d in q.state.dice if d.owner == q.seat and d.loc == "rolled" and (d.face, d.hero) in faces]
+    return [(die_text(d), str(d.id)) for d in mine]
+
+
+def _sacrifice(q: Ask) -> Choices:
+    ids = sorted({int(a["die"]) for a in of_type(q.acts, "sacrifice")})
+    return [(die_text(d), str(d.id)) for i in ids if (d := N.die_by_id(q.state, i)) is not None]
+
+
+def _ram(q: Ask) -> Choices:
+    if q.option != "target":
+        return [(f"{n} Hull", str(n)) for n in range(1, q.player.hull + 1)]
+    targets = sorted({str(a["target"]) for a in of_type(q.acts, "ram")}, key=int)
+    c = q.state.combat
+    fleet = next((f for f in q.state.fleets if c and f.token == c.fleet), None)
+    return [(ship_name(q.state, fleet, int(t)) if fleet else t, t) for t in targets]
+
+
+def _hero(q: Ask) -> Choices:
+    moves = [(a, q.sc.system.format(a)) for a in of_type(q.acts, *HERO_TYPES)]
+    return [(hero_move_label(q.state, a) or text, text) for a, text in moves]
+
+
+def _assign(q: Ask) -> Choices:
+    return _complete_assign(q.sc, q.seat, q.option, q.given)
+
+
+COMPLETERS: dict[str, Callable[[Ask], Choices]] = {
+    "travel": _travel,
+    "give": _handover("give"),
+    "trade": _handover("trade"),
+    "answer": _answer,
+    "buy": _buy,
+    "sell": _sell,
+    "configure": _configure,
+    "hire": _hire,
+    "engage": _engage,
+    "mission": _mission,
+    "scan": _scan,
+    "assign": _assign,
+    "reroll": _reroll,
+    "escape": _escape,
+    "sacrifice": _sacrifice,
+    "ram": _ram,
+    "hero": _hero,
+}
+
+
 def complete_sync(sc: SeatContext, command: str, option: str, typed: str, given: Mapping[str, Any]) -> Choices:
     """Autocomplete for ``/armada <command>``'s ``option``; ``given`` holds the other options typed so far."""
     state: State = sc.state  # type: ignore[assignment]
-    if option == "captain" and command in ("view ship",):
+    if command == "view ship" and option == "captain":
         return _filter(((captain_label(state, i), str(i + 1)) for i in range(len(state.seats))), typed)
-    if sc.seat is None:
+    completer = COMPLETERS.get(command)
+    if sc.seat is None or completer is None:
         return []
-    seat = sc.seat
-    acts = legal(sc, seat)
-    player = state.players[seat]
-    choices: list[tuple[str, str]] = []
-    if command == "travel":
-        choices = [(planet_label(state, a["to"]), a["to"]) for a in of_type(acts, "travel")]
-    elif command in ("give", "trade"):
-        gives = of_type(acts, command)
-        if option == "captain":
-            tos = sorted({int(a["to"]) for a in gives})
-            choices = [(captain_label(state, t - 1), str(t)) for t in tos]
-        elif option == "what":
-            choices = [(w, w) for w in N.TRADE_WHAT if any(a["what"] == w for a in gives)]
-        elif option in ("value", "for_value"):
-            who = seat
-            if option == "for_value":
-                try:
-                    who = N.captain(state, given.get("captain"))
-                except RuleError:
-                    return []
-            q = state.players[who]
-            what = normalise(str(given.get("what" if option == "value" else "for_what") or ""))
-            if what == "credits":
-                choices = [(f"{n} credit(s)", str(n)) for n in range(1, q.credits + 1)]
-            elif what == "module":
-                choices = [(module_label(state, who, m), m) for m in sorted(set(q.storage))]
-            elif what == "hero":
-                choices = [(C.heroes[h].name + f" [{h}]", h) for h in q.heroes]
-        elif option == "for_what":
-            swaps = of_type(acts, "trade")
-            choices = [(w, w) for w in N.TRADE_WHAT if any(a["for_what"] == w for a in swaps)]
-    elif command == "answer" and deciding(state):
-        for a in acts:
-            if a.get("type") in DECIDE_TYPES:
-                choices.append((decide_label(state, a), sc.system.format(a)))
-    elif command == "answer":
-        kinds = {a["type"] for a in acts}
-        choices = [(w, w) for w, k in (("accept", "accept_trade"), ("decline", "decline_trade")) if k in kinds]
-    elif command == "buy":
-        ok = [a["module"] for a in of_type(acts, "buy")]
-        choices = [(module_label(state, seat, m, with_price=True), m) for m in ok]
-        if player.offer_kind == "shop":  # what you cannot afford is still worth seeing
-            choices += [
-                ("(too expensive) " + module_label(state, seat, m, with_price=True), m)
-                for m in player.offer
-                if m not in ok
-            ]
-    elif command == "sell":
-        choices = [(module_label(state, seat, a["module"]), a["module"]) for a in of_type(acts, "sell")]
-    elif command == "configure":
-        installs = of_type(acts, "install")
-        stores = of_type(acts, "store")
-        if option == "station":
-            numbers = sorted({int(a["station"]) for a in installs + stores})
-            choices = [(station_label(state, seat, n), str(n)) for n in numbers]
-        else:
-            want = str(given.get("station") or "").strip()
-            mods = sorted({a["module"] for a in installs if not want or str(a["station"]) == want})
-            choices = [(module_label(state, seat, m), m) for m in mods]
-            if any(not want or str(a["station"]) == want for a in stores):
-                choices.append(("storage: take the installed module off", "storage"))
-    elif command == "hire":
-        ok = [a["hero"] for a in of_type(acts, "hire")]
-        choices = [(hero_label(state, seat, h), h) for h in ok]
-        if player.offer_kind == "hire":
-            choices += [(f"(too expensive) {hero_label(state, seat, h)}", h) for h in player.offer if h not in ok]
-    elif command == "engage":
-        fights = of_type(acts, "fight")
-        if option == "target":
-            for a in fights:
-                fleet = next(f for f in state.fleets if f.token == a["fleet"])
-                choices.append((fleet_label(state, fleet), str(a["fleet"])))
-            if of_type(acts, "challenge"):
-                choices.append(("The Galactic Savior (duel)", "savior"))
-            for a in of_type(acts, "attack"):
-                choices.append((f"Attack {captain_label(state, int(a['target']) - 1)}", str(a["target"])))
-            if of_type(acts, "pass") and state.phase == "ambush":
-                choices.append(("Hold fire (pass)", "pass"))
-        elif option == "teammates":
-            fleet = str(given.get("target") or "").strip()
-            mates = sorted(
-                {int(t) for a in fights if a.get("team") and (not fleet or str(a["fleet"]) == fleet) for t in a["team"]}
-            )
-            choices = [(captain_label(state, t - 1), str(t)) for t in mates]
-        elif option == "frontline":
-            team = str(given.get("teammates") or "").replace(",", " ").split()
-            seats = [seat]
-            for t in team:
-                try:
-                    seats.append(N.captain(state, t))
-                except RuleError:
-                    continue
-            choices = [(captain_label(state, s), str(s + 1)) for s in dict.fromkeys(seats)]
-    elif command == "mission":
-        missions_ = of_type(acts, "mission")
-        if option == "beacon":
-            numbers = sorted({int(a["event"]) for a in missions_})
-            choices = [(clip(event_line(n, event_for(n).planet).replace("**", "")), str(n)) for n in numbers]
-        else:
-            beacon = str(given.get("beacon") or "").strip()
-            mates = sorted(
-                {
-                    int(t)
-                    for a in missions_
-                    if a.get("team") and (not beacon or str(a["event"]) == beacon)
-                    for t in a["team"]
-                }
-            )
-            choices = [(captain_label(state, t - 1), str(t)) for t in mates]
-    elif command == "scan":
-        for a in of_type(acts, "scan"):
-            fleet = next(f for f in state.fleets if f.token == a["fleet"])
-            choices.append((fleet_label(state, fleet), str(a["fleet"])))
-    elif command == "assign":
-        choices = _complete_assign(sc, seat, option, given)
-    elif command == "reroll":
-        for a in of_type(acts, "reroll"):
-            ids = a["dice"]
-            blanks = all(N.die_by_id(state, i) is not None and N.die_by_id(state, i).face == "-" for i in ids)
-            name = "blanks" if blanks else "all"
-            choices.append((f"{name}: " + ", ".join(f"#{i}" for i in ids), ",".join(map(str, ids))))
-        if of_type(acts, "relay"):
-            choices.append(("enemy: pay 1 credit to reroll the enemy die (Relay)", "enemy"))
-    elif command in ("escape", "sacrifice"):
-        if command == "sacrifice":
-            acts = of_type(acts, "sacrifice")
-        else:
-            acts = [a for a in of_type(acts, "assign") if a.get("station") == command]
-            if command == "escape":
-                acts = [a for a in acts if "hull_to_one" not in a]
-        ids = sorted({int(a["die"]) for a in acts})
-        if command != "sacrifice":
-            faces = {(d.face, d.hero) for i in ids if (d := N.die_by_id(state, i)) is not None}
-            ids = [d.id for d in state.dice if d.owner == seat and d.loc == "rolled" and (d.face, d.hero) in faces]
-        choices = [(die_text(d), str(d.id)) for i in ids if (d := N.die_by_id(state, i)) is not None]
-    elif command == "ram":
-        if option == "target":
-            targets = sorted({str(a["target"]) for a in of_type(acts, "ram")}, key=int)
-            fleet = next((f for f in state.fleets if state.combat and f.token == state.combat.fleet), None)
-            choices = [(ship_name(state, fleet, int(t)) if fleet else t, t) for t in targets]
-        else:
-            choices = [(f"{n} Hull", str(n)) for n in range(1, player.hull + 1)]
-    elif command == "hero":
-        for a in acts:
-            if a.get("type") in HERO_TYPES:
-                text = sc.system.format(a)
-                choices.append((hero_move_label(state, a) or text, text))
-    return _filter(choices, typed)
+    return _filter(completer(Ask(sc, state, sc.seat, legal(sc, sc.seat), option, given)), typed)
 
 
 def _complete_assign(sc: SeatContext, seat: int, option: str, given: Mapping[str, Any]) -> Choices:
