@@ -72,9 +72,10 @@ def checked(key: Any, compute: Callable[[], T]) -> T:
     return value
 
 
-POSITIONS = 64
+POSITIONS = 256
 """Legal sets kept (by position and seat): after an action the bot asks for the same set several times
-(an automatic step, the buttons, every autocomplete keystroke)."""
+(an automatic step, the buttons, every autocomplete keystroke, the next button press), while other
+games act in between (as many as the sessions service keeps loaded; about 20 KB each)."""
 
 _BY_POSITION: OrderedDict[tuple[bytes, int], list[Action]] = OrderedDict()
 
