@@ -206,6 +206,7 @@ async def test_away_mission_assign_end_step_and_giveup(table: Table) -> None:
     started = await A.mission(table, cx(BOB), "0")
     assert "Away Mission 0" in started.as_text()
     await refused(table, A.end_turn(table, cx(BOB)), "Finish the Away Mission")
+    await refused(table, A.repair(table, cx(BOB)), "You are on an Away Mission: `/armada assign`")
     assert "**Your move**: Away Mission: `/armada assign" in (await V.view_ship(table, cx(BOB))).as_text()
     dice = await S.complete(table, cx(BOB), "assign", "die", "")
     good_choices(dice)
@@ -260,6 +261,8 @@ async def test_combat_assign_swap_end_step_and_escape(table: Table) -> None:
 
     await refused(table, A.end_turn(table, cx(BOB)), "Finish the Combat")
     await refused(table, A.assign(table, cx(BOB), "5", "9"), "Stations are numbered")
+    for turn_command in (A.engage(table, cx(BOB), "1"), A.travel(table, cx(BOB), "Luna"), A.buy(table, cx(BOB))):
+        await refused(table, turn_command, "You are in Combat: `/armada assign`")
     await refused(table, A.assign(table, cx(BOB), "5", "warp drive"), "not a station")
     await refused(table, A.assign(table, cx(BOB), "5", "1", "shields=3"), "not a choice")
     await refused(table, A.assign(table, cx(BOB), "6", "1", "1"), "blank")

@@ -21,8 +21,30 @@ YES = ("accept", "yes", "y", "ok", "agree")
 NO = ("decline", "no", "n", "withdraw", "refuse")
 
 
+def between_fights(state: Any, seat: int) -> None:
+    """Refuse a turn command (travel, shop, engage...) while the captain is in a Combat or on a mission,
+    naming the commands that do work there."""
+    c, m = state.combat, state.mission
+    if c is not None and seat in c.members:
+        raise RuleError(
+            "You are in Combat: `/armada assign`, `/armada end-step`, `/armada roll` or `/armada escape` "
+            "(`/armada view moves` lists them all)."
+        )
+    if m is not None and seat in m.members:
+        raise RuleError(
+            "You are on an Away Mission: `/armada assign`, `/armada roll`, `/armada sacrifice` or `/armada giveup` "
+            "(`/armada view moves` lists them all)."
+        )
+
+
+async def seated_between_fights(table: Table, ctx: Ctx) -> tuple[Any, Any, int]:
+    sc, state, seat = await seated(table, ctx)
+    between_fights(state, seat)
+    return sc, state, seat
+
+
 async def start_turn(table: Table, ctx: Ctx) -> Reply:
-    await seated(table, ctx)
+    await seated_between_fights(table, ctx)
     return await table.act(ctx, {"type": "begin"})
 
 
@@ -36,7 +58,7 @@ async def end_turn(table: Table, ctx: Ctx) -> Reply:
 
 
 async def travel(table: Table, ctx: Ctx, to: str) -> Reply:
-    _, state, seat = await seated(table, ctx)
+    _, state, seat = await seated_between_fights(table, ctx)
     dest = N.planet(state, to)
     if dest == state.players[seat].planet:
         raise RuleError(f"You are already at {dest}.")
@@ -44,7 +66,7 @@ async def travel(table: Table, ctx: Ctx, to: str) -> Reply:
 
 
 async def repair(table: Table, ctx: Ctx) -> Reply:
-    await seated(table, ctx)
+    await seated_between_fights(table, ctx)
     return await table.act(ctx, {"type": "repair"})
 
 
@@ -57,7 +79,7 @@ def _other_captain(state: Any, seat: int, captain: str) -> int:
 
 async def give(table: Table, ctx: Ctx, captain: str, what: str, value: str | None = None) -> Reply:
     """Hand credits, a stored module or a hero to a captain at your planet."""
-    _, state, seat = await seated(table, ctx)
+    _, state, seat = await seated_between_fights(table, ctx)
     to = _other_captain(state, seat, captain)
     kind = N.trade_kind(what)
     action = {"type": "give", "to": to + 1, "what": kind, "value": N.trade_value(state, seat, kind, value)}
@@ -68,7 +90,7 @@ async def trade(
     table: Table, ctx: Ctx, captain: str, what: str, value: str, for_what: str, for_value: str | None = None
 ) -> Reply:
     """Offer a captain at your planet a swap; they answer with /armada answer."""
-    _, state, seat = await seated(table, ctx)
+    _, state, seat = await seated_between_fights(table, ctx)
     to = _other_captain(state, seat, captain)
     kind = N.trade_kind(what)
     back = N.trade_kind(for_what, wanted=True)
@@ -125,7 +147,7 @@ def _decision(state: Any, seat: int, offers: list[Action], word: str) -> Action:
 
 async def buy(table: Table, ctx: Ctx, module: str | None = None) -> Reply:
     """Without a module: open the shipyard (the Buy/Configure action draws 3 modules)."""
-    _, state, seat = await seated(table, ctx)
+    _, state, seat = await seated_between_fights(table, ctx)
     player = state.players[seat]
     if N.blank(module):
         if player.offer_kind == "shop":
@@ -138,7 +160,7 @@ async def buy(table: Table, ctx: Ctx, module: str | None = None) -> Reply:
 
 
 async def sell(table: Table, ctx: Ctx, module: str) -> Reply:
-    _, state, seat = await seated(table, ctx)
+    _, state, seat = await seated_between_fights(table, ctx)
     mid = N.module(module, state.players[seat].storage, where=" in your storage")
     return await table.act(ctx, {"type": "sell", "module": mid})
 
@@ -167,7 +189,7 @@ async def configure(table: Table, ctx: Ctx, station: str, module: str) -> Reply:
 
 async def hire(table: Table, ctx: Ctx, hero: str | None = None) -> Reply:
     """Without a hero: visit the waystation (draws 3 heroes)."""
-    _, state, seat = await seated(table, ctx)
+    _, state, seat = await seated_between_fights(table, ctx)
     player = state.players[seat]
     if N.blank(hero):
         if player.offer_kind == "hire":
@@ -185,7 +207,7 @@ async def engage(
     table: Table, ctx: Ctx, target: str, teammates: str | None = None, frontline: str | None = None
 ) -> Reply:
     """Fight a fleet (with teammates), challenge the Galactic Savior, or (as the Savior) attack a captain."""
-    _, state, seat = await seated(table, ctx)
+    _, state, seat = await seated_between_fights(table, ctx)
     raw = normalise(target or "")
     if state.phase == "ambush":
         if raw in ("pass", "none", "no"):
@@ -205,7 +227,7 @@ async def engage(
 
 async def mission(table: Table, ctx: Ctx, beacon: str | None = None, teammates: str | None = None) -> Reply:
     """Answer a beacon here (with teammates); without a beacon, deliver the cargo you carry."""
-    _, state, seat = await seated(table, ctx)
+    _, state, seat = await seated_between_fights(table, ctx)
     if N.blank(beacon):
         if teammates:
             raise RuleError("Say which beacon the team answers: `/armada mission beacon:<number> teammates:2`.")
@@ -218,7 +240,7 @@ async def mission(table: Table, ctx: Ctx, beacon: str | None = None, teammates: 
 
 
 async def scan(table: Table, ctx: Ctx, fleet: str) -> Reply:
-    _, state, _ = await seated(table, ctx)
+    _, state, _ = await seated_between_fights(table, ctx)
     return await table.act(ctx, {"type": "scan", "fleet": N.fleet(state, fleet)})
 
 
