@@ -34,7 +34,7 @@ class Example:
 
 EXAMPLES: dict[str, Example] = {
     "starcadia": Example(seats=3, steps=40),
-    "armada": Example(seats=2, steps=30),
+    "armada": Example(seats=3, steps=88),
     "endure": Example(seats=3, steps=30),
     "grimdark": Example(seats=3, steps=25),
     "quasar": Example(seats=2, steps=25),
