@@ -18,7 +18,7 @@ from typing import Any
 
 import msgspec
 
-from rules.core import Action, BaseState, Event, GameSystem, Prompt, RuleError, parse_options, registry
+from rules.core import BATCH, Action, BaseState, Event, GameSystem, Prompt, RuleError, parse_options, registry
 
 from .errors import SessionError, StaleVersion
 from .history import VerifyResult, verify_export
@@ -437,6 +437,7 @@ class GameService(TakeBacks):
             events=events,
             prompts=prompts,
             action_text=None if is_secret(system, action) else system.format(action),
+            action_words=None if is_secret(system, action) else _in_words(system, state, action),
             finished=finished,
         )
 
@@ -667,3 +668,15 @@ def _plain(action: Action) -> dict[str, Any]:
         return msgspec.json.decode(msgspec.json.encode(action))
     except (TypeError, msgspec.EncodeError):
         raise RuleError("That action contains something I cannot record.") from None
+
+
+def _in_words(system: GameSystem, before: BaseState, action: Action) -> str | None:
+    """What the player did in plain words ("Travel to Kagawa"), judged on the position before it;
+    None for a line of several commands or when the game has no better words than its notation."""
+    if action.get("type") == BATCH:
+        return None
+    try:
+        words = system.action_label(before, action)
+    except (RuleError, KeyError, IndexError, ValueError, TypeError):
+        return None
+    return None if not words or words == system.format(action) else words

@@ -40,6 +40,7 @@ class Update:
     events: list[Event] = field(default_factory=list)
     prompts: list[Prompt] = field(default_factory=list)
     action_text: str | None = None
+    action_words: str | None = None  # the same action in plain words, when the game has them
     finished: bool = False
 
     @property

@@ -120,7 +120,8 @@ def board_reply(
     renamed = seat_names(record, state) if state is not None else {}
     if actor_seat is not None and actor_seat < len(record.seats):
         if update.action_text:
-            lines.append(f"**{record.seats[actor_seat].name}**: `{update.action_text}`")
+            words = f"{update.action_words} · " if update.action_words else ""
+            lines.append(f"**{record.seats[actor_seat].name}**: {words}`{update.action_text}`")
         else:
             lines.append(f"**{record.seats[actor_seat].name}** made a secret choice.")
     lines += [rename(event_line(e), renamed) for e in update.events if e.visible_to is None]

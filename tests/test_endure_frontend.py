@@ -406,7 +406,7 @@ async def test_console_script(tmp_path: Path) -> None:
     text = out.getvalue()
     assert errors == 1, text  # only the move to NAV-a
     assert "! NAV-a cannot be reached" in text
-    assert "**alice**: `move SEC-w`" in text and "**bob**: `move SEC-c; search`" in text
+    assert "**alice**: Move to SEC-w · `move SEC-w`" in text and "**bob**: `move SEC-c; search`" in text
     assert "Kill the GEPs" in text and "Dashboard · Marine Kovac" in text
     pngs = sorted((tmp_path / "boards").glob("*.png"))
     assert pngs and all(p.read_bytes().startswith(PNG) for p in pngs)
