@@ -16,9 +16,9 @@ solo lever; a lone captain won every final it reached. The solo levers were tune
 our solo New Fleet threat cards bring one more ship, 3 at most (pooled over 64 solo games: 50%); the
 extra damage on enemy attacks is only the opt-in table option solo_bonus=on.
 
-Measured on fresh seeds 5000-5031 (25 Nov 2026, 32 games each, the bot of commit 1396c91):
-1 captain 18/32 = 56%, 2 captains 23/32 = 72%, 3 captains 16/32 = 50%, 4 captains 13/32 = 41%
-(the binomial noise at 32 games is about 9 points).
+Measured on fresh seeds 5000-5063 (25 Nov 2026, 64 games each, the bot of commit 1396c91):
+1 captain 36/64 = 56%, 2 captains 46/64 = 72%, 3 captains 28/64 = 44%, 4 captains 29/64 = 45%
+(seeds 5000-5031 alone: 56/72/50/41%; the binomial noise at 64 games is about 6 points).
 """
 
 from __future__ import annotations
