@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rules.armada import SYSTEM, planning
@@ -431,18 +433,80 @@ def test_sacrifice():
     "action",
     [
         {"type": "travel", "to": "Zenith One"},
+        {"type": "retreat", "to": "Kagawa"},
         {"type": "give", "to": 2, "what": "credits", "value": 1},
+        {"type": "give", "to": 3, "what": "module", "value": "lotus-laser"},
+        {"type": "trade", "to": 1, "what": "module", "value": "lotus-laser", "for_what": "credits", "for_value": "1"},
         {"type": "assign", "die": 3, "station": 4, "target": 2},
         {"type": "assign", "die": 3, "station": 2, "target": 1, "action": "passive"},
+        {"type": "assign", "die": 3, "station": 2, "target": 1, "action": 2},
+        {"type": "assign", "die": 0, "station": "escape", "hull_to_one": "yes"},
+        {"type": "assign", "die": 5, "station": 3, "ally": 2, "mode": "send", "crew": 7},
+        {"type": "assign", "die": 1, "station": "infirmary"},
+        {"type": "parley", "die": 2, "crew": 4, "face": "T"},
+        {"type": "setface", "die": 9, "face": "M"},
+        {"type": "copy", "die": 10, "source": 5},
+        {"type": "rose", "die": 11, "target": 3},
+        {"type": "lockon", "die": 6},
+        {"type": "knockout", "die": 0},
+        {"type": "ram", "amount": 1, "target": 2},
+        {"type": "reroll", "dice": [4]},
+        {"type": "reroll", "dice": [1, 2, 4]},
+        {"type": "split", "shares": [0, 2, 1]},
+        {"type": "vote", "for": 2},
+        {"type": "attack", "target": 1},
         {"type": "fight", "fleet": 3},
+        {"type": "fight", "fleet": 3, "team": [2]},
+        {"type": "mission", "event": 0, "team": [2, 4]},
+        {"type": "install", "module": "drosera-beam", "station": 1},
+        {"type": "hire", "hero": "rose-palroy"},
         {"type": "end"},
     ],
 )
 def test_format_and_parse_round_trip(action):
+    """The notation gives back exactly the action: numbers as ints, faces in capitals, lists as lists."""
     state = new_game()
-    text = SYSTEM.format(action)
-    parsed = SYSTEM.parse(text, state, 0)
-    assert {k: str(v) for k, v in parsed.items()} == {k: str(v) for k, v in action.items()}
+    assert SYSTEM.parse(SYSTEM.format(action), state, 0) == action
+
+
+def test_parse_of_a_mission_assign_names_the_section():
+    state = ok(to_encounter(new_game()), 0, {"type": "mission", "event": 0})
+    assert SYSTEM.parse(SYSTEM.format({"type": "assign", "die": 2, "section": 1}), state, 0) == {
+        "type": "assign",
+        "die": 2,
+        "section": 1,
+    }
+    assert SYSTEM.parse("assign 2 1", state, 0) == {"type": "assign", "die": 2, "section": 1}
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_every_legal_action_of_random_states_round_trips_exactly(players):
+    """Random legal play (choices among legal() only, seeded): at every step, every legal action of
+    every captain asked comes back from ``parse(format(a))`` equal to ``a``, types and case included."""
+    rng = random.Random(40 + players)
+    state = SYSTEM.setup([f"cap{i}" for i in range(players)], {}, 40 + players)
+    checked: set[str] = set()
+    for _ in range(150):
+        prompts = SYSTEM.pending(state)
+        if SYSTEM.outcome(state) is not None or not prompts:
+            break
+        for prompt in prompts:
+            for action in SYSTEM.legal(state, prompt.seat):
+                assert SYSTEM.parse(SYSTEM.format(action), state, prompt.seat) == action, SYSTEM.format(action)
+                checked.add(action["type"])
+        prompt = rng.choice(prompts)
+        legal = SYSTEM.legal(state, prompt.seat)
+        moves = [a for a in legal if a["type"] not in ("end", "giveup")] or legal
+        state, _ = SYSTEM.apply(state, prompt.seat, rng.choice(moves))
+    assert {"travel", "end", "assign", "done"} <= checked, checked
+
+
+def test_numbers_typed_as_text_play_like_numbers():
+    """What a person sends through /act may still carry digits as text: apply() reads them the same."""
+    state = new_game(players=2)
+    typed = {"type": "give", "to": "2", "what": "credits", "value": "1"}
+    exact = {"type": "give", "to": 2, "what": "credits", "value": 1}
+    assert SYSTEM.dumps(SYSTEM.apply(state, 0, typed)[0]) == SYSTEM.dumps(SYSTEM.apply(state, 0, exact)[0])
 
 
 def test_parse_rejects_rubbish():
@@ -496,12 +560,14 @@ def test_parse_team_and_keywords():
     state = new_game()
     assert SYSTEM.parse("fight 3 team=2 frontline=2", state, 0) == {
         "type": "fight",
-        "fleet": "3",
-        "team": ["2"],
-        "frontline": "2",
+        "fleet": 3,
+        "team": [2],
+        "frontline": 2,
     }
     assert SYSTEM.parse("travel zenith one", state, 0) == {"type": "travel", "to": "Zenith One"}
-    assert SYSTEM.parse("reroll 1,2 4", state, 0) == {"type": "reroll", "dice": ["1", "2", "4"]}
+    assert SYSTEM.parse("Reroll 1,2 4", state, 0) == {"type": "reroll", "dice": [1, 2, 4]}
+    assert SYSTEM.parse("parley 3 4 t", state, 0) == {"type": "parley", "die": 3, "crew": 4, "face": "T"}
+    assert SYSTEM.parse("trade 2 credits 1 module lotus-laser", state, 0)["value"] == "1"  # a trade's terms stay text
 
 
 def test_ships_option_survives_the_option_parser():
@@ -561,7 +627,7 @@ def test_swap_offer_then_accept():
     assert state.trade is not None and state.players[0].actions == 2  # the action is spent on acceptance
     (prompt,) = SYSTEM.pending(state)
     assert prompt.seat == 1 and prompt.default == {"type": "decline_trade"}
-    assert "accept or decline" in prompt.text and "AI Core 1x" in prompt.text
+    assert "`/armada answer reply:accept` or `reply:decline`" in prompt.text and "AI Core 1x" in prompt.text
     assert SYSTEM.legal(state, 1) == [{"type": "accept_trade"}, {"type": "decline_trade"}]
     assert SYSTEM.legal(state, 0) == [{"type": "decline_trade"}]
     refused(state, 0, {"type": "end"}, "waiting for cap2")

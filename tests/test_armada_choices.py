@@ -128,6 +128,7 @@ def test_split_notation_round_trips():
     state = _team_victory()
     for action in SYSTEM.legal(state, 0):
         typed = SYSTEM.parse(SYSTEM.format(action), state, 0)
+        assert typed == action
         assert SYSTEM.dumps(SYSTEM.apply(state, 0, typed)[0]) == SYSTEM.dumps(SYSTEM.apply(state, 0, action)[0])
 
 

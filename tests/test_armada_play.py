@@ -76,6 +76,7 @@ def play_to_end(seed: int, players: int, options: dict[str, str], *, checks: boo
             action = rng.choice(legal)
         if checks and step % 4 == 0:  # the typed notation plays the same move
             typed = SYSTEM.parse(SYSTEM.format(action), state, seat)
+            assert typed == action, SYSTEM.format(action)
             assert SYSTEM.dumps(SYSTEM.apply(state, seat, typed)[0]) == SYSTEM.dumps(
                 SYSTEM.apply(state, seat, action)[0]
             ), SYSTEM.format(action)

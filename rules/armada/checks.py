@@ -23,7 +23,7 @@ import msgspec
 from rules.core import Action, RuleError, Turn
 from rules.core.validate import get_choice, get_int, get_str
 
-from . import choices, combat, heroes, missions, planning, savior
+from . import choices, combat, heroes, missions, planning, savior, say
 from .combat import INFIRMARY, SWAP, combat_fleet, enemy_def, fleet_by_token, parse_station
 from .content import Module
 from .dicefit import feed, match, shows
@@ -93,7 +93,7 @@ def check(state: State, seat: int, action: Mapping[str, Any], *, deep: bool = Tr
         if kind not in TRADE_ANSWERS:
             t = state.trade
             assert t is not None
-            raise RuleError(f"A trade offer is waiting for {state.seats[t.to]}'s answer (accept or decline).")
+            raise RuleError(say.swap_waiting(state.seats[t.to]))
         _answer_trade(state, seat, TRADE_ANSWERS[kind])
     elif state.phase == "ambush" and state.combat is None:
         _ambush(state, seat, kind, action)
@@ -121,7 +121,7 @@ def _choice(state: State, seat: int, kind: str, action: Mapping[str, Any]) -> No
         split = state.split
         if kind not in ("split", "agree"):
             name = choices.split_name(split)
-            raise RuleError(f"The team must first agree on the {name} split (accept it or propose another).")
+            raise RuleError(say.split_first(name))
         if kind == "split":
             if seat not in split.members:
                 raise RuleError("You have no credits to split.")
@@ -134,14 +134,14 @@ def _choice(state: State, seat: int, kind: str, action: Mapping[str, Any]) -> No
     elif state.vote is not None:
         vote = state.vote
         if kind != "vote":
-            raise RuleError("The captains are voting on a tie; cast your vote first.")
+            raise RuleError(say.VOTE_FIRST)
         if seat not in vote.voters:
             raise RuleError("There is no vote for you right now.")
         if seat in vote.votes:
             raise RuleError("You already voted; wait for the other captains.")
         pick = get_int(action, "for", 1, len(state.seats), "the captain's seat") - 1
         if pick not in vote.tied:
-            raise RuleError("Vote for one of the tied captains: " + ", ".join(str(i + 1) for i in vote.tied) + ".")
+            raise RuleError(say.vote_for(vote.tied))
     else:
         raise RuleError("There is nothing to choose right now.")
 
@@ -153,7 +153,7 @@ def _answer_trade(state: State, seat: int, accept: bool) -> None:
     if seat not in (t.seat, t.to):
         raise RuleError("That trade offer is not yours to answer.")
     if accept and seat != t.to:
-        raise RuleError(f"{state.seats[t.to]} must accept the offer; you may withdraw it.")
+        raise RuleError(say.withdraw_only(state.seats[t.to]))
     if accept:  # both sides must still hold what they promised
         planning.held_item(state, t.seat, t.what, t.value, "yours")
         planning.held_item(state, t.to, t.for_what, t.for_value, "theirs")
@@ -166,7 +166,7 @@ def _ambush(state: State, seat: int, kind: str, action: Mapping[str, Any]) -> No
     if kind == "pass":
         return
     if kind != "attack":
-        raise RuleError("Attack a captain on your planet (attack <seat>) or pass.")
+        raise RuleError(say.AMBUSH)
     target = get_int(action, "target", 1, len(state.seats), "the captain's seat") - 1
     if target == seat:
         raise RuleError("Attack somebody else.")
@@ -182,10 +182,7 @@ def _combat(
     if seat not in c.members:
         raise RuleError(f"A Combat is under way at {combat_fleet(state).planet}; wait for it to finish.")
     if kind not in COMBAT_TYPES:
-        raise RuleError(
-            "In Combat you can assign, reroll, ram, done, gather, escape, relay, accept "
-            "(and hero actions: lockon, parley, setface, copy, rose)."
-        )
+        raise RuleError(say.IN_COMBAT)
     player = state.players[seat]
     step_one = c.step == "assign" and seat not in c.finished
     if kind == "assign":
@@ -226,7 +223,7 @@ def _combat(
             combat.no_knockouts_owed(state)
     elif kind == "escape":
         if c.step != "gather":
-            raise RuleError("You can try to escape in step 4, instead of gathering.")
+            raise RuleError(say.ESCAPE_WHEN)
         combat.no_knockouts_owed(state)
     elif kind in ("relay", "accept"):
         if c.step != "relay":
@@ -485,13 +482,10 @@ def _mission(state: State, seat: int, kind: str, action: Mapping[str, Any]) -> N
     if seat not in m.members:
         raise RuleError("An Away Mission is under way; wait for it to finish.")
     if kind not in MISSION_TYPES:
-        raise RuleError(
-            "On an Away Mission you can reroll (AI Cores), place dice, roll again, "
-            "send a die to the Infirmary or give up."
-        )
+        raise RuleError(say.ON_MISSION)
     if kind == "assign":
         if m.step != "assign":
-            raise RuleError("First choose a die to send to the Infirmary, or give up.")
+            raise RuleError(say.SACRIFICE_FIRST)
         die = find_die(state, seat, action.get("die"))
         if die.loc != "rolled":
             raise RuleError(f"Die #{die.id} is not available to assign.")
@@ -510,7 +504,7 @@ def _mission(state: State, seat: int, kind: str, action: Mapping[str, Any]) -> N
             raise RuleError(f"Die #{die.id} ({face_name(die.face)}) does not fit section {section + 1} ({left}).")
     elif kind == "done":
         if m.step != "assign":
-            raise RuleError("Choose a die to sacrifice first, or give up.")
+            raise RuleError(say.SACRIFICE_FIRST)
     elif kind == "sacrifice":
         if m.step != "sacrifice" or seat not in m.owing:
             raise RuleError("No sacrifice is needed from you right now.")
@@ -543,7 +537,7 @@ def _turn(state: State, seat: int, kind: str, action: Mapping[str, Any]) -> None
         if state.phase != "planning":
             must = mandatory(state, seat)
             if must:
-                raise RuleError(f"Fleet {must[0]} is here: it must be fought before you end your turn.")
+                raise RuleError(say.fight_first(must[0]))
         return
     if kind == "scan":
         if not has_kind(player, "scan"):
@@ -680,7 +674,7 @@ def _planning(state: State, seat: int, kind: str, action: Mapping[str, Any]) -> 
         _store(state, seat, action)
     elif kind == "hire":
         if player.offer_kind != "hire":
-            raise RuleError("Visit the waystation first (it takes your Hire Crew action).")
+            raise RuleError(say.VISIT_WAYSTATION)
         hid = get_str(action, "hero", "hero")
         if hid not in player.offer:
             raise RuleError("That hero is not for hire here.")
@@ -697,7 +691,7 @@ def _install(state: State, seat: int, action: Mapping[str, Any], *, free: bool =
     mid = get_str(action, "module", "module")
     cargo = mid in C.modules and C.modules[mid].cargo
     if player.offer_kind != "shop" and not cargo and not free:
-        raise RuleError("Configuring happens at a shipyard, during the Buy/Configure action.")
+        raise RuleError(say.CONFIGURE_WHERE)
     if mid not in player.storage:
         raise RuleError("That module is not in your storage.")
     get_int(action, "station", 1, 6, "the station")
@@ -706,7 +700,7 @@ def _install(state: State, seat: int, action: Mapping[str, Any], *, free: bool =
 def _store(state: State, seat: int, action: Mapping[str, Any], *, free: bool = False) -> None:
     player = state.players[seat]
     if player.offer_kind != "shop" and not free:
-        raise RuleError("Configuring happens at a shipyard, during the Buy/Configure action.")
+        raise RuleError(say.CONFIGURE_WHERE)
     number = get_int(action, "station", 1, 6, "the station")
     if not player.stations[number - 1].module:
         raise RuleError(f"Station {number} has no installed module to remove.")

@@ -19,6 +19,7 @@ from typing import Any
 from rules.core import Prompt, RuleError, Turn
 from rules.core.validate import get_choice, get_int
 
+from . import say
 from .content import Event
 from .helpers import gain_credits, planet_links, retreat_to
 from .state import Retreat, Split, State, Vote
@@ -161,7 +162,7 @@ def _vote(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
         raise RuleError("You already voted; wait for the other captains.")
     pick = get_int(action, "for", 1, len(state.seats), "the captain's seat") - 1
     if pick not in vote.tied:
-        raise RuleError("Vote for one of the tied captains: " + ", ".join(str(i + 1) for i in vote.tied) + ".")
+        raise RuleError(say.vote_for(vote.tied))
     vote.votes[seat] = pick
     turn.say(f"{state.seats[seat]} votes for {state.seats[pick]}.")
     if len(vote.votes) < len(vote.voters):
@@ -185,14 +186,14 @@ def perform(state: State, seat: int, kind: str, action: dict[str, Any], turn: Tu
     elif state.split is not None:
         if kind not in ("split", "agree"):
             name = split_name(state.split)
-            raise RuleError(f"The team must first agree on the {name} split (accept it or propose another).")
+            raise RuleError(say.split_first(name))
         if kind == "split":
             _propose(state, seat, action, turn)
         else:
             _agree(state, seat, turn)
     elif state.vote is not None:
         if kind != "vote":
-            raise RuleError("The captains are voting on a tie; cast your vote first.")
+            raise RuleError(say.VOTE_FIRST)
         _vote(state, seat, action, turn)
     else:
         raise RuleError("There is nothing to choose right now.")
@@ -204,7 +205,8 @@ def prompts(state: State) -> list[Prompt]:
             Prompt(
                 seat=r.seat,
                 kind="choice",
-                text=f"{state.seats[r.seat]}: choose the nearby planet your ship falls back to",
+                text=f"{state.seats[r.seat]}: choose the nearby planet your ship falls back to"
+                " (`/armada answer reply:<planet>`)",
                 default={"type": "retreat", "to": state.players[r.seat].planet},
             )
             for r in state.retreats
@@ -221,7 +223,8 @@ def prompts(state: State) -> list[Prompt]:
                 Prompt(
                     seat=m,
                     kind="choice",
-                    text=f"{state.seats[m]}: accept the {split_name(split)} split or propose another",
+                    text=f"{state.seats[m]}: accept the {split_name(split)} split (`/armada answer reply:agree`) "
+                    "or propose other shares (such as `reply:split 2 1`)",
                     default=default,
                 )
             )
@@ -232,7 +235,8 @@ def prompts(state: State) -> list[Prompt]:
             Prompt(
                 seat=v,
                 kind="choice",
-                text=f"{state.seats[v]}: vote which tied captain gets the claim of event {vote.event}",
+                text=f"{state.seats[v]}: vote which tied captain gets the claim of event {vote.event} "
+                "(`/armada answer reply:<seat>`)",
                 default={"type": "vote", "for": vote.tied[0] + 1},
             )
             for v in vote.voters

@@ -8,7 +8,7 @@ from typing import Any
 from rules.core import RuleError, Turn
 from rules.core.validate import get_choice, get_int
 
-from . import choices, heroes, planning, savior
+from . import choices, heroes, planning, savior, say
 from .content import Enemy, EnemyAction, Module, action_text
 from .dicefit import can_complete, feed, shows, still_needed
 from .finals import artemis_shielded, final_enemy_def, section_critical
@@ -1259,7 +1259,7 @@ def no_knockouts_owed(state: State) -> None:
 def escape(state: State, seat: int, turn: Turn) -> None:
     c = _member(state, seat)
     if c.step != "gather":
-        raise RuleError("You can try to escape in step 4, instead of gathering.")
+        raise RuleError(say.ESCAPE_WHEN)
     no_knockouts_owed(state)
     for m in c.members:
         for d in dice_of(state, m, "station", "rolled"):

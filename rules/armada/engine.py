@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -23,7 +24,7 @@ from rules.core import (
 from rules.core.rng import Rng
 from rules.core.validate import get_int
 
-from . import ai, candidates, checks, choices, combat, heroes, missions, planning, savior, turns, words
+from . import ai, candidates, checks, choices, combat, heroes, missions, planning, savior, say, turns, words
 from .combat import combat_fleet, fleet_by_token, fleet_summary
 from .finals import event_for
 from .helpers import (
@@ -215,13 +216,16 @@ class Armada(GameSystem[State]):
         if c is not None and c.pvp:
             who = c.turn_of if c.step in ("assign", "escape") else c.seat
             default = {"type": "gather"} if c.step == "gather" else {"type": "done"}
-            return [Prompt(seat=who, kind="assign", text=f"{state.seats[who]}: your move in the duel", default=default)]
+            moves = say.DUEL_MOVES.get(c.step, say.DUEL_MOVES["assign"])
+            text = f"{state.seats[who]}: your move in the duel ({moves})"
+            return [Prompt(seat=who, kind="assign", text=text, default=default)]
         if state.phase == "ambush":
             return [
                 Prompt(
                     seat=state.savior,
                     kind="choice",
-                    text="Galactic Savior: attack a captain on your planet, or pass",
+                    text="Galactic Savior: attack a captain on your planet (`/armada engage target:<seat>`)"
+                    " or let them be (`/armada end-step`)",
                     default={"type": "pass"},
                 )
             ]
@@ -231,7 +235,7 @@ class Armada(GameSystem[State]):
                     Prompt(
                         seat=m,
                         kind="assign",
-                        text=f"{state.seats[m]}: place your crew dice on stations, then say you are finished",
+                        text=f"{state.seats[m]}: place your crew dice with `/armada assign`, then `/armada end-step`",
                         default={"type": "done"},
                     )
                     for m in c.members
@@ -242,7 +246,8 @@ class Armada(GameSystem[State]):
                     Prompt(
                         seat=c.frontline,
                         kind="reroll",
-                        text="Pay 1 credit to reroll the enemy die, or accept the roll",
+                        text="Pay 1 credit to reroll the enemy die (`/armada reroll dice:enemy`),"
+                        " or accept the roll (`/armada end-step`)",
                         default={"type": "accept"},
                     )
                 ]
@@ -251,7 +256,8 @@ class Armada(GameSystem[State]):
                     Prompt(
                         seat=s,
                         kind="choice",
-                        text=f"{state.seats[s]}: choose which crew die the enemy knocked out (to the Infirmary)",
+                        text=f"{state.seats[s]}: choose which crew die the enemy knocked out to the Infirmary"
+                        " (`/armada answer reply:<die>`)",
                         default=combat.default_knockout(state, s),
                     )
                     for s in c.knockouts
@@ -261,7 +267,8 @@ class Armada(GameSystem[State]):
                     Prompt(
                         seat=c.seat if c.seat in c.members else c.members[0],
                         kind="choice",
-                        text="Step 4: gather your crew for the next round, or try to escape",
+                        text="Step 4: gather your crew for the next round (`/armada roll`),"
+                        " or try to escape (`/armada escape`)",
                         default={"type": "gather"},
                     )
                 ]
@@ -270,7 +277,8 @@ class Armada(GameSystem[State]):
                     Prompt(
                         seat=c.seat if c.seat in c.members else c.members[0],
                         kind="assign",
-                        text="Escape attempt: place dice on the Escape card, or stop trying",
+                        text="Escape attempt: place dice on the Escape card (`/armada escape die:<n>`),"
+                        " or stop trying (`/armada end-step`)",
                         default={"type": "done"},
                     )
                 ]
@@ -281,7 +289,8 @@ class Armada(GameSystem[State]):
                     Prompt(
                         seat=o,
                         kind="choice",
-                        text="Send one of your dice to the Infirmary to try again, or give up",
+                        text="Send one of your dice to the Infirmary to try again (`/armada sacrifice`),"
+                        " or give up (`/armada giveup`)",
                         default=missions.default_sacrifice(state, o),
                     )
                     for o in m.owing
@@ -290,7 +299,7 @@ class Armada(GameSystem[State]):
                 Prompt(
                     seat=s,
                     kind="assign",
-                    text="Place dice on the mission sections, then roll again when finished",
+                    text="Place dice on the mission sections (`/armada assign`), then roll again (`/armada roll`)",
                     default={"type": "done"},
                 )
                 for s in m.members
@@ -303,7 +312,7 @@ class Armada(GameSystem[State]):
                     kind="choice",
                     text=f"{state.seats[t.to]}: {state.seats[t.seat]} offers "
                     f"{planning.trade_item(t.what, t.value)} for your "
-                    f"{planning.trade_item(t.for_what, t.for_value)}; accept or decline",
+                    f"{planning.trade_item(t.for_what, t.for_value)}; {say.ANSWER_SWAP}",
                     default={"type": "decline_trade"},
                 )
             ]
@@ -369,7 +378,7 @@ class Armada(GameSystem[State]):
             if kind not in TRADE_ANSWERS:
                 t = state.trade
                 assert t is not None
-                raise RuleError(f"A trade offer is waiting for {state.seats[t.to]}'s answer (accept or decline).")
+                raise RuleError(say.swap_waiting(state.seats[t.to]))
             planning.answer_trade(state, seat, TRADE_ANSWERS[kind], turn)
         elif state.phase == "ambush" and state.combat is None:
             self._ambush(state, seat, kind, action, turn)
@@ -389,7 +398,7 @@ class Armada(GameSystem[State]):
             turn.say(f"{state.seats[seat]} holds fire.")
             return
         if kind != "attack":
-            raise RuleError("Attack a captain on your planet (attack <seat>) or pass.")
+            raise RuleError(say.AMBUSH)
         target = get_int(action, "target", 1, len(state.seats), "the captain's seat") - 1
         if target == seat:
             raise RuleError("Attack somebody else.")
@@ -419,10 +428,7 @@ class Armada(GameSystem[State]):
             "knockout": lambda: combat.knockout(state, seat, action, turn),
         }
         if kind not in handlers:
-            raise RuleError(
-                "In Combat you can assign, reroll, ram, done, gather, escape, relay, accept "
-                "(and hero actions: lockon, parley, setface, copy, rose)."
-            )
+            raise RuleError(say.IN_COMBAT)
         initiator = c.seat
         members = list(c.members)
         handlers[kind]()
@@ -446,10 +452,7 @@ class Armada(GameSystem[State]):
             "giveup": lambda: missions.giveup(state, seat, turn),
         }
         if kind not in handlers:
-            raise RuleError(
-                "On an Away Mission you can reroll (AI Cores), place dice, roll again, "
-                "send a die to the Infirmary or give up."
-            )
+            raise RuleError(say.ON_MISSION)
         members = list(m.members)
         handlers[kind]()
         if state.mission is None:
@@ -494,7 +497,7 @@ class Armada(GameSystem[State]):
             else:
                 must = self._mandatory(state, seat)
                 if must:
-                    raise RuleError(f"Fleet {must[0]} is here: it must be fought before you end your turn.")
+                    raise RuleError(say.fight_first(must[0]))
                 state.encountered.append(seat)
             state.active = -1
             turn.say(f"{state.seats[seat]} ends the turn.")
@@ -749,6 +752,8 @@ class Armada(GameSystem[State]):
         return " ".join(parts)
 
     def parse(self, text: str, state: State, seat: int) -> Action:
+        """The typed notation back as the action ``legal()`` lists: whole numbers as ints, faces in
+        capitals, planets by their names; ``parse(format(a)) == a`` for every legal ``a``."""
         wanted = normalise(text)
         if not wanted:
             raise RuleError("Type an action, for example: end.")
@@ -762,19 +767,39 @@ class Armada(GameSystem[State]):
         for t in tokens[1:]:
             if "=" in t:
                 k, _, v = t.partition("=")
-                action[k] = v.split(",") if k in LIST_KEYS or "," in v else v
+                action[k] = _value(kind, k, v)
         if kind in ("travel", "retreat") and positional:
             action["to"] = _planet_name(" ".join(positional))
             return action
         if kind in ("reroll",):
-            action["dice"] = [x for t in positional for x in t.split(",") if x]
+            action["dice"] = _value(kind, "dice", ",".join(positional))
             return action
         for i, t in enumerate(positional):
             if i >= len(keys):
                 raise RuleError(f"Too many values for {kind}.")
-            k = keys[i]
-            action[k] = t.split(",") if "," in t else t
+            action[keys[i]] = _value(kind, keys[i], t)
         return action
+
+
+_WHOLE = re.compile(r"[0-9]{1,9}")
+# Values legal() keeps as text even when they are digits: a trade's terms are stored as written.
+TEXT_KEYS = {"trade": {"value", "for_value"}}
+
+
+def _value(kind: str, key: str, text: str) -> Any:
+    """One typed value as legal() writes it: a list for list keys (or anything with commas), whole
+    numbers as ints, a die face in capitals, planet names as the board spells them."""
+    if key in LIST_KEYS or "," in text:
+        return [_value(kind, "", part) for part in text.split(",") if part]
+    if key in TEXT_KEYS.get(kind, ()):
+        return text
+    if _WHOLE.fullmatch(text):
+        return int(text)
+    if key == "face":
+        return text.upper()
+    if key == "to":
+        return _planet_name(text)
+    return text
 
 
 def _face_down(fleet: Fleet) -> Fleet:

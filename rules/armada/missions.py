@@ -8,6 +8,7 @@ from typing import Any
 from rules.core import RuleError, Turn
 from rules.core.validate import get_int
 
+from . import say
 from .choices import award_poorest, start_split
 from .content import Event
 from .dicefit import match
@@ -156,7 +157,7 @@ def assign(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     if seat not in m.members:
         raise RuleError("You are not on this Away Mission.")
     if m.step != "assign":
-        raise RuleError("First choose a die to send to the Infirmary, or give up.")
+        raise RuleError(say.SACRIFICE_FIRST)
     die = find_die(state, seat, action.get("die"))
     if die.loc != "rolled":
         raise RuleError(f"Die #{die.id} is not available to assign.")
@@ -224,7 +225,7 @@ def done(state: State, seat: int, turn: Turn) -> None:
     if seat not in m.members:
         raise RuleError("You are not on this Away Mission.")
     if m.step != "assign":
-        raise RuleError("Choose a die to sacrifice first, or give up.")
+        raise RuleError(say.SACRIFICE_FIRST)
     try_again(state, turn)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from rules.core import RuleError, Turn
 from rules.core.validate import get_choice, get_int, get_str
 
+from . import say
 from .helpers import (
     C,
     dice_of,
@@ -31,9 +32,9 @@ def check_action_left(state: State, seat: int, what: str) -> None:
     """Refuse when the captain cannot spend a Planning action on ``what`` now."""
     player = state.players[seat]
     if player.offer_kind:
-        raise RuleError(f"Finish at the {'shipyard' if player.offer_kind == 'shop' else 'waystation'} first.")
+        raise RuleError(say.finish_offer(player.offer_kind))
     if player.actions <= 0:
-        raise RuleError(f"You have no actions left for {what} this Planning phase; end your turn.")
+        raise RuleError(say.no_actions_left(what))
 
 
 def use_action(state: State, seat: int, what: str) -> None:
@@ -99,7 +100,10 @@ def check_give(state: State, seat: int, action: Mapping[str, Any]) -> tuple[int,
     elif what == "module":
         value = get_str(action, "value", "module")
         if value not in player.storage:
-            raise RuleError("Only modules in storage can be handed over; store it first in a shop.")
+            raise RuleError(
+                "Only modules in storage can be handed over; store it first at a shipyard "
+                "(`/armada configure station:<n> module:storage`)."
+            )
     else:
         value = get_str(action, "value", "hero")
         if value not in player.heroes:
@@ -197,9 +201,9 @@ def check_offer(state: State, seat: int, action: Mapping[str, Any]) -> tuple[int
     if other.planet != player.planet or other.out:
         raise RuleError(f"{state.seats[to]} is not at {player.planet}.")
     if player.offer_kind:
-        raise RuleError(f"Finish at the {'shipyard' if player.offer_kind == 'shop' else 'waystation'} first.")
+        raise RuleError(say.finish_offer(player.offer_kind))
     if player.actions <= 0:
-        raise RuleError("You have no actions left for a trade this Planning phase; end your turn.")
+        raise RuleError(say.no_actions_left("a trade"))
     what = get_choice(action, "what", TRADE_KINDS, "thing to give")
     for_what = get_choice(action, "for_what", TRADE_KINDS, "thing you want back")
     if what == for_what == "credits":
@@ -234,7 +238,7 @@ def answer_trade(state: State, seat: int, accept: bool, turn: Turn) -> None:
     if seat not in (t.seat, t.to):
         raise RuleError("That trade offer is not yours to answer.")
     if accept and seat != t.to:
-        raise RuleError(f"{state.seats[t.to]} must accept the offer; you may withdraw it.")
+        raise RuleError(say.withdraw_only(state.seats[t.to]))
     state.trade = None
     if not accept:
         who = "withdraws" if seat == t.seat else "declines"
@@ -325,7 +329,7 @@ def check_buy(state: State, seat: int, action: Mapping[str, Any]) -> tuple[str, 
     """The module to buy and whether it comes from the Hardline upgrade stock (before paying)."""
     player = state.players[seat]
     if player.offer_kind != "shop":
-        raise RuleError("Open the shipyard first (it takes your Buy/Configure action).")
+        raise RuleError(say.OPEN_SHIPYARD)
     mid = get_str(action, "module", "module")
     hardline_pick = False
     if mid not in player.offer:
@@ -367,7 +371,7 @@ def install(state: State, seat: int, action: dict[str, Any], turn: Turn, *, free
     mid = get_str(action, "module", "module")
     cargo = mid in C.modules and C.modules[mid].cargo
     if player.offer_kind != "shop" and not cargo and not free:
-        raise RuleError("Configuring happens at a shipyard, during the Buy/Configure action.")
+        raise RuleError(say.CONFIGURE_WHERE)
     if mid not in player.storage:
         raise RuleError("That module is not in your storage.")
     number = get_int(action, "station", 1, 6, "the station")
@@ -385,7 +389,7 @@ def install(state: State, seat: int, action: dict[str, Any], turn: Turn, *, free
 def store(state: State, seat: int, action: dict[str, Any], turn: Turn, *, free: bool = False) -> None:
     player = state.players[seat]
     if player.offer_kind != "shop" and not free:
-        raise RuleError("Configuring happens at a shipyard, during the Buy/Configure action.")
+        raise RuleError(say.CONFIGURE_WHERE)
     number = get_int(action, "station", 1, 6, "the station")
     st = player.stations[number - 1]
     if not st.module:
@@ -421,7 +425,7 @@ def hire_cost(state: State, seat: int, hid: str) -> int:
 def hire(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     player = state.players[seat]
     if player.offer_kind != "hire":
-        raise RuleError("Visit the waystation first (it takes your Hire Crew action).")
+        raise RuleError(say.VISIT_WAYSTATION)
     hid = get_str(action, "hero", "hero")
     if hid not in player.offer:
         raise RuleError("That hero is not for hire here.")
