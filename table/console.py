@@ -200,7 +200,8 @@ def replace_mentions(text: str, names: dict[int, str]) -> str:
 def parse_options(text: str, names: Iterable[str]) -> dict[str, str]:
     """``a:1 b:two words`` -> {"a": "1", "b": "two words"}; only known names start an option.
 
-    A command whose first option is its main text (``/act roll``) may omit the name.
+    A command whose first option is its main text (``/act roll``) may omit the name; a first word
+    that looks like an option (``planet:Luna``) but names none is refused with the options there are.
     """
     known = list(names)
     options: dict[str, str] = {}
@@ -213,6 +214,9 @@ def parse_options(text: str, names: Iterable[str]) -> dict[str, str]:
         elif current is None:
             if not known:
                 raise ValueError(f"This command takes no options ('{word}').")
+            if sep and re.fullmatch(r"[a-z_]+", key):  # a mistyped option name, not a value
+                names = ", ".join(f"{name}:" for name in known)
+                raise ValueError(f"There is no option '{key}:' here. Options: {names}")
             current = known[0]
             options[current] = word
         else:

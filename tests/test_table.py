@@ -124,6 +124,9 @@ def test_console_options_parser() -> None:
     assert parse_options("move B2 door:E", ["action"]) == {"action": "move B2 door:E"}
     with pytest.raises(ValueError):
         parse_options("x", [])
+    with pytest.raises(ValueError, match=r"no option 'planet:' here\. Options: to:"):
+        parse_options("planet:kagawa", ["to"])
+    assert parse_options("Kagawa door:E", ["to"]) == {"to": "Kagawa door:E"}  # later words are values
 
 
 async def test_console_script_plays_a_whole_game(tmp_path: Path) -> None:
