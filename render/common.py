@@ -6,6 +6,7 @@ import io
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -25,6 +26,67 @@ def font(size: int, *, bold: bool = False, mono: bool = False) -> ImageFont.Free
     """A bundled DejaVu font, so pictures look the same on every machine."""
     name = "DejaVuSansMono.ttf" if mono else ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
     return ImageFont.truetype(str(FONT_DIR / name), size)
+
+
+def _key(args: tuple[object, ...], kwargs: dict[str, object]) -> tuple[object, ...]:
+    """A hashable key for a font call's arguments (lists, such as OpenType features, become tuples)."""
+    plain = tuple(tuple(a) if isinstance(a, list) else a for a in args)
+    return plain + tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in kwargs.items()))
+
+
+class RememberingFont(ImageFont.FreeTypeFont):
+    """A FreeType font that remembers the bitmaps, widths and boxes of the texts it was asked for.
+
+    Boards repeat most of their words from one picture to the next, and rasterising a text costs far more
+    than stamping its remembered bitmap; the bitmap is the very one FreeType gave, so the picture is the
+    same pixel for pixel. Drawing still goes through ``ImageDraw.text``. Each memory holds at most
+    :attr:`LIMIT` texts and starts afresh when full."""
+
+    LIMIT = 8192
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._masks: dict[tuple[object, ...], tuple[Any, tuple[int, int]]] = {}
+        self._lengths: dict[tuple[object, ...], float] = {}
+        self._boxes: dict[tuple[object, ...], tuple[float, float, float, float]] = {}
+
+    def getmask2(self, text: Any, *args: Any, **kwargs: Any) -> tuple[Any, tuple[int, int]]:  # type: ignore[override]
+        key = (text, *_key(args, kwargs))
+        found = self._masks.get(key)
+        if found is None:
+            found = super().getmask2(text, *args, **kwargs)
+            if len(self._masks) >= self.LIMIT:
+                self._masks.clear()
+            self._masks[key] = found
+        return found
+
+    def getlength(self, text: Any, *args: Any, **kwargs: Any) -> float:  # type: ignore[override]
+        key = (text, *_key(args, kwargs))
+        found = self._lengths.get(key)
+        if found is None:
+            found = super().getlength(text, *args, **kwargs)
+            if len(self._lengths) >= self.LIMIT:
+                self._lengths.clear()
+            self._lengths[key] = found
+        return found
+
+    def getbbox(self, text: Any, *args: Any, **kwargs: Any) -> tuple[float, float, float, float]:  # type: ignore[override]
+        key = (text, *_key(args, kwargs))
+        found = self._boxes.get(key)
+        if found is None:
+            found = super().getbbox(text, *args, **kwargs)
+            if len(self._boxes) >= self.LIMIT:
+                self._boxes.clear()
+            self._boxes[key] = found
+        return found
+
+
+@lru_cache(maxsize=64)
+def remembered_font(size: int, *, bold: bool = False, mono: bool = False, basic: bool = False) -> RememberingFont:
+    """:func:`font` as a :class:`RememberingFont` (``basic``: Pillow's own layout engine, no shaping)."""
+    name = "DejaVuSansMono.ttf" if mono else ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+    engine = ImageFont.Layout.BASIC if basic else None
+    return RememberingFont(str(FONT_DIR / name), size, layout_engine=engine)
 
 
 def to_png(image: Image.Image, *, palette: bool = True) -> bytes:

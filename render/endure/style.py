@@ -15,7 +15,7 @@ from PIL import Image, ImageFont
 
 from rules.endure.content import content
 
-from ..common import BACKGROUND, FONT_DIR, HIGHLIGHT, INK, MUTED, PANEL, SEAT_COLOURS
+from ..common import BACKGROUND, HIGHLIGHT, INK, MUTED, PANEL, SEAT_COLOURS, remembered_font
 
 __all__ = ["BACKGROUND", "HIGHLIGHT", "INK", "MUTED", "PANEL", "SEAT_COLOURS"]
 
@@ -89,16 +89,10 @@ def seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
-@lru_cache(maxsize=16)
-def _face(size: int, bold: bool) -> ImageFont.FreeTypeFont:
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)
-
-
 def face(size: int = TEXT, *, bold: bool = False) -> ImageFont.FreeTypeFont:
     """The bundled font, never below the board's smallest size, laid out by Pillow's own engine (plain
     Latin text needs no shaping, and it draws faster)."""
-    return _face(max(size, TEXT), bold)
+    return remembered_font(max(size, TEXT), bold=bold, basic=True)
 
 
 @lru_cache(maxsize=4096)

@@ -22,7 +22,7 @@ from rules.starcadia import board as B
 from rules.starcadia import engine as E
 from rules.starcadia.state import StarState
 
-from ..common import HIGHLIGHT, MUTED, font
+from ..common import HIGHLIGHT, MUTED, remembered_font
 from .palette import (
     ATTACK,
     BLOCKED,
@@ -94,8 +94,8 @@ class Station:
     def __post_init__(self) -> None:
         self.b = E.board_of(self.state)
         self.row = self.px + 6
-        self.face = font(self.px)
-        self.bold = font(self.px, bold=True)
+        self.face = remembered_font(self.px)
+        self.bold = remembered_font(self.px, bold=True)
 
     # -- geometry -------------------------------------------------------------------------------------
     def box(self, xy: B.XY) -> tuple[int, int, int, int]:

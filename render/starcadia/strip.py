@@ -14,7 +14,7 @@ from rules.starcadia import engine as E
 from rules.starcadia.content import CONTENT
 from rules.starcadia.state import StarState
 
-from ..common import HIGHLIGHT, INK, MUTED, PANEL, font, wrap
+from ..common import HIGHLIGHT, INK, MUTED, PANEL, remembered_font, wrap
 from .palette import CREW_COLOURS, CREW_LETTER, DEAD_RED, DECISION
 
 LEGEND = {
@@ -72,7 +72,7 @@ def waiting(state: StarState) -> str:
 def wrapped_text(text: str, room: int, px: int, bold: bool) -> tuple[str, ...]:
     """``text`` wrapped to ``room`` pixels at ``px`` (cached: the legend and quests repeat every picture)."""
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    return tuple(wrap(text, room, probe, font(px, bold=bold)))
+    return tuple(wrap(text, room, probe, remembered_font(px, bold=bold)))
 
 
 @dataclass
@@ -96,7 +96,7 @@ class Strip:
 
     def __post_init__(self) -> None:
         self.probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-        self.face, self.bold = font(self.px), font(self.px, bold=True)
+        self.face, self.bold = remembered_font(self.px), remembered_font(self.px, bold=True)
         self.room = self.width - 2 * self.margin
         self.step = self.px + 10
         self.top_lines, self.bottom_lines = self.head(), self.monsters() + self.notes()
