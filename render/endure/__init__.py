@@ -40,7 +40,7 @@ def draw_board(st: EndureState, *, events: Sequence[Event] = ()) -> Image.Image:
     image = Image.new("RGB", (WIDTH, head.y + middle + foot.y), BACKGROUND)
     d = ImageDraw.Draw(image)
     title(Sheet(d), st)
-    view.paint(d)
+    view.paint(d, image)
     below(Sheet(d, head.y + middle), st, view.crowded, bool(view.changed))
     return image
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -104,12 +105,16 @@ class MapView:
         c = self.cell
         return self.ox + min(xs) * c, self.oy + min(ys) * c, self.ox + (max(xs) + 1) * c, self.oy + (max(ys) + 1) * c
 
-    def paint(self, d: ImageDraw.ImageDraw) -> None:
-        """Draw the map with ``d``."""
+    def paint(self, d: ImageDraw.ImageDraw, image: Image.Image | None = None) -> None:
+        """Draw the map with ``d``; given the ``image`` it draws on, the floor plan is pasted from
+        :func:`floor_plan` instead of drawn."""
         self.d = d
-        self._floors()
-        self._edges()
-        self._outline()
+        opened = frozenset(self.st.extra_openings)
+        if image is None:
+            _plan(d, self.b, (self.ox, self.oy), opened)
+        else:
+            image.paste(floor_plan(self.st.mission, opened), (0, self.oy - EDGE))
+        self._doors(opened)
         self._tile_names()
         for zid in self.b.zones:
             if zid in self.changed:
@@ -124,35 +129,12 @@ class MapView:
                 draw(self.d, token, x, y)
 
     # -- the floor plan ------------------------------------------------------------------------------------------
-    def _floors(self) -> None:
-        tiles = sorted({z.tile for z in self.b.zones.values()})
-        shade = {t: ROOM[i % len(ROOM)] for i, t in enumerate(tiles)}
-        for zid, z in self.b.zones.items():
-            self.d.rectangle(self.zone_box(zid), fill=shade[z.tile] if z.kind == "room" else CORRIDOR)
-
-    def _edges(self) -> None:
-        """Walls, passages and doors on every edge between two different zones."""
+    def _doors(self, opened: frozenset[str]) -> None:
+        """A bar across the wall of every door (on the first edge of the two zones): open or shut."""
         lockdown = bool(self.st.event) and content().events[self.st.event].effect == "lockdown"
-        doors_drawn: set[str] = set()
-        c = self.cell
-        for (x, y), zid in sorted(self.b.cell_zone.items()):
-            for dx, dy in ((1, 0), (0, 1)):
-                other = self.b.cell_zone.get((x + dx, y + dy))
-                if other is None or other == zid:
-                    continue
-                x0, y0 = self.ox + x * c, self.oy + y * c
-                seg = (x0 + c, y0, x0 + c, y0 + c) if dx else (x0, y0 + c, x0 + c, y0 + c)
-                oid = "|".join(sorted((zid, other)))
-                opening = self.b.openings.get(oid)
-                if oid in self.st.extra_openings or (opening is not None and not opening.door):
-                    _dashed(self.d, seg, OPENING)
-                    continue
-                self.d.line(seg, fill=WALL, width=4)
-                if opening is None or oid in doors_drawn:
-                    continue
-                doors_drawn.add(oid)
-                shut = lockdown or self.st.doors.get(oid, "open") != "open"
-                self._door(seg, vertical=bool(dx), shut=shut)
+        for oid, seg, vertical in _door_edges(self.b, (self.ox, self.oy), opened):
+            shut = lockdown or self.st.doors.get(oid, "open") != "open"
+            self._door(seg, vertical=vertical, shut=shut)
 
     def _door(self, seg: tuple[int, int, int, int], *, vertical: bool, shut: bool) -> None:
         x0, y0, x1, y1 = seg
@@ -162,19 +144,6 @@ class MapView:
             self.d.rectangle(bar, fill=DOOR_SHUT, outline="#000000")
         else:
             self.d.rectangle(bar, fill=BACKGROUND, outline=DOOR_OPEN, width=3)
-
-    def _outline(self) -> None:
-        c = self.cell
-        for x, y in self.b.cell_zone:
-            x0, y0 = self.ox + x * c, self.oy + y * c
-            for dx, dy, seg in (
-                (-1, 0, (x0, y0, x0, y0 + c)),
-                (1, 0, (x0 + c, y0, x0 + c, y0 + c)),
-                (0, -1, (x0, y0, x0 + c, y0)),
-                (0, 1, (x0, y0 + c, x0 + c, y0 + c)),
-            ):
-                if (x + dx, y + dy) not in self.b.cell_zone:
-                    self.d.line(seg, fill=WALL, width=4)
 
     def _tile_names(self) -> None:
         """Each tile's name on the map's edge beside it (above for the top row, below for the rest)."""
@@ -219,6 +188,79 @@ def _flow(widths: Iterable[int], box: tuple[int, int, int, int], skip: int) -> l
         spots.append((x, y))
         x += w + GAP
     return spots
+
+
+@lru_cache(maxsize=12)
+def floor_plan(mission: str, opened: frozenset[str]) -> Image.Image:
+    """The map band of a mission's board (floors, walls, passages; ``opened``: walls opened in play), drawn
+    once and pasted on every board of that layout. A dozen layouts are kept (about 3 MB each)."""
+    b = board_of(mission)
+    cols, _ = b.size
+    image = Image.new("RGB", (WIDTH, map_height(b)), BACKGROUND)
+    _plan(ImageDraw.Draw(image), b, ((WIDTH - cols * cell_size(b)) // 2, EDGE), opened)
+    return image
+
+
+def _plan(d: ImageDraw.ImageDraw, b: Board, origin: tuple[int, int], opened: frozenset[str]) -> None:
+    """Floors, then a wall or a dashed passage on every edge between two zones, then the outer walls."""
+    ox, oy = origin
+    c = cell_size(b)
+    tiles = sorted({z.tile for z in b.zones.values()})
+    shade = {t: ROOM[i % len(ROOM)] for i, t in enumerate(tiles)}
+    for z in b.zones.values():
+        xs = [x for x, _ in z.cells]
+        ys = [y for _, y in z.cells]
+        box = ox + min(xs) * c, oy + min(ys) * c, ox + (max(xs) + 1) * c, oy + (max(ys) + 1) * c
+        d.rectangle(box, fill=shade[z.tile] if z.kind == "room" else CORRIDOR)
+    for oid, seg, _ in _edges(b, origin):
+        opening = b.openings.get(oid)
+        if oid in opened or (opening is not None and not opening.door):
+            _dashed(d, seg, OPENING)
+        else:
+            d.line(seg, fill=WALL, width=4)
+    for x, y in b.cell_zone:
+        x0, y0 = ox + x * c, oy + y * c
+        for dx, dy, seg in (
+            (-1, 0, (x0, y0, x0, y0 + c)),
+            (1, 0, (x0 + c, y0, x0 + c, y0 + c)),
+            (0, -1, (x0, y0, x0 + c, y0)),
+            (0, 1, (x0, y0 + c, x0 + c, y0 + c)),
+        ):
+            if (x + dx, y + dy) not in b.cell_zone:
+                d.line(seg, fill=WALL, width=4)
+
+
+Edge = tuple[str, tuple[int, int, int, int], bool]
+"""The two zones' opening id, the segment between them, and whether it is vertical."""
+
+
+def _edges(b: Board, origin: tuple[int, int]) -> list[Edge]:
+    """Every cell edge between two different zones, in a fixed order."""
+    ox, oy = origin
+    c = cell_size(b)
+    found: list[Edge] = []
+    for (x, y), zid in sorted(b.cell_zone.items()):
+        for dx, dy in ((1, 0), (0, 1)):
+            other = b.cell_zone.get((x + dx, y + dy))
+            if other is None or other == zid:
+                continue
+            x0, y0 = ox + x * c, oy + y * c
+            seg = (x0 + c, y0, x0 + c, y0 + c) if dx else (x0, y0 + c, x0 + c, y0 + c)
+            found.append(("|".join(sorted((zid, other))), seg, bool(dx)))
+    return found
+
+
+def _door_edges(b: Board, origin: tuple[int, int], opened: frozenset[str]) -> list[Edge]:
+    """The first edge of every door between two zones (a door opened up in play is a passage instead)."""
+    seen: set[str] = set()
+    doors: list[Edge] = []
+    for oid, seg, vertical in _edges(b, origin):
+        opening = b.openings.get(oid)
+        if opening is None or not opening.door or oid in opened or oid in seen:
+            continue
+        seen.add(oid)
+        doors.append((oid, seg, vertical))
+    return doors
 
 
 def _tiles(b: Board) -> dict[str, list[tuple[int, int]]]:
