@@ -889,18 +889,8 @@ def fire_self(state: State, seat: int, module: Module, station, turn: Turn) -> N
 
 def reconfigure(state: State, seat: int, kind: str, action: dict[str, Any], turn: Turn) -> None:
     """AG-01's modular design: in step 1, before any die is assigned, it may install or store
-    modules, unless one of its stations is Offline (our reading of the missing timing)."""
-    c = _member(state, seat)
-    player = state.players[seat]
-    frame = has_kind(player, "configure_anywhere")
-    if frame is None:
-        raise RuleError("Only a ship with a working modular frame can reconfigure in Combat.")
-    if any(st.offline for st in player.stations):
-        raise RuleError("The modular frame is locked while any station is Offline.")
-    if c.step != "assign" or seat in c.finished or seat in c.assigned:
-        raise RuleError("Reconfigure in step 1, before assigning any die.")
-    if any(d.loc in ("station", "locked") and d.station == action.get("station") for d in dice_of(state, seat)):
-        raise RuleError("That station is manned.")
+    modules, unless one of its stations is Offline (our reading of the missing timing).
+    When it is allowed is decided by ``checks`` before this runs."""
     if kind == "install":
         planning.install(state, seat, action, turn, free=True)
     else:
