@@ -17,6 +17,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from rules.core import BaseState, GameSystem, Prompt, RuleError
 from sessions.errors import SessionError
 from sessions.service import Actor, GameService, Update
@@ -61,8 +63,14 @@ class Game:
     game_id: int
     channel: int
     actors: dict[int, Actor]  # seat -> who sits there
-    state: BaseState
+    seen: bytes
+    """The state the players last heard of, packed: the players are not the bot's process, so the bench
+    must not hold a decoded state per game (about 16 KB each for Grimdark, 10-20 MB of the measured RSS)."""
     prompts: list[Prompt]
+
+
+def pack(state: BaseState | None) -> bytes:
+    return msgspec.msgpack.encode(state)
 
 
 @dataclass
@@ -121,7 +129,7 @@ class Driver:
         by_user = {a.user_id: a for a in actors}
         seats = {s.seat: by_user[s.user_id] for s in started.game.seats}
         assert started.state is not None
-        return Game(started.game.id, channel, seats, started.state, started.prompts)
+        return Game(started.game.id, channel, seats, pack(started.state), started.prompts)
 
     async def new_games(self, count: int) -> list[Game]:
         games: list[Game] = []
@@ -138,7 +146,7 @@ class Driver:
     async def _replace(self, game: Game) -> None:
         fresh = self.spares.pop() if self.spares else await self.new_game()
         game.game_id, game.channel, game.actors = fresh.game_id, fresh.channel, fresh.actors
-        game.state, game.prompts = fresh.state, fresh.prompts
+        game.seen, game.prompts = fresh.seen, fresh.prompts
 
     async def resync(self, game: Game) -> None:
         """Take the game's state and prompts from the service (a finished game is replaced)."""
@@ -146,7 +154,7 @@ class Driver:
         if status.state is None or status.game.status != "active":
             await self._replace(game)
             return
-        game.state, game.prompts = status.state, status.prompts
+        game.seen, game.prompts = pack(status.state), status.prompts
 
     def ctx(self, game: Game, seat: int) -> Ctx:
         return Ctx(actor=game.actors[seat], channel_id=game.channel, guild_id=GUILD)
@@ -167,8 +175,10 @@ class Driver:
         ``reply=False`` calls ``GameService.act`` alone (no reply, no keystrokes). ``arrived`` is when
         the action was due (paced runs); the wait counts from then.
         """
+        seen = msgspec.msgpack.decode(game.seen, type=self.system.state_type)
         start = time.perf_counter() if arrived is None else arrived
-        choice = systems.choose(self.system, game.state, game.prompts, self.rng)
+        choice = systems.choose(self.system, seen, game.prompts, self.rng)
+        del seen  # not held while the action is in flight
         if choice is None:
             out.stuck += 1
             await self._replace(game)
@@ -200,7 +210,7 @@ class Driver:
         out.wait.append(done - start)
         if sizes:
             out.sizes.append(self._sizes(action, update))
-        game.state, game.prompts = update.state, update.prompts
+        game.seen, game.prompts = pack(update.state), update.prompts
         if update.finished:
             out.finished += 1
             await self._replace(game)
