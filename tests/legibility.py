@@ -48,6 +48,8 @@ class Drawn:
 @dataclass
 class Layout:
     items: list[Drawn] = field(default_factory=list)
+    surfaces: list[object] = field(default_factory=list)
+    """The images drawn on, kept alive while recording so that no two of them can share an id."""
 
     def texts(self) -> list[Drawn]:
         return [i for i in self.items if i.kind == "text"]
@@ -56,7 +58,8 @@ class Layout:
         return [i for i in self.items if i.kind == "token"]
 
 
-def _surface(draw: ImageDraw.ImageDraw) -> int:
+def _surface(draw: ImageDraw.ImageDraw, layout: Layout) -> int:
+    layout.surfaces.append(draw.im)
     return id(draw.im)
 
 
@@ -88,7 +91,7 @@ def recording() -> Iterator[Layout]:
         if shown.strip():
             box = draw.textbbox(xy, shown, font=face, anchor=anchor, spacing=kwargs.get("spacing", 4))
             size = float(getattr(face, "size", 10))
-            layout.items.append(Drawn("text", _surface(draw), tuple(float(v) for v in box), shown, size))
+            layout.items.append(Drawn("text", _surface(draw, layout), tuple(float(v) for v in box), shown, size))
 
     def text(self, xy, text, fill=None, font=None, *args, **kwargs):  # type: ignore[no-untyped-def]
         note_text(self, xy, text, font, **kwargs)
@@ -106,7 +109,7 @@ def recording() -> Iterator[Layout]:
         def drawn(self, xy, *args, **kwargs):  # type: ignore[no-untyped-def]
             box = _box(xy)
             if box is not None and max(box[2] - box[0], box[3] - box[1]) <= TOKEN_MAX:
-                layout.items.append(Drawn("token", _surface(self), box))
+                layout.items.append(Drawn("token", _surface(self, layout), box))
             return real(self, xy, *args, **kwargs)
 
         return drawn
@@ -118,7 +121,7 @@ def recording() -> Iterator[Layout]:
             else ((bounding_circle[0], bounding_circle[1]), bounding_circle[2])
         )
         if 2 * r <= TOKEN_MAX:
-            layout.items.append(Drawn("token", _surface(self), (x - r, y - r, x + r, y + r)))
+            layout.items.append(Drawn("token", _surface(self, layout), (x - r, y - r, x + r, y + r)))
         return real_regular(self, bounding_circle, *args, **kwargs)
 
     ImageDraw.ImageDraw.text = text  # type: ignore[method-assign]
