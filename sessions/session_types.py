@@ -65,5 +65,6 @@ class LoadedGame:
     state: BaseState | None
     used: float
     settings: GameSettings | None = None
-    recent: list[tuple[int, BaseState]] = field(default_factory=list)
-    """States since the last action that revealed something (version, state): what undo can go back to."""
+    recent: list[tuple[int, BaseState | bytes]] = field(default_factory=list)
+    """States since the last action that revealed something (version, state): what undo can go back to.
+    All but the newest are kept packed (msgpack bytes)."""

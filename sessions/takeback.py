@@ -117,7 +117,8 @@ class TakeBacks:
         user_id: int | None,
         text: str,
     ) -> Update:
-        state = next((s for v, s in loaded.recent if v == to), None)
+        kept = next((s for v, s in loaded.recent if v == to), None)
+        state = msgspec.msgpack.decode(kept, type=system.state_type) if isinstance(kept, bytes) else kept
         if state is None:
             state = await asyncio.to_thread(self._replayed, loaded, system, [e for e in entries if e["version"] <= to])
         event = Event(text=text, kind="turn", seat=seat)
