@@ -1267,15 +1267,10 @@ def escape(state: State, seat: int, turn: Turn) -> None:
 
 
 def assign_escape(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+    """A die on the Escape card; who may put which die there is decided by ``checks`` first."""
     c = state.combat
     assert c is not None
-    if c.turn_of >= 0 and seat != c.turn_of:
-        raise RuleError(f"{state.seats[c.turn_of]} is the one attempting the escape.")
     die = find_die(state, seat, action.get("die"))
-    if die.loc != "rolled":
-        raise RuleError(f"Die #{die.id} is not available to assign.")
-    if parse_station(state, seat, action.get("station", "escape")) != 8:
-        raise RuleError("During an escape attempt, dice go on the Escape card.")
     esc = C.finals["tactics"]["escape"]
     player = state.players[seat]
     die.loc = "escape"

@@ -152,30 +152,14 @@ def success(m: Mission, event: Event) -> bool:
 
 
 def assign(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
+    """Put a die on a mission section; whether it may go there is decided by ``checks`` first."""
     m = state.mission
     assert m is not None
-    if seat not in m.members:
-        raise RuleError("You are not on this Away Mission.")
-    if m.step != "assign":
-        raise RuleError(say.SACRIFICE_FIRST)
     die = find_die(state, seat, action.get("die"))
-    if die.loc != "rolled":
-        raise RuleError(f"Die #{die.id} is not available to assign.")
     section = get_int(action, "section", 1, len(m.need), "the section") - 1
     event = event_for(m.event)
-    left = m.need[section]
-    if not left:
-        raise RuleError(f"Section {section + 1} is already complete.")
     row = m.rows[section]
-    if event.kind == "sequence" and not has_hero(state, seat, "ignore_sequence"):
-        for r in range(row):
-            if not row_done(m, r):
-                raise RuleError("This mission is a Sequence: finish the rows above first.")
-    if event.kind == "decision" and m.row_choice >= 0 and m.row_choice != row:
-        raise RuleError("You already chose a grouping for this decision; stick to it.")
-    fires, remaining, used = match(left, die.face)
-    if not used:
-        raise RuleError(f"Die #{die.id} ({face_name(die.face)}) does not fit section {section + 1} ({left}).")
+    fires, remaining, _ = match(m.need[section], die.face)
     m.need[section] = "" if fires else "".join(remaining)
     if event.kind == "decision":
         m.row_choice = row
