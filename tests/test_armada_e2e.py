@@ -15,7 +15,6 @@ run even when rule changes move the dice (the other tests pin the rules; this on
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -24,6 +23,7 @@ import bot as starhost
 from rules.armada import SYSTEM
 from table.armada.commands import GROUP
 from table.console import convert_options
+from tests.e2e_support import bot_config
 from tests.standin import FakeUser, StandIn
 from tests.test_armada_balance import careful
 
@@ -64,9 +64,8 @@ def game_command(state, seat: int, action: dict) -> tuple[str, dict]:
     raise AssertionError(f"no /armada command plays {SYSTEM.format(action)}")
 
 
-def make_config(tmp_path: Path):
-    config = starhost.load_config(env={}, dotenv=tmp_path / "missing.env")
-    return replace(config, token="fake-token", db_path=tmp_path / "e2e.db", dev_guild=GUILD, reminder_seconds=3600)
+def make_config(tmp_path: Path) -> starhost.Config:
+    return bot_config(tmp_path, GUILD)
 
 
 @pytest.mark.e2e

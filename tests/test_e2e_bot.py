@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 import bot as starhost
+from tests.e2e_support import bot_config
 from tests.standin import ALL_PERMISSIONS, FakeUser, StandIn
 
 pytestmark = pytest.mark.e2e
@@ -24,15 +24,7 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
 def make_config(tmp_path: Path) -> starhost.Config:
-    config = starhost.load_config(env={}, dotenv=tmp_path / "missing.env")
-    return replace(
-        config,
-        token="fake-token",
-        db_path=tmp_path / "e2e.db",
-        dev_guild=GUILD,
-        extra_systems=("tests.fixtures.pig",),
-        reminder_seconds=3600,
-    )
+    return bot_config(tmp_path, GUILD, extra_systems=("tests.fixtures.pig",))
 
 
 @pytest.fixture

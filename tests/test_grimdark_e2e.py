@@ -13,7 +13,6 @@ list, whose mission ends within FAST_STEPS decisions, so the Discord game is sho
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -22,6 +21,7 @@ import bot as starhost
 from rules.grimdark import SYSTEM
 from sessions.service import bot_user
 from table.grimdark.commands import GROUP
+from tests.e2e_support import bot_config
 from tests.standin import FakeUser, StandIn
 
 GUILD = 950000000000000001
@@ -86,9 +86,8 @@ def options_for(action: dict) -> tuple[str, dict] | None:
     return None
 
 
-def make_config(tmp_path: Path):
-    config = starhost.load_config(env={}, dotenv=tmp_path / "missing.env")
-    return replace(config, token="fake-token", db_path=tmp_path / "e2e.db", dev_guild=GUILD, reminder_seconds=3600)
+def make_config(tmp_path: Path) -> starhost.Config:
+    return bot_config(tmp_path, GUILD)
 
 
 @pytest.mark.e2e

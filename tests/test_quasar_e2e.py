@@ -13,7 +13,6 @@ run (the other tests pin the rules; this one the plumbing).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -25,6 +24,7 @@ from rules.quasar.content import content
 from rules.quasar.zones import hand
 from table.console import convert_options
 from table.quasar.commands import GROUP
+from tests.e2e_support import bot_config
 from tests.standin import FakeUser, StandIn
 
 GUILD = 950000000000000001
@@ -36,9 +36,8 @@ SEED = 4
 MAX_STEPS = 200
 
 
-def make_config(tmp_path: Path):
-    config = starhost.load_config(env={}, dotenv=tmp_path / "missing.env")
-    return replace(config, token="fake-token", db_path=tmp_path / "e2e.db", dev_guild=GUILD, reminder_seconds=3600)
+def make_config(tmp_path: Path) -> starhost.Config:
+    return bot_config(tmp_path, GUILD)
 
 
 def typed_command(state, seat: int, action: dict):

@@ -18,7 +18,6 @@ when the engine's rules change the dice's course (the other tests pin the rules;
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -27,6 +26,7 @@ import bot as starhost
 from rules.core import parse_options
 from rules.starcadia import SYSTEM
 from rules.starcadia.ai import smart_choice
+from tests.e2e_support import bot_config
 from tests.standin import FakeUser, StandIn
 
 GUILD = 930000000000000001
@@ -80,9 +80,8 @@ def fast_seed() -> int:
     raise AssertionError(f"no candidate seed ends within {FAST_STEPS} decisions")
 
 
-def make_config(tmp_path: Path):
-    config = starhost.load_config(env={}, dotenv=tmp_path / "missing.env")
-    return replace(config, token="fake-token", db_path=tmp_path / "e2e.db", dev_guild=GUILD, reminder_seconds=3600)
+def make_config(tmp_path: Path) -> starhost.Config:
+    return bot_config(tmp_path, GUILD)
 
 
 def button_for(message, record_id: int, version: int, seat: int, index: int) -> str | None:

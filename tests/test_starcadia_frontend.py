@@ -464,12 +464,9 @@ PNG = b"\x89PNG\r\n\x1a\n"
 
 
 def make_config(tmp_path: Path):
-    from dataclasses import replace
+    from tests.e2e_support import bot_config
 
-    import bot as starhost
-
-    config = starhost.load_config(env={}, dotenv=tmp_path / "missing.env")
-    return replace(config, token="fake-token", db_path=tmp_path / "e2e.db", dev_guild=GUILD, reminder_seconds=3600)
+    return bot_config(tmp_path, GUILD)
 
 
 @pytest.mark.e2e
