@@ -56,7 +56,7 @@ def first_round_pings(game: str, seed: int, autopass: bool) -> int:
             continue
         prompt = prompts[0]
         pings += 1
-        action = system.ai_action(system.player_view(state, prompt.seat), prompt.seat, seed * 10_000 + step)
+        action = system.ai_action(system.view(state, prompt.seat), prompt.seat, seed * 10_000 + step)
         if action is None:
             action = system.default_action(state, prompt)
         state, _ = system.apply(state, prompt.seat, action)

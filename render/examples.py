@@ -54,7 +54,7 @@ def play_position(system_id: str, example: Example) -> BaseState:
         if not prompts:
             break
         prompt = prompts[0]
-        view = system.player_view(state, prompt.seat)
+        view = system.view(state, prompt.seat)
         action = system.ai_action(view, prompt.seat, example.seed * 1000 + step)
         if action is None:
             action = system.default_action(state, prompt)
@@ -66,7 +66,7 @@ def inline_picture(system_id: str, example: Example) -> bytes:
     """The public board of the example position, scaled to the chat column's width."""
     system = registry.get(system_id)
     state = play_position(system_id, example)
-    public = system.player_view(state, None)
+    public = system.view(state, None)
     png = render_board(public, title=system_id, description=system.describe(public))
     image = Image.open(io.BytesIO(png)).convert("RGB")
     height = round(image.height * INLINE_WIDTH / image.width)

@@ -522,7 +522,7 @@ class GameService(TakeBacks):
             name = record.seats[prompt.seat].name if prompt.seat < len(record.seats) else f"seat {prompt.seat + 1}"
             if is_bot(record.user_of(prompt.seat)):
                 seed = (record.id * 1_000_003 + record.version) & 0xFFFFFFFF
-                action = system.ai_action(system.player_view(state, prompt.seat), prompt.seat, seed)
+                action = system.ai_action(system.view(state, prompt.seat), prompt.seat, seed)
                 if action is None:
                     action = system.default_action(state, prompt)
                 return prompt.seat, action, "bot", f"{name} plays {system.action_label(state, action)}."

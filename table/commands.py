@@ -46,7 +46,7 @@ class SeatContext:
 
     def my_view(self) -> BaseState:
         """What this user may see: their seat's private view, or the public one."""
-        return self.system.player_view(self.state, self.seat)
+        return self.system.view(self.state, self.seat)
 
 
 class Place(Protocol):

@@ -149,7 +149,7 @@ def board_reply(
                     buttons, menu = action_controls(record, system, state, seat, public=viewer_seat is None)
                     if viewer_seat is None and not buttons and system.legal(state, seat):
                         lines.append("Secret choices are made in private: `/game view` shows your own buttons.")
-        public = system.player_view(state, viewer_seat)
+        public = system.view(state, viewer_seat)
         description = system.describe(public)
         events = [e for e in update.events if e.visible_to is None]
         picture_title = f"{system.name} · game #{record.id}"

@@ -4,7 +4,7 @@ the team wins.
 The policy is what a sensible new team would do: repair when hurt, fly to where beacons and fleets
 pile up, fight together when a captain is near, put each die where it does the most good right now
 (damage, shields, hull, healing), escape when nearly dead, and fill mission sections. Each seat
-decides from its own view (``ai_action`` on ``player_view``), as a bot seat does, and only ever
+decides from its own view (``ai_action`` on ``view``), as a bot seat does, and only ever
 answers with a legal action. Run this file directly for the full measurement:
 
     .venv/bin/python -m tests.test_armada_balance 32 1,2,3,4 5000
@@ -51,7 +51,7 @@ def play_careful(players: int, seed: int, max_steps: int = 6000, **options: str)
         prompts = SYSTEM.pending(state)
         prompt = next((q for q in prompts if SYSTEM.legal(state, q.seat)), prompts[0])
         # the bot seat's own choice, made from what its seat sees (rules/armada/ai.py)
-        action = SYSTEM.ai_action(SYSTEM.player_view(state, prompt.seat), prompt.seat, seed)
+        action = SYSTEM.ai_action(SYSTEM.view(state, prompt.seat), prompt.seat, seed)
         if action is None:
             action = SYSTEM.default_action(state, prompt)
         state, _ = SYSTEM.apply(state, prompt.seat, action)

@@ -27,7 +27,7 @@ SEATS3 = ["ann", "ben", "cat"]
 
 
 def bot_choice(st: State, seat: int, seed: int = 0) -> Action:
-    action = S.ai_action(S.player_view(st, seat), seat, seed)
+    action = S.ai_action(S.view(st, seat), seat, seed)
     assert action is not None and action in S.legal(st, seat), action
     return action
 
@@ -255,9 +255,9 @@ def test_the_bot_decides_from_what_its_seat_can_see(seed: int) -> None:
         if S.outcome(st) is not None:
             break
         for p in S.pending(st):
-            mine = S.ai_action(S.player_view(st, p.seat), p.seat, step)
+            mine = S.ai_action(S.view(st, p.seat), p.seat, step)
             other = hidden_changed(st, seed * 1000 + step)
-            assert S.ai_action(S.player_view(other, p.seat), p.seat, step) == mine
+            assert S.ai_action(S.view(other, p.seat), p.seat, step) == mine
             compared += 1
         p = S.pending(st)[0]
         st, _ = S.apply(st, p.seat, bot_choice(st, p.seat, r.randrange(1000)))

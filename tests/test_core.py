@@ -108,7 +108,7 @@ def test_layering(package: str) -> None:
                 assert name.split(".")[0] not in banned, f"{path.relative_to(ROOT)} imports {name}"
 
 
-def test_player_view_never_shows_the_seed() -> None:
+def test_view_never_shows_the_seed() -> None:
     state = PIG.setup(["a", "b"], {}, 123456)
-    seen = PIG.player_view(state, None)
+    seen = PIG.view(state, None)
     assert seen.rng.seed == 0 and state.rng.seed == 123456

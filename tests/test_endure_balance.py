@@ -198,7 +198,7 @@ def play_careful(
             break
         seat = S.pending(st)[0].seat
         if policy == "careful":
-            action = S.ai_action(S.player_view(st, seat), seat, step)
+            action = S.ai_action(S.view(st, seat), seat, step)
         else:
             action = POLICIES[policy](st, seat, S.legal(st, seat))
         assert action is not None

@@ -1,6 +1,6 @@
 """Endure the Stars and asynchronous play: bot seats, forced steps, status lines and button labels.
 
-- A bot seat plays from its own view (``ai_action`` on ``player_view``): whole missions end with
+- A bot seat plays from its own view (``ai_action`` on ``view``): whole missions end with
   every seat a bot, and its choices stay the same when what the seat cannot see is changed.
 - ``forced_action`` plays only steps with nothing to decide; the pings of a first round are counted.
 - ``status_lines`` and ``action_label`` speak plain words and never show hidden things.
@@ -35,7 +35,7 @@ def setup(mission: str, n: int, seed: int) -> EndureState:
 
 def bot_step(st: EndureState, seed: int = 0) -> tuple[int, Action]:
     seat = S.pending(st)[0].seat
-    action = S.ai_action(S.player_view(st, seat), seat, seed)
+    action = S.ai_action(S.view(st, seat), seat, seed)
     assert action is not None and action in S.legal(st, seat), action
     return seat, action
 
@@ -81,10 +81,10 @@ def test_the_bot_decides_the_same_whatever_it_cannot_see(mission: str, seed: int
             break
         seat = S.pending(st)[0].seat
         if step % 3 == 0:
-            mine = S.ai_action(S.player_view(st, seat), seat, step)
+            mine = S.ai_action(S.view(st, seat), seat, step)
             other = scrambled(st, r)
-            assert S.player_view(other, seat).radar == S.player_view(st, seat).radar
-            assert S.ai_action(S.player_view(other, seat), seat, step) == mine
+            assert S.view(other, seat).radar == S.view(st, seat).radar
+            assert S.ai_action(S.view(other, seat), seat, step) == mine
             compared += 1
         seat, action = bot_step(st, step)
         st, _ = S.apply(st, seat, action)
@@ -93,7 +93,7 @@ def test_the_bot_decides_the_same_whatever_it_cannot_see(mission: str, seed: int
 
 def test_the_view_the_bot_gets_holds_no_secret() -> None:
     st = setup("CG00", 3, 5)
-    view = S.player_view(st, 0)
+    view = S.view(st, 0)
     assert view.rng.seed == 0 and set(view.item_deck) <= {"?"} and all(t.token == "?" for t in view.radar)
 
 
@@ -186,7 +186,7 @@ def first_round_pings(seed: int) -> tuple[int, int]:
             pings[autopass] += 1
             decision += 1
             legal = S.legal(st, p.seat)
-            action = S.ai_action(S.player_view(st, p.seat), p.seat, 0)
+            action = S.ai_action(S.view(st, p.seat), p.seat, 0)
             ender = next((a for a in legal if a["type"] == "end"), None)
             if decision % 3 == 0 and ender is not None and st.survivors[S.current(st)].actions <= 1:
                 action = ender
@@ -258,7 +258,7 @@ def test_a_label_never_names_a_hidden_card() -> None:
     st.item_deck = ["shotgun"]
     seat = prompt(st).seat
     st, _ = S.apply(st, seat, {"type": "search"})
-    view = S.player_view(st, seat)
+    view = S.view(st, seat)
     assert msgspec.json.encode(view).count(b"shotgun") >= 1  # one's own find is no secret
     labels = [S.action_label(st, a) for a in S.legal(st, seat)]
     assert all("?" not in label for label in labels)

@@ -51,7 +51,7 @@ async def check_all(st: EndureState, r: random.Random, steps: int = STEPS) -> in
         legal = S.legal(st, seat)
         busy = [a for a in legal if a["type"] not in ("end", "discard")]
         if r.random() < 0.5:  # the careful bot half the time, so games get somewhere
-            action = S.ai_action(S.player_view(st, seat), seat, step) or legal[0]
+            action = S.ai_action(S.view(st, seat), seat, step) or legal[0]
         else:
             action = r.choice(busy) if busy and r.random() < 0.85 else r.choice(legal)
         st, _ = S.apply(st, seat, action)

@@ -104,7 +104,7 @@ def test_board_reads_at_500_px_on_random_states_of_every_mission(mission: str):
     n = 1 + k % 6
     positions = walk(mission, n, seed=k, steps=160, policy=("mixed", "reckless", "careful")[k % 3])
     for st, events in (positions[len(positions) // 2], positions[-1]):
-        view = S.player_view(st, None)
+        view = S.view(st, None)
         assert legible(lambda view=view, events=events: board(view, events=events)) == [], S.describe(st)
 
 
@@ -118,7 +118,7 @@ def test_board_reads_at_500_px_on_random_states_of_every_mission(mission: str):
 def test_board_reads_at_500_px_on_any_random_state(mission: str, n: int, seed: int, steps: int):
     st, events = walk(mission, n, seed, steps, "reckless")[-1]
     with recording() as layout:
-        png = board(S.player_view(st, None), events=events)
+        png = board(S.view(st, None), events=events)
     assert legibility_problems(layout, png) == []
     assert len(png) < 400_000
 
@@ -128,7 +128,7 @@ def test_board_reads_at_500_px_on_any_random_state(mission: str, n: int, seed: i
 
 def texts(st, events=()) -> list[str]:
     with recording() as layout:
-        draw_board(S.player_view(st, None), events=events)
+        draw_board(S.view(st, None), events=events)
     return [t.text for t in layout.texts()]
 
 
@@ -167,7 +167,7 @@ def test_a_crowded_zone_is_shown_in_full_under_the_map():
     for s in st.survivors[:4]:
         s.zone = "SEC-y"
     place(st, "jaeger", "SEC-y", 2)
-    view = S.player_view(st, None)
+    view = S.view(st, None)
     drawn = texts(view)
     assert "SEC-y:" in drawn and any(t.startswith("+") for t in drawn)
     tags = [t.tag for t in zone_tokens(view)["SEC-y"]]

@@ -41,7 +41,7 @@ def play(scenario: str, seed: int, heroes: int = 3, *, first_only: bool = True) 
         if G.outcome(state) is not None or (first_only and state.record):
             return state
         prompt = G.pending(state)[0]
-        action = G.ai_action(G.player_view(state, prompt.seat), prompt.seat, seed * 7919 + step)
+        action = G.ai_action(G.view(state, prompt.seat), prompt.seat, seed * 7919 + step)
         assert action is not None
         state, _ = G.apply(state, prompt.seat, action)
     raise AssertionError(f"{scenario} seed {seed}: no end after 3000 decisions")
@@ -58,7 +58,7 @@ def test_the_careful_party_plays_legal_commands_from_its_own_view() -> None:
         if G.outcome(state) is not None:
             break
         prompt = r.choice(G.pending(state))
-        view = G.player_view(state, prompt.seat)
+        view = G.view(state, prompt.seat)
         action = G.ai_action(view, prompt.seat, step)
         assert action is not None
         assert G.allows(state, prompt.seat, action), G.format(action)

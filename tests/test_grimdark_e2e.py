@@ -35,7 +35,7 @@ MAX_STEPS = 260
 
 
 def decide(state, seat: int, step: int):
-    view = SYSTEM.player_view(state, seat)
+    view = SYSTEM.view(state, seat)
     action = SYSTEM.ai_action(view, seat, 7919 * step + 13)
     if action is None:
         prompt = next(p for p in SYSTEM.pending(state) if p.seat == seat)

@@ -86,7 +86,7 @@ def check_contacts(pairs: set[tuple[str, str]], allowed: set[tuple[str, str]], s
 
 def check_hidden(state: GrimState) -> None:
     """Nothing hidden reaches a public view."""
-    public = G.player_view(state, None)
+    public = G.view(state, None)
     assert public.rng.seed == 0
     for token, seen in zip(state.tokens, public.tokens, strict=True):
         if not token.revealed and not token.taken:

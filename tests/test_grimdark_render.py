@@ -54,7 +54,7 @@ def legible(picture) -> list[str]:
     ],
 )
 def test_pictures_read_at_500_px_on_random_states(seed: int, steps: int, options: dict[str, str]) -> None:
-    state = G.player_view(walked(seed, steps, **options), None)
+    state = G.view(walked(seed, steps, **options), None)
     assert legible(lambda: board(state)) == []
     assert legible(lambda: sheets(state)) == []
     assert legible(lambda: roster(state)) == []
@@ -71,9 +71,9 @@ def test_hidden_things_stay_hidden_in_the_picture() -> None:
             board(picture_state)
         return [t.text for t in layout.texts() if t.box[0] <= x <= t.box[2] and t.box[1] <= y <= t.box[3]]
 
-    assert on_token(G.player_view(state, None)) == ["?"]
+    assert on_token(G.view(state, None)) == ["?"]
     state.tokens[0].revealed = True
-    assert on_token(G.player_view(state, None)) == ["M"]
+    assert on_token(G.view(state, None)) == ["M"]
 
 
 def test_the_window_keeps_every_hero_that_fits() -> None:
@@ -89,7 +89,7 @@ def test_the_window_keeps_every_hero_that_fits() -> None:
 
 
 def test_sizes_and_the_half_table() -> None:
-    state = G.player_view(walked(9, 10, scenario="landing", table="half"), None)
+    state = G.view(walked(9, 10, scenario="landing", table="half"), None)
     png = board(state)
     picture = Image.open(io.BytesIO(png))
     assert 800 <= picture.width <= 1400 and len(png) < 400_000
@@ -101,9 +101,9 @@ def snapshot(name: str, png: bytes, path: Path = GOLDEN) -> None:
 
 
 def test_snapshots() -> None:
-    state = G.player_view(walked(11, 40, scenario="landing"), None)
+    state = G.view(walked(11, 40, scenario="landing"), None)
     snapshot("board_landing.png", board(state))
     snapshot("sheets.png", sheets(state))
     snapshot("roster.png", roster(state))
-    half = G.player_view(walked(12, 30, scenario="hunt", table="half"), None)
+    half = G.view(walked(12, 30, scenario="hunt", table="half"), None)
     snapshot("board_hunt_half.png", board(half))

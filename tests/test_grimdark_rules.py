@@ -116,7 +116,7 @@ def test_15_enemy_ambushers_arrive_within_six_inches_of_a_goal() -> None:
     state = battle("kessa+orrin+ash+rook", scenario="vault")
     stalker = next(u for u in state.units if u.kind == "stalker")
     assert not stalker.placed and 2 <= stalker.due <= 4
-    public = G.player_view(state, None)
+    public = G.view(state, None)
     assert all(u.kind != "stalker" for u in public.units), "an unseen ambusher is hidden"
     turn = Turn(state, 0)
     state.round = stalker.due - 1
@@ -130,7 +130,7 @@ def test_16_waves_arrive_on_their_round_and_stay_secret_until_then() -> None:
     state = battle()
     wave = state.waves[0]
     assert wave.round >= 2 and wave.units == ["brutes"]
-    assert G.player_view(state, None).waves[0].units == []
+    assert G.view(state, None).waves[0].units == []
     turn = Turn(state, 0)
     state.round = wave.round - 1
     start_round(state, turn)
@@ -464,7 +464,7 @@ def test_111_search_tokens_hide_their_contents_until_revealed(monkeypatch: pytes
     put_enemy(state, "scrappers", "A1")
     put_hero(state, "kessa", "K30")
     state.tokens = [Token(id="T1", x=cell("K28")[0], y=cell("K28")[1], content="trap")]
-    assert G.player_view(state, 0).tokens[0].content == "?"
+    assert G.view(state, 0).tokens[0].content == "?"
     with dice(monkeypatch, 6):
         after, said = play(state, 0, {"type": "skill", "hero": "kessa", "skill": "discover", "target": "T1"})
     assert "a trap" in said and "disarmed" in said and after.tokens[0].taken

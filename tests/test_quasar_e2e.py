@@ -90,7 +90,7 @@ async def test_a_whole_quasar_mission_through_discord(tmp_path: Path) -> None:
                     assert f"<@{record.user_of(seat)}>" in board.content, board.content  # who must act is pinged
                 seat = prompts[0].seat
                 user = users[record.user_of(seat)]
-                action = choose(SYSTEM.player_view(state, seat), seat, step)
+                action = choose(SYSTEM.view(state, seat), seat, step)
                 assert action is not None
                 legal = SYSTEM.legal(state, seat)
                 SYSTEM.check(state, seat, action)  # listed, or (a commit with Overcommit cards) accepted unlisted

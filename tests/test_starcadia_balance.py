@@ -21,7 +21,7 @@ def play_scenario(seed: int, scenario: str, seats: int = 3, limit: int = 3000):
     steps = 0
     while steps < limit and not state.history and SYSTEM.outcome(state) is None:
         p = SYSTEM.pending(state)[0]
-        action = SYSTEM.ai_action(SYSTEM.player_view(state, p.seat), p.seat, seed * 100_000 + steps)
+        action = SYSTEM.ai_action(SYSTEM.view(state, p.seat), p.seat, seed * 100_000 + steps)
         state, _ = SYSTEM.apply(state, p.seat, action)
         steps += 1
     return state

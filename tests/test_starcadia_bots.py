@@ -33,7 +33,7 @@ def bot_game(seed: int, scenario: str = "1", seats: int = 3, **options: str) -> 
         if st.history or S.outcome(st) is not None:
             return st
         p = S.pending(st)[0]
-        action = S.ai_action(S.player_view(st, p.seat), p.seat, seed * 10_000 + step)
+        action = S.ai_action(S.view(st, p.seat), p.seat, seed * 10_000 + step)
         assert action in S.legal(st, p.seat), S.format(action)
         st, _ = S.apply(st, p.seat, action)
     raise AssertionError(f"seed {seed}: the bots did not finish scenario {scenario}")
@@ -94,7 +94,7 @@ def test_forced_steps_have_exactly_one_answer_on_random_states(seed: int) -> Non
             forced_seen += 1
             real = [a for a in legal if a["type"] not in S.free_actions]
             assert real == [forced] and forced["type"] not in HIDDEN_CHOICES
-        action = r.choice(legal) if r.random() < 0.5 else S.ai_action(S.player_view(st, p.seat), p.seat, seed)
+        action = r.choice(legal) if r.random() < 0.5 else S.ai_action(S.view(st, p.seat), p.seat, seed)
         st, _ = S.apply(st, p.seat, action)
     assert forced_seen >= 1
 
@@ -117,7 +117,7 @@ def first_round_pings(seed: int) -> tuple[int, int]:
             p = prompts[0]
             pings[autopass] += 1
             step += 1
-            st, _ = S.apply(st, p.seat, S.ai_action(S.player_view(st, p.seat), p.seat, seed * 1000 + step))
+            st, _ = S.apply(st, p.seat, S.ai_action(S.view(st, p.seat), p.seat, seed * 1000 + step))
     return pings[False], pings[True]
 
 
@@ -211,12 +211,12 @@ def test_the_bot_decides_from_what_its_seat_can_see(seed: int) -> None:
         if S.outcome(st) is not None:
             break
         for p in S.pending(st):
-            mine = S.ai_action(S.player_view(st, p.seat), p.seat, step)
+            mine = S.ai_action(S.view(st, p.seat), p.seat, step)
             other = hidden_changed(st, p.seat, seed + step)
-            assert S.ai_action(S.player_view(other, p.seat), p.seat, step) == mine
+            assert S.ai_action(S.view(other, p.seat), p.seat, step) == mine
             compared += 1
         p = S.pending(st)[0]
-        st, _ = S.apply(st, p.seat, S.ai_action(S.player_view(st, p.seat), p.seat, r.randrange(1000)))
+        st, _ = S.apply(st, p.seat, S.ai_action(S.view(st, p.seat), p.seat, r.randrange(1000)))
     assert compared >= 100
 
 
@@ -232,4 +232,4 @@ def test_the_bot_walks_on_when_no_goal_is_on_the_board() -> None:
     legal = S.legal(st, 0)
     for seed in range(5):
         assert smart_choice(st, legal, random.Random(seed)) in legal
-        assert S.ai_action(S.player_view(st, 0), 0, seed) in legal
+        assert S.ai_action(S.view(st, 0), 0, seed) in legal

@@ -91,11 +91,11 @@ def test_the_board_of_any_reachable_state_reads_at_500_px(seed, seats, scenario,
         action = rnd.choice(legal) if rnd.random() < wild else smart_choice(state, legal, rnd)
         state, events = SYSTEM.apply(state, prompts[0].seat, action)
     shown = [e for e in events if e.visible_to is None]
-    found, _, png = problems(SYSTEM.player_view(state, None), shown)
+    found, _, png = problems(SYSTEM.view(state, None), shown)
     assert found == [], found
     assert len(png) <= 400_000
     seat = next((p.seat for p in SYSTEM.pending(state)), 0)
-    assert detail_problems(SYSTEM.player_view(state, seat), seat) == []
+    assert detail_problems(SYSTEM.view(state, seat), seat) == []
 
 
 def detail_problems(state, seat: int) -> list[str]:

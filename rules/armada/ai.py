@@ -1,6 +1,6 @@
 """Armada's bot captain: the careful scripted player, for bot seats and the balance tests.
 
-It decides from the state as its own seat sees it (:meth:`Armada.player_view`): unrevealed fleet
+It decides from the state as its own seat sees it (:meth:`Armada.view`): unrevealed fleet
 cards, the decks, the beacon bag and the seed are hidden there, so hidden information cannot leak
 into a bot's play. It is deterministic (ties go by list order and names, never by chance), so the
 seed of the contract is not needed. It only ever answers with one of the legal actions it is given.

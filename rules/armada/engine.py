@@ -607,7 +607,7 @@ class Armada(GameSystem[State]):
         )
 
     # -- views and text -------------------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> State:
+    def hide(self, state: State, seat: int | None) -> State:
         """The state with the hidden cards turned face down. It shares every part it does not hide
         with ``state`` (no copy of the whole state): front ends only read it."""
         peek = seat is not None and 0 <= seat < len(state.seats) and self._peeks(state, seat)

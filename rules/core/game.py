@@ -185,22 +185,41 @@ class GameSystem(Generic[S]):
         """``None`` while the game goes on."""
         raise NotImplementedError
 
-    def view(self, state: S, seat: int | None) -> S:
-        """What ``seat`` (or a spectator, ``None``) may see. Override to hide secrets."""
+    def hide(self, state: S, seat: int | None) -> S:
+        """``state`` with what ``seat`` (or a spectator, ``None``) may not see turned face down: other
+        hands, deck orders, face-down tokens, secret picks. Systems override this; callers use :meth:`view`.
+
+        It may return ``state`` itself (nothing to hide) or share unchanged parts with it.
+        """
         return state
 
-    def player_view(self, state: S, seat: int | None) -> S:
-        """What front ends show: :meth:`view`, and never the seed (it would predict every roll and shuffle).
+    def view(self, state: S, seat: int | None) -> S:
+        """What ``seat`` (or a spectator, ``None``) may see: :meth:`hide`, and never the seed (it would
+        predict every roll and shuffle). Bots, front ends and tests all get their states from here.
 
-        When the view is the state itself, the result is a shallow copy that shares the rest of the
-        state (cheap; front ends only read it).
+        When nothing is hidden the result is a shallow copy that shares the rest of the state
+        (cheap; callers only read it).
         """
-        seen = self.view(state, seat)
-        hidden_seed = RngState(seed=0, draws=seen.rng.draws)
+        seen = self.hide(state, seat)
+        hidden_seed = RngState(seed=0, draws=state.rng.draws)
         if seen is state:
             return msgspec.structs.replace(state, rng=hidden_seed)
         seen.rng = hidden_seed
         return seen
+
+    def resample(self, state: S, observer: int | None, seed: int) -> S:
+        """Another state that ``observer`` (a seat, or ``None`` for a spectator) cannot tell from ``state``.
+
+        Everything hidden from the observer is drawn again, consistently with what it sees: the seed
+        (so every future roll and shuffle), other seats' hands, deck orders, face-down tokens.
+        ``view(resample(s, o, n), o) == view(s, o)`` always holds. The secrets property test plays both
+        states and checks that the observer is told exactly the same things. The default draws only a
+        new seed; systems with hidden cards or tokens extend it. ``seed`` drives the redraw (use
+        :class:`Rng` on it, never the global random module).
+        """
+        other = self.clone(state)
+        other.rng = RngState(seed=Rng(RngState(seed=seed)).next64() >> 2, draws=state.rng.draws)
+        return other
 
     def describe(self, state: S) -> str:
         """A compact text form of the state for logs, tests and the console."""

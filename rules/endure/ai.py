@@ -1,6 +1,6 @@
 """Endure the Stars bot: the careful scripted player, for bot seats, balance tests and the benchmark.
 
-It decides from the state as its own seat sees it (:meth:`Endure.player_view`): face-down radar
+It decides from the state as its own seat sees it (:meth:`Endure.view`): face-down radar
 contacts, decks and unrevealed Resolve cards are never read, so hidden information cannot leak into
 a bot's play. It is deterministic: the same view gives the same choice (ties go by zone and item
 names, never by chance), so the seed of the contract is not needed.

@@ -1,7 +1,7 @@
 """Endure the Stars bot: how the careful player reads the board (distances, danger, what a shot can do).
 
 Pure functions of a state as one seat sees it: nothing here looks at hidden cards or radar contents,
-so they work the same on :meth:`Endure.player_view` as on the full state.
+so they work the same on :meth:`Endure.view` as on the full state.
 """
 
 from __future__ import annotations

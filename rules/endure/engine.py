@@ -305,7 +305,7 @@ class Endure(GameSystem[EndureState]):
                 end_turn(state, turn, si)
 
     # -- views -----------------------------------------------------------------------------------
-    def view(self, state: EndureState, seat: int | None) -> EndureState:
+    def hide(self, state: EndureState, seat: int | None) -> EndureState:
         v = self.clone(state)
         for tok in v.radar:
             tok.token = "?"

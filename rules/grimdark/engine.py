@@ -226,7 +226,7 @@ class Grimdark(GameSystem[GrimState]):
             summary=state.summary,
         )
 
-    def view(self, state: GrimState, seat: int | None) -> GrimState:
+    def hide(self, state: GrimState, seat: int | None) -> GrimState:
         """Search-token contents, enemies not yet on the table and coming waves stay hidden."""
         hidden = any(not t.revealed and not t.taken for t in state.tokens)
         hidden = hidden or any(u.side == "ai" and not u.placed for u in state.units)

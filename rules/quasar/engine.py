@@ -152,7 +152,7 @@ class Quasar(GameSystem[QuasarState]):
         winners = list(range(len(state.seats))) if state.result == "win" else []
         return Outcome(result=state.result, winners=winners, scores=scores, summary=state.summary)
 
-    def view(self, state: QuasarState, seat: int | None) -> QuasarState:
+    def hide(self, state: QuasarState, seat: int | None) -> QuasarState:
         return views.view(state, seat)
 
     def describe(self, state: QuasarState) -> str:

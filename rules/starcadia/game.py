@@ -532,7 +532,7 @@ class Starcadia(GameSystem[StarState]):
         order = sorted(range(len(legal)), key=lambda i: (rank(legal[i]), i))
         return order[:4]
 
-    def view(self, state: StarState, seat: int | None) -> StarState:
+    def hide(self, state: StarState, seat: int | None) -> StarState:
         v = self.clone(state)
         v.deck = ["?"] * len(v.deck)
         v.rng = RngState(seed=0, draws=0)

@@ -56,7 +56,7 @@ async def show_hand(table: Table, ctx: Ctx) -> Reply:
     """Your hand and secrets, with a picture: only you see it."""
     sc = await context(table, ctx)
     seat = sc.require_seat()
-    view = sc.system.player_view(sc.state, seat)
+    view = sc.system.view(sc.state, seat)
     lines = hand_lines(view, seat)  # type: ignore[arg-type]
     return Reply(
         title=f"{view.seats[seat]}'s hand (only you see this)",
