@@ -11,6 +11,7 @@ from rules.core import (
     OptionSpec,
     Outcome,
     Prompt,
+    Rng,
     RngState,
     RuleError,
     Turn,
@@ -540,6 +541,19 @@ class Starcadia(GameSystem[StarState]):
             if crew.seat != seat:
                 crew.hand = ["?"] * len(crew.hand)
         return v
+
+    def resample(self, state: StarState, observer: int | None, seed: int) -> StarState:
+        """A new seed, the event deck in another order, and the draft tokens in the other crews' hands
+        dealt again among those hands (each keeps its size): everything :meth:`hide` turns face down."""
+        other = super().resample(state, observer, seed)
+        rng = Rng(RngState(seed=seed, draws=1))  # draw 1 went to the new seed
+        rng.shuffle(other.deck)
+        hidden = [c for c in other.crews if c.seat != observer and c.hand]
+        tokens = [t for c in hidden for t in c.hand]
+        rng.shuffle(tokens)
+        for crew in hidden:
+            crew.hand, tokens = tokens[: len(crew.hand)], tokens[len(crew.hand) :]
+        return other
 
     # -- actions -------------------------------------------------------------------------------
     def perform(self, state: StarState, seat: int | None, action: Action, turn: Turn) -> None:
