@@ -623,6 +623,28 @@ class Armada(GameSystem[State]):
             fleets=[_face_down(f) for f in state.fleets],
         )
 
+    def resample(self, state: State, observer: int | None, seed: int) -> State:
+        """A new seed and every face-down pile drawn again: the enemy deck and the face-down fleet
+        ships exchange their cards (a face-down ship shows nothing but being there), and the Threat
+        deck (bar a peeking observer's top card), hero deck, module pool, beacon bag and Data pile
+        are shuffled. Everything :meth:`hide` turns face down, nothing else."""
+        other = super().resample(state, observer, seed)
+        rng = Rng(RngState(seed=seed, draws=1))  # draw 1 went to the new seed
+        face_down = [s for f in other.fleets for s in f.ships if not s.revealed]
+        cards = other.enemy_deck + [s.card for s in face_down]
+        rng.shuffle(cards)
+        for ship, card in zip(face_down, cards[len(other.enemy_deck) :], strict=True):
+            ship.card = card
+        other.enemy_deck = cards[: len(other.enemy_deck)]
+        peek = observer is not None and 0 <= observer < len(state.seats) and self._peeks(state, observer)
+        kept = other.td_deck[:1] if peek else []
+        rest = other.td_deck[len(kept) :]
+        rng.shuffle(rest)
+        other.td_deck = kept + rest
+        for pile in (other.hero_deck, other.module_pool, other.bag, other.data_pile):
+            rng.shuffle(pile)
+        return other
+
     def _peeks(self, state: State, seat: int) -> bool:
         """E.V.A. or upgraded Iris Scanners let a captain see the top Threat card (one card only)."""
         scanner = has_kind(state.players[seat], "scan")
