@@ -12,6 +12,7 @@ from rules.core import (
     OptionSpec,
     Outcome,
     Prompt,
+    Rng,
     RngState,
     RuleError,
     Turn,
@@ -28,6 +29,7 @@ from .content import content
 from .following import follow_noise
 from .phases import check_end, end_turn
 from .refuge import refuge_pending
+from .secrets import redraw_hidden
 from .state import EndureState, Survivor
 from .world import deal_accomplishment, general_items, icard, item_names, on_map, remembered, scard, sname
 
@@ -323,6 +325,13 @@ class Endure(GameSystem[EndureState]):
                 if not slot.revealed:
                     slot.card = ""
         return v
+
+    def resample(self, state: EndureState, observer: int | None, seed: int) -> EndureState:
+        """A new seed, and radar faces, decks and unrevealed Resolve cards dealt again (every seat sees
+        the same things in Endure, so ``observer`` changes nothing)."""
+        other = super().resample(state, observer, seed)
+        redraw_hidden(other, Rng(RngState(seed=seed, draws=1)))
+        return other
 
     def describe(self, state: EndureState) -> str:
         c = content()

@@ -1,0 +1,72 @@
+"""Endure the Stars: redrawing what nobody at the table can see (for the secrets property test).
+
+Every seat sees the same things in Endure (even a survivor's own unrevealed Resolve cards are face
+down), so the observer does not matter here. What is hidden, and how it is redrawn:
+
+- radar tokens: the face-down tokens on the map, the spawn pool and the tokens sealed away unrevealed
+  all look alike, so their faces are dealt again from the same multiset; a boss token (only ever put
+  on the map at setup) stays on the map, swapped with another face-down token where one could hide it;
+- the item, event, Accomplishment, Refuge and boss decks: shuffled again (their contents are fixed by
+  what is visible elsewhere);
+- unrevealed Resolve cards: their number shows, so each is swapped only with a card of the same number,
+  from another survivor's hidden cards or from the Resolve deck.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from rules.core import Rng
+
+from .content import content
+from .state import EndureState, Radar, ResolveSlot
+from .world import etype
+
+
+def redraw_hidden(st: EndureState, rng: Rng) -> None:
+    """Deal everything face down in ``st`` again, in place, with ``rng``."""
+    _redraw_radar(st, rng)
+    for deck in (st.item_deck, st.event_deck, st.accomplishment_deck, st.refuge_deck):
+        rng.shuffle(deck)
+    for boss in st.bosses:
+        rng.shuffle(boss.deck)
+    _redraw_resolve(st, rng)
+
+
+def _is_boss(token: str) -> bool:
+    return etype(token.partition(" ")[2]).boss
+
+
+def _redraw_radar(st: EndureState, rng: Rng) -> None:
+    on_map = [t for t in st.radar if not _is_boss(t.token)]
+    faces = [t.token for t in on_map] + st.pool + st.radar_sealed
+    rng.shuffle(faces)
+    for tok in on_map:
+        tok.token = faces.pop()
+    st.pool = faces[: len(st.pool)]
+    st.radar_sealed = faces[len(st.pool) :]
+    spots = set(content().missions[st.mission].boss_spots)
+    for boss in [t for t in st.radar if _is_boss(t.token)]:
+        hiding = [t for t in st.radar if not _is_boss(t.token) and (not spots or t.zone in spots)]
+        if boss.zone in spots or not spots:
+            _swap_face(boss, rng.choice([boss, *hiding]))
+
+
+def _swap_face(a: Radar, b: Radar) -> None:
+    a.token, b.token = b.token, a.token
+
+
+def _redraw_resolve(st: EndureState, rng: Rng) -> None:
+    """Unrevealed Resolve cards and the Resolve deck, exchanged number for number."""
+    cards = content().resolve
+    hidden: list[ResolveSlot] = [r for s in st.survivors for r in s.resolve_cards if not r.revealed]
+    by_number: dict[int, list[str]] = defaultdict(list)
+    for key in [r.card for r in hidden] + st.resolve_deck:
+        by_number[cards[key].number].append(key)
+    for keys in by_number.values():
+        rng.shuffle(keys)
+    for slot in hidden:
+        slot.card = by_number[slot.number].pop()
+    rest = [key for keys in by_number.values() for key in keys]
+    rng.shuffle(rest)
+    st.resolve_deck = rest
