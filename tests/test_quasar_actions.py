@@ -92,9 +92,10 @@ def test_a_lone_player_commits_two_cards() -> None:
 def test_stall_confronts_a_new_lost_in_space() -> None:
     st = at_commit(2)
     assert {"type": "stall"} in S.legal(st, 0)
-    st, _ = act(st, 0, {"type": "stall"})
+    st, ev = act(st, 0, {"type": "stall"})
+    assert texts(ev) == "ann has committed (1 still to commit)."  # the same words as a commit: it is secret
     st, ev = act(st, 1, {"type": "commit", "cards": [1]})
-    assert "ann: Lost in Space (no value)" in texts(ev)
+    assert "ann (stalled): Lost in Space (no value)" in texts(ev)
 
 
 # -- use and pass in a window -------------------------------------------------------------------------------------

@@ -244,7 +244,13 @@ def test_discard_down_after_drawing_above_hand_size() -> None:
     set_hand(st, 0, ["plot"] * 7)
     st.tasks = [Task(kind="refill", player=0)]
     advance(st, Turn(st, None))
-    assert len(hand(st, 0)) == 5 and not st.tasks  # identical cards: no choice to make
+    # Identical cards: nothing to choose, yet the player is asked, so the table does not learn that the
+    # hand holds only twins; and the service does not answer for them either.
+    assert st.tasks[0].kind == "trim" and S.legal(st, 0) == [{"type": "discard", "card": "plot"}]
+    assert S.forced_action(st, S.pending(st)[0]) is None
+    for _ in range(2):
+        st, _ = S.apply(st, 0, {"type": "discard", "card": "plot"})
+    assert len(hand(st, 0)) == 5 and not st.tasks
 
 
 # -- views ---------------------------------------------------------------------------------------------------

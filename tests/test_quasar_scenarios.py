@@ -460,7 +460,7 @@ def test_completion_7_empty_hand_confronts_lost_in_space() -> None:
     st = pick_ranks(st)
     assert st.tasks[0].kind == "commit" and [p.seat for p in S.pending(st)] == [0]  # bob is not asked
     st, ev = act(st, 0, {"type": "commit", "cards": [1]})
-    assert "bob: Lost in Space (no value)" in texts(ev)
+    assert "bob (empty hand): Lost in Space (no value)" in texts(ev)
     assert st.resolved is not None and st.resolved.challenge == "hull-alarm"
     assert not st.resolved.success  # Stand Together cannot pass beside a Lost in Space
     assert any(st.cards[c].key == LIS for c in cards_in(st, owned_key("discard", 1)))

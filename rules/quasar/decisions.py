@@ -23,9 +23,11 @@ from .content import LIS, content
 from .flow import advance, discard_from_hand, finish_draw, window_seat
 from .layers import can_shift, hand_size, value_of
 from .options import (
+    DrawRef,
     boon_outcomes,
     commit_problem,
     demand_means,
+    draw_card,
     draw_choices,
     plain_commits,
     refit_options,
@@ -185,11 +187,14 @@ def prompts(state: QuasarState) -> list[Prompt]:
     return [prompt_for(state, seat, task) for seat, task in waiting(state)]
 
 
-def draw_action(choice: tuple[str, str | None]) -> Action:
-    source, key = choice
+def draw_action(choice: tuple[str, DrawRef]) -> Action:
+    """A draw choice as an action: a card the drawer can see by its key, one they cannot by its place."""
+    source, ref = choice
     action: Action = {"type": "draw", "from": zone_word(source)}
-    if key is not None:
-        action["card"] = key
+    if isinstance(ref, int):
+        action["slot"] = ref
+    elif ref is not None:
+        action["card"] = ref
     return action
 
 
@@ -406,9 +411,9 @@ def check_draw(state: QuasarState, seat: int, action: Action, task: Task) -> tup
         shown = ", ".join(dict.fromkeys(zone_word(s) for s, _ in choices))
         raise RuleError(f"You cannot draw from '{word[:20]}' now. Draw from: {shown}.")
     source = sources[word]
-    keys = [k for s, k in choices if s == source and k is not None]
-    if not keys:
-        if "card" in action:
+    refs = [r for s, r in choices if s == source and r is not None]
+    if not refs:
+        if "card" in action or "slot" in action:
             raise RuleError(f"The {word} is drawn from the top: do not name a card.")
         count = _int(action, "count", "how many cards") if "count" in action else 1
         most = min(task.n, len(cards_in(state, source)))
@@ -417,11 +422,24 @@ def check_draw(state: QuasarState, seat: int, action: Action, task: Task) -> tup
         return source, cards_in(state, source)[0], count
     if "count" in action:
         raise RuleError(f"Cards of the {word} are drawn one at a time: name the card.")
+    keys = [r for r in refs if isinstance(r, str)]
+    slots = [r for r in refs if isinstance(r, int)]
+    if "slot" in action:
+        if "card" in action:
+            raise RuleError("Name the card or give its place, not both.")
+        slot = _int(action, "slot", "the face-down card's place")
+        if slot not in slots:
+            many = len(slots)
+            there = f"choose 1 to {many}" if many else "there is none"
+            raise RuleError(f"The {word} has {many} card{'s' if many != 1 else ''} you cannot see: {there}.")
+        return source, draw_card(state, task, source, slot), 1
+    if not keys:
+        raise RuleError(f"The cards of the {word} you may draw are face-down: give a place (slot) instead.")
     key = _key(action, "card", f"card of the {word}")
     if key not in keys:
-        raise RuleError(f"There is no '{key[:30]}' in the {word}. There: {_names(keys)}.")
-    cid = next(c for c in cards_in(state, source) if state.cards[c].key == key)
-    return source, cid, 1
+        hidden = f" (and {len(slots)} face-down, by place)" if slots else ""
+        raise RuleError(f"There is no '{key[:30]}' in the {word}. There: {_names(keys)}{hidden}.")
+    return source, draw_card(state, task, source, key), 1
 
 
 def check_discard(state: QuasarState, seat: int, action: Action, task: Task) -> str:
@@ -553,8 +571,9 @@ def perform(state: QuasarState, seat: int, action: Action, turn: Turn) -> None:
         state.commits[seat] = value or []
         state.committed[seat] = True
         left = state.committed.count(False)
-        how = "committed" if kind == "commit" else "committed nothing (a new Lost in Space will confront)"
-        turn.say(f"{who} has {how}{f'; {left} still to commit' if left else ''}.")
+        # A stall is a secret choice like a commit: the table hears the same words for both; the
+        # reveal says who stalled.
+        turn.say(f"{who} has committed{f' ({left} still to commit)' if left else ''}.")
     elif kind == "use":
         use_effect(state, seat, task, value, turn)
     elif kind == "pass":

@@ -12,7 +12,7 @@ from .content import LIS, content
 from .flow import start
 from .state import QuasarState, owned_key
 from .steps import take
-from .zones import add_card, cards_in, deck
+from .zones import add_card, cards_in, deck, hand
 
 DEFAULT_FACTIONS = ("corsairs", "meridian", "helix", "wardens")
 MAX_BATCH = 6
@@ -24,7 +24,7 @@ class Quasar(GameSystem[QuasarState]):
     min_seats = 1
     max_seats = 4
     max_batch = MAX_BATCH
-    secret_actions = frozenset({"commit", "rank"})
+    secret_actions = frozenset({"commit", "stall", "rank"})
     state_type = QuasarState
     summary = (
         "Co-op deck-builder: a mission of three Acts, each of three Challenges. Everyone commits a card in "
@@ -165,6 +165,11 @@ class Quasar(GameSystem[QuasarState]):
         return words.action_label(state, action)
 
     def forced_action(self, state: QuasarState, prompt: Prompt) -> Action | None:
+        """The one answer, unless being the only one would tell the table about a hidden hand (a
+        discard from a hand of twins is still asked for)."""
+        task = decisions.task_for(state, prompt.seat)
+        if task is not None and task.kind in ("trim", "discard") and len(hand(state, prompt.seat)) > 1:
+            return None
         return only_choice(self.legal(state, prompt.seat))
 
     def button_choices(self, state: QuasarState, seat: int, legal: list[Action]) -> list[int]:

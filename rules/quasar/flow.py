@@ -17,7 +17,7 @@ from rules.core import Turn
 
 from .content import content
 from .layers import expire, hand_size, in_play_cards
-from .options import blind_cards, draw_choices, refit_options, required_cards, usable
+from .options import blind_cards, draw_card, draw_choices, refit_options, required_cards, usable
 from .rank import rank_order, team_leader
 from .state import QuasarState, Resolution, Task, owned_key
 from .steps import (
@@ -195,6 +195,7 @@ def reveal_commits(state: QuasarState, turn: Turn) -> None:
     for seat in rank_order(state):
         ids = hand(state, seat)
         chosen = [ids[i - 1] for i in state.commits[seat]]
+        how = "" if chosen else " (stalled)" if ids else " (empty hand)"
         missing = max(0, need - len(chosen))
         for _ in range(blind_cards(state)):
             pile = deck(state, seat)
@@ -213,7 +214,7 @@ def reveal_commits(state: QuasarState, turn: Turn) -> None:
             chosen.append(lis)
         revealed += chosen
         shown_cards = " + ".join(card_label(state.cards[c].key) for c in chosen) or "nothing"
-        lines.append(f"{seat_name(state, seat)}: {shown_cards}")
+        lines.append(f"{seat_name(state, seat)}{how}: {shown_cards}")
     state.commits = [[] for _ in state.seats]
     state.committed = [False] * len(state.seats)
     turn.reveal("the committed cards")
@@ -471,10 +472,8 @@ def settle_draw(state: QuasarState, turn: Turn, task: Task) -> bool:
             break
         if len(choices) > 1:
             return True
-        source, key = choices[0]
-        cid = next((c for c in cards_in(state, source) if key is None or state.cards[c].key == key), None)
-        assert cid is not None
-        take(state, turn, seat, source, cid)
+        source, ref = choices[0]
+        take(state, turn, seat, source, draw_card(state, task, source, ref))
         task.n -= 1
     state.tasks.pop(0)
     finish_draw(state, turn, task)
@@ -499,7 +498,7 @@ def settle_discard(state: QuasarState, turn: Turn, task: Task) -> bool:
     if not ids:
         state.tasks.pop(0)
         return False
-    if len({state.cards[c].key for c in ids}) == 1:
+    if len(ids) == 1:  # a hand of twins still asks: settling it at once would show the table the hand
         state.tasks.pop(0)
         discard_from_hand(state, turn, task.player, ids[0])
         if task.kind == "trim":

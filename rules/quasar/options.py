@@ -13,6 +13,7 @@ from .content import LIS, content
 from .layers import Active, active, boon_extras, can_shift, value_of
 from .state import QuasarState, Task, owned_key, split_key
 from .targets import confronting, holds
+from .views import hidden_from
 from .zones import active_projects, cards_in, deck, hand, spec
 
 
@@ -84,20 +85,46 @@ def boon_outcomes(state: QuasarState, seat: int) -> list[Outcome]:
     return out
 
 
-def draw_choices(state: QuasarState, task: Task) -> list[tuple[str, str | None]]:
-    """(zone key, card key or None) a pending Draw may take next: the top of an ordered zone, any
-    distinct card of an unordered one."""
-    out: list[tuple[str, str | None]] = []
+DrawRef = str | int | None
+"""What a Draw takes from a zone: None (the top of an ordered zone), a card key (a card the drawer can
+see in an unordered zone), or a position (1-based, among the zone's cards the drawer cannot see, such as
+face-down Active Projects: they are named by place, never by what they are)."""
+
+
+def unseen(state: QuasarState, cid: str, seat: int) -> bool:
+    """Whether ``seat`` cannot see card ``cid`` where it lies (face-down, or in a zone hidden from them).
+
+    In a view a card hidden from the viewer has no key: it counts as unseen too."""
+    card = state.cards[cid]
+    return not card.key or hidden_from(state, cid, card.zone, seat)
+
+
+def draw_choices(state: QuasarState, task: Task) -> list[tuple[str, DrawRef]]:
+    """(zone key, what to take) a pending Draw may take next: the top of an ordered zone, any distinct
+    card of an unordered one the drawer can see, and each card there they cannot see by its position."""
+    out: list[tuple[str, DrawRef]] = []
     for source in task.text.split(","):
         ids = cards_in(state, source)
         if not ids:
             continue
         if spec(source).ordered:
             out.append((source, None))
-        else:
-            keys = list(dict.fromkeys(state.cards[cid].key for cid in ids))
-            out += [(source, key) for key in keys]
+            continue
+        hidden = [cid for cid in ids if unseen(state, cid, task.player)]
+        keys = list(dict.fromkeys(state.cards[cid].key for cid in ids if cid not in hidden))
+        out += [(source, key) for key in keys]
+        out += [(source, slot) for slot in range(1, len(hidden) + 1)]
     return out
+
+
+def draw_card(state: QuasarState, task: Task, source: str, ref: DrawRef) -> str:
+    """The card instance a draw choice takes (the first copy of a named card)."""
+    ids = cards_in(state, source)
+    if ref is None:
+        return ids[0]
+    if isinstance(ref, int):
+        return [cid for cid in ids if unseen(state, cid, task.player)][ref - 1]
+    return next(cid for cid in ids if state.cards[cid].key == ref and not unseen(state, cid, task.player))
 
 
 def zone_word(key: str) -> str:

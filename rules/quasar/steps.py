@@ -16,6 +16,7 @@ from .rank import team_leader
 from .state import Mod, QuasarState, Task, owned_key
 from .targets import holds, select
 from .text import card_label, name_of
+from .views import hidden_from
 from .zones import active_projects, cards_in, deck, hand, lis_supply, move, new_lis, owner, spec, to_box, zone_key
 
 LIS_STEPS = ("damage", "new_lis")
@@ -103,7 +104,7 @@ def take(state: QuasarState, turn: Turn, seat: int, source: str, cid: str | None
     """Draw one card from ``source`` into the player's Hand (the top one of an ordered zone)."""
     ids = cards_in(state, source)
     cid = cid or ids[0]
-    hidden = spec(source).seen != "all"
+    hidden = hidden_from(state, cid, source, None)  # a deck's card, a face-down Project: the table never saw it
     key = state.cards[cid].key
     move(state, cid, owned_key("hand", seat), seat)
     if hidden:
