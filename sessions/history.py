@@ -14,11 +14,13 @@ from typing import Any
 
 import msgspec
 
-from rules.core import BaseState, GameSystem, RuleError, registry
+from rules.core import BaseState, GameSystem, RngState, RuleError, registry
 
 from .errors import SessionError
 
 UNDO = "undo"
+RESEED = "reseed"
+"""Key of an undo entry's action holding the fresh seed drawn when the table took back a reveal."""
 FIRST_VERSION = 1
 """The version of a game's starting position (its first action is version 2)."""
 
@@ -50,6 +52,8 @@ def is_undo(entry: Entry) -> bool:
 def replay(system: GameSystem, start: BaseState, entries: Sequence[Entry]) -> BaseState:
     """The state after ``entries`` from ``start``; undo entries go back to the state they name.
 
+    An undo the table agreed to may go back past a reveal: that position is replayed again from the
+    start, and the fresh seed the take-back drew (``reseed``) replaces the old one, as it did in play.
     Raises :class:`ReplayRefused` when an action is refused or an undo names a state that cannot
     be gone back to (a tampered record).
     """
@@ -59,9 +63,20 @@ def replay(system: GameSystem, start: BaseState, entries: Sequence[Entry]) -> Ba
             target = int(entry["action"].get("to", -1))
             while stack and stack[-1][0] > target:
                 stack.pop()
-            if not stack or stack[-1][0] != target:
-                raise ReplayRefused(index, "it goes back to a position that cannot return")
-            stack.append((int(entry["version"]), stack[-1][1]))
+            if stack and stack[-1][0] == target:
+                back = stack[-1][1]
+            else:
+                earlier = [e for e in entries[:index] if int(e["version"]) <= target]
+                if target < FIRST_VERSION or (target > FIRST_VERSION and not earlier):
+                    raise ReplayRefused(index, "it goes back to a position that cannot return")
+                if earlier and int(earlier[-1]["version"]) != target:
+                    raise ReplayRefused(index, "it goes back to a position that cannot return")
+                back = replay(system, start, earlier)
+            try:
+                back = reseeded(system, back, entry["action"].get(RESEED))
+            except RuleError as exc:
+                raise ReplayRefused(index, str(exc)) from None
+            stack = [(target, back), (int(entry["version"]), back)]
             continue
         try:
             state, _ = system.apply(stack[-1][1], entry["seat"], entry["action"])
@@ -71,6 +86,18 @@ def replay(system: GameSystem, start: BaseState, entries: Sequence[Entry]) -> Ba
             stack.clear()  # nothing before a reveal can be gone back to
         stack.append((int(entry["version"]), state))
     return stack[-1][1]
+
+
+def reseeded(system: GameSystem, state: BaseState, seed: object) -> BaseState:
+    """``state`` with its future drawn from ``seed`` (what an agreed take-back of a reveal does), or
+    ``state`` itself when there is no fresh seed."""
+    if seed is None:
+        return state
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise RuleError("A take-back in this record carries a seed that is not a whole number.")
+    fresh = system.clone(state)
+    fresh.rng = RngState(seed=seed, draws=state.rng.draws)
+    return fresh
 
 
 def effective(entries: Sequence[Entry]) -> list[Entry]:

@@ -23,7 +23,7 @@ from rules.core import BATCH, Action, BaseState, Event, GameSystem, Prompt, Rule
 from .errors import SessionError, StaleVersion
 from .history import VerifyResult, verify_export
 from .notify import PrefsCache, UserPrefs
-from .session_types import VACANT, Actor, LoadedGame, Update, bot_user, is_bot
+from .session_types import PRIVATE_CHOICE, VACANT, Actor, LoadedGame, Update, bot_user, is_bot
 from .settings import GameSettings
 from .store import ActionRecord, GameRecord, SeatRecord, Store
 from .takeback import TakeBacks, UndoVote
@@ -43,7 +43,18 @@ def is_secret(system: GameSystem, action: Action) -> bool:
     return action.get("type") in system.secret_actions
 
 
-__all__ = ["VACANT", "Actor", "GameService", "UndoVote", "Update", "VerifyResult", "bot_user", "is_bot", "is_secret"]
+__all__ = [
+    "PRIVATE_CHOICE",
+    "VACANT",
+    "Actor",
+    "GameService",
+    "UndoVote",
+    "Update",
+    "VerifyResult",
+    "bot_user",
+    "is_bot",
+    "is_secret",
+]
 
 
 log = logging.getLogger("starhost.sessions")
@@ -411,8 +422,11 @@ class GameService(TakeBacks):
     ) -> Update:
         record, state = loaded.record, loaded.state
         assert state is not None
+        told = told_as(system, state, seat, action)
         played = system.play(state, seat, action)
         new_state, events = played.state, played.events
+        if told is None and seat is not None:
+            events.insert(0, _private_marker(system, record, seat, action, kind))
         finished = system.outcome(new_state) is not None
         entry = ActionRecord(
             game_id=record.id,
@@ -436,8 +450,8 @@ class GameService(TakeBacks):
             state=new_state,
             events=events,
             prompts=prompts,
-            action_text=None if is_secret(system, action) else system.format(action),
-            action_words=None if is_secret(system, action) else _in_words(system, state, action),
+            action_text=None if told is None else system.format(action),
+            action_words=None if told is None else _in_words(system, state, action),
             finished=finished,
         )
 
@@ -498,12 +512,20 @@ class GameService(TakeBacks):
             if step is None:
                 break
             seat, action, kind, lead = step
+            before = loaded.state
             try:
                 done = await self._commit(loaded, system, seat, None, action, kind=kind)
             except RuleError:
                 log.exception("an automatic step was refused (game %s, seat %s)", loaded.record.id, seat)
                 break
-            update.events += [Event(text=lead, kind="auto", seat=seat), *done.events]
+            if done.action_text is None:  # chosen in private: the marker event says so, the seat hears what
+                label = system.action_label(before, action)
+                update.events += [
+                    *done.events,
+                    Event(text=f"Played for you: {label}.", kind="private", seat=seat, visible_to=seat),
+                ]
+            else:
+                update.events += [Event(text=lead, kind="auto", seat=seat), *done.events]
             update.game, update.state, update.prompts, update.finished = (
                 done.game,
                 done.state,
@@ -563,7 +585,8 @@ class GameService(TakeBacks):
                 update.events.insert(
                     0,
                     Event(
-                        text=f"Time ran out for {record.seats[prompt.seat].name}: {system.format(action)}.",
+                        text=f"Time ran out for {record.seats[prompt.seat].name}"
+                        + (f": {update.action_text}." if update.action_text else "."),
                         kind="warn",
                     ),
                 )
@@ -672,6 +695,36 @@ def _plain(action: Action) -> dict[str, Any]:
         return msgspec.json.decode(msgspec.json.encode(action))
     except (TypeError, msgspec.EncodeError):
         raise RuleError("That action contains something I cannot record.") from None
+
+
+def _private_marker(system: GameSystem, record: GameRecord, seat: int, action: Action, kind: str) -> Event:
+    """The one public line for an action the table may not hear: the same whatever was chosen."""
+    name = record.seats[seat].name if seat < len(record.seats) else f"seat {seat + 1}"
+    how = {"bot": " (bot)", "auto": " (the only choice)", "timeout": " (time ran out)"}.get(kind, "")
+    what = "made a secret choice" if is_secret(system, action) else "chose in private"
+    return Event(text=f"{name} {what}{how}.", kind=PRIVATE_CHOICE, seat=seat)
+
+
+def told_as(system: GameSystem, before: BaseState, seat: int | None, action: Action) -> str | None:
+    """How the table hears of ``action``: its plain words, or None when it was chosen in private.
+
+    A secret pick is never told; neither is a choice among things only the seat can see (cards of
+    its hand, say), judged on the position before it: the public reply then says only that the seat
+    chose in private, and the events narrate what became public.
+    """
+    if is_secret(system, action):
+        return None
+    if seat is not None and action.get("type") not in system.free_actions:
+        try:
+            private = system.public_choices(before, seat) is None
+        except RuleError:
+            private = True
+        if private:
+            return None
+    try:
+        return system.action_label(before, action)
+    except (RuleError, KeyError, IndexError, ValueError, TypeError):
+        return system.format(action)
 
 
 def _in_words(system: GameSystem, before: BaseState, action: Action) -> str | None:

@@ -12,6 +12,10 @@ from .store import GameRecord
 VACANT = 0
 """user_id of a seat whose player left a running game; the host may act for it."""
 
+PRIVATE_CHOICE = "chose"
+"""Event kind of the public line that stands for an action chosen in private (secret, or among things
+only its seat sees): the table hears that it was made, never what it was."""
+
 
 def bot_user(seat: int) -> int:
     """The user id of a bot in ``seat`` (negative, so never a Discord user)."""

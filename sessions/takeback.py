@@ -16,8 +16,8 @@ import msgspec
 from rules.core import BaseState, Event, GameSystem, registry
 
 from .errors import SessionError, StaleVersion
-from .history import UNDO, last_take_back, replay, take_back
-from .session_types import VACANT, Actor, LoadedGame, Update, is_bot
+from .history import RESEED, REVEALED_UNKNOWN, UNDO, last_take_back, replay, reseeded, take_back
+from .session_types import PRIVATE_CHOICE, VACANT, Actor, LoadedGame, Update, is_bot
 from .store import ActionRecord
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ class TakeBacks:
             entries = [_entry(a) for a in await self.store.actions(record.id)]
             back = take_back(entries, seat)
             system = registry.get(record.system)
-            text = f"{actor.name} takes back `{_format_logged(system, back.main['action'])}`."
+            text = f"{actor.name} takes back {_told(system, back.main)}."
             return await self._go_back(loaded, system, entries, back.to, seat, actor.user_id, text)
 
     async def propose_undo(self: GameService, game_id: int, host: Actor) -> UndoVote:
@@ -70,14 +70,37 @@ class TakeBacks:
             entries = [_entry(a) for a in await self.store.actions(game_id)]
             back = last_take_back(entries)
             system = registry.get(record.system)
-            text = _format_logged(system, back.main["action"])
+            text = _told(system, back.main)
+            revealed = [str(e.get("revealed", REVEALED_UNKNOWN)) for e in back.entries if e.get("revealed", True)]
+            if revealed:
+                absent = [s for s in record.seats if s.user_id == VACANT or is_bot(s.user_id)]
+                if absent:
+                    names = ", ".join(f"seat {s.seat + 1}" for s in absent)
+                    raise SessionError(
+                        f"That cannot be taken back: {revealed[0]} since, and only every seat together may take "
+                        f"back what was revealed. {names} has nobody to agree: a player must /game join it first."
+                    )
             voters = [s.seat for s in record.seats if s.user_id not in (VACANT, host.user_id) and not is_bot(s.user_id)]
             if not voters:
                 done = await self._go_back(
-                    loaded, system, entries, back.to, None, host.user_id, f"{host.name} takes back `{text}`."
+                    loaded,
+                    system,
+                    entries,
+                    back.to,
+                    None,
+                    host.user_id,
+                    f"{host.name} takes back {text}.",
+                    reseed=bool(revealed),
                 )
                 return UndoVote(text=text, done=done)
-            vote = {"version": record.version, "to": back.to, "text": text, "waiting": voters, "host": host.name}
+            vote = {
+                "version": record.version,
+                "to": back.to,
+                "text": text,
+                "waiting": voters,
+                "host": host.name,
+                "revealed": bool(revealed),
+            }
             await self.store.set_setting(game_id, UNDO_VOTE, json.dumps(vote))
             return UndoVote(text=text, waiting=voters)
 
@@ -103,8 +126,10 @@ class TakeBacks:
             await self.store.delete_setting(game_id, UNDO_VOTE)
             entries = [_entry(a) for a in await self.store.actions(game_id)]
             system = registry.get(record.system)
-            text = f"The table agreed: {vote['host']} takes back `{vote['text']}`."
-            done = await self._go_back(loaded, system, entries, vote["to"], None, None, text)
+            text = f"The table agreed: {vote['host']} takes back {vote['text']}."
+            done = await self._go_back(
+                loaded, system, entries, vote["to"], None, None, text, reseed=bool(vote.get("revealed", True))
+            )
             return UndoVote(text=vote["text"], done=done)
 
     async def _go_back(
@@ -116,18 +141,27 @@ class TakeBacks:
         seat: int | None,
         user_id: int | None,
         text: str,
+        *,
+        reseed: bool = False,
     ) -> Update:
+        """Go back to version ``to``. With ``reseed`` (something was revealed since), the future is drawn
+        from a fresh seed, logged in the entry, so nobody knows the next roll from the one taken back."""
         kept = next((s for v, s in loaded.recent if v == to), None)
         state = msgspec.msgpack.decode(kept, type=system.state_type) if isinstance(kept, bytes) else kept
         if state is None:
             state = await asyncio.to_thread(self._replayed, loaded, system, [e for e in entries if e["version"] <= to])
+        action: dict[str, Any] = {"type": UNDO, "to": to}
+        if reseed:
+            action[RESEED] = self.seed_source()
+            state = reseeded(system, state, action[RESEED])
+            text += " The dice and decks go on from a fresh shuffle."
         event = Event(text=text, kind="turn", seat=seat)
         entry = ActionRecord(
             game_id=loaded.record.id,
             version=loaded.record.version + 1,
             seat=seat,
             user_id=user_id,
-            action={"type": UNDO, "to": to},
+            action=action,
             events=[msgspec.to_builtins(event)],
             at=self.clock(),
             kind=UNDO,
@@ -156,11 +190,18 @@ def _entry(record: ActionRecord) -> dict[str, Any]:
         "action": record.action,
         "kind": record.kind,
         "revealed": record.revealed,
+        "events": record.events,
     }
 
 
-def _format_logged(system: GameSystem, action: dict[str, Any]) -> str:
+def _told(system: GameSystem, entry: dict[str, Any]) -> str:
+    """A logged action as the table may hear of its take-back: its notation, or "a secret choice"."""
+    action = entry["action"]
+    if action.get("type") in system.secret_actions or any(
+        e.get("kind") == PRIVATE_CHOICE for e in entry.get("events", [])
+    ):
+        return "a choice made in private"
     try:
-        return system.format(action)
+        return f"`{system.format(action)}`"
     except Exception:  # an old entry must never break a reply
-        return str(action.get("type", "?"))
+        return f"`{action.get('type', '?')}`"

@@ -27,7 +27,9 @@ from .present import board_reply, lobby_reply, rename, seat_names
 from .reference import help_lines, rules_topic, topics_for
 from .replies import COLOUR_END, COLOUR_GOOD, COLOUR_WARN, Button, Reply
 
-BUTTON_ID = re.compile(r"sh:(?P<kind>act|lobby|end|status|undo):(?P<game>[0-9]{1,18})(?::(?P<rest>[a-z0-9:]{0,60}))?")
+BUTTON_ID = re.compile(
+    r"sh:(?P<kind>act|lobby|end|status|undo|mine):(?P<game>[0-9]{1,18})(?::(?P<rest>[a-z0-9:]{0,60}))?"
+)
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,12 @@ class Place(Protocol):
         """Remove a thread opened for a game that was then refused."""
         ...
 
+
+PRIVATE_NEWS_ACTIONS = 20
+"""How far back (in logged actions) a player's private view looks for lines told only to them."""
+
+PRIVATE_NEWS_LINES = 10
+"""Most such lines shown at once."""
 
 GUILD_SETTINGS: dict[str, str] = {
     "thread_per_game": "on: /game new opens a thread for each game (needs Create Public Threads); off by default",
@@ -168,9 +176,22 @@ class Table:
         if update.game.status == "lobby":
             raise SessionError("The game has not started yet.")
         reply = self.board_reply(update, lead="Your view (only you see this).", viewer_seat=seat, summary=True)
+        news = await self.private_news(update.game, seat)
+        if news:
+            reply.lines[1:1] = ["What only you know, lately:", *(f"• {line}" for line in news), ""]
         reply.ephemeral = True
         reply.mentions = []
         return reply
+
+    async def private_news(self, record: GameRecord, seat: int, actions: int = PRIVATE_NEWS_ACTIONS) -> list[str]:
+        """The lines told only to ``seat`` in the game's last ``actions`` moves (cards drawn, picks), oldest first."""
+        recent = await self.service.store.recent_actions(record.id, actions)
+        return [
+            str(event.get("text", ""))
+            for entry in recent
+            for event in entry.events
+            if event.get("visible_to") == seat and entry.kind != "undo"
+        ][-PRIVATE_NEWS_LINES:]
 
     async def game_end(self, ctx: Ctx) -> Reply:
         """Ask for confirmation first; the buttons carry the game id."""
@@ -359,6 +380,10 @@ class Table:
             return await self._confirm_end(ctx, game_id, rest[0])
         if kind == "undo":
             return await self._vote_undo(ctx, record, rest)
+        if kind == "mine":
+            if record.status != "active":
+                raise SessionError("That game is not running any more; /game log shows how it went.")
+            return await self.game_view(ctx)
         if kind == "lobby":
             if record.status != "lobby":
                 raise StaleVersion("The lobby is closed: the game has started or ended.")

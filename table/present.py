@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 
 from render import render_board
-from rules.core import BaseState, Event, GameSystem, Outcome, Prompt, registry
+from rules.core import BaseState, Event, GameSystem, Outcome, Prompt, RuleError, registry
 from sessions.service import VACANT, Update, is_bot
 from sessions.store import GameRecord
 
@@ -78,26 +78,72 @@ def prompt_rows(record: GameRecord, prompts: Sequence[Prompt], renamed: dict[str
     return "\n".join(rows)
 
 
+def _label(system: GameSystem, state: BaseState, action: dict) -> str:
+    try:
+        return system.action_label(state, action)
+    except (RuleError, KeyError, IndexError, ValueError, TypeError):
+        return system.format(action)
+
+
 def action_controls(
     record: GameRecord, system: GameSystem, state: BaseState, seat: int, *, public: bool = True
 ) -> tuple[list[Button], Menu | None]:
-    """Buttons for the most useful moves of ``seat`` and a drop-down of the others, in plain words."""
-    legal = system.legal(state, seat)
+    """Buttons for the most useful moves of ``seat`` and a drop-down of the others, in plain words.
+
+    ``public`` controls go under the board for everyone to see: they are built from the public view
+    alone, and only when the choice names nothing private (else none: the seat chooses in private).
+    """
+    if public:
+        legal = system.public_choices(state, seat)
+        shown = system.view(state, None)
+    else:
+        legal, shown = system.legal(state, seat), state
     if not legal:
         return [], None
-    if public and any(a.get("type") in system.secret_actions for a in legal):
-        return [], None  # a secret choice is made in the seat's private view, never under the public board
-    chosen = [i for i in system.button_choices(state, seat, legal) if 0 <= i < len(legal)][:MAX_BUTTONS]
+    chosen = [i for i in system.button_choices(shown, seat, legal) if 0 <= i < len(legal)][:MAX_BUTTONS]
     buttons = [
-        Button(system.action_label(state, legal[i])[:80], f"sh:act:{record.id}:{record.version}:{seat}:{i}", "primary")
+        Button(_label(system, shown, legal[i])[:80], f"sh:act:{record.id}:{record.version}:{seat}:{i}", "primary")
         for i in chosen
     ]
     rest = [i for i in range(len(legal)) if i not in chosen][:MAX_MENU]
     menu = None
     if rest:
-        options = tuple((system.action_label(state, legal[i])[:100], str(i)) for i in rest)
+        options = tuple((_label(system, shown, legal[i])[:100], str(i)) for i in rest)
         menu = Menu("More moves…", f"sh:act:{record.id}:{record.version}:{seat}", options)
     return buttons, menu
+
+
+PRIVATE_BUTTON = "sh:mine:{game}"
+"""The button that opens the clicking player's own view and choices (only they see the answer)."""
+
+
+def deciding_seats(record: GameRecord, prompts: Sequence[Prompt]) -> list[int]:
+    """The seats of people (not bots) asked to decide now, in prompt order."""
+    seats: list[int] = []
+    for prompt in prompts:
+        if prompt.seat not in seats and not is_bot(record.user_of(prompt.seat)):
+            seats.append(prompt.seat)
+    return seats
+
+
+def public_controls(
+    record: GameRecord, system: GameSystem, state: BaseState, prompts: Sequence[Prompt]
+) -> tuple[list[Button], Menu | None, list[str]]:
+    """What goes under the public board: the deciding seat's buttons when its choice is public; else one
+    button that opens each player's own choices in private (and a line saying so)."""
+    seats = deciding_seats(record, prompts)
+    names = [record.seats[s].name if s < len(record.seats) else f"seat {s + 1}" for s in seats]
+    private_id = PRIVATE_BUTTON.format(game=record.id)
+    if len(seats) == 1:
+        buttons, menu = action_controls(record, system, state, seats[0], public=True)
+        if buttons or menu is not None:
+            return buttons, menu, []
+        line = f"{names[0]} chooses in private: press **Choose privately** (or use `/game view`)."
+        return [Button("Choose privately", private_id, "primary")], None, [line]
+    if len(seats) > 1:
+        line = f"{', '.join(names)}: each of you chooses in private with **Your choices** (or `/game view`)."
+        return [Button("Your choices", private_id, "primary")], None, [line]
+    return [], None, []
 
 
 def board_reply(
@@ -118,14 +164,12 @@ def board_reply(
     system = registry.get(record.system)
     lines = [lead] if lead else []
     renamed = seat_names(record, state) if state is not None else {}
-    if actor_seat is not None and actor_seat < len(record.seats):
-        if update.action_text:
-            words = f"{update.action_words} · " if update.action_words else ""
-            lines.append(f"**{record.seats[actor_seat].name}**: {words}`{update.action_text}`")
-        else:
-            lines.append(f"**{record.seats[actor_seat].name}** made a secret choice.")
+    if actor_seat is not None and actor_seat < len(record.seats) and update.action_text:
+        words = f"{update.action_words} · " if update.action_words else ""
+        lines.append(f"**{record.seats[actor_seat].name}**: {words}`{update.action_text}`")
     lines += [rename(event_line(e), renamed) for e in update.events if e.visible_to is None]
     private = [e.text for e in update.events if e.visible_to is not None and e.visible_to == actor_seat]
+    told = sorted({e.visible_to for e in update.events if e.visible_to is not None and e.visible_to != actor_seat})
     fields: list[tuple[str, str]] = []
     colour, title = COLOUR_INFO, f"{system.name} · game #{record.id}"
     buttons: list[Button] = []
@@ -133,8 +177,9 @@ def board_reply(
     mentions: list[int] = []
     image = None
     if state is not None:
+        shown = system.view(state, viewer_seat)
         if summary:
-            lines += [rename(line, renamed) for line in system.status_lines(state)]
+            lines += [rename(line, renamed) for line in system.status_lines(shown)]
         outcome = system.outcome(state)
         if outcome is not None:
             colour, title = COLOUR_END, ending_title(system, record, outcome, state)
@@ -142,20 +187,22 @@ def board_reply(
         elif update.prompts:
             fields.append(("Now", prompt_rows(record, update.prompts, renamed)))
             mentions = update.waiting_users()
-            deciding = update.prompts[0].seat
-            if viewer_seat is None or viewer_seat in {p.seat for p in update.prompts}:
-                seat = deciding if viewer_seat is None else viewer_seat
-                if not is_bot(record.user_of(seat)):
-                    buttons, menu = action_controls(record, system, state, seat, public=viewer_seat is None)
-                    if viewer_seat is None and not buttons and system.legal(state, seat):
-                        lines.append("Secret choices are made in private: `/game view` shows your own buttons.")
-        public = system.view(state, viewer_seat)
-        description = system.describe(public)
+            if viewer_seat is None:
+                buttons, menu, notes = public_controls(record, system, state, update.prompts)
+                lines += notes
+            elif viewer_seat in {p.seat for p in update.prompts} and not is_bot(record.user_of(viewer_seat)):
+                buttons, menu = action_controls(record, system, state, viewer_seat, public=False)
+        if viewer_seat is None and told:
+            names = [record.seats[s].name if s < len(record.seats) else f"seat {s + 1}" for s in told]
+            lines.append(f"{', '.join(names)}: news only you may see, with **Your view** (or `/game view`).")
+            if not any(b.custom_id == PRIVATE_BUTTON.format(game=record.id) for b in buttons):
+                buttons.append(Button("Your view", PRIVATE_BUTTON.format(game=record.id)))
+        description = system.describe(shown)
         events = [e for e in update.events if e.visible_to is None]
         picture_title = f"{system.name} · game #{record.id}"
 
         def image() -> bytes:
-            return render_board(public, title=picture_title, description=description, events=events)
+            return render_board(shown, title=picture_title, description=description, events=events)
 
     if record.status in ("lobby", "active"):
         buttons.append(Button("Status", f"sh:status:{record.id}"))

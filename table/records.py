@@ -8,7 +8,8 @@ from typing import Any
 
 from rules.core import GameSystem, registry
 from sessions.errors import SessionError
-from sessions.history import verify_export
+from sessions.history import RESEED, UNDO, verify_export
+from sessions.service import PRIVATE_CHOICE
 from sessions.store import GameRecord
 
 from .commands import Ctx, Table
@@ -21,11 +22,22 @@ EXPORT_GZIP_ABOVE = 4_000_000
 KIND_NOTES = {"timeout": " (timed out)", "auto": " (nothing to decide)", "bot": " (bot)", "undo": ""}
 
 
+def chosen_in_private(system: GameSystem, entry: dict[str, Any]) -> bool:
+    """Whether a logged action was a secret pick or a choice among private things (the table was told
+    only that it was made)."""
+    if entry["action"].get("type") in system.secret_actions:
+        return True
+    return any(e.get("kind") == PRIVATE_CHOICE for e in entry.get("events", []))
+
+
 def hide_secrets(system: GameSystem, entries: list[dict[str, Any]]) -> None:
-    """Blank what a running game keeps private: secret choices and lines meant for one player."""
+    """Blank what a running game keeps private: choices made in private, lines meant for one player and
+    the fresh seed drawn by a take-back (it would predict the rolls after it)."""
     for entry in entries:
-        if entry["action"].get("type") in system.secret_actions:
+        if chosen_in_private(system, entry):
             entry["action"] = {"type": "secret"}
+        elif entry["action"].get("type") == UNDO:
+            entry["action"] = {k: v for k, v in entry["action"].items() if k != RESEED}
         entry["events"] = [e for e in entry.get("events", []) if e.get("visible_to") is None]
 
 
@@ -34,7 +46,7 @@ def format_logged(system: GameSystem, action: dict[str, Any]) -> str:
     if action.get("type") == "undo":
         return f"take back to version {action.get('to')}"
     if action.get("type") == "secret":
-        return "a secret choice"
+        return "a choice made in private"
     try:
         return system.format(action)
     except Exception:
@@ -81,7 +93,7 @@ async def game_log(table: Table, ctx: Ctx, count: int | None = None) -> Reply:
     if record.status == "active":
         system = registry.get(record.system)
         for entry in entries:
-            if entry["action"].get("type") in system.secret_actions:
+            if chosen_in_private(system, entry):
                 entry["action"] = {"type": "secret"}
     lines = log_lines(record, entries, record.seat_of(ctx.actor.user_id), markdown=True)
     return Reply(title=f"Log of game #{record.id}", lines=lines or ["Nothing has been played yet."], ephemeral=True)
