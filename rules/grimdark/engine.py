@@ -19,6 +19,7 @@ from .memo import legal_by_position, remembered
 from .missions import DEFAULT_PARTY, begin, build, mission_spec
 from .notation import format_action, parse_action
 from .options import candidates
+from .secrets import redraw_hidden
 from .state import GrimState, HeroSheet, Model, Unit
 from .units import enemies, heroes, name, stats
 from .words import describe, label, status_lines
@@ -243,6 +244,13 @@ class Grimdark(GameSystem[GrimState]):
                 wave.units = []
         seen.mission = msgspec.structs.replace(seen.mission, force=[], waves=[])
         return seen
+
+    def resample(self, state: GrimState, observer: int | None, seed: int) -> GrimState:
+        """A new seed, and search tokens, ambush arrivals and coming waves dealt again (every seat sees
+        the same battlefield, so ``observer`` changes nothing)."""
+        other = super().resample(state, observer, seed)
+        redraw_hidden(other, Rng(RngState(seed=seed, draws=1)))
+        return other
 
     def describe(self, state: GrimState) -> str:
         return describe(state)
