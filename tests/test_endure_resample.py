@@ -18,6 +18,7 @@ from hypothesis import strategies as hs
 from rules.core import RngState
 from rules.endure import SYSTEM as S
 from rules.endure.content import content
+from rules.endure.specials import sentries_left
 from rules.endure.state import EndureState
 
 from .test_endure_balance import crew_for
@@ -152,3 +153,15 @@ def test_a_boss_token_stays_on_the_map_among_the_boss_spots():
         assert not any(t.endswith(" titan") for t in other.pool + other.radar_sealed)
         places.add(boss[0].id)
     assert len(places) > 1
+
+
+def test_the_sentries_left_on_a_walkies_mission_stay_the_same():
+    """C013 fails as soon as fewer than 4 Sentries are left, the face-down ones counted."""
+    mission = next(k for k, m in content().missions.items() if "walkies" in m.specials)
+    st = S.setup(["a", "b"], {"mission": mission, "crew": crew_for(mission, 2)}, 5)
+    kinds = set()
+    for redraw in range(20):
+        other = S.resample(st, 1, redraw)
+        assert sentries_left(other) == sentries_left(st)
+        kinds.add(tuple(t.token for t in other.radar))
+    assert len(kinds) > 1

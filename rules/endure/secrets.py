@@ -4,8 +4,9 @@ Every seat sees the same things in Endure (even a survivor's own unrevealed Reso
 down), so the observer does not matter here. What is hidden, and how it is redrawn:
 
 - radar tokens: the face-down tokens on the map, the spawn pool and the tokens sealed away unrevealed
-  all look alike, so their faces are dealt again from the same multiset; a boss token (only ever put
-  on the map at setup) stays on the map, swapped with another face-down token where one could hide it;
+  all look alike, so their faces are dealt again from the same multiset (on mission C013 only among
+  faces with the same number of Sentries); a boss token (only ever put on the map at setup) stays on
+  the map, swapped with another face-down token where one could hide it;
 - the item, event, Accomplishment, Refuge and boss decks: shuffled again (their contents are fixed by
   what is visible elsewhere);
 - unrevealed Resolve cards: their number shows, so each is swapped only with a card of the same number,
@@ -38,14 +39,34 @@ def _is_boss(token: str) -> bool:
 
 
 def _redraw_radar(st: EndureState, rng: Rng) -> None:
+    mission = content().missions[st.mission]
+    # C013 fails as soon as too few Sentries are left, face-down ones counted: that no failure came
+    # tells the table something about the numbers on the map, so there a face only trades for another
+    # with the same number on it
+    keep_numbers = "walkies" in mission.specials
     on_map = [t for t in st.radar if not _is_boss(t.token)]
+    places: list[tuple[str, int]] = [("map", i) for i in range(len(on_map))]
+    places += [("pool", i) for i in range(len(st.pool))] + [("sealed", i) for i in range(len(st.radar_sealed))]
     faces = [t.token for t in on_map] + st.pool + st.radar_sealed
-    rng.shuffle(faces)
-    for tok in on_map:
-        tok.token = faces.pop()
-    st.pool = faces[: len(st.pool)]
-    st.radar_sealed = faces[len(st.pool) :]
-    spots = set(content().missions[st.mission].boss_spots)
+    groups: dict[str, list[int]] = defaultdict(list)
+    for n, face in enumerate(faces):
+        groups[face.partition(" ")[0] if keep_numbers else ""].append(n)
+    dealt = list(faces)
+    for members in groups.values():
+        shuffled = [faces[n] for n in members]
+        rng.shuffle(shuffled)
+        for n, face in zip(members, shuffled, strict=True):
+            dealt[n] = face
+    pool, sealed = list(st.pool), list(st.radar_sealed)
+    for (where, i), face in zip(places, dealt, strict=True):
+        if where == "map":
+            on_map[i].token = face
+        elif where == "pool":
+            pool[i] = face
+        else:
+            sealed[i] = face
+    st.pool, st.radar_sealed = pool, sealed
+    spots = set(mission.boss_spots)
     for boss in [t for t in st.radar if _is_boss(t.token)]:
         hiding = [t for t in st.radar if not _is_boss(t.token) and (not spots or t.zone in spots)]
         if boss.zone in spots or not spots:
