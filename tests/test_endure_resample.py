@@ -22,6 +22,7 @@ from rules.endure.specials import sentries_left
 from rules.endure.state import EndureState
 
 from .test_endure_balance import crew_for
+from .test_endure_campaign import won_cg04
 from .test_endure_property import baseline, check_invariants
 
 MISSIONS = sorted(content().missions)
@@ -165,3 +166,18 @@ def test_the_sentries_left_on_a_walkies_mission_stay_the_same():
         assert sentries_left(other) == sentries_left(st)
         kinds.add(tuple(t.token for t in other.radar))
     assert len(kinds) > 1
+
+
+def test_resample_at_the_refuge_and_into_the_next_mission():
+    st, _ = won_cg04(n=2)
+    assert st.phase == "refuge"
+    r = random.Random(4)
+    for redraw in range(5):
+        stats: list[bool] = []
+        check_resample(st, redraw, stats)
+        other = S.resample(st, redraw % 2, redraw)
+        for _ in range(60):
+            if S.outcome(other) is not None:
+                break
+            other = step(other, r, bot=True)
+        assert other.phase != "refuge" or S.outcome(other) is not None
