@@ -37,7 +37,8 @@ def check_invariants(st: QuasarState, total_cards: int) -> None:
     for cid, card in st.cards.items():
         assert card.zone == "" or cid in seen, f"{cid} claims {card.zone} but is not there"
         if card.down:
-            assert card.zone.startswith("personal:"), "only Projects lie face-down"
+            set_aside = card.zone == "" and content().cards[card.key].kind == "challenge"
+            assert card.zone.startswith("personal:") or set_aside, "only Projects, set-aside Challenges face-down"
     assert len(st.cards) == total_cards, "cards appeared or vanished"
     assert sum(1 for c in st.cards.values() if c.key == LIS) == content().tuning.lis_copies
     assert 0 <= st.morale <= st.morale_start
@@ -60,6 +61,8 @@ def check_views(st: QuasarState) -> None:
             name, owner = split_key(key)
             secret = name in HIDDEN_FROM_ALL or (name in HIDDEN_FROM_OTHERS and owner != viewer)
             for cid in ids:
+                if cid in st.cards and st.cards[cid].known and not st.cards[cid].down:
+                    continue  # everyone saw it go back onto the pile (a sweep): shown where it lies
                 if secret or seen.cards[cid].down:
                     assert seen.cards[cid].key == "" and cid not in st.cards, f"{key} shows {cid} to {viewer}"
         for other in range(len(st.seats)):

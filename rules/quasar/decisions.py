@@ -613,6 +613,7 @@ def perform(state: QuasarState, seat: int, action: Action, turn: Turn) -> None:
         move(state, chosen, "sensors", seat)
         for cid in reversed(rest):
             move(state, cid, "scenario", None, bottom=False)
+            state.cards[cid].known = True  # everyone saw them go back, in this order
         after = f"; the rest go back: {', '.join(name_of(state.cards[c].key) for c in rest)}" if rest else ""
         turn.say(f"{who} puts {name_of(state.cards[chosen].key)} into the Sensors Zone{after}.")
     elif kind == "order":

@@ -10,6 +10,7 @@ from rules.core.game import LOG_KEEP
 from . import decisions, views, words
 from .content import LIS, content
 from .flow import start
+from .redraw import redraw
 from .state import QuasarState, owned_key
 from .steps import take
 from .zones import add_card, cards_in, deck, hand
@@ -107,8 +108,8 @@ class Quasar(GameSystem[QuasarState]):
             keep = c.tuning.challenges_per_act
             for key in chosen[:keep]:
                 add_card(st, key, "scenario")
-            for key in chosen[keep:]:
-                add_card(st, key)
+            for key in chosen[keep:]:  # set aside unseen: face-down in the box
+                st.cards[add_card(st, key)].down = True
         for _ in range(c.tuning.lis_copies):
             add_card(st, LIS)
         turn.say(f"Mission: {mission.name}. {mission.brief} Morale starts at {st.morale}.")
@@ -154,6 +155,12 @@ class Quasar(GameSystem[QuasarState]):
 
     def hide(self, state: QuasarState, seat: int | None) -> QuasarState:
         return views.view(state, seat)
+
+    def resample(self, state: QuasarState, observer: int | None, seed: int) -> QuasarState:
+        """A new seed, and what ``observer`` cannot see dealt again (see :mod:`rules.quasar.redraw`)."""
+        other = super().resample(state, observer, seed)
+        redraw(other, observer, seed)
+        return other
 
     def describe(self, state: QuasarState) -> str:
         return words.describe(state)

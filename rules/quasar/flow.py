@@ -331,6 +331,8 @@ def reshuffle(state: QuasarState, turn: Turn) -> None:
         for cid in list(cards_in(state, owned_key("discard", seat))):
             move(state, cid, pile, seat)
         turn.rng.shuffle(state.zones.setdefault(pile, []))
+        for cid in state.zones[pile]:
+            state.cards[cid].known = False
     turn.say("Everyone shuffles their Discard Zone into their Deck.")
 
 

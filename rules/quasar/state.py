@@ -25,7 +25,11 @@ class Card(msgspec.Struct, kw_only=True, omit_defaults=True):
     by: int | None = None
     """The player who put the card into its current zone; None for setup, Results and the rules."""
     down: bool = False
-    """Face-down (an Active Project): never in play, nobody sees it."""
+    """Face-down (an Active Project, or a Challenge set aside in the box at setup): never in play,
+    nobody sees it."""
+    known: bool = False
+    """Everyone saw this card go where it lies, though that zone is face-down (Challenges a sweep put
+    back on the scenario deck): views show it. Moving or shuffling it makes it unknown again."""
     shift: int = 0
     """Shift on this card while it confronts (gone when it leaves the Confrontation Zone)."""
     progress: int = 0

@@ -81,6 +81,7 @@ def put_new_lis(state: QuasarState, turn: Turn, seat: int, ref: str) -> None:
         return
     if spec(dest).ordered:
         move(state, cid, dest, None, bottom=False)
+        state.cards[cid].known = spec(dest).seen != "all"  # on top of a face-down pile, in front of everyone
     turn.say(f"A new Lost in Space goes into {seat_name(state, seat)}'s {spec(dest).title}.")
 
 

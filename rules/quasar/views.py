@@ -3,6 +3,19 @@ hidden; so are other players' secret commits and Rank Card picks until they are 
 
 A hidden card keeps its place in its zone but gets a new, meaningless id (``x1``, ``x2``...) and an
 empty key, so neither its identity nor (through a known id) its position in a shuffled deck shows.
+The Challenges set aside unseen at setup lie face-down in the box: they are hidden too (they would
+tell which Challenges the scenario deck holds). A card everyone saw go onto a face-down pile
+(``Card.known``: Challenges a sweep put back) is shown where it lies.
+
+Other players' unused Rank Cards are shown sorted by value, so the order a secret pick counts in
+never shows.
+
+A completed Project becomes public. The almanac leaves Projects undefined; our rules completion
+(checklist 6.3, Project) says that at 2 Progress the Project completes: it is *revealed*, its owner
+gains 1 Glory and the card goes into their Hand. So the table is told which card it was (like a
+physical card turned face-up before it joins the hand), and it is then an ordinary hand card, hidden
+again like the rest of the hand. A discarded Active Project lands face-up on its owner's Discard Zone,
+which everyone sees, so it is named too. While a Project is active, nobody (its owner included) sees it.
 """
 
 from __future__ import annotations
@@ -14,9 +27,12 @@ from .state import Card, QuasarState, split_key
 
 
 def hidden_from(state: QuasarState, cid: str, zone_key: str, seat: int | None) -> bool:
+    """Whether ``seat`` (None: a spectator) cannot see card ``cid`` in zone ``zone_key`` ("" is the box)."""
     card = state.cards[cid]
     if card.down:
         return True
+    if not zone_key or card.known:
+        return False
     name, owner = split_key(zone_key)
     seen = content().zones[name].seen
     return seen == "none" or (seen == "owner" and owner != seat)
@@ -39,6 +55,10 @@ def view(state: QuasarState, seat: int | None) -> QuasarState:
             ids[i] = hidden
         if name == "ranks" and owner != seat:
             ids.sort(key=lambda c: cards[out.cards[c].key].rank)
+    for cid in [c for c, card in state.cards.items() if not card.zone and card.down]:
+        alias += 1
+        out.cards.pop(cid)
+        out.cards[f"x{alias}"] = Card(key="", down=True)
     for other in range(len(state.seats)):
         if other != seat:
             if out.commits:

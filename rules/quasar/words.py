@@ -91,7 +91,18 @@ def status_lines(state: QuasarState) -> list[str]:
     return out
 
 
+def _name(key: object) -> str:
+    """A card's name; in a view a hidden card has no key (and a typed key may name nothing): a card."""
+    card = content().cards.get(str(key))
+    return card.name if card else "a card"
+
+
+def _label(key: object) -> str:
+    return card_label(str(key)) if str(key) in content().cards else "a card"
+
+
 def action_label(state: QuasarState, action: Action) -> str:
+    """An action in plain words. Works on any view: a card the viewer cannot see is "a card"."""
     kind = action.get("type")
     if kind == "rank":
         return f"Pick Rank Card #{action.get('slot')} (see /quasar hand)"
@@ -101,36 +112,43 @@ def action_label(state: QuasarState, action: Action) -> str:
     if kind == "stall":
         return "Confront with a new Lost in Space"
     if kind == "use":
-        card = name_of(str(action.get("card")))
+        card = _name(action.get("card"))
         if "target" in action:
             amount = int(action.get("amount", 0))
-            return f"Use {card}: Shift {name_of(str(action['target']))} {'+' if amount > 0 else ''}{amount}"
+            return f"Use {card}: Shift {_name(action['target'])} {'+' if amount > 0 else ''}{amount}"
         return f"Use {card}"
     if kind == "pass":
         return "Pass"
     if kind == "boon":
         outcome = str(action.get("outcome"))
         base = {"glory": "Boon: gain 1 Glory", "lesson": "Boon: learn 1 Lesson", "project": "Boon: start a Project"}
-        return base.get(outcome) or f"Boon: {name_of(outcome)}"
+        return base.get(outcome) or f"Boon: {_name(outcome)}"
     if kind == "draw":
-        card = f" {name_of(str(action['card']))}" if "card" in action else ""
+        card = f" {_name(action['card'])}" if "card" in action else ""
+        if "slot" in action:
+            card = f" face-down card #{action['slot']}"
         count = f" ({action['count']} cards)" if "count" in action else ""
         return f"Draw from {action.get('from')}{card}{count}"
     if kind == "discard":
-        return f"Discard {name_of(str(action.get('card')))}"
+        return f"Discard {_name(action.get('card'))}"
     if kind == "pay":
         what = str(action.get("with"))
-        return "Pay 1 Energy" if what == "energy" else f"Pay with {name_of(what)}"
+        return "Pay 1 Energy" if what == "energy" else f"Pay with {_name(what)}"
     if kind == "scan":
-        return f"Sensors: {name_of(str(action.get('card')))} next"
+        return f"Sensors: {_name(action.get('card'))} next"
     if kind == "order":
-        return "Order: " + ", ".join(state.seats[int(s) - 1] for s in action.get("seats", []))
+        return "Order: " + ", ".join(_seats(state, action.get("seats", [])))
     if kind == "remove":
-        return f"Remove {card_label(str(action.get('card')))} from {action.get('from')}"
+        return f"Remove {_label(action.get('card'))} from {action.get('from')}"
     if kind == "gain":
-        return f"Take {card_label(str(action.get('card')))}"
+        return f"Take {_label(action.get('card'))}"
     if kind == "ready":
         return "Ready"
     if kind == "drop":
         return f"Discard Project #{action.get('slot')}"
     return str(kind)
+
+
+def _seats(state: QuasarState, numbers: object) -> list[str]:
+    seats = numbers if isinstance(numbers, list) else []
+    return [state.seats[int(s) - 1] if str(s).isdigit() and 1 <= int(s) <= len(state.seats) else str(s) for s in seats]

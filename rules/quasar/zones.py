@@ -75,6 +75,7 @@ def move(state: QuasarState, cid: str, dest: str, by: int | None, *, bottom: boo
     card.zone = dest
     card.by = by
     card.down = down
+    card.known = False
     card.shift = 0
     if not down:
         card.progress = 0
@@ -88,6 +89,7 @@ def to_box(state: QuasarState, cid: str) -> None:
     card.zone = ""
     card.by = None
     card.down = False
+    card.known = False
     card.shift = 0
     card.progress = 0
 

@@ -15,7 +15,14 @@ from ..replies import Reply
 from .names import find_card, find_cards, find_players, first_slots, norm, shown
 from .seat import context, legal, state
 
-ZONE_WORDS = {"deck": "deck", "warp": "warp", "stockpile": "stockpile", "discard": "discard", "hand": "hand"}
+ZONE_WORDS = {
+    "deck": "deck",
+    "warp": "warp",
+    "stockpile": "stockpile",
+    "discard": "discard",
+    "hand": "hand",
+    "personal": "personal",
+}
 
 
 def hand_keys(st: QuasarState, seat: int) -> list[str]:
@@ -125,7 +132,7 @@ async def boon(table: Table, ctx: Ctx, take: str) -> Reply:
 
 async def draw(table: Table, ctx: Ctx, zone: str, card: str | None = None, count: int | None = None) -> Reply:
     """Take the next card of a Draw: from your deck (``count`` takes several at once) or a card of
-    the Warp Zone or your Stockpile."""
+    the Warp Zone or your Stockpile (a face-down card by its place: ``#1``)."""
     sc = await context(table, ctx)
     draws = [a for a in legal(sc) if a["type"] == "draw"]
     if not draws:
@@ -136,9 +143,14 @@ async def draw(table: Table, ctx: Ctx, zone: str, card: str | None = None, count
         raise RuleError(f"You cannot draw from '{zone.strip()[:20]}' now. Draw from: {', '.join(zones)}.")
     action: Action = {"type": "draw", "from": word}
     named = [a["card"] for a in draws if a["from"] == word and "card" in a]
-    if named:
+    slots = [int(a["slot"]) for a in draws if a["from"] == word and "slot" in a]
+    place = (card or "").strip().lstrip("#")
+    if slots and place.isdigit():  # a face-down card, by its place (#1 is the first)
+        action["slot"] = int(place)
+    elif named or slots:
         if not card:
-            raise RuleError(f"Say which card of the {word}: {shown(named)}.")
+            hidden = f" or a face-down card by place (#1 to #{max(slots)})" if slots else ""
+            raise RuleError(f"Say which card of the {word}: {shown(named)}{hidden}.")
         action["card"] = find_card(card, named, f"card in the {word}")
     elif card:
         raise RuleError(f"The {word} is drawn from the top: leave out card.")

@@ -64,7 +64,9 @@ def boon(state: QuasarState, seat: int, action: dict[str, Any]) -> Options:
 def draw(state: QuasarState, seat: int, action: dict[str, Any]) -> Options:
     if action.get("type") != "draw":
         return None
-    return filled(zone=action["from"], card=action.get("card"), count=action.get("count"))
+    slot = action.get("slot")
+    card = f"#{slot}" if slot is not None else action.get("card")
+    return filled(zone=action["from"], card=card, count=action.get("count"))
 
 
 def discard(state: QuasarState, seat: int, action: dict[str, Any]) -> Options:

@@ -132,9 +132,9 @@ async def draw_card(table: Table, ctx: Ctx, typed: str, given: Given) -> Pairs:
         return []
     zone = norm(given.get("zone"))
     pairs = [
-        (card_label(a["card"]), a["card"])
+        (card_label(a["card"]), a["card"]) if "card" in a else (f"face-down card #{a['slot']}", f"#{a['slot']}")
         for a in legal(sc)
-        if a.get("type") == "draw" and "card" in a and (not zone or a["from"] == zone)
+        if a.get("type") == "draw" and ("card" in a or "slot" in a) and (not zone or a["from"] == zone)
     ]
     return fit(pairs, typed)
 
