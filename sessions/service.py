@@ -18,7 +18,7 @@ from typing import Any
 
 import msgspec
 
-from rules.core import BATCH, Action, BaseState, Event, GameSystem, Prompt, RuleError, parse_options, registry
+from rules.core import BATCH, Action, BaseState, Event, GameSystem, Played, Prompt, RuleError, parse_options, registry
 
 from .errors import SessionError, StaleVersion
 from .history import VerifyResult, verify_export
@@ -422,38 +422,24 @@ class GameService(TakeBacks):
     ) -> Update:
         record, state = loaded.record, loaded.state
         assert state is not None
-        told = told_as(system, state, seat, action)
-        played = system.play(state, seat, action)
-        new_state, events = played.state, played.events
-        if told is None and seat is not None:
-            events.insert(0, _private_marker(system, record, seat, action, kind))
-        finished = system.outcome(new_state) is not None
+        played, update = play_and_tell(system, record, state, seat, action, kind)
         entry = ActionRecord(
             game_id=record.id,
             version=record.version + 1,
             seat=seat,
             user_id=user_id,
             action=_plain(action),
-            events=[msgspec.to_builtins(e) for e in events],
+            events=[msgspec.to_builtins(e) for e in update.events],
             at=self.clock(),
             by_default=kind == "timeout",
             kind=kind,
             revealed=", ".join(dict.fromkeys(played.revealed)),
         )
-        await self._append(loaded, system, entry, new_state, finished)
+        await self._append(loaded, system, entry, played.state, update.finished)
         if entry.revealed:
             loaded.recent.clear()  # nothing before a reveal can be taken back
-        self._remember(loaded, entry.version, new_state)
-        prompts = [] if finished else system.pending(new_state)
-        return Update(
-            game=record,
-            state=new_state,
-            events=events,
-            prompts=prompts,
-            action_text=None if told is None else system.format(action),
-            action_words=None if told is None else _in_words(system, state, action),
-            finished=finished,
-        )
+        self._remember(loaded, entry.version, played.state)
+        return update
 
     async def _append(
         self, loaded: LoadedGame, system: GameSystem, entry: ActionRecord, new_state: BaseState, finished: bool
@@ -695,6 +681,32 @@ def _plain(action: Action) -> dict[str, Any]:
         return msgspec.json.decode(msgspec.json.encode(action))
     except (TypeError, msgspec.EncodeError):
         raise RuleError("That action contains something I cannot record.") from None
+
+
+def play_and_tell(
+    system: GameSystem, record: GameRecord, state: BaseState, seat: int | None, action: Action, kind: str = "move"
+) -> tuple[Played, Update]:
+    """Play ``action`` and say it as the table hears it (pure: nothing is stored).
+
+    The narration starts with a line standing for the action when it was chosen in private; the
+    update carries the action's notation and words only when the table may hear them.
+    """
+    told = told_as(system, state, seat, action)
+    played = system.play(state, seat, action)
+    events = list(played.events)
+    if told is None and seat is not None:
+        events.insert(0, _private_marker(system, record, seat, action, kind))
+    finished = system.outcome(played.state) is not None
+    update = Update(
+        game=record,
+        state=played.state,
+        events=events,
+        prompts=[] if finished else system.pending(played.state),
+        action_text=None if told is None else system.format(action),
+        action_words=None if told is None else _in_words(system, state, action),
+        finished=finished,
+    )
+    return played, update
 
 
 def _private_marker(system: GameSystem, record: GameRecord, seat: int, action: Action, kind: str) -> Event:
