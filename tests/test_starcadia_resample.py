@@ -15,7 +15,7 @@ import msgspec
 from hypothesis import given
 from hypothesis import strategies as hs
 
-from rules.core import BaseState, GameSystem, registry
+from rules.core import BaseState, GameSystem, RuleError, registry
 from rules.starcadia.state import StarState
 
 from .test_seed_independence import SETUPS
@@ -134,3 +134,48 @@ def test_a_resampled_game_plays_to_its_end() -> None:
     for observer in observers(state):
         other = play(SYSTEM.resample(state, observer, 7), r, 5000)
         assert SYSTEM.outcome(other) is not None
+
+
+def told(played, observer: int | None) -> tuple[bytes, list[str]]:
+    """What ``observer`` learns from a played action: its view of the new state and the lines it hears."""
+    lines = [e.text for e in played.events if e.visible_to is None or e.visible_to == observer]
+    return encode(SYSTEM.view(played.state, observer)), lines
+
+
+def outcome_of(state: StarState, seat: int, action: dict):
+    try:
+        return SYSTEM.play(state, seat, action)
+    except RuleError as exc:
+        return str(exc)
+
+
+@given(seed=hs.integers(0, 2**32), walk=hs.integers(0, 2**32))
+def test_an_action_that_brings_nothing_to_light_tells_the_same(seed: int, walk: int) -> None:
+    """Played in a state and in a resampled one, an action that reveals nothing (no roll, no card drawn,
+    no hand passed) must tell the observer the same; a refusal is the same. Only actions the observer
+    could know of count: its own, and other seats' public choices (a keep from a hidden hand is not)."""
+    r = random.Random(walk)
+    seats, options = SETUPS["starcadia"](r)
+    seen: list[StarState] = []
+    play(SYSTEM.setup(seats, options, seed), r, r.randint(1, 120), seen)
+    for state in seen[:3]:
+        for observer in observers(state):
+            other = SYSTEM.resample(state, observer, r.getrandbits(32))
+            for seat in sorted({p.seat for p in SYSTEM.pending(state)}):
+                if seat != observer and SYSTEM.public_choices(state, seat) is None:
+                    continue
+                legal = SYSTEM.legal(state, seat)
+                for action in r.sample(legal, min(3, len(legal))):
+                    here, there = outcome_of(state, seat, action), outcome_of(other, seat, action)
+                    if isinstance(here, str) or isinstance(there, str):
+                        assert here == there, f"{action}: {here} / resampled: {there}"
+                    elif not here.revealed and not there.revealed:
+                        assert told(here, observer) == told(there, observer), action
+
+
+def test_passing_the_draft_hands_reveals_them() -> None:
+    state = draft_position()
+    for seat in range(2):
+        state, _ = SYSTEM.apply(state, seat, {"type": "keep"})
+    played = SYSTEM.play(state, 2, {"type": "keep"})
+    assert played.state.draft_round == 2 and "the draft hands passed" in played.revealed

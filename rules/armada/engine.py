@@ -371,6 +371,7 @@ class Armada(GameSystem[State]):
         if seat is None:
             raise RuleError("Only a captain can act in Armada.")
         checks.check(state, seat, action, deep=False)  # perform plays on its own copy: no trial copy needed
+        peekers = self._peekers(state)
         kind = action["type"]
         if choices.blocking(state) or kind in choices.TYPES:
             choices.perform(state, seat, kind, action, turn)
@@ -389,6 +390,12 @@ class Armada(GameSystem[State]):
         else:
             self._turn_action(state, seat, kind, action, turn)
         self._advance(state, turn)
+        if state.td_deck and not self._peekers(state) <= peekers:
+            turn.reveal("the top Threat Detected card")  # a captain who could not peek now sees it
+
+    def _peekers(self, state: State) -> set[int]:
+        """The captains who see the top Threat card (see :meth:`_peeks`)."""
+        return {seat for seat in range(len(state.players)) if self._peeks(state, seat)}
 
     def _ambush(self, state: State, seat: int, kind: str, action: Action, turn: Turn) -> None:
         if seat != state.savior:

@@ -146,6 +146,8 @@ def data_token(state: State, seat: int, kind: str, turn: Turn) -> None:
     pick = 0
     if kind in state.data_pile:
         pick = state.data_pile.index(kind)
+    else:  # the top token of a shuffled pile: nobody knew which it was
+        turn.reveal("a Data token")
     token = state.data_pile.pop(pick)
     state.players[seat].data.append(token)
     total = sum(len(p.data) for p in state.players)

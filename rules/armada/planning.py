@@ -411,6 +411,8 @@ def recruit(state: State, seat: int, turn: Turn) -> None:
     player.offer_kind = "hire"
     player.offer = state.hero_deck[:3]
     state.hero_deck = state.hero_deck[3:]
+    if player.offer:
+        turn.reveal("hero cards for hire")
     names = ", ".join(f"{C.heroes[h].name} ({h}, {hire_cost(state, seat, h)}cr)" for h in player.offer)
     turn.say(f"{state.seats[seat]} visits the waystation. For hire: {names or 'nobody'}.")
 

@@ -249,6 +249,7 @@ def keep(state: StarState, turn: Turn, seat: int, action: dict) -> None:
             c.hand = hands[(c.seat - 1) % n]
             c.ready = False
         state.draft_round = 2
+        turn.reveal("the draft hands passed")  # each crew now sees a hand it could not see before
         turn.say("Hands pass to the left.")
         return
     for c in state.crews:
