@@ -172,6 +172,12 @@ def plain_commits(state: QuasarState, seat: int) -> list[list[int]]:
     return [list(c) for c in combinations(range(1, len(ids) + 1), need)]
 
 
+def _overcommit(key: str) -> bool:
+    """Whether a card is an Overcommit card; a card hidden in a view (no key) counts as a normal one."""
+    card = content().cards.get(key)
+    return card is not None and card.has("overcommit")
+
+
 def commit_problem(state: QuasarState, seat: int, slots: list[int]) -> str | None:
     """Why a commit is refused (None when it is fine)."""
     ids = hand(state, seat)
@@ -182,8 +188,7 @@ def commit_problem(state: QuasarState, seat: int, slots: list[int]) -> str | Non
     need = min(required_cards(state), len(ids))
     if len(slots) < need:
         return f"Commit {need} card{'s' if need > 1 else ''} (or stall with a Lost in Space)."
-    cards = content().cards
-    plain = [s for s in slots if not cards[state.cards[ids[s - 1]].key].has("overcommit")]
+    plain = [s for s in slots if not _overcommit(state.cards[ids[s - 1]].key)]
     if len(plain) > required_cards(state):
         many = required_cards(state)
         return f"Only {many} normal card{'s' if many > 1 else ''}: any more must be Overcommit cards."
