@@ -291,7 +291,14 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
 
 
 async def deliver_dms(interaction: discord.Interaction, reply: Reply) -> None:
-    """Direct messages to players who asked for them; closed DMs fall back to a ping in the channel."""
+    """Direct messages to players who asked for them; closed DMs fall back to a ping in the channel,
+    except for private news, which stays out of the channel (the player still has /game view)."""
+    for user_id, text in reply.secret_dms:
+        try:
+            user = interaction.client.get_user(user_id) or await interaction.client.fetch_user(user_id)
+            await user.send(text)
+        except discord.HTTPException:
+            log.info("private DM to %s refused; it stays in their /game view", user_id)
     for user_id, text in reply.dms:
         try:
             user = interaction.client.get_user(user_id) or await interaction.client.fetch_user(user_id)

@@ -447,7 +447,9 @@ class Table:
         return board_reply(update, lead=lead, actor_seat=actor_seat, viewer_seat=viewer_seat, summary=summary)
 
     async def _told(self, update: Update, reply: Reply) -> Reply:
-        """Sort the players the reply pings by how they want to hear (mention, DM, nothing)."""
+        """Sort the players the reply pings by how they want to hear (mention, DM, nothing); players who
+        chose DMs also get by DM what only they were told (a card drawn because of another's card)."""
+        await self._private_news_by_dm(update, reply)
         if not reply.mentions:
             return reply
         record = update.game
@@ -465,6 +467,21 @@ class Table:
                 text = f"{system.name} in <#{record.channel_id}>: {'; '.join(asked) or 'your turn'}. {link}"
                 reply.dms.append((user, text[:1900]))
         return reply
+
+    async def _private_news_by_dm(self, update: Update, reply: Reply) -> None:
+        record = update.game
+        news: dict[int, list[str]] = {}
+        for event in update.events:
+            if event.visible_to is not None:
+                news.setdefault(event.visible_to, []).append(event.text)
+        system = registry.get(record.system)
+        link = f"https://discord.com/channels/{record.guild_id or '@me'}/{record.channel_id}"
+        for seat, lines in news.items():
+            user = record.user_of(seat)
+            if user is None or user <= 0 or (await self.service.user_prefs(user)).notify != "dm":
+                continue
+            text = f"{system.name} in <#{record.channel_id}>, only for you: {' '.join(lines)} {link}"
+            reply.secret_dms.append((user, text[:1900]))
 
     async def require_viewer(self, ctx: Ctx, record: GameRecord) -> None:
         """Players and channel managers may always look; others only while spectators are on."""

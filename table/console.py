@@ -185,7 +185,7 @@ class Console:
             path.write_bytes(data)
             self.say(f"[file saved: {path}]")
         known = {uid: n for n, uid in self._known_users()}
-        for user, text in reply.dms:
+        for user, text in [*reply.dms, *reply.secret_dms]:
             self.say(f"(direct message to {known.get(user, user)}) {replace_mentions(text, known)}")
 
     def _known_users(self) -> Iterable[tuple[str, int]]:

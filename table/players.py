@@ -32,7 +32,7 @@ async def _line(table: Table, record: GameRecord, user_id: int | None) -> tuple[
         return False, f"**{system.name}** #{record.id} in {where}"
     prompts = system.pending(state)
     waiting = user_id is not None and any(record.user_of(p.seat) == user_id for p in prompts)
-    summary = (system.status_lines(state) or [""])[0]
+    summary = (system.status_lines(system.view(state, None)) or [""])[0]
     idle = _ago(table.service.clock() - record.last_action_at)
     if waiting:
         asked = next(p.text for p in prompts if record.user_of(p.seat) == user_id)

@@ -51,6 +51,9 @@ class Reply:
     """Users named without a ping (quiet hours, notifications off, or told by DM)."""
     dms: list[tuple[int, str]] = field(default_factory=list)
     """Direct messages to send: (user, text). If a user's DMs are closed, they are pinged instead."""
+    secret_dms: list[tuple[int, str]] = field(default_factory=list)
+    """Direct messages that tell a player something only they may know (a card drawn): never posted in
+    the channel, even when the player's DMs are closed (they still have /game view)."""
     buttons: list[Button] = field(default_factory=list)
     menu: Menu | None = None
     ephemeral: bool = False
