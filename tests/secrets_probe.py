@@ -8,6 +8,8 @@ and everything the observer receives from them must be identical, byte for byte:
 
 - ``/game status`` (text, fields, button labels and custom ids, menu options, picture), and the
   observer's own ``/game view``;
+- the game's own views (``/quasar hand``, ``/endure dashboard``...), ``/game list``, ``/game mine`` and
+  ``/game export``;
 - the autocomplete of ``/act`` and of every option of the game's own commands, ``/actions``;
 - the engine's answer (accepted, or the refusal's words) to the observer's candidate actions;
 - the reply to an action and the ``/game log`` after it: the observer's own action, or another seat's
@@ -32,7 +34,7 @@ from typing import Any
 from rules.core import BaseState, GameSystem, RuleError, registry
 from sessions.service import Actor, GameService
 from sessions.store import SqliteStore
-from table import Ctx, Table, records, spec
+from table import Ctx, Table, players, records, spec
 from table.replies import Reply
 
 NAMES = ["alice", "bob", "carol", "dave"]
@@ -164,9 +166,21 @@ class Probe:
         ] + ([("/game view", lambda t: t.game_view(look))] if seat is not None else []):
             here, there = await self.both(call)
             self.compare(observer, name, said(here, draw=draw), said(there, draw=draw))
+        for name, call in [
+            ("/game list", lambda t: players.game_list(t, look)),
+            ("/game mine", lambda t: players.game_mine(t, look)),
+            ("/game export", lambda t: records.game_export(t, look)),
+        ]:
+            here, there = await self.both(call)
+            self.compare(observer, name, said(here, files=True), said(there, files=True))
         here, there = await self.both(lambda t: t.suggest_actions(look, ""))
         self.compare(observer, "/act autocomplete", here, there)
         group = next((g for g in spec.groups() if g.name == self.system.id), None)
+        for command in group.commands if group is not None else []:
+            if command.produces is None and not any(o.required for o in command.options):
+                # The game's own views (a hand, a dashboard, the monsters...), as the observer asks them.
+                here, there = await self.both(lambda t, c=command: c.handler(t, look))
+                self.compare(observer, f"/{group.path(command)}", said(here, draw=draw), said(there, draw=draw))
         for command in group.commands if group is not None else []:
             for option in command.options:
                 if option.suggest is None:
@@ -264,8 +278,9 @@ def verdict(system: GameSystem, state: BaseState, seat: int, action: dict) -> st
     return "ok"
 
 
-def said(reply: Any, *, draw: bool = False, private: bool = True) -> Any:
-    """Everything a reply shows, as comparable data (the picture's bytes when ``draw``)."""
+def said(reply: Any, *, draw: bool = False, private: bool = True, files: bool = False) -> Any:
+    """Everything a reply shows, as comparable data (the picture's bytes when ``draw``, attached files
+    when ``files``)."""
     if not isinstance(reply, Reply):
         return reply
     shown = {
@@ -284,6 +299,8 @@ def said(reply: Any, *, draw: bool = False, private: bool = True) -> Any:
         shown["dms"] = reply.dms
     if draw and reply.image is not None:
         shown["picture"] = reply.image()
+    if files:
+        shown["files"] = reply.attachments
     return shown
 
 
