@@ -76,7 +76,7 @@ async def test_a_whole_quasar_mission_through_discord(tmp_path: Path) -> None:
 
             played: list[str] = []
             clicks = typed = commands = 0
-            secret_rounds = 0
+            secret_rounds = private_rounds = 0
             hand_checked = False
             for step in range(MAX_STEPS):
                 record, state = await client.service.get(game_id)
@@ -114,7 +114,19 @@ async def test_a_whole_quasar_mission_through_discord(tmp_path: Path) -> None:
                 found = typed_command(state, seat, action)
                 index = legal.index(action) if action in legal else -1
                 wanted = f"sh:act:{game_id}:{version}:{seat}:{index}"
-                if index >= 0 and wanted in board.custom_ids and not secret:
+                private = not secret and SYSTEM.public_choices(state, seat) is None and len(waiting) == 1
+                if private:
+                    # A choice among cards of a hand: the board offers one private button, never the cards.
+                    assert f"sh:mine:{game_id}" in board.custom_ids, (played[-1:], board.custom_ids)
+                    assert not any(c.startswith("sh:act:") for c in board.custom_ids), board.custom_ids
+                    mine = await standin.click(board, f"sh:mine:{game_id}", user=user)
+                    assert mine.ephemeral and any(c.startswith(f"sh:act:{game_id}:") for c in mine.custom_ids)
+                    private_rounds += 1
+                if private and index >= 0 and wanted in mine.custom_ids:
+                    pressed = await standin.click(mine, wanted, user=user)
+                    reply = next(m for m in reversed(pressed.followups) if not m.ephemeral)
+                    clicks += 1
+                elif index >= 0 and wanted in board.custom_ids and not secret:
                     pressed = await standin.click(board, wanted, user=user)
                     reply = next(m for m in reversed(pressed.followups) if not m.ephemeral)  # private lines come apart
                     clicks += 1
@@ -142,6 +154,7 @@ async def test_a_whole_quasar_mission_through_discord(tmp_path: Path) -> None:
                 raise AssertionError(f"no result after {MAX_STEPS} steps:\n" + "\n".join(played[-20:]))
 
             assert secret_rounds >= 4, secret_rounds  # Rank picks and commits made together, in secret
+            assert private_rounds >= 1, private_rounds  # a choice among hand cards, made through "Choose privately"
             assert clicks >= 1 and typed >= 3 and commands >= 10, (clicks, typed, commands)
             assert hand_checked
             assert {line.split(":")[0] for line in played} == {"alice", "bob"}
