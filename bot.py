@@ -20,6 +20,8 @@ import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from rules.core.validate import plain_digits
+
 ROOT = Path(__file__).resolve().parent
 
 
@@ -114,7 +116,7 @@ def parse_shards(value: str) -> tuple[int, ...]:
     ids: list[int] = []
     for part in value.replace(" ", "").split(","):
         low, _, high = part.partition("-")
-        if not low.isdigit() or (high and not high.isdigit()) or (high and int(high) < int(low)):
+        if not plain_digits(low) or (high and not plain_digits(high)) or (high and int(high) < int(low)):
             raise ConfigError(f"STARHOST_SHARDS={value!r}: write shard ids like 0-3, or 0,2, or 0-1,4.")
         ids += [i for i in range(int(low), int(high or low) + 1) if i not in ids]
     return tuple(ids)
@@ -123,7 +125,7 @@ def parse_shards(value: str) -> tuple[int, ...]:
 def shard_settings(shards: str, count: str) -> tuple[tuple[int, ...] | None, int | None]:
     """(shard ids, shard count) from ``STARHOST_SHARDS`` and ``STARHOST_SHARD_COUNT`` (or the flags)."""
     shards, count = shards.strip(), count.strip()
-    if count and (not count.isdigit() or int(count) < 1):
+    if count and (not plain_digits(count) or int(count) < 1):
         raise ConfigError(f"STARHOST_SHARD_COUNT={count!r}: give the total number of shards, e.g. 8.")
     total = int(count) if count else None
     if not shards:
@@ -146,7 +148,7 @@ def load_config(env: dict[str, str] | None = None, dotenv: Path | None = None) -
     return Config(
         token=merged.get("DISCORD_TOKEN", "").strip() or None,
         db_path=target if isinstance(target, Path) else ROOT / "starhost.db",
-        dev_guild=int(guild) if guild.isdigit() else None,
+        dev_guild=int(guild) if plain_digits(guild, 20) else None,
         log_level=merged.get("STARHOST_LOG_LEVEL", "INFO").upper(),
         boards_dir=Path(merged.get("STARHOST_BOARDS", str(ROOT / "boards"))),
         reminder_seconds=float(merged.get("STARHOST_REMINDER_SECONDS", "60")),
@@ -226,6 +228,11 @@ def make_bot(config: Config, **client_options: object):  # -> StarhostBot
                 options["shard_count"] = config.shard_count
             if config.shard_ids is not None:
                 options["shard_ids"] = list(config.shard_ids)
+            # Users only, by default: no message of ours can ping @everyone, @here or a role, whatever a
+            # player's name or a narrated line contains (each reply still names exactly whom it pings).
+            options.setdefault(
+                "allowed_mentions", discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+            )
             super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **options)
             self.config = config
             self.service = GameService(open_store(config.store_target))  # type: ignore[arg-type]

@@ -67,11 +67,22 @@ def ctx_from(interaction: discord.Interaction) -> Ctx:
     permissions = interaction.permissions
     is_admin = interaction.guild_id is not None and (permissions.manage_channels or permissions.administrator)
     return Ctx(
-        actor=Actor(user_id=user.id, name=user.display_name, is_admin=is_admin),
+        actor=Actor(user_id=user.id, name=safe_name(user.display_name), is_admin=is_admin),
         channel_id=interaction.channel_id or 0,
         guild_id=interaction.guild_id,
         place=DiscordPlace(interaction),
     )
+
+
+NAME_MAX = 32
+"""Discord's longest display name."""
+
+
+def safe_name(name: str) -> str:
+    """A display name as we reflect it: no ``@`` (so neither ``@everyone`` nor ``<@&role>`` can ever
+    mention anyone, wherever the name is repeated), no line breaks, at most 32 characters."""
+    cleaned = " ".join(str(name).replace("@", "\uff20").split())[:NAME_MAX]
+    return cleaned or "player"
 
 
 def bot_of(interaction: discord.Interaction) -> HostsTable:
@@ -308,7 +319,9 @@ async def deliver_dms(interaction: discord.Interaction, reply: Reply) -> None:
             try:
                 await interaction.followup.send(
                     f"<@{user_id}> {text}"[:1900],
-                    allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+                    allowed_mentions=discord.AllowedMentions(
+                        everyone=False, roles=False, users=[discord.Object(user_id)], replied_user=False
+                    ),
                 )
             except discord.HTTPException:
                 log.warning("could not tell %s either way", user_id)

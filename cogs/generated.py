@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from table.spec import DESCRIPTION_MAX, Command, CommandGroup, FileRef, Option, UserRef, groups
 
-from .common import bot_of, ctx_from, send_reply
+from .common import bot_of, ctx_from, safe_name, send_reply
 
 log = logging.getLogger("starhost.commands")
 
@@ -47,7 +47,7 @@ async def convert(option: Option, value: Any) -> Any:
     if value is None:
         return None
     if option.kind == "user":
-        return UserRef(value.id, getattr(value, "display_name", None) or value.name)
+        return UserRef(value.id, safe_name(getattr(value, "display_name", None) or value.name))
     if option.kind == "file":
         if value.size > MAX_UPLOAD:
             raise discord.app_commands.AppCommandError(f"{value.filename} is too large ({value.size} bytes).")

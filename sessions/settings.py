@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from rules.core import plain_digits
+
 from .errors import SessionError
 
 MIN_REMIND_HOURS = 1
@@ -66,7 +68,7 @@ class GameSettings:
             raise SessionError(f"There is no setting '{key[:30]}'. Settings: {', '.join(DEFAULTS)}.")
         if key in ("remind_hours", "max_reminders"):
             low, high = (MIN_REMIND_HOURS, 168) if key == "remind_hours" else (0, 10)
-            if not value.isdigit() or not low <= int(value) <= high:
+            if not plain_digits(value) or not low <= int(value) <= high:
                 raise SessionError(f"{key} must be a whole number from {low} to {high}.")
             return str(int(value))
         if key == "quiet_hours":
@@ -107,7 +109,12 @@ def quiet_window(value: str) -> tuple[int | None, int | None]:
     if text in ("off", "none", ""):
         return None, None
     start, sep, end = text.partition("-")
-    if not sep or not start.isdigit() or not end.isdigit() or not (0 <= int(start) < 24 and 0 <= int(end) < 24):
+    if (
+        not sep
+        or not plain_digits(start, 2)
+        or not plain_digits(end, 2)
+        or not (0 <= int(start) < 24 and 0 <= int(end) < 24)
+    ):
         raise SessionError("Quiet hours look like 22-08 (from 22:00 to 08:00), or off.")
     if int(start) == int(end):
         raise SessionError("Quiet hours need a start and an end that differ.")

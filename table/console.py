@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from rules.core import RuleError
+from rules.core import RuleError, plain_digits
 from sessions.service import Actor, GameService
 
 from . import spec
@@ -88,7 +88,11 @@ class Console:
             self.say(f"(you are now {self.user})")
             return True
         if words[0] == "in" and len(words) == 2:
-            self.channel = words[1].lstrip("#").lower()
+            channel = words[1].lstrip("#").lower()
+            if not CHANNEL_NAME.fullmatch(channel):
+                self.say("A channel name is letters, digits, - and _ (at most 40), e.g. `in table-2`.")
+                return True
+            self.channel = channel
             self.say(f"(you are now in #{self.channel})")
             return True
         if words[0] == "click":
@@ -110,7 +114,7 @@ class Console:
     async def _pick(self, number: str) -> bool:
         menu = self.last.menu if self.last else None
         options = menu.options if menu else ()
-        if menu is None or not number.isdigit() or not 1 <= int(number) <= len(options):
+        if menu is None or not plain_digits(number) or not 1 <= int(number) <= len(options):
             self.say(f"There is no menu choice {number or '?'}; the last reply has {len(options)}.")
             return True
         custom_id = f"{menu.custom_id}:{options[int(number) - 1][1]}"
@@ -119,7 +123,7 @@ class Console:
 
     async def _click(self, number: str) -> bool:
         buttons = self.last.buttons if self.last else []
-        if not number.isdigit() or not 1 <= int(number) <= len(buttons):
+        if not plain_digits(number) or not 1 <= int(number) <= len(buttons):
             self.say(f"There is no button {number or '?'}; the last reply has {len(buttons)}.")
             return True
         await self._answer(lambda: self.table.click(self.ctx, buttons[int(number) - 1].custom_id))
@@ -181,7 +185,7 @@ class Console:
             self.say(f"[board saved: {path}]")
         for name, data in reply.attachments:
             self.boards.mkdir(parents=True, exist_ok=True)
-            path = self.boards / name
+            path = self.boards / Path(name).name  # a file name only: nothing lands outside the folder
             path.write_bytes(data)
             self.say(f"[file saved: {path}]")
         known = {uid: n for n, uid in self._known_users()}
@@ -191,6 +195,10 @@ class Console:
     def _known_users(self) -> Iterable[tuple[str, int]]:
         names = {"alice", "bob", "carol", "dave", "erin", "frank", self.user}
         return [(n, user_id_for(n)) for n in sorted(names)]
+
+
+CHANNEL_NAME = re.compile(r"[a-z0-9_-]{1,40}")
+"""What a console channel may be called (it becomes part of the board files' names)."""
 
 
 def replace_mentions(text: str, names: dict[int, str]) -> str:

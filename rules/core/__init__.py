@@ -5,6 +5,7 @@ from .game import BATCH, LOG_KEEP, GameSystem, Played, Turn, normalise, only_cho
 from .model import Action, BaseState, Choice, Event, OptionSpec, Outcome, Prompt, RngState
 from .registry import all_systems, get, register
 from .rng import Rng
+from .validate import plain_digits
 
 __all__ = [
     "BATCH",
@@ -27,5 +28,6 @@ __all__ = [
     "normalise",
     "only_choice",
     "parse_options",
+    "plain_digits",
     "register",
 ]

@@ -8,6 +8,15 @@ from typing import Any
 from .errors import RuleError
 
 
+def plain_digits(text: object, most: int = 9) -> bool:
+    """Whether ``text`` is a whole number as a player types it: ASCII digits, at most ``most`` of them.
+
+    ``str.isdigit`` alone is not enough before ``int()``: it accepts "²" (which ``int`` refuses) and
+    thousands of digits (which ``int`` refuses past 4 300).
+    """
+    return isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= most
+
+
 def get_int(action: Mapping[str, Any], key: str, low: int, high: int, what: str | None = None) -> int:
     value = action.get(key)
     name = what or key
