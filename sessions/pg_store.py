@@ -27,7 +27,7 @@ import asyncpg
 
 from .errors import SessionError, StaleVersion
 from .pg_migrations import MIGRATIONS
-from .store import OPEN_STATUSES, ActionRecord, GameRecord, SeatRecord, StoreUnavailable
+from .store import OPEN_STATUSES, VACANT_USER, ActionRecord, GameRecord, SeatRecord, StoreUnavailable, Unseat
 
 MIGRATION_LOCK = "starhost:migrations"
 
@@ -141,21 +141,27 @@ class PostgresStore:
         seed: int,
         host_id: int,
         now: float,
+        host_name: str,
     ) -> GameRecord:
+        """A new lobby with its host in seat 1, in one transaction (never a game without its host)."""
         try:
-            game_id = await self.pool.fetchval(
-                "INSERT INTO games (guild_id, channel_id, system, scenario, options, seed, status, host_id,"
-                " version, created_at, updated_at, last_action_at)"
-                " VALUES ($1,$2,$3,$4,$5,$6,'lobby',$7,0,$8,$8,$8) RETURNING id",
-                guild_id,
-                channel_id,
-                system,
-                scenario,
-                json.dumps(options),
-                seed,
-                host_id,
-                now,
-            )
+            async with self.pool.acquire() as conn, conn.transaction():
+                game_id = await conn.fetchval(
+                    "INSERT INTO games (guild_id, channel_id, system, scenario, options, seed, status, host_id,"
+                    " version, created_at, updated_at, last_action_at)"
+                    " VALUES ($1,$2,$3,$4,$5,$6,'lobby',$7,0,$8,$8,$8) RETURNING id",
+                    guild_id,
+                    channel_id,
+                    system,
+                    scenario,
+                    json.dumps(options),
+                    seed,
+                    host_id,
+                    now,
+                )
+                await conn.execute(
+                    "INSERT INTO seats (game_id, seat, user_id, name) VALUES ($1,0,$2,$3)", game_id, host_id, host_name
+                )
         except asyncpg.UniqueViolationError:
             raise SessionError(
                 "This channel already has a game. Finish it with /game end, or start one in another channel or thread."
@@ -276,6 +282,24 @@ class PostgresStore:
 
     async def set_host(self, game_id: int, user_id: int) -> None:
         await self.pool.execute("UPDATE games SET host_id=$1 WHERE id=$2", user_id, game_id)
+
+    async def unseat(self, game_id: int, change: Unseat) -> None:
+        """A player leaves (or is kicked): their seat, the host and the game's status change together."""
+        async with self.pool.acquire() as conn, conn.transaction():
+            if change.vacate_seat is None:
+                await conn.execute("DELETE FROM seats WHERE game_id = $1 AND user_id = $2", game_id, change.user_id)
+            else:
+                await conn.execute(
+                    "UPDATE seats SET user_id = $1, name = $2 WHERE game_id = $3 AND seat = $4",
+                    VACANT_USER,
+                    change.vacant_name,
+                    game_id,
+                    change.vacate_seat,
+                )
+            if change.new_host is not None:
+                await conn.execute("UPDATE games SET host_id=$1 WHERE id=$2", change.new_host, game_id)
+            if change.close:
+                await conn.execute("UPDATE games SET status='ended', updated_at=$1 WHERE id=$2", change.now, game_id)
 
     async def delete_game(self, game_id: int) -> None:
         await self.pool.execute("DELETE FROM games WHERE id=$1", game_id)

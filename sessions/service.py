@@ -25,7 +25,7 @@ from .history import VerifyResult, verify_export
 from .notify import PrefsCache, UserPrefs
 from .session_types import PRIVATE_CHOICE, VACANT, Actor, LoadedGame, Update, bot_user, is_bot
 from .settings import GameSettings
-from .store import ActionRecord, GameRecord, SeatRecord, Store
+from .store import ActionRecord, GameRecord, SeatRecord, Store, Unseat
 from .takeback import TakeBacks, UndoVote
 
 MAX_REMEMBERED = 64
@@ -203,8 +203,8 @@ class GameService(TakeBacks):
             seed=self.seed_source() if seed is None else seed,
             host_id=host.user_id,
             now=self.clock(),
+            host_name=host.name,
         )
-        await self.store.add_seat(record.id, 0, host.user_id, host.name)
         record = await self._fresh(record.id)
         return Update(game=record, state=None)
 
@@ -297,21 +297,25 @@ class GameService(TakeBacks):
             if seat is None:
                 who = "You are" if user_id == by.user_id else "That user is"
                 raise SessionError(f"{who} not seated in this game.")
-            if record.status == "lobby":
-                await self.store.remove_seat(record.id, user_id)
-            else:
-                await self.store.replace_seat_user(record.id, seat, VACANT, f"(empty seat {seat + 1})")
+            # The seat, the host and the table's status change in one transaction: a crash halfway
+            # can never leave a departed player as host.
+            others = [s for s in record.seats if s.user_id not in (VACANT, user_id) and not is_bot(s.user_id)]
+            host_leaves = record.host_id == user_id
+            change = Unseat(
+                user_id=user_id,
+                now=self.clock(),
+                vacate_seat=None if record.status == "lobby" else seat,
+                vacant_name=f"(empty seat {seat + 1})",
+                new_host=others[0].user_id if host_leaves and others else None,
+                close=host_leaves and not others,
+            )
+            await self.store.unseat(record.id, change)
             record = await self._fresh(record.id)
+            if change.close:
+                return Update(game=record, state=None, events=[Event(text="The table is empty; game closed.")])
             events: list[Event] = []
-            if record.host_id == user_id:
-                players = [s for s in record.seats if s.user_id != VACANT and not is_bot(s.user_id)]
-                if not players:
-                    await self.store.set_status(record.id, "ended", self.clock())
-                    record = await self._fresh(record.id)
-                    return Update(game=record, state=None, events=[Event(text="The table is empty; game closed.")])
-                await self.store.set_host(record.id, players[0].user_id)
-                record = await self._fresh(record.id)
-                events.append(Event(text=f"{players[0].name} is the host now.", kind="turn"))
+            if change.new_host is not None:
+                events.append(Event(text=f"{others[0].name} is the host now.", kind="turn"))
             loaded = await self._load(record.id)
             return Update(game=record, state=loaded.state, events=events, prompts=self._prompts(record, loaded.state))
 

@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from rules.core import BaseState, Event, GameSystem, Prompt, registry
 
 from .settings import GameSettings
-from .store import GameRecord
+from .store import VACANT_USER, GameRecord
 
-VACANT = 0
+VACANT = VACANT_USER
 """user_id of a seat whose player left a running game; the host may act for it."""
 
 PRIVATE_CHOICE = "chose"

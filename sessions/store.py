@@ -80,6 +80,23 @@ class GameRecord:
         return None
 
 
+VACANT_USER = 0
+"""The user id a vacated seat of a running game keeps (sessions.session_types.VACANT)."""
+
+
+@dataclass(frozen=True)
+class Unseat:
+    """One player leaving a table, as one change: their seat goes (lobby) or stays open (running game,
+    ``vacate_seat``), the host passes on when the host left, and an empty table closes."""
+
+    user_id: int
+    now: float
+    vacate_seat: int | None = None
+    vacant_name: str = ""
+    new_host: int | None = None
+    close: bool = False
+
+
 @dataclass
 class ActionRecord:
     game_id: int
@@ -139,6 +156,7 @@ class Store(Protocol):
         seed: int,
         host_id: int,
         now: float,
+        host_name: str,
     ) -> GameRecord: ...
     async def get_game(self, game_id: int) -> GameRecord | None: ...
     async def game_version(self, game_id: int) -> int | None: ...
@@ -155,6 +173,7 @@ class Store(Protocol):
     async def recent_actions(self, game_id: int, limit: int) -> list[ActionRecord]: ...
     async def set_status(self, game_id: int, status: str, now: float) -> None: ...
     async def set_host(self, game_id: int, user_id: int) -> None: ...
+    async def unseat(self, game_id: int, change: Unseat) -> None: ...
     async def delete_game(self, game_id: int) -> None: ...
     async def get_settings(self, game_id: int) -> dict[str, str]: ...
     async def set_setting(self, game_id: int, key: str, value: str) -> None: ...
@@ -253,7 +272,10 @@ class SqliteStore:
         seed: int,
         host_id: int,
         now: float,
+        host_name: str,
     ) -> GameRecord:
+        """A new lobby with its host in seat 1, in one transaction (never a game without its host)."""
+        await self.db.execute("BEGIN IMMEDIATE")
         try:
             async with self.db.execute(
                 "INSERT INTO games (guild_id, channel_id, system, scenario, options, seed, status, host_id,"
@@ -261,10 +283,18 @@ class SqliteStore:
                 (guild_id, channel_id, system, scenario, json.dumps(options), seed, host_id, now, now, now),
             ) as cursor:
                 game_id = cursor.lastrowid
+            await self.db.execute(
+                "INSERT INTO seats (game_id, seat, user_id, name) VALUES (?,0,?,?)", (game_id, host_id, host_name)
+            )
+            await self.db.execute("COMMIT")
         except sqlite3.IntegrityError:
+            await self.db.execute("ROLLBACK")
             raise SessionError(
                 "This channel already has a game. Finish it with /game end, or start one in another channel or thread."
             ) from None
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
         async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cursor:
             row = await cursor.fetchone()
         return await self._record(row)
@@ -494,6 +524,27 @@ class SqliteStore:
     @_locked
     async def set_host(self, game_id: int, user_id: int) -> None:
         await self.db.execute("UPDATE games SET host_id=? WHERE id=?", (user_id, game_id))
+
+    @_locked
+    async def unseat(self, game_id: int, change: Unseat) -> None:
+        """A player leaves (or is kicked): their seat, the host and the game's status change together."""
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            if change.vacate_seat is None:
+                await self.db.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, change.user_id))
+            else:
+                await self.db.execute(
+                    "UPDATE seats SET user_id = ?, name = ? WHERE game_id = ? AND seat = ?",
+                    (VACANT_USER, change.vacant_name, game_id, change.vacate_seat),
+                )
+            if change.new_host is not None:
+                await self.db.execute("UPDATE games SET host_id=? WHERE id=?", (change.new_host, game_id))
+            if change.close:
+                await self.db.execute("UPDATE games SET status='ended', updated_at=? WHERE id=?", (change.now, game_id))
+            await self.db.execute("COMMIT")
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
 
     @_locked
     async def delete_game(self, game_id: int) -> None:
