@@ -1,7 +1,10 @@
 """The reminder loop: pings players a game has waited on for a whole interval.
 
 With several shard processes, each one reminds the games of its own shards' servers, and
-the store's claim makes sure no reminder goes out twice even if shards overlap or move.
+the store's claim (taken game by game, right before the delivery) makes sure no reminder goes
+out twice even if shards overlap or move. A reminder that reached nobody (the channel is gone or
+closed to the bot, every DM refused) is given back: it does not count, and this process tries
+that game again after ``RETRY_SECONDS`` rather than on every tick.
 """
 
 from __future__ import annotations
@@ -12,12 +15,15 @@ from collections.abc import Callable
 import discord
 from discord.ext import commands, tasks
 
-from sessions.reminders import due_reminders
+from sessions.reminders import Reminder, send_reminders
 from sessions.store import GameRecord
 
 from .common import bot_of
 
 log = logging.getLogger("starhost.reminders")
+
+RETRY_SECONDS = 15 * 60.0
+"""How long this process leaves a game alone after its reminder could not be delivered."""
 
 
 def shard_of(guild_id: int | None, shard_count: int) -> int:
@@ -38,6 +44,8 @@ def owned_games(bot: commands.Bot) -> Callable[[GameRecord], bool] | None:
 class ReminderCog(commands.Cog):
     def __init__(self, bot: commands.Bot, every_seconds: float = 60.0) -> None:
         self.bot = bot
+        self._retry_at: dict[int, float] = {}
+        """Games whose last delivery failed -> when to try again."""
         self.loop = tasks.loop(seconds=every_seconds)(self._tick)
         self.loop.before_loop(self._wait_ready)
 
@@ -57,30 +65,46 @@ class ReminderCog(commands.Cog):
             log.exception("reminder pass failed; will try again")
 
     async def send_due(self) -> int:
+        """One pass: deliver what is due, game by game; the number delivered."""
         bot = self.bot
         service = bot.service  # type: ignore[attr-defined]
-        sent = 0
-        for reminder in await due_reminders(service, service.clock(), owned_games(bot)):
-            channel = bot.get_channel(reminder.channel_id)
-            try:
-                if channel is None:
-                    channel = await bot.fetch_channel(reminder.channel_id)
-                pinged = list(reminder.user_ids)
-                for user_id in reminder.dm_ids:
-                    if not await self._direct(user_id, f"{reminder.text} {reminder.link}"[:1900]):
-                        pinged.append(user_id)  # DMs closed: a ping in the channel instead
-                if pinged:
-                    mentions = " ".join(f"<@{uid}>" for uid in pinged)
-                    await channel.send(  # type: ignore[union-attr]
-                        f"{mentions} {reminder.text}"[:1900],
-                        allowed_mentions=discord.AllowedMentions(
-                            everyone=False, roles=False, users=[discord.Object(u) for u in pinged]
-                        ),
-                    )
-                sent += 1
-            except discord.HTTPException as exc:
-                log.warning("reminder for game %s not delivered: %s", reminder.game_id, exc)
-        return sent
+        now = service.clock()
+        shards = owned_games(bot)
+        self._retry_at = {game: at for game, at in self._retry_at.items() if at > now}
+
+        def owns(record: GameRecord) -> bool:
+            return record.id not in self._retry_at and (shards is None or shards(record))
+
+        done = await send_reminders(service, now, self._deliver, owns)
+        for reminder in done.failed:
+            self._retry_at[reminder.game_id] = now + RETRY_SECONDS
+        return len(done.delivered)
+
+    async def _deliver(self, reminder: Reminder) -> bool:
+        """Send one reminder: DMs to those who asked, a ping in the channel for the rest (and for closed
+        DMs). True when it reached someone; the claim is given back otherwise."""
+        reached = False
+        pinged = list(reminder.user_ids)
+        for user_id in reminder.dm_ids:
+            if await self._direct(user_id, f"{reminder.text} {reminder.link}"[:1900]):
+                reached = True
+            else:
+                pinged.append(user_id)  # DMs closed: a ping in the channel instead
+        if not pinged:
+            return reached
+        try:
+            channel = self.bot.get_channel(reminder.channel_id) or await self.bot.fetch_channel(reminder.channel_id)
+            mentions = " ".join(f"<@{uid}>" for uid in pinged)
+            await channel.send(  # type: ignore[union-attr]
+                f"{mentions} {reminder.text}"[:1900],
+                allowed_mentions=discord.AllowedMentions(
+                    everyone=False, roles=False, users=[discord.Object(u) for u in pinged]
+                ),
+            )
+        except discord.HTTPException as exc:
+            log.warning("reminder for game #%s not delivered in its channel: %s", reminder.game_id, exc)
+            return reached
+        return True
 
     async def _direct(self, user_id: int, text: str) -> bool:
         """Send a DM; False when the user cannot be reached that way."""

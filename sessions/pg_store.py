@@ -410,6 +410,22 @@ class PostgresStore:
         )
         return claimed is not None
 
+    async def release_reminder(
+        self, game_id: int, version: int, reminders_sent: int, claimed_at: float, previous_at: float | None
+    ) -> bool:
+        """Give back a claim whose reminder was not delivered (only if the game is still as the claim left it)."""
+        released = await self.pool.fetchval(
+            "UPDATE games SET reminders_sent = reminders_sent - 1, last_reminder_at = $1"
+            " WHERE id = $2 AND version = $3 AND reminders_sent = $4 AND last_reminder_at = $5"
+            " AND status = 'active' RETURNING id",
+            previous_at,
+            game_id,
+            version,
+            reminders_sent,
+            claimed_at,
+        )
+        return released is not None
+
     async def count_games(self) -> int:
         return int(await self.pool.fetchval("SELECT COUNT(*) FROM games"))
 

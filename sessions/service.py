@@ -38,6 +38,51 @@ MAX_TEXT = 300
 """Longest action text we try to parse."""
 
 
+class DamagedGame(SessionError):
+    """A game whose stored row cannot be read (its state does not decode, its system is unknown, or a
+    seat row points at a seat the game does not have). It is refused with a sentence; nothing else
+    is affected: every loop and listing skips it, and /game export still gives its record."""
+
+    def __init__(self, record: GameRecord, reason: str) -> None:
+        self.game_id = record.id
+        self.channel_id = record.channel_id
+        self.host_id = record.host_id
+        self.reason = reason
+        super().__init__(
+            f"Game #{record.id}'s saved state cannot be read, so it cannot be shown or played; "
+            "the host can see more with /game status and keep its record with /game export."
+        )
+
+    def report(self) -> list[str]:
+        """What the host hears from /game status."""
+        return [
+            f"The saved state of game #{self.game_id} cannot be read ({self.reason}), so it cannot be shown or"
+            " played for now.",
+            "Nothing else is affected: other games, reminders and lists go on as usual.",
+            "`/game export` keeps its record (every action played); `/game end` closes the table.",
+        ]
+
+
+def decode_record(record: GameRecord) -> tuple[GameSystem, BaseState | None]:
+    """The game's system and its stored state; :class:`DamagedGame` when the row cannot be read."""
+    try:
+        system = registry.get(record.system)
+    except RuleError:
+        raise DamagedGame(record, f"unknown game system '{str(record.system)[:30]}'") from None
+    if not record.state:
+        return system, None
+    try:
+        state = system.loads(record.state)
+    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError, ValueError, TypeError) as exc:
+        raise DamagedGame(record, f"the state does not decode: {str(exc)[:80]}") from None
+    if state.system != system.id:
+        raise DamagedGame(record, f"the state belongs to '{str(state.system)[:30]}', not {system.id}")
+    stray = [s.seat for s in record.seats if not 0 <= s.seat < len(state.seats)]
+    if stray:
+        raise DamagedGame(record, f"a seat row points at seat {stray[0] + 1} of a {len(state.seats)}-seat game")
+    return system, state
+
+
 def is_secret(system: GameSystem, action: Action) -> bool:
     """Whether ``action`` was chosen in secret (its text stays hidden while the game runs)."""
     return action.get("type") in system.secret_actions
@@ -47,11 +92,13 @@ __all__ = [
     "PRIVATE_CHOICE",
     "VACANT",
     "Actor",
+    "DamagedGame",
     "GameService",
     "UndoVote",
     "Update",
     "VerifyResult",
     "bot_user",
+    "decode_record",
     "is_bot",
     "is_secret",
 ]
@@ -81,6 +128,8 @@ class GameService(TakeBacks):
         self._channels: dict[int, int] = {}
         """Channel -> its open game, for games in the cache (one process per database only)."""
         self._prefs = PrefsCache(store, clock)
+        self._damaged: dict[int, str] = {}
+        """Games found damaged (id -> why), each logged once by this process."""
         # A lock lives exactly as long as some coroutine holds or awaits it.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
@@ -107,7 +156,7 @@ class GameService(TakeBacks):
             record = await self.store.get_game(game_id)
             if record is None:
                 raise SessionError("That game no longer exists.")
-            state = registry.get(record.system).loads(record.state) if record.state else None
+            _, state = self.decode(record)
             loaded = LoadedGame(record, state, now)
             if state is not None:
                 loaded.recent.append((record.version, state))
@@ -118,6 +167,28 @@ class GameService(TakeBacks):
         self._cache.move_to_end(game_id)
         self._evict(now)
         return loaded
+
+    def decode(self, record: GameRecord) -> tuple[GameSystem, BaseState | None]:
+        """:func:`decode_record`, noting a damaged game: logged once, then refused quietly each time."""
+        try:
+            decoded = decode_record(record)
+        except DamagedGame as damaged:
+            if self._damaged.get(record.id) != damaged.reason:
+                self._damaged[record.id] = damaged.reason
+                log.error(
+                    "game #%s is damaged and skipped: %s",
+                    record.id,
+                    damaged.reason,
+                    extra={"fields": {"game": record.id, "channel": record.channel_id}},
+                )
+            raise
+        if self._damaged.pop(record.id, None) is not None:
+            log.warning("game #%s can be read again", record.id)
+        return decoded
+
+    def damaged_games(self) -> dict[int, str]:
+        """Games this process found damaged, and why."""
+        return dict(self._damaged)
 
     def _evict(self, now: float) -> None:
         """Drop games nobody touched lately, and the oldest beyond the cache size."""
@@ -671,12 +742,23 @@ class GameService(TakeBacks):
                 }
                 for a in actions
             ],
-            "state": msgspec.json.decode(record.state) if record.state else None,
+            "state": _plain_state(record.state),
         }
 
     async def verify(self, game_id: int) -> VerifyResult:
         """Replay the record from its seed (in a worker thread: a long game takes a moment)."""
         return await asyncio.to_thread(verify_export, await self.export(game_id))
+
+
+def _plain_state(raw: bytes | None) -> Any:
+    """The stored state as JSON data for an export; None when it cannot be read (a damaged game's record
+    is still exported: its actions replay it)."""
+    if not raw:
+        return None
+    try:
+        return msgspec.json.decode(raw)
+    except (msgspec.DecodeError, UnicodeDecodeError):
+        return None
 
 
 def _plain(action: Action) -> dict[str, Any]:

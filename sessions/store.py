@@ -190,6 +190,9 @@ class Store(Protocol):
     async def active_games(self, idle_before: float | None = None) -> list[GameRecord]: ...
     async def mark_reminded(self, game_id: int, now: float) -> None: ...
     async def claim_reminder(self, game_id: int, version: int, reminders_sent: int, now: float) -> bool: ...
+    async def release_reminder(
+        self, game_id: int, version: int, reminders_sent: int, claimed_at: float, previous_at: float | None
+    ) -> bool: ...
     async def count_games(self) -> int: ...
     async def game_ids(self, statuses: Iterable[str] = OPEN_STATUSES) -> list[int]: ...
 
@@ -686,6 +689,18 @@ class SqliteStore:
             "UPDATE games SET reminders_sent = reminders_sent + 1, last_reminder_at = ?"
             " WHERE id = ? AND version = ? AND reminders_sent = ? AND status = 'active'",
             (now, game_id, version, reminders_sent),
+        )
+        return cursor.rowcount == 1
+
+    @_locked
+    async def release_reminder(
+        self, game_id: int, version: int, reminders_sent: int, claimed_at: float, previous_at: float | None
+    ) -> bool:
+        """Give back a claim whose reminder was not delivered (only if the game is still as the claim left it)."""
+        cursor = await self.db.execute(
+            "UPDATE games SET reminders_sent = reminders_sent - 1, last_reminder_at = ?"
+            " WHERE id = ? AND version = ? AND reminders_sent = ? AND last_reminder_at = ? AND status = 'active'",
+            (previous_at, game_id, version, reminders_sent, claimed_at),
         )
         return cursor.rowcount == 1
 

@@ -17,7 +17,7 @@ from sessions.dice import DiceError
 from sessions.dice import roll as roll_dice
 from sessions.errors import SessionError, StaleVersion
 from sessions.notify import plan_delivery
-from sessions.service import Actor, GameService, Update
+from sessions.service import Actor, DamagedGame, GameService, Update
 from sessions.settings import HELP as SETTINGS_HELP
 from sessions.settings import GameSettings
 from sessions.store import GameRecord
@@ -156,7 +156,13 @@ class Table:
         return await self._told(update, self.board_reply(update))
 
     async def game_status(self, ctx: Ctx) -> Reply:
-        update = await self.service.status(ctx.channel_id, include_finished=True)
+        try:
+            update = await self.service.status(ctx.channel_id, include_finished=True)
+        except DamagedGame as damaged:  # its row cannot be read: the host hears what that means, others a sentence
+            if ctx.actor.user_id != damaged.host_id and not ctx.actor.is_admin:
+                raise
+            title = f"Game #{damaged.game_id} cannot be read"
+            return Reply(title=title, lines=damaged.report(), colour=COLOUR_WARN, ephemeral=True)
         await self.require_viewer(ctx, update.game)
         if update.game.status == "lobby":
             return self._lobby_reply(update.game, "Waiting in the lobby.")

@@ -1,11 +1,16 @@
-"""A player's side of the platform: the games I sit in, the server's games, how I want to be told."""
+"""A player's side of the platform: the games I sit in, the server's games, how I want to be told.
+
+Both lists skip a damaged game (one whose row cannot be read: its host hears of it in /game
+status). With ``spectators off`` a running game shows a non-player only that a private table is
+there (system, number, channel): no summary, nobody waited on. Seated players see it in full.
+"""
 
 from __future__ import annotations
 
 from rules.core import registry
 from sessions.errors import SessionError
 from sessions.notify import USER_DEFAULTS, USER_HELP, validate_user_setting
-from sessions.service import is_bot
+from sessions.service import DamagedGame, is_bot
 from sessions.store import GameRecord
 
 from .commands import Ctx, Table
@@ -20,14 +25,22 @@ def _ago(seconds: float) -> str:
     return f"{int(seconds // 86400)} days"
 
 
-async def _line(table: Table, record: GameRecord, user_id: int | None) -> tuple[bool, str]:
-    """(waits on the user, one line about the game)."""
-    system = registry.get(record.system)
+async def _line(table: Table, record: GameRecord, user_id: int | None, viewer: int) -> tuple[bool, str] | None:
+    """(waits on the user, one line about the game) as ``viewer`` may see it; None for a damaged game."""
+    try:
+        if record.status == "lobby":
+            system, state = table.service.decode(record)
+        else:
+            record, state = await table.service.get(record.id)  # from memory when loaded
+            system = registry.get(record.system)
+    except DamagedGame:
+        return None
     where = f"<#{record.channel_id}>"
     if record.status == "lobby":
         seated = sum(1 for s in record.seats if not is_bot(s.user_id))
         return False, f"**{system.name}** #{record.id} in {where}: lobby, {seated} seated"
-    _, state = await table.service.get(record.id)
+    if record.seat_of(viewer) is None and not (await table.service.settings_of(record.id)).spectators:
+        return False, f"**{system.name}** #{record.id} in {where}: a private table (spectators off)"
     if state is None:
         return False, f"**{system.name}** #{record.id} in {where}"
     prompts = system.pending(state)
@@ -46,7 +59,8 @@ async def _line(table: Table, record: GameRecord, user_id: int | None) -> tuple[
 async def game_mine(table: Table, ctx: Ctx) -> Reply:
     """Every open game the asker sits in (in this server), those waiting on them first."""
     records = await table.service.store.games_of_user(ctx.actor.user_id, ctx.guild_id)
-    rows = [await _line(table, r, ctx.actor.user_id) for r in records]
+    found = [await _line(table, r, ctx.actor.user_id, ctx.actor.user_id) for r in records]
+    rows = [row for row in found if row is not None]
     rows.sort(key=lambda row: not row[0])
     lines = [text for _, text in rows] or ["You are not seated in any open game here. `/game list` shows them all."]
     waiting = sum(1 for w, _ in rows if w)
@@ -59,7 +73,8 @@ async def game_list(table: Table, ctx: Ctx) -> Reply:
     if ctx.guild_id is None:
         raise SessionError("Game lists belong to a server; use this inside one.")
     records = await table.service.store.games_in_guild(ctx.guild_id)
-    lines = [(await _line(table, r, None))[1] for r in records]
+    found = [await _line(table, r, None, ctx.actor.user_id) for r in records]
+    lines = [row[1] for row in found if row is not None]
     return Reply(
         title="Games on this server",
         lines=lines or ["No game is open here. Start one with `/game new`."],
