@@ -26,7 +26,7 @@ HELP: dict[str, str] = {
     "max_reminders": "reminders per turn before the bot stops pinging (0-10)",
     "quiet_hours": "no pings in this local window, e.g. 22-08, or off",
     "timezone": "IANA time zone for quiet hours, e.g. Europe/Berlin",
-    "spectators": "on: anyone may look at /game status and /game log; off: players only",
+    "spectators": "on: anyone may look at a running game (status, log, verify, list); off: players only",
     "autopass": "on: a step with nothing to decide is played at once and narrated; off: every step is asked",
 }
 

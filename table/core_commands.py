@@ -69,7 +69,8 @@ async def _notify_modes(table: Table, ctx: Ctx, typed: str, given: dict[str, str
 
 async def _earlier_games(table: Table, ctx: Ctx, typed: str, given: dict[str, str | None]) -> Pairs:
     games = await table.service.store.games_in_channel(ctx.channel_id)
-    return suggest_from(((f"#{g.id} {registry.get(g.system).name} ({g.status})", str(g.id)) for g in games), typed)
+    names = {system.id: system.name for system in registry.all_systems()}  # a damaged row may name no game
+    return suggest_from(((f"#{g.id} {names.get(g.system, g.system)} ({g.status})", str(g.id)) for g in games), typed)
 
 
 async def _roll(
