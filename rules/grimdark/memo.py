@@ -9,6 +9,7 @@ their sentence and raised afresh each time. Whole legal sets are kept across cal
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -20,29 +21,35 @@ from rules.core import Action, BaseState, RuleError
 
 T = TypeVar("T")
 
-_MEMO: dict[Any, Any] | None = None
+
+class _Local(threading.local):
+    memo: dict[Any, Any] | None = None
+
+
+_LOCAL = _Local()
+"""The memo of the block open in this thread: a picture drawn in a worker thread (the bot draws them
+off the event loop) must not read or fill the memo of a ``legal()`` running meanwhile in another."""
 
 
 @contextmanager
 def remembered() -> Iterator[None]:
     """Within the block the state does not change: questions about it are answered once each."""
-    global _MEMO
-    outer = _MEMO
-    _MEMO = {} if outer is None else outer
+    outer = _LOCAL.memo
+    _LOCAL.memo = {} if outer is None else outer
     try:
         yield
     finally:
-        _MEMO = outer
+        _LOCAL.memo = outer
 
 
 def active() -> dict[Any, Any] | None:
-    """The memo of the current block (None outside :func:`remembered`)."""
-    return _MEMO
+    """The memo of the current block in this thread (None outside :func:`remembered`)."""
+    return _LOCAL.memo
 
 
 def once(key: Any, compute: Callable[[], T]) -> T:
     """``compute()``, asked once per key inside :func:`remembered` (the answer must be treated as read-only)."""
-    memo = _MEMO
+    memo = _LOCAL.memo
     if memo is None:
         return compute()
     try:
@@ -54,7 +61,7 @@ def once(key: Any, compute: Callable[[], T]) -> T:
 
 def checked(key: Any, compute: Callable[[], T]) -> T:
     """Like :func:`once` for a check that may refuse: a refusal is remembered as its sentence."""
-    memo = _MEMO
+    memo = _LOCAL.memo
     if memo is None:
         return compute()
     found = memo.get(key)
