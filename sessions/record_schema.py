@@ -279,17 +279,32 @@ def damaged(name: str, exc: msgspec.ValidationError | str) -> RecordRefused:
     return refuse(DAMAGED, name, detail=f"{what} at {where}" if where else what)
 
 
-def too_deep(value: object, allowed: int) -> bool:
-    """Whether ``value`` (plain JSON data) nests more than ``allowed`` levels of lists and objects."""
+def action_problem(value: object, allowed: int = ACTION_DEPTH) -> str | None:
+    """What is wrong with an action's content, if anything: ``"deep"`` when lists and objects nest more
+    than ``allowed`` levels, ``"number"`` for an integer outside 64 bits."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return None if -MAX_SEED <= value < MAX_SEED else "number"
     if isinstance(value, dict):
-        children = value.values()
+        children: Any = value.values()
     elif isinstance(value, (list, tuple)):
         children = value
     else:
-        return False
+        return None
     if allowed <= 0:
-        return True
-    return any(too_deep(child, allowed - 1) for child in children)
+        return "deep"
+    for child in children:
+        problem = action_problem(child, allowed - 1)
+        if problem:
+            return problem
+    return None
+
+
+def check_action(action: dict[str, Any], version: int, name: str) -> None:
+    problem = action_problem(action)
+    if problem == "deep":
+        raise refuse(TOO_DEEP, name)
+    if problem == "number":
+        raise damaged(name, f"a number in the action of version {version} is out of range")
 
 
 def _revealed(raw: msgspec.Raw, name: str, index: int) -> str | None:
@@ -351,10 +366,9 @@ def read_upload(name: str, data: bytes, *, deadline: float | None = None) -> dic
             action = msgspec.json.decode(entry.action, type=dict[str, Any])
         except RecursionError:
             raise refuse(TOO_DEEP, name) from None
-        except (msgspec.ValidationError, msgspec.DecodeError):
-            raise damaged(name, f"the action of version {entry.version} is not an object") from None
-        if too_deep(action, ACTION_DEPTH):
-            raise refuse(TOO_DEEP, name)
+        except msgspec.ValidationError as exc:
+            raise damaged(name, f"{_where(exc)[0]} in the action of version {entry.version}") from None
+        check_action(action, entry.version, name)
         revealed = _revealed(entry.revealed, name, index)
         entries.append(
             {"version": entry.version, "seat": entry.seat, "action": action, "kind": entry.kind, "revealed": revealed}
@@ -390,8 +404,7 @@ def record_data(data: object) -> RecordData:
     for entry in record.actions:
         if entry.version <= previous:
             raise damaged(THIS_RECORD, f"version {entry.version} comes after version {previous}")
-        if too_deep(entry.action, ACTION_DEPTH):
-            raise refuse(TOO_DEEP, THIS_RECORD)
+        check_action(entry.action, entry.version, THIS_RECORD)
         if entry.kind == UNDO:
             to = entry.action.get("to")
             if isinstance(to, bool) or not isinstance(to, int):

@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
+import asyncio
 import gzip
 import json
+import logging
+import threading
+import time
 from typing import Any
 
 from rules.core import GameSystem, registry
 from sessions.errors import SessionError
-from sessions.history import RESEED, UNDO, verify_export
+from sessions.history import RESEED, UNDO, VerifyResult, verify_export
+from sessions.record_schema import (
+    BUSY,
+    FAILED,
+    MAX_PARALLEL_CHECKS,
+    MAX_SECONDS,
+    RecordRefused,
+    ReplayBudget,
+    display_name,
+    read_upload,
+)
 from sessions.service import PRIVATE_CHOICE
 from sessions.store import GameRecord
 
@@ -18,6 +32,11 @@ from .spec import FileRef
 
 EXPORT_GZIP_ABOVE = 4_000_000
 """Exports larger than this (bytes of JSON) are sent gzip-compressed."""
+
+logger = logging.getLogger(__name__)
+
+_CHECKS = threading.BoundedSemaphore(MAX_PARALLEL_CHECKS)
+"""Uploads being checked (taken on the event loop, given back by the worker thread when it is done)."""
 
 KIND_NOTES = {"timeout": " (timed out)", "auto": " (nothing to decide)", "bot": " (bot)", "undo": ""}
 
@@ -129,36 +148,56 @@ async def game_export(table: Table, ctx: Ctx, game: int | None = None) -> Reply:
     )
 
 
-def read_export(upload: FileRef) -> dict[str, Any]:
-    """An uploaded export (JSON, gzip or not); a clear refusal for anything else."""
-    raw = upload.data
-    if raw[:2] == b"\x1f\x8b":
-        try:
-            raw = gzip.decompress(raw)
-        except OSError:
-            raise SessionError(f"{upload.name} looks compressed but could not be opened.") from None
+def read_export(upload: FileRef, *, deadline: float | None = None) -> dict[str, Any]:
+    """An uploaded export (JSON, gzip or not) as plain data, within the limits of
+    :mod:`sessions.record_schema`; :class:`RecordRefused` (one sentence) for anything else."""
+    return read_upload(upload.name, upload.data, deadline=deadline)
+
+
+def check_upload(upload: FileRef, *, seconds: float = MAX_SECONDS) -> VerifyResult:
+    """Read and replay an uploaded record within the limits; every refusal is a result with one sentence.
+
+    Runs in a worker thread: the deadline (``seconds`` from now, reading included) and the replay
+    budget make it stop by itself.
+    """
+    deadline = time.monotonic() + seconds
     try:
-        data = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise SessionError(
-            f"{upload.name} is not a Starhost record: upload the .json file /game export gave."
-        ) from None
-    if not isinstance(data, dict) or not str(data.get("format", "")).startswith("starhost-game/"):
-        raise SessionError(f"{upload.name} is not a Starhost record: upload the .json file /game export gave.")
-    return data
+        data = read_export(upload, deadline=deadline)
+        return verify_export(data, budget=ReplayBudget.for_upload(len(data["actions"]), deadline))
+    except RecordRefused as exc:
+        return VerifyResult(False, 0, str(exc))
+    except Exception:  # a sentence, never "Something went wrong", whatever the file holds
+        logger.warning("checking the upload %s failed", display_name(upload.name), exc_info=True)
+        return VerifyResult(False, 0, FAILED)
 
 
 async def game_verify(table: Table, ctx: Ctx, file: FileRef | None = None) -> Reply:
-    """Replay this channel's game from its seed, or an uploaded record."""
+    """Replay this channel's game from its seed, or an uploaded record (bounded, off the event loop)."""
     if file is not None:
-        import asyncio
+        title = f"Verify {display_name(file.name)}"
+        if not _CHECKS.acquire(blocking=False):
+            return Reply(title=title, lines=[BUSY], colour=COLOUR_WARN, ephemeral=True)
 
-        data = read_export(file)
-        result = await asyncio.to_thread(verify_export, data)
-        title = f"Verify {file.name}"
+        started, released = threading.Event(), threading.Lock()
+
+        def give_back() -> None:
+            if released.acquire(blocking=False):  # once, whoever comes first
+                _CHECKS.release()
+
+        def checked() -> VerifyResult:
+            started.set()
+            try:
+                return check_upload(file)
+            finally:
+                give_back()
+
+        try:
+            result = await asyncio.to_thread(checked)
+        finally:
+            if not started.is_set():  # the thread never ran (shutting down, cancelled first)
+                give_back()
     else:
         record = await table.service.game_in_or_latest(ctx.channel_id)
-        await table.require_viewer(ctx, record)  # spectators off: players and channel managers only
         result = await table.service.verify(record.id)
         title = f"Verify game #{record.id}"
     return Reply(title=title, lines=[result.message], colour=COLOUR_GOOD if result.ok else COLOUR_WARN, ephemeral=True)
