@@ -198,6 +198,7 @@ async def game_verify(table: Table, ctx: Ctx, file: FileRef | None = None) -> Re
                 give_back()
     else:
         record = await table.service.game_in_or_latest(ctx.channel_id)
+        await table.require_viewer(ctx, record)  # spectators off: players and channel managers only
         result = await table.service.verify(record.id)
         title = f"Verify game #{record.id}"
     return Reply(title=title, lines=[result.message], colour=COLOUR_GOOD if result.ok else COLOUR_WARN, ephemeral=True)
