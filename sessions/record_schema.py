@@ -34,9 +34,10 @@ limit                    value           what it bounds
 
 Every number is typed and bounded (versions, seats, seeds: no 400-digit integers, no strings where
 integers belong), and only what verification needs is kept: events, timestamps and user ids are
-skipped by the parser without being built. Peak memory of a refused upload stays under about 40 MB
-(the worst: a bomb stopped at 32 MiB); an accepted record at every limit at once may take about
-twice that while it is parsed.
+skipped by the parser without being built. Memory: a gzip bomb is stopped holding 32 MiB (about
+38 MB at the peak); every hostile upload in tests/test_hostile_uploads.py is refused under that. A
+32 MiB document built to sit just under every limit at once could reach about 60 MB while parsed
+(the JSON itself, 24 MB of first-parse stubs), and a real record of 20 000 actions about the same.
 """
 
 from __future__ import annotations
