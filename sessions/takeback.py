@@ -167,7 +167,10 @@ class TakeBacks:
             kind=UNDO,
         )
         await self._append(loaded, system, entry, state, finished=False)
-        loaded.recent = [(v, s) for v, s in loaded.recent if v <= to]
+        # The position gone back to is the one with the fresh seed from now on (as a replay of the log
+        # has it), so a later take-back to it never brings the old dice back.
+        loaded.recent = [(v, s) for v, s in loaded.recent if v < to]
+        loaded.recent.append((to, msgspec.msgpack.encode(state)))
         self._remember(loaded, entry.version, state)
         return Update(game=loaded.record, state=state, events=[event], prompts=system.pending(state))
 

@@ -186,7 +186,6 @@ async def test_take_backs_of_reveals_with_fresh_seeds_verify(table: Table) -> No
     assert said.endswith("the record is intact.")
 
 
-@pytest.mark.xfail(strict=True, reason="sessions/takeback.py: a plain undo after an agreed one restores the old seed")
 async def test_a_plain_take_back_after_an_agreed_one_keeps_the_fresh_seed(table: Table) -> None:
     """Replay keeps the fresh seed for the position an agreed take-back went to; play must too, or the
     roll that was taken back comes out again (and the record no longer verifies)."""
