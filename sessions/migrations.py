@@ -85,4 +85,22 @@ MIGRATIONS: list[tuple[int, str, str]] = [
         CREATE INDEX seats_by_user ON seats (user_id)
         """,
     ),
+    (
+        4,
+        "several empty seats in one running game (a player appears once per game; empty seats are user 0)",
+        """
+        CREATE TABLE seats_new (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            PRIMARY KEY (game_id, seat)
+        );
+        INSERT INTO seats_new (game_id, seat, user_id, name) SELECT game_id, seat, user_id, name FROM seats;
+        DROP TABLE seats;
+        ALTER TABLE seats_new RENAME TO seats;
+        CREATE INDEX seats_by_user ON seats (user_id);
+        CREATE UNIQUE INDEX seats_one_per_player ON seats (game_id, user_id) WHERE user_id <> 0
+        """,
+    ),
 ]

@@ -93,4 +93,12 @@ MIGRATIONS: list[tuple[int, str, str]] = [
         CREATE INDEX seats_by_user ON seats (user_id)
         """,
     ),
+    (
+        4,
+        "several empty seats in one running game (a player appears once per game; empty seats are user 0)",
+        """
+        ALTER TABLE seats DROP CONSTRAINT seats_game_id_user_id_key;
+        CREATE UNIQUE INDEX seats_one_per_player ON seats (game_id, user_id) WHERE user_id <> 0
+        """,
+    ),
 ]
