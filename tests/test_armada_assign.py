@@ -3,7 +3,7 @@
 A Command face is wild in Combat, so it must fill whichever printed symbol still lets the
 activation finish; and a die may not sit on a station without firing it, so a die that starts an
 activation is only accepted when the captain's other rolled dice (their faces already showing)
-could finish it, and dice left on an activation that never fired come back when step 1 ends.
+could finish it, and step 1 cannot end (nor those dice go elsewhere) while such a station waits.
 """
 
 from __future__ import annotations
@@ -117,21 +117,48 @@ def test_gus_cannot_be_counted_on_for_a_weapon():
     refused(state, 0, {"type": "assign", "die": t, "station": LARKSPUR}, "none of your other rolled dice")
 
 
-def test_an_unfired_activation_gives_its_dice_back_when_step_one_ends():
-    """Rulebook FAQ: a die may not stay on a station without activating it. If the die that
-    would have finished the station went elsewhere, saying done returns the waiting die unused."""
+def test_done_is_refused_while_a_station_waits_for_crew():
+    """Rulebook FAQ (assigning Crew dice to a station without activating it): never. A Tactical die
+    waiting on the Larkspur (Tactical + Engineering) cannot be left there: ``done`` is refused,
+    naming the station and what it still needs, legal() does not offer it, and the state is untouched."""
     state = larkspur_fight(["T", "E"], team=[1])
     set_faces(state, 1, ["S"])
     t, e = rolled_ids(state)
     state, _ = assign(state, t, LARKSPUR)
-    state, _ = assign(state, e, REPAIR)
-    state, events = SYSTEM.apply(state, 0, {"type": "done"})
-    die = next(d for d in state.dice if d.id == t)
-    assert (die.loc, die.station) == ("rolled", 0)
-    station = state.players[0].stations[LARKSPUR - 1]
-    assert (station.held, station.held_dice, station.partial, station.dice) == ([], [], [], 0)
-    assert any("comes back unused" in e.text for e in events)
-    assert state.fleets[0].ships[0].damage == 1  # the Larkspur never fired
+    message = refused(state, 0, {"type": "done"}, "station 4 (Larkspur Burner) still needs Engineering")
+    assert "end step 1" in message
+    assert {"type": "done"} not in SYSTEM.legal(state, 0)
+    prompt = next(p for p in SYSTEM.pending(state) if p.seat == 0)
+    assert prompt.default == {"type": "assign", "die": e, "station": LARKSPUR}  # a default must play
+    state, _ = assign(state, e, LARKSPUR)  # the allowed case: it fires, then the step may end
+    assert {"type": "done"} in SYSTEM.legal(state, 0)
+    state, _ = SYSTEM.apply(state, 0, {"type": "done"})
+    assert 0 in state.combat.finished
+
+
+def test_a_waiting_station_keeps_its_finishing_die():
+    """Rulebook FAQ (no crew on a station without activating it): the die that would finish a waiting
+    station cannot go elsewhere first, or the first die would be stranded; legal() lists only the dice
+    that go on with the waiting station."""
+    state = larkspur_fight(["T", "E"], team=[1])
+    set_faces(state, 1, ["S"])
+    t, e = rolled_ids(state)
+    state, _ = assign(state, t, LARKSPUR)
+    refused(state, 0, {"type": "assign", "die": e, "station": REPAIR}, "station 4 (Larkspur Burner) still needs")
+    listed = SYSTEM.legal(state, 0)
+    assert listed and all(a["type"] == "assign" and a["station"] == LARKSPUR for a in listed)
+    assert SYSTEM.forced_action(state, next(p for p in SYSTEM.pending(state) if p.seat == 0)) is not None
+
+
+def test_the_bot_never_leaves_a_station_waiting():
+    """Rulebook FAQ (no crew on a station without activating it): the bot captain, asked while a
+    station waits, finishes it rather than ending the step."""
+    state = larkspur_fight(["T", "E"], team=[1])
+    set_faces(state, 1, ["S"])
+    t, e = rolled_ids(state)
+    state, _ = assign(state, t, LARKSPUR)
+    choice = SYSTEM.ai_action(SYSTEM.view(state, 0), 0, seed=1)
+    assert choice == {"type": "assign", "die": e, "station": LARKSPUR}
 
 
 def test_done_keeps_dice_that_fired():
@@ -154,7 +181,7 @@ def test_rose_cannot_pair_with_a_die_that_has_not_fired():
     state.dice.append(Die(id=100, owner=0, hero="rose-palroy", face="T", loc="rolled"))
     t, e, rose = rolled_ids(state)
     state, _ = assign(state, t, LARKSPUR)
-    refused(state, 0, {"type": "rose", "die": rose, "target": t}, "has not fired yet")
+    refused(state, 0, {"type": "rose", "die": rose, "target": t}, "still needs Engineering")
     state, _ = assign(state, e, LARKSPUR)
     state, _ = SYSTEM.apply(state, 0, {"type": "rose", "die": rose, "target": t})
 

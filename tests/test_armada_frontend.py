@@ -689,6 +689,11 @@ async def test_every_legal_move_has_a_command_that_plays_it() -> None:
     await _every_move_plays(inn, checked)
     inn.state, _ = inn.system.apply(inn.state, 0, {"type": "recruit"})
     await _every_move_plays(inn, checked)
+    from .test_armada_support import in_combat
+
+    # a Combat step 1 with Kisaragi's Lock On on offer
+    fight = FakeTable(in_combat(fake.system.clone(fake.state), ["kannon"], ["T", "E", "S"]), 0)
+    await _every_move_plays(fight, checked)
     for setup in (
         lambda st: st.retreats.append(Retreat(seat=0, origin="Terra")),
         lambda st: setattr(st, "split", Split(total=3, members=[0, 1], shares=[2, 1])),

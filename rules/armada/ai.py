@@ -213,7 +213,8 @@ def _in_combat(state: State, seat: int, ch: Choice, apply: Apply) -> Action:
         burn = [a for a in ch.of("assign") if not a.get("hull_to_one")]
         return ch.first(*burn[:1], *ch.of("assign")[:1])
     assigns = [a for a in ch.of("assign") if a.get("station") not in ("swap", "escape")]
-    return ch.first(best(state, seat, assigns, apply), "done")
+    # a station waiting for more crew must fire before step 1 ends: then "done" is not legal
+    return ch.first(best(state, seat, assigns, apply), "done", *assigns[:1])
 
 
 def _planning(state: State, seat: int, ch: Choice) -> Action:

@@ -185,6 +185,8 @@ def _combat(
         raise RuleError(say.IN_COMBAT)
     player = state.players[seat]
     step_one = c.step == "assign" and seat not in c.finished
+    if step_one and (not c.pvp or seat == c.turn_of):
+        _finish_first(state, seat, kind, action)
     if kind == "assign":
         if c.step == "escape":
             _assign_escape(state, c, seat, action)
@@ -243,6 +245,24 @@ def _combat(
                 raise RuleError(f"Die #{die.id} is busy; pick a die that is not on a station.")
     else:
         heroes.check(state, seat, kind, action)
+
+
+def _finish_first(state: State, seat: int, kind: str, action: Mapping[str, Any]) -> None:
+    """FAQ (assigning crew without activating): dice waiting on a station that has not fired may not
+    stay there, so while one waits, step 1 allows only dice for that station (or the Ram, which takes
+    no crew); ``done`` is refused with the station and what it still needs."""
+    number = combat.waiting_station(state, seat)
+    if number is None or kind == "ram":
+        return
+    if kind == "assign" and parse_station(state, seat, action.get("station")) == number:
+        return
+    what = combat.unfinished(state, seat, number)
+    if kind == "done":
+        raise RuleError(
+            f"{what[0].upper()}{what[1:]}: crew may not stay on a station without activating it,"
+            " so put a rolled die there before you end step 1."
+        )
+    raise RuleError(f"Finish the activation you started first: {what}.")
 
 
 def _afford(state: State, seat: int, amount: int, what: str) -> None:

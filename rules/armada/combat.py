@@ -461,23 +461,19 @@ def needed_text(entries: Sequence[str]) -> str:
     return ", ".join(words)
 
 
-def release_unfired(state: State, seat: int, turn: Turn) -> None:
-    """End of a captain's step 1: dice waiting on an activation that never fired come back
-    unused (a die may not stay on a station without firing it)."""
+def waiting_station(state: State, seat: int) -> int | None:
+    """The station of ``seat`` holding dice for an activation that has not fired yet, if any (at most
+    one: while it waits, step 1 allows nothing but finishing it)."""
     player = state.players[seat]
-    for number in station_numbers(player):
-        station = station_of(player, number)
-        back = [d for d in dice_of(state, seat, "station") if d.id in station.held_dice]
-        for d in back:
-            d.loc = "rolled"
-            d.station = 0
-        station.dice -= len(back)
-        if back:
-            module = module_at(player, number)
-            what = module.name if module else f"station {number}"
-            ids = ", ".join(f"#{d.id}" for d in back)
-            turn.say(f"{state.seats[seat]}'s {what} never fired: die {ids} comes back unused.")
-        clear_held(station)
+    return next((n for n in station_numbers(player) if station_of(player, n).held_dice), None)
+
+
+def unfinished(state: State, seat: int, number: int) -> str:
+    """ "station 4 (Larkspur Burner) still needs Engineering", for refusals and prompts."""
+    player = state.players[seat]
+    module = module_at(player, number)
+    name = f" ({module.name})" if module else ""
+    return f"station {number}{name} still needs {needed_text(station_of(player, number).partial)}"
 
 
 def swap_assign(state: State, seat: int, die: Die, turn: Turn) -> None:
@@ -922,13 +918,11 @@ def done(state: State, seat: int, turn: Turn) -> None:
         return
     if c.pvp:
         savior.done(state, seat, turn)
-        release_unfired(state, seat, turn)
         return
     if c.step != "assign":
         raise RuleError("There is nothing to finish right now.")
     if seat in c.finished:
         raise RuleError("You already finished assigning; waiting for the others.")
-    release_unfired(state, seat, turn)
     c.finished.append(seat)
     if all(m in c.finished for m in c.members):
         end_step_one(state, turn)

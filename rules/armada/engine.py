@@ -215,7 +215,7 @@ class Armada(GameSystem[State]):
         c = state.combat
         if c is not None and c.pvp:
             who = c.turn_of if c.step in ("assign", "escape") else c.seat
-            default = {"type": "gather"} if c.step == "gather" else {"type": "done"}
+            default = {"type": "gather"} if c.step == "gather" else self._step_one_default(state, who)
             moves = say.DUEL_MOVES.get(c.step, say.DUEL_MOVES["assign"])
             text = f"{state.seats[who]}: your move in the duel ({moves})"
             return [Prompt(seat=who, kind="assign", text=text, default=default)]
@@ -236,7 +236,7 @@ class Armada(GameSystem[State]):
                         seat=m,
                         kind="assign",
                         text=f"{state.seats[m]}: place your crew dice with `/armada assign`, then `/armada end-step`",
-                        default={"type": "done"},
+                        default=self._step_one_default(state, m),
                     )
                     for m in c.members
                     if m not in c.finished
@@ -337,6 +337,14 @@ class Armada(GameSystem[State]):
             )
             for s in waiting
         ]
+
+    def _step_one_default(self, state: State, seat: int) -> Action:
+        """``done``, unless a station waits for more crew: then the first die that goes on with it
+        (``done`` would be refused, and a default must always play)."""
+        c = state.combat
+        if c is None or c.step != "assign" or combat.waiting_station(state, seat) is None:
+            return {"type": "done"}
+        return next((a for a in self.legal(state, seat) if a["type"] == "assign"), {"type": "done"})
 
     def _artemis_waits(self, state: State, seat: int) -> bool:
         return turns.artemis_waits(state, seat)
