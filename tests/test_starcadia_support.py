@@ -20,6 +20,7 @@ import pytest
 
 from rules.core import RuleError
 from rules.starcadia import SYSTEM
+from rules.starcadia import dice as D
 from rules.starcadia import engine as E
 from rules.starcadia.state import Activation, MonsterState, StarState
 
@@ -83,7 +84,7 @@ class ForcedDice:
         self.script: list[str] = []
         self.labels: list[str] = []
         self.counts: list[int] = []
-        monkeypatch.setattr(E, "roller", self._roller)
+        monkeypatch.setattr(D, "roller", self._roller)
 
     def set(self, *faces: str) -> None:
         self.script = list(faces)

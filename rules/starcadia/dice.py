@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from rules.core import Turn
+
 from .content import CONTENT
 
 FACES = CONTENT.faces
@@ -64,3 +66,14 @@ def roll_pool(roll: Callable[[int], list[str]], count: int, kind: str, rerolls: 
         if crits:
             result.faces.extend(_explode(roll, roll(len(crits)), result.faces))
     return result
+
+
+def roller(turn: Turn, label: str, seat: int | None = None) -> Callable[[int], list[str]]:
+    """The game's dice: ``n`` faces from ``turn.rng``, logged under ``label`` (tests may replace this)."""
+
+    def roll(n: int) -> list[str]:
+        if n <= 0:
+            return []
+        return turn.rng.roll_faces(FACES, n, label=label, seat=seat)
+
+    return roll

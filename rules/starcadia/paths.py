@@ -1,0 +1,358 @@
+"""Movement: cheapest routes (steps, portals, doors), move notation, and the checks of a path typed
+for a hero or a monster against its movement points (read only). Also the PvP approach hint."""
+
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from typing import NamedTuple
+
+from rules.core import RuleError
+
+from . import board as B
+from .content import CONTENT
+from .lookup import (
+    BASE_MP,
+    MAX_PATH,
+    SLOTS,
+    ability,
+    blocked,
+    board_of,
+    can_move,
+    current_pve,
+    enemies_in,
+    find_hero,
+    hero_name,
+    heroes_on_board,
+    mcard,
+    mstats,
+    occupancy,
+    portal_colours,
+    portal_targets,
+)
+from .state import HeroState, MonsterState, StarState
+
+Op = tuple[str, str]  # ("step", space) | ("portal", space) | ("door", door id)
+
+
+def reach_ops(
+    state: StarState, b: B.Board, start: str, mp: int, mover: str, *, huge: bool = False, doors: bool = False
+) -> dict[str, tuple[int, list[Op]]]:
+    """Cheapest ways to every space within ``mp`` points: steps, portals and (if ``doors``)
+    opening a closed door then stepping through. Only spaces the mover may stop on are kept."""
+    best = travel_costs(state, b, start, mp, doors=doors)
+    out = {}
+    for space, (cost, path) in best.items():
+        if space == start:
+            out[space] = (cost, path)
+            continue
+        room = occupancy(state, space, ignore=mover)
+        if (huge and not any(m.pos == space and mcard(m).huge for m in state.monsters)) or room < 2:
+            out[space] = (cost, path)
+    return out
+
+
+def travel_costs(
+    state: StarState, b: B.Board, start: str, mp: int, *, doors: bool = False
+) -> dict[str, tuple[int, list[Op]]]:
+    """Cheapest ways to every space within ``mp`` points (see :func:`reach_ops`), Full spaces included."""
+    best: dict[str, tuple[int, list[Op]]] = {start: (0, [])}
+    heap: list[tuple[int, str]] = [(0, start)]
+    while heap:
+        cost, cur = heapq.heappop(heap)
+        if cost > best[cur][0] or cost >= mp:
+            continue
+        path = best[cur][1]
+        xy = B.parse_space(cur)
+        nexts: list[tuple[str, int, list[Op]]] = []
+        for dx, dy in B.DIRS.values():
+            nb = (xy[0] + dx, xy[1] + dy)
+            if not b.playable(nb):
+                continue
+            e = B.edge(xy, nb)
+            if e not in b.open_edges:
+                continue
+            door = b.door_of.get(e)
+            if door is None or state.doors.get(door, False):
+                nexts.append((B.name(nb), 1, [("step", B.name(nb))]))
+            elif doors:
+                nexts.append((B.name(nb), 2, [("door", door), ("step", B.name(nb))]))
+        for dest in portal_targets(state, b, cur):
+            nexts.append((dest, 1, [("portal", dest)]))
+        for dest, extra, ops in nexts:
+            total = cost + extra
+            if total <= mp and (dest not in best or total < best[dest][0]):
+                best[dest] = (total, path + ops)
+                heapq.heappush(heap, (total, dest))
+    return best
+
+
+def notation(ops: list[Op], start: str) -> list[str]:
+    """Move notation for ops; a door is named by the side of the space it is on."""
+    out: list[str] = []
+    cur = start
+    for i, (kind, arg) in enumerate(ops):
+        if kind == "portal":
+            out.extend(["portal", arg])
+        elif kind == "door":
+            nxt = ops[i + 1][1] if i + 1 < len(ops) else cur
+            a, c = B.parse_space(cur), B.parse_space(nxt)
+            side = next(s for s, (dx, dy) in B.DIRS.items() if (a[0] + dx, a[1] + dy) == c)
+            out.append(f"door:{side}")
+            continue
+        else:
+            out.append(arg)
+        cur = arg
+    return out
+
+
+def reach(state: StarState, b: B.Board, start: str, mp: int, mover: str) -> dict[str, tuple[int, list[str]]]:
+    """Hero version of :func:`reach_ops` (opening closed doors on the way), in move notation."""
+    found = reach_ops(state, b, start, mp, mover, doors=True)
+    return {s: (c, notation(p, start)) for s, (c, p) in found.items()}
+
+
+class Approach(NamedTuple):
+    """A suggested walk towards an open PvP quest: which hero, its path (move notation), whom it nears."""
+
+    hero: str
+    path: list[str]
+    target: str
+
+
+def pvp_targets(state: StarState, seat: int) -> list[HeroState]:
+    """Rival heroes on the board whose crew's PvP quest is still open: killing one fulfils it for ``seat``."""
+    out = []
+    for h in heroes_on_board(state):
+        qid = f"pvp-{state.crews[h.seat].colour}"
+        if h.seat != seat and qid in CONTENT.quests and qid not in state.done:
+            out.append(h)
+    return out
+
+
+def _distances_to(state: StarState, b: B.Board, heroes: list[HeroState]) -> dict[str, tuple[int, str]]:
+    """For each space: the MP from there to the nearest of ``heroes`` and that hero's id."""
+    dist: dict[str, tuple[int, str]] = {}
+    for t in heroes:
+        for space, (cost, _path) in travel_costs(state, b, t.pos, 99, doors=True).items():
+            if space not in dist or cost < dist[space][0]:
+                dist[space] = (cost, t.id)
+    return dist
+
+
+def pvp_approach(state: StarState, seat: int) -> Approach | None:
+    """Of the moves ``seat``'s heroes may make now, the one ending nearest (in MP) a rival hero whose PvP
+    quest is open, if it gets nearer than the hero stands; None when there is none. For suggestions:
+    a table that never seeks hero fights never finishes a PvP quest, and the scenario never ends."""
+    if state.phase != "play" or state.current != seat or blocked(state):
+        return None
+    targets = pvp_targets(state, seat)
+    if not targets:
+        return None
+    b = board_of(state)
+    dist = _distances_to(state, b, targets)
+    crew = [state.act.hero] if state.act.hero else state.crews[seat].heroes
+    movers = [find_hero(state, hid) for hid in crew]
+    best: tuple[tuple[int, int, str, str], Approach] | None = None
+    for h in movers:
+        if h is None or h.dead or not h.pos or not can_move(state, h):
+            continue
+        mp = state.act.mp if state.act.hero == h.id else BASE_MP + ability(h, "extra_mp")
+        here = dist.get(h.pos, (99, ""))[0]
+        for space, (cost, path) in reach(state, b, h.pos, mp, h.id).items():
+            near, target = dist.get(space, (99, ""))
+            key = (near, cost, h.id, space)
+            if path and near < here and (best is None or key < best[0]):
+                best = (key, Approach(h.id, list(path), target))
+    return best[1] if best else None
+
+
+def _portal_destination(item: str, items: list, i: int, who: str) -> tuple[str, int]:
+    """The destination of a path's portal step: `portal:F7`, or `portal` followed by `F7` (then skipped)."""
+    dest = item.partition(":")[2]
+    if dest:
+        return dest, i
+    if i >= len(items) or not isinstance(items[i], str):
+        raise RuleError(f"Say where the portal takes {who}: portal F7.")
+    return items[i].strip(), i + 1
+
+
+def plan_monster_path(state: StarState, m: MonsterState, path_in: object) -> list[Op]:
+    """Check a monster path typed by its controller (steps, portal X, door:SIDE) against its MP."""
+    if isinstance(path_in, str):
+        path_in = path_in.split()
+    if not isinstance(path_in, list | tuple):
+        raise RuleError("Give the monster's path as a list of spaces, e.g. C3 C4.")
+    if len(path_in) > MAX_PATH:
+        raise RuleError("That path is far too long.")
+    b = board_of(state)
+    doors = dict(state.doors)
+    mp = mstats(m)[2]
+    cur = m.pos
+    cost = 0
+    ops: list[Op] = []
+    items = list(path_in)
+    i = 0
+    while i < len(items):
+        raw = items[i]
+        i += 1
+        if not isinstance(raw, str):
+            raise RuleError("Every step of a path is a space name like C4 or a word like portal.")
+        item = raw.strip().lower()
+        if item.startswith("portal"):
+            dest, i = _portal_destination(item, items, i, "the monster")
+            dxy = B.parse_space(dest)
+            if dxy is None or B.name(dxy) not in portal_targets(state, b, cur):
+                raise RuleError(f"No working portal at {cur} leads to '{str(dest)[:10]}'.")
+            ops.append(("portal", B.name(dxy)))
+            cur = B.name(dxy)
+        elif item.startswith("door"):
+            side = item.partition(":")[2].upper()
+            cxy = B.parse_space(cur)
+            if side not in B.DIRS:
+                raise RuleError("Say which edge the door is on: door:N, door:E, door:S or door:W.")
+            dx, dy = B.DIRS[side]
+            door = b.door_of.get(B.edge(cxy, (cxy[0] + dx, cxy[1] + dy)))
+            if door is None:
+                raise RuleError(f"There is no door on the {side} edge of {cur}.")
+            doors[door] = not doors.get(door, False)
+            ops.append(("door", door))
+        else:
+            dxy, cxy = B.parse_space(item), B.parse_space(cur)
+            if dxy is None or not b.playable(dxy):
+                raise RuleError(f"'{raw[:12]}' is not a space the monster can enter.")
+            if abs(cxy[0] - dxy[0]) + abs(cxy[1] - dxy[1]) != 1:
+                raise RuleError(f"{B.name(dxy)} is not next to {cur}; monsters step orthogonally too.")
+            e = B.edge(cxy, dxy)
+            door = b.door_of.get(e)
+            if e not in b.open_edges or (door is not None and not doors.get(door, False)):
+                raise RuleError(f"A wall or closed door blocks the way from {cur} to {B.name(dxy)}.")
+            ops.append(("step", B.name(dxy)))
+            cur = B.name(dxy)
+        cost += 1
+        if cost > mp:
+            raise RuleError(f"{mcard(m).name} has only {mp} movement point(s).")
+    if cur != m.pos:
+        huge_here = any(o.pos == cur and mcard(o).huge and o.uid != m.uid for o in state.monsters)
+        if (mcard(m).huge and huge_here) or (not mcard(m).huge and occupancy(state, cur, ignore=m.uid) >= 2):
+            raise RuleError(f"{cur} is full: the monster may pass through but not stop there.")
+    return ops
+
+
+def plan_path(state: StarState, h: HeroState, path_in: object, mp: int) -> tuple[list[tuple[str, str]], int]:
+    """Check a whole path without rolling anything (read only); return its operations and their MP cost."""
+    if isinstance(path_in, str):
+        path_in = path_in.split()
+    if not isinstance(path_in, list | tuple):
+        raise RuleError("Give the path as a list of spaces and actions, e.g. C3 C4 portal F7.")
+    if not path_in:
+        raise RuleError("The path is empty. Name the spaces to walk through.")
+    if len(path_in) > MAX_PATH:
+        raise RuleError("That path is far too long.")
+    b = board_of(state)
+    doors = dict(state.doors)
+    cur = h.pos
+    cost = 0
+    ops: list[tuple[str, str]] = []
+    items = list(path_in)
+    q = current_pve(state)
+    hacked = set(state.crews[h.seat].hacked)
+    free_portal = ability(h, "free_portal") > 0
+    i = 0
+    while i < len(items):
+        raw = items[i]
+        i += 1
+        if not isinstance(raw, str):
+            raise RuleError("Every step of a path is a space name like C4 or a word like portal.")
+        item = raw.strip().lower()
+        if item.startswith("portal"):
+            dest, i = _portal_destination(item, items, i, "you")
+            dxy = B.parse_space(dest)
+            if dxy is None or not b.playable(dxy):
+                raise RuleError(f"'{str(dest)[:10]}' is not a space of this station.")
+            dname = B.name(dxy)
+            if not portal_colours(state, b, cur):
+                raise RuleError(f"There is no working portal at {cur}.")
+            if dname not in portal_targets(state, b, cur):
+                raise RuleError(f"The portal at {cur} does not lead to {dname}.")
+            cost += 0 if free_portal else 1
+            ops.append(("portal", dname))
+            cur = dname
+        elif item.startswith("door"):
+            side = item.partition(":")[2].upper()
+            if not side and i < len(items) and isinstance(items[i], str) and items[i].upper() in B.DIRS:
+                side = items[i].upper()
+                i += 1
+            if side not in B.DIRS:
+                raise RuleError("Say which edge the door is on: door:N, door:E, door:S or door:W.")
+            cxy = B.parse_space(cur)
+            dx, dy = B.DIRS[side]
+            e = B.edge(cxy, (cxy[0] + dx, cxy[1] + dy))
+            door = b.door_of.get(e)
+            if door is None:
+                raise RuleError(f"There is no door on the {side} edge of {cur}.")
+            doors[door] = not doors.get(door, False)
+            cost += 1
+            ops.append(("door", door))
+        elif item == "hack":
+            cxy = B.parse_space(cur)
+            if q is None or q.goal != "hack":
+                raise RuleError("There is nothing to hack for the current quest.")
+            if cxy not in b.terminals:
+                terms = ", ".join(B.name(t) for t in b.terminals)
+                raise RuleError(f"{cur} is not a computer terminal. Terminals (T on the board): {terms}.")
+            if cur in hacked:
+                raise RuleError(f"Your crew already hacked the terminal at {cur}.")
+            if enemies_in(state, cur, h):
+                raise RuleError("You cannot hack while an enemy shares the space.")
+            hacked.add(cur)
+            cost += 1
+            ops.append(("hack", cur))
+        elif item == "pickup":
+            toks = [t for t in state.tokens.get(cur, []) if t.startswith("quest:")]
+            armory = bool(state.armory_item) and state.armory_space == cur
+            if not toks and not armory:
+                raise RuleError(
+                    f"There is nothing to pick up at {cur}. Victory tokens and gadgets are taken just by "
+                    "walking onto them; pickup is for quest tokens and the armory item."
+                )
+            if not toks and len(h.upgrades) >= SLOTS:
+                raise RuleError(f"{hero_name(h)} has no free upgrade slot for the armory item.")
+            if enemies_in(state, cur, h):
+                raise RuleError("You cannot pick that up while an enemy shares the space.")
+            ops.append(("pickup", cur))
+        else:
+            dxy = B.parse_space(item)
+            if dxy is None:
+                raise RuleError(f"'{raw[:12]}' is neither a space nor portal, door, hack or pickup.")
+            cxy = B.parse_space(cur)
+            if not b.playable(dxy):
+                raise RuleError(f"{B.name(dxy)} is not a space you can enter.")
+            if abs(cxy[0] - dxy[0]) + abs(cxy[1] - dxy[1]) != 1:
+                raise RuleError(f"{B.name(dxy)} is not next to {cur}; steps are orthogonal, one space at a time.")
+            if not b.passage(cxy, dxy, doors):
+                raise RuleError(f"A wall or closed door blocks the way from {cur} to {B.name(dxy)}.")
+            cost += 1
+            ops.append(("step", B.name(dxy)))
+            cur = B.name(dxy)
+        if cost > mp:
+            raise RuleError(f"That path needs more than the {mp} movement point(s) left.")
+    if cur != h.pos and occupancy(state, cur, ignore=h.id) >= 2:
+        raise RuleError(f"{cur} is full: you may pass through but not stop there.")
+    return ops, cost
+
+
+def nearest_free(state: StarState, b: B.Board, starts: list[str]) -> str | None:
+    """The first space with room for one more figure, searching outward from ``starts``."""
+    seen = set(starts)
+    queue = deque(starts)
+    while queue:
+        cur = queue.popleft()
+        if occupancy(state, cur) < 2:
+            return cur
+        for nb in b.neighbours(B.parse_space(cur), state.doors):
+            name = B.name(nb)
+            if name not in seen:
+                seen.add(name)
+                queue.append(name)
+    return None
