@@ -78,6 +78,10 @@ def without_seed(st: EndureState) -> bytes:
     return msgspec.json.encode(msgspec.structs.replace(st, rng=RngState(seed=0, draws=st.rng.draws)))
 
 
+def resolve_cards(st: EndureState) -> list[str]:
+    return sorted(st.resolve_deck + [r.card for s in st.survivors for r in s.resolve_cards])
+
+
 def hides_something(st: EndureState) -> bool:
     return (
         len(st.radar) + len(st.pool) + len(st.radar_sealed) > 1
@@ -95,7 +99,11 @@ def check_resample(st: EndureState, seed: int, stats: list[bool]) -> None:
         assert S.dumps(st) == before, "resample changed its input"
         assert S.dumps(S.resample(st, observer, seed)) == S.dumps(other), "resample is not deterministic"
         assert seen(other, observer) == seen(st, observer), f"observer {observer} can tell the redrawn state"
-        check_invariants(other, base)
+        # What the engine keeps, the redraw keeps: the same cards and tokens, only dealt elsewhere (a
+        # campaign may have lost a fallen survivor's Resolve cards, so they are compared with ``st``).
+        check_invariants(other, None)
+        assert baseline(other) == base
+        assert resolve_cards(other) == resolve_cards(st)
         assert S.pending(other) == S.pending(st)
         for prompt in S.pending(st):
             assert S.legal(other, prompt.seat) == S.legal(st, prompt.seat)
@@ -118,12 +126,13 @@ def test_play_goes_on_from_a_resampled_state(seed: int, walk_seed: int, redraw: 
     if S.outcome(st) is not None:
         return
     other = S.resample(st, r.choice(observers(st)), redraw)
-    base = baseline(other)
     for _ in range(120):
         if S.outcome(other) is not None:
             break
         other = step(other, r, bot=True)
-        check_invariants(other, base if other.mission == st.mission else None)
+        # The board's own invariants; what play conserves is test_endure_property's business (some
+        # missions bring radar tokens in, and a campaign may lose a fallen survivor's Resolve cards).
+        check_invariants(other, None)
 
 
 def test_resample_deals_radar_decks_and_resolve_again():
