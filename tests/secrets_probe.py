@@ -109,7 +109,11 @@ class Leak:
     there: Any
 
     def __str__(self) -> str:
-        return f"{self.game}: {self.observer} is told {self.surface} differently:\n  {self.here!r}\n  {self.there!r}"
+        here, there = self.here, self.there
+        if isinstance(here, dict) and isinstance(there, dict):  # a reply: only the parts that differ
+            keys = [k for k in dict.fromkeys([*here, *there]) if here.get(k) != there.get(k)]
+            here, there = ({k: d.get(k) for k in keys} for d in (self.here, self.there))
+        return f"{self.game}: {self.observer} is told {self.surface} differently:\n  {here!r}\n  {there!r}"
 
 
 @dataclass
