@@ -246,9 +246,9 @@ def test_scenario_08_morale(monkeypatch: pytest.MonkeyPatch) -> None:
     state.objectives = [Objective(id="O1", x=cell("L12")[0], y=cell("L12")[1])]
     seize(state, turn)
     assert state.objectives[0].holder == ""
-    # a Tou 9+ monster takes D3 wounds instead
+    # a Tou 9+ monster takes D3 wounds instead (and its Regeneration rolls for them: two 1s)
     beast = put_enemy(state, "hive-beast", "AA10")
-    with dice(monkeypatch, 1, 4):
+    with dice(monkeypatch, 1, 4, 1, 1):
         morale_test(state, turn, beast)
     assert not beast.shaken and beast.models[0].wounds == 2
     # Fearless: a failed test is held on a 4+

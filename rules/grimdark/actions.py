@@ -18,7 +18,7 @@ from .combat import fire, in_fire, shot_spans
 from .content import cell_name, content, parse_cell
 from .dice import POLICIES, pay, policy, stat_test, will_pay
 from .effects import affect, hero_cast, status_checks, turn_over
-from .grid import dist, inch, sees, touching
+from .grid import dist, inch, near, sees, touching
 from .harm import take_wounds
 from .melee import fight
 from .memo import active, checked
@@ -148,7 +148,8 @@ def hero_cell(hero: Unit) -> Cell:
 
 
 def reaches(state: GrimState, hero: Unit, cell: Cell, inches: float) -> bool:
-    return dist(hero_cell(hero), cell) <= inch(state.half, inches) + 1e-9 or touching(hero_cell(hero), cell)
+    """``cell`` is within ``inches`` of the rules of the hero (see grid.py for how distances are measured)."""
+    return near(hero_cell(hero), cell, inch(state.half, inches))
 
 
 def unit_within(state: GrimState, hero: Unit, unit: Unit, inches: float) -> bool:
@@ -202,12 +203,27 @@ def _turn(state: GrimState, seat: int | None, action: Action) -> Unit:
         other = find(state, state.act.hero)
         raise RuleError(f"{name(other)} is in the middle of its activation: finish it first (done).")
     if not hero.placed:
-        raise RuleError(f"{name(hero)} waits in reserve: bring it on with arrive first (from round 2).")
+        raise RuleError(
+            f"{name(hero)} waits in reserve: it may arrive at the start of a round from round 2 (arrive),"
+            " and arriving uses its activation."
+        )
+    deciding = in_reserve(state)
+    if deciding:
+        names = " and ".join(name(h) for h in deciding)
+        raise RuleError(f"The round starts with the heroes in reserve: {names} must arrive or wait (done) first.")
     if hero.down:
         raise RuleError(f'{name(hero)} is unconscious: another hero within 3" must revive it.')
     if hero.activated:
         raise RuleError(f"{name(hero)} has already activated this round.")
     return hero
+
+
+def in_reserve(state: GrimState) -> list[Unit]:
+    """Heroes set aside (Ambush) that have not yet chosen, at the start of this round, to arrive or to
+    wait; from round 2 they choose before any hero activates ("Special rules: Ambush")."""
+    if state.phase != "battle" or state.round < 2:
+        return []
+    return [h for h in heroes(state) if not h.placed and not h.activated and not h.down]
 
 
 def _phase_hint(state: GrimState) -> str:
@@ -460,14 +476,19 @@ def check_charge(state: GrimState, seat: int | None, action: Action) -> Plan:
         dest = the_cell(state, action)
         if not any(touching(dest, m.cell) for m in target.alive()):
             raise RuleError(f"{cell_name(dest)} is not in base contact with {name(target)}.")
+    if not any(near(hero_cell(hero), m.cell, inches) for m in target.alive()):
+        gap = min(dist(hero_cell(hero), m.cell) for m in target.alive())
+        raise RuleError(
+            f'{name(target)} is out of {name(hero)}\'s charge reach ({inches:g}"): it is {gap:.1f}" away,'
+            " centre to centre like every distance."
+        )
+    if text(action, "to"):
+        dest = the_cell(state, action)
         route = check_destination(state, hero, dest, inches, "Charge", target=target)
     elif any(touching(hero_cell(hero), m.cell) for m in target.alive()):
         route = [(hero_cell(hero), None)]
         dest = hero_cell(hero)
     else:
-        gap = min(dist(hero_cell(hero), m.cell) for m in target.alive()) - 1.5
-        if gap > inches + 1e-9:  # no route is shorter than the straight line
-            raise RuleError(f"{name(target)} is out of {name(hero)}'s charge reach ({inches:g}\").")
         grid = grid_of(state)
         mover = mover_for(state, hero, inches, target=target)
         goals = contact_cells(state, target)
@@ -873,7 +894,9 @@ def check_arrive(state: GrimState, seat: int | None, action: Action) -> Plan:
     if hero.placed:
         raise RuleError(f"{name(hero)} is already on the table.")
     if state.round < 2:
-        raise RuleError("Heroes in reserve arrive from round 2 on.")
+        raise RuleError("Heroes in reserve arrive at the start of a round from round 2 on.")
+    if hero.activated:
+        raise RuleError(f"{name(hero)} waits this round: it may arrive at the start of the next one.")
     if state.act is not None:
         raise RuleError("Wait until the activation in progress ends.")
     dest = the_cell(state, action)
@@ -893,7 +916,8 @@ def do_arrive(state: GrimState, seat: int | None, action: Action, turn: Turn, pl
     assert hero is not None and plan.cell is not None
     hero.placed = True
     hero.models[0].x, hero.models[0].y = plan.cell
-    turn.say(f"{name(hero)} springs from ambush at {cell_name(plan.cell)}.", kind="warn")
+    turn.say(f"{name(hero)} springs from ambush at {cell_name(plan.cell)}: that is its activation.", kind="warn")
+    finish(state, turn, hero)
 
 
 # -- deployment, camp, standing orders -------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from rules.core import Turn
 from .combat import expected_wounds, fire, shooters, unit_in_cover
 from .content import cell_name
 from .effects import ai_cast, shed_impaired, status_checks
-from .grid import dist, inch, sees
+from .grid import dist, inch, near, sees
 from .melee import fight
 from .morale import end_of_activation
 from .moves import allowance, cells_by_index, contact_score, dangerous, mover_for, place_group
@@ -96,8 +96,8 @@ def charge_reach(state: GrimState, unit: Unit, hero: Unit) -> bool:
     if rule(unit, "immobile") or not any(w.melee for w in weapons(unit)):
         return False
     inches = allowance(state, unit, "charge")
-    if unit_distance(unit, hero) - 1.5 > inches + 1e-9:
-        return False
+    if not any(near(m.cell, h.cell, inches) for m in unit.alive() for h in hero.alive()):
+        return False  # a model must be within charge distance, measured like every distance
     grid = grid_of(state)
     mover = mover_for(state, unit, inches, target=hero)
     plain = None if mover.flying else mover_for(state, unit, inches)

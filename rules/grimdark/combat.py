@@ -1,4 +1,4 @@
-"""Attacks: hit rolls, block rolls, special rules, wounds, Regeneration, Deadly and Blast.
+"""Attacks: hit rolls, block rolls, special rules, wounds, Deadly and Blast (Regeneration is in harm).
 
 Every die is rolled through :class:`~rules.core.Turn` and shown. A hit is kept as data
 (:class:`Hit`) between the hit roll and the block roll so the special rules can follow it.
@@ -28,6 +28,8 @@ class Hit:
     bane: bool = False
     no_regen: bool = False
     blast: int = 0
+    no_cover: bool = False
+    """A hit made by Blast: it ignores cover ("Special rules: Blast")."""
 
 
 @dataclass
@@ -219,7 +221,9 @@ def spread_blast(state: GrimState, turn: Turn, attacker: Unit, target: Unit, hit
     shared: list[Hit] = []
     for hit in blast:
         times = min(hit.blast, cap)
-        shared += [Hit(ap=hit.ap, deadly=hit.deadly, bane=hit.bane, no_regen=hit.no_regen) for _ in range(times)]
+        shared += [
+            Hit(ap=hit.ap, deadly=hit.deadly, bane=hit.bane, no_regen=hit.no_regen, no_cover=True) for _ in range(times)
+        ]
     units = [target, *near]
     each, rest = divmod(len(shared), len(units))
     turn.say(
@@ -300,40 +304,15 @@ def wound(
     deadly: int = 0,
     no_regen: bool = False,
 ) -> int:
-    """``failed`` unblocked hits wound ``target`` (Deadly multiplies each on one model; Regeneration may cancel)."""
+    """``failed`` unblocked hits wound ``target`` (Deadly multiplies each on one model; Regeneration may
+    cancel some, see :func:`~.harm.take_wounds`); returns the wounds it took."""
     if deadly:
         turn.say(
             f"{failed} unblocked hit{'s' if failed != 1 else ''}: Deadly({deadly}), {deadly} wounds each on one model."
         )
-        done = 0
-        for _ in range(failed):
-            if target.gone or target.down:
-                break
-            amount = regenerate(turn, target, deadly, no_regen)
-            if amount:
-                turn.say(f"{name(target)} takes {amount} wound{'s' if amount != 1 else ''}.")
-                take_wounds(state, turn, target, 1, near=near, deadly=amount)
-                done += amount
-        return done
-    amount = regenerate(turn, target, failed, no_regen)
-    if amount:
-        turn.say(f"{name(target)} takes {amount} wound{'s' if amount != 1 else ''}.")
-        take_wounds(state, turn, target, amount, near=near)
-    return amount
-
-
-def regenerate(turn: Turn, target: Unit, wounds: int, no_regen: bool) -> int:
-    """Regeneration: a die per wound, each 5+ cancels it (not against Bane, Rending or Unstoppable)."""
-    if not every(target, "regeneration") or wounds <= 0:
-        return wounds
-    if no_regen:
-        turn.say(f"{name(target)} cannot regenerate these wounds.")
-        return wounds
-    faces = turn.rng.dice(wounds, 6, label=f"{name(target)} Regeneration, 5+ cancels a wound")
-    saved = sum(f >= 5 for f in faces)
-    if saved:
-        turn.say(f"Regeneration cancels {saved} wound{'s' if saved != 1 else ''}.")
-    return wounds - saved
+    before = target.took
+    take_wounds(state, turn, target, failed, near=near, deadly=deadly, no_regen=no_regen, say=True)
+    return target.took - before
 
 
 def fire(state: GrimState, turn: Turn, attacker: Unit, target: Unit, *, moved: bool, limited: bool = False) -> int:
@@ -363,14 +342,15 @@ def fire(state: GrimState, turn: Turn, attacker: Unit, target: Unit, *, moved: b
     shares = spread_blast(state, turn, attacker, target, plain_hits)
     for uid, hits in shares.items():
         unit = next(u for u in state.units if u.id == uid)
-        cover_hits = [h for h in hits if not h.blast]
         cover = unit_in_cover(grid, closest.cell, unit, obstructions=not indirect_only)
-        if uid == target.id:
-            dealt += block(state, turn, unit, Volley(hits=cover_hits, cover=cover, near=closest.cell))
-            rest = [h for h in hits if h.blast]
-            dealt += block(state, turn, unit, Volley(hits=rest, cover=False, near=closest.cell))
-        else:
-            dealt += block(state, turn, unit, Volley(hits=hits, cover=False, near=closest.cell))
+        plain = [h for h in hits if not h.no_cover]
+        if plain:
+            dealt += block(state, turn, unit, Volley(hits=plain, cover=cover, near=closest.cell))
+        blast = [h for h in hits if h.no_cover]
+        if blast:
+            if cover:
+                turn.say(f"Blast ignores cover: {name(unit)} blocks those hits without the +1.")
+            dealt += block(state, turn, unit, Volley(hits=blast, cover=False, near=closest.cell))
     return dealt
 
 

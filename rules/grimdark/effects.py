@@ -27,24 +27,32 @@ def amount_of(turn: Turn, amount: str, label: str) -> int:
 
 
 def turn_over(state: GrimState, turn: Turn, hero: Unit, token: Token, *, pickup: bool) -> None:
-    """Reveal a search token; from 1" away the hero also picks up what it holds."""
+    """Reveal a search token; only from 1" away does the hero also pick it up ("Common skills:
+    Discover"): a token revealed from farther stays on the table, whatever it holds (an ambush springs
+    at once, though, and leaves nothing behind)."""
     c = content()
-    if not token.revealed:
+    known = token.revealed
+    if not known:
         token.revealed = True
         turn.reveal(f"search token {token.id}")
         turn.say(f"Search token {token.id} holds: {describe_content(token.content)}.")
     head, _, arg = token.content.partition(":")
     if token.content == "nothing":
-        token.taken = True
-    elif token.content == "trap":
-        token.taken = True
         if pickup:
+            token.taken = True
+            turn.say(f"{name(hero)} clears away the empty search token {token.id}.")
+    elif token.content == "trap":
+        if not pickup:
+            turn.say("Seen from a distance, the trap stays where it is; a hero who picks it up disarms it.")
+        elif known:
+            token.taken = True
+            turn.say(f"{name(hero)} disarms the trap it knew was there.")
+        else:
+            token.taken = True
             turn.say(f"A trap goes off under {name(hero)}: 2 hits with AP(1).", kind="warn")
             from .combat import Hit, Volley, block
 
             block(state, turn, hero, Volley(hits=[Hit(ap=1), Hit(ap=1)], near=(token.x, token.y)))
-        else:
-            turn.say("Seen from a distance, the trap is disarmed.")
     elif head == "ambush":
         token.taken = True
         unit = new_unit(state, arg, placed=False)

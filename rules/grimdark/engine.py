@@ -171,6 +171,18 @@ class Grimdark(GameSystem[GrimState]):
                     default={"type": "done", "hero": hero.id},
                 )
             ]
+        deciding = actions.in_reserve(state)
+        if deciding:
+            return [
+                Prompt(
+                    seat=seat,
+                    kind="turn",
+                    text=f"the round starts: {', '.join(name(h) for h in deciding if h.seat == seat)} may arrive"
+                    " from ambush (using the activation) or wait (done)",
+                    default={"type": "done", "hero": next(h.id for h in deciding if h.seat == seat)},
+                )
+                for seat in sorted({h.seat for h in deciding})
+            ]
         prompts = []
         for seat in players:
             waiting = [

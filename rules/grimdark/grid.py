@@ -1,7 +1,9 @@
 """The battlefield as a grid of 1" cells: terrain per cell, distances, line of sight and cover.
 
-Distances are Euclidean between cell centres; "within X" means at most X. Two cells that touch
-(diagonals included) count as "within 1"" and as base contact. Line of sight follows a supercover
+One measure serves every distance of the rules (ranges, charges, Stealth, Ambush, Push, Discover,
+auras): the straight line between the two cells' centres, and "within X" means at most X, except
+that two cells that touch (diagonals included) are base contact and so within 1" (or more) of each
+other (:func:`near`). Movement is counted along the route instead (see paths.py). Line of sight follows a supercover
 line between cell centres: a solid cell strictly between the two ends blocks it when its top is
 higher than both models stand. Models never block sight. On the half table (24 x 24) every
 distance of the rules is halved (see :func:`inch`).
@@ -96,10 +98,18 @@ def touching(a: Cell, b: Cell) -> bool:
     return a != b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
 
 
-def within(half: bool, a: Cell, b: Cell, inches: float) -> bool:
-    """Whether ``b`` is within ``inches`` of ``a`` (touching always counts as within 1" or more)."""
-    if inches >= 1 and (a == b or touching(a, b)):
+def near(a: Cell, b: Cell, reach: float) -> bool:
+    """Whether ``b`` is within ``reach`` (on this table, already halved on the half table) of ``a``:
+    the centres at most that far apart, or the cells touching (for a reach of 1" of the rules or more)."""
+    if a == b or touching(a, b):
         return True
+    return dist(a, b) <= reach + 1e-9
+
+
+def within(half: bool, a: Cell, b: Cell, inches: float) -> bool:
+    """Whether ``b`` is within ``inches`` of the rules of ``a`` (touching always counts as within 1" or more)."""
+    if inches >= 1:
+        return near(a, b, inch(half, inches))
     return dist(a, b) <= inch(half, inches) + 1e-9
 
 

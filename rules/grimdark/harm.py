@@ -1,4 +1,4 @@
-"""Wounds: who takes them (wound allocation), kills, unconscious heroes, revival bookkeeping."""
+"""Wounds: Regeneration, who takes them (wound allocation), kills, unconscious heroes, revival bookkeeping."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from rules.core import Turn
 
 from .grid import dist
 from .state import Cell, GrimState, Model, Unit
-from .units import name, stats
+from .units import name, rule, stats
 
 
 def allocation_order(unit: Unit, near: Cell | None) -> list[Model]:
@@ -15,14 +15,59 @@ def allocation_order(unit: Unit, near: Cell | None) -> list[Model]:
     return sorted(alive, key=lambda m: (m.wounds == 0, dist(m.cell, near) if near else 0.0, m.y, m.x))
 
 
-def take_wounds(
-    state: GrimState, turn: Turn, unit: Unit, wounds: int, *, near: Cell | None = None, deadly: int = 0
-) -> int:
-    """Apply ``wounds`` to ``unit``; returns how many models died (a hero going down counts as one).
+def regenerate(turn: Turn, unit: Unit, wounds: int, *, no_regen: bool = False) -> int:
+    """Regeneration ("Special rules"): whatever the wounds come from, a die for each and every 5+
+    cancels one (Bane, Rending and Unstoppable weapons set ``no_regen``); returns the wounds left."""
+    if wounds <= 0 or not rule(unit, "regeneration"):
+        return wounds
+    if no_regen:
+        turn.say(f"{name(unit)} cannot regenerate these wounds.")
+        return wounds
+    faces = turn.rng.dice(wounds, 6, label=f"{name(unit)} Regeneration, 5+ cancels a wound")
+    saved = sum(f >= 5 for f in faces)
+    if saved:
+        turn.say(f"Regeneration cancels {saved} wound{'s' if saved != 1 else ''}.")
+    return wounds - saved
 
-    With ``deadly`` each wound is multiplied by it on one model and nothing spills to the next model.
+
+def take_wounds(
+    state: GrimState,
+    turn: Turn,
+    unit: Unit,
+    wounds: int,
+    *,
+    near: Cell | None = None,
+    deadly: int = 0,
+    no_regen: bool = False,
+    say: bool = False,
+) -> int:
+    """``unit`` takes ``wounds`` (each rolled for first if it has Regeneration); returns how many models
+    died (a hero going down counts as one). With ``say`` the wounds left after Regeneration are told.
+
+    With ``deadly`` each of the ``wounds`` is multiplied by it on one model and nothing spills to the
+    next model (Regeneration rolls for each of the multiplied wounds).
     """
     if wounds <= 0 or unit.gone or unit.down:
+        return 0
+    if deadly:
+        killed = 0
+        for _ in range(wounds):
+            if unit.gone or unit.down:
+                break
+            amount = regenerate(turn, unit, deadly, no_regen=no_regen)
+            if amount:
+                if say:
+                    turn.say(f"{name(unit)} takes {amount} wound{'s' if amount != 1 else ''}.")
+                killed += _apply(state, turn, unit, 1, near, amount)
+        return killed
+    amount = regenerate(turn, unit, wounds, no_regen=no_regen)
+    if amount and say:
+        turn.say(f"{name(unit)} takes {amount} wound{'s' if amount != 1 else ''}.")
+    return _apply(state, turn, unit, amount, near, 0)
+
+
+def _apply(state: GrimState, turn: Turn, unit: Unit, wounds: int, near: Cell | None, deadly: int) -> int:
+    if wounds <= 0:
         return 0
     tou = stats(state, unit).tou
     killed = 0

@@ -70,8 +70,9 @@ def strike(
 
 
 def impact(state: GrimState, turn: Turn, charger: Unit, defender: Unit) -> None:
-    """Impact(X): X dice per charging model in reach, each 2+ a hit; one die fewer per defending
-    model with a Counter weapon; none when the charger is fatigued."""
+    """Impact(X): X dice per charging model in reach, each 2+ a hit; one die fewer in all per model of
+    the charged unit with a Counter weapon, in reach or not; none when the charger is fatigued
+    ("Special rules: Impact, Counter")."""
     per_model = rule(charger, "impact")
     if not per_model:
         return
@@ -79,12 +80,10 @@ def impact(state: GrimState, turn: Turn, charger: Unit, defender: Unit) -> None:
         turn.say(f"{name(charger)} is fatigued: no Impact.")
         return
     models = [m for m in charger.alive() if engaged(state, m, defender)]
-    counters = {id(m) for m, _ in strikers(state, defender, charger, counter=True)}
-    dice = per_model * len(models) - len(counters)
+    counters = len(defender.alive()) if any(w.melee and w.has("counter") for w in weapons(defender)) else 0
+    dice = per_model * len(models) - counters
     if counters:
-        turn.say(
-            f"Counter: {name(charger)} rolls {len(counters)} Impact di{'ce' if len(counters) != 1 else 'e'} fewer."
-        )
+        turn.say(f"Counter: {name(charger)} rolls {counters} Impact di{'ce' if counters != 1 else 'e'} fewer.")
     if dice <= 0:
         return
     faces = turn.rng.dice(dice, 6, label=f"{name(charger)} Impact({per_model}): {dice} dice, each 2+ is a hit")
@@ -109,18 +108,23 @@ def fight(state: GrimState, turn: Turn, charger: Unit, defender: Unit) -> None:
         a, b = min(pairs, key=lambda p: dist(*p))
         state.marks.append(Mark(kind="melee", unit=charger.id, cells=[a, b]))
     defender_tired = defender.fatigued or defender.shaken
+    struck = False
     first = strikers(state, defender, charger, counter=True)
-    if first:
+    if first and not (defender.down or charger.gone or charger.down):
         turn.say(f"{name(defender)} strikes first with its Counter weapons.")
         strike(state, turn, defender, charger, first, charging=False, fatigued=defender_tired)
+        struck = True
     impact(state, turn, charger, defender)
     strike(state, turn, charger, defender, strikers(state, charger, defender), charging=True, fatigued=charger.fatigued)
     back = strikers(state, defender, charger, counter=False)
     if back and not (defender.gone or defender.down or charger.gone or charger.down):
         turn.say(f"{name(defender)} strikes back" + (" (fatigued: only 6s hit)." if defender_tired else "."))
         strike(state, turn, defender, charger, back, charging=False, fatigued=defender_tired)
-    if not defender.gone and not defender.down:
-        defender.fatigued = True
+        struck = True
+    if struck and not defender.gone and not defender.down:
+        defender.fatigued = True  # "Melee: Fatigue" comes after striking back (Counter strikes count)
+    elif not (defender.gone or defender.down or defender.fatigued):
+        turn.say(f"{name(defender)} did not strike back, so it is not fatigued.")
     charger.buffs = [*charger.buffs, "charged"]
     if not (defender.gone or defender.down or charger.gone or charger.down):
         step_back(state, turn, charger)

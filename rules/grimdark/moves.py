@@ -180,6 +180,8 @@ def _destination(
             leap = hero_reach(state, hero, inches, target=target, jumps=True, flying=flying)
             if grid.at(dest) in leap.best:
                 hint = " without jumping: add jump:yes to try the jump"
+        elif jumps and grid.at(dest) in hero_reach(state, hero, inches, target=target, flying=flying).best:
+            hint = " by a route with a jump (none is on the way there): leave out jump:yes"
         raise RuleError(f"{name(hero)} cannot reach {cell_name(dest)} this {what} ({shown}){hint}.")
     return found.path(dest)
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from rules.core import Action, RuleError
 
-from .actions import check_activity, reaches, unit_within
+from .actions import check_activity, in_reserve, reaches, unit_within
 from .campaign import CAMP, learnable
 from .combat import shot_spans
 from .content import cell_name, content
@@ -28,7 +28,8 @@ def points_of_interest(state: GrimState, hero: Unit) -> list[Cell]:
     for unit in enemies(state):
         points.append(min((m.cell for m in unit.alive()), key=lambda c: dist(c, hero.models[0].cell)))
     points += [(o.x, o.y) for o in state.objectives]
-    points += [(t.x, t.y) for t in state.tokens if not t.taken]
+    spent = ("nothing", "trap")  # revealed from afar: still on the table, but nothing to go for
+    points += [(t.x, t.y) for t in state.tokens if not t.taken and not (t.revealed and t.content in spent)]
     points += [h.models[0].cell for h in heroes(state) if h.down and h.placed]
     if state.mission.goal.kind == "retrieve" and "data-core" in hero.items:
         zone = state.mission.exit
@@ -239,8 +240,9 @@ def candidates(state: GrimState, seat: int) -> list[Action]:
         acting = next(h for h in heroes(state) if h.id == state.act.hero)
         return hero_candidates(state, acting) if acting.seat == seat else []
     out = []
-    for h in mine:
-        if h.activated or h.down or (not h.placed and state.round < 2):
+    deciding = in_reserve(state)
+    for h in deciding or mine:
+        if h.seat != seat or h.activated or h.down or (not h.placed and state.round < 2):
             continue
         out += hero_candidates(state, h)
     return out

@@ -2,10 +2,11 @@
 
 Costs are counted in half inches (an orthogonal step is 2, a diagonal one 3): climbing up costs its
 height (our rule, the sheet leaves it open), a drop of up to 3" is free, a deeper one is climbed
-down at its height (heroes may jump it instead), a 1" gap between two raised places is stepped
-across. A move that passes through difficult terrain goes at most 6" in all (Strider and Flying
-ignore it). Flying models ignore terrain and pass over other models. Models never move through
-other units or within 1" of them (a charge may come into contact with its target).
+down at its height, a 1" gap between two raised places is stepped across. A hero that asks to jump
+takes a route with at least one jump (a gap or a drop of up to 6"; "Special movement: Jumping"), and
+the jumped distance costs no movement. A move that passes through difficult terrain goes at most 6"
+in all (Strider and Flying ignore it). Flying models ignore terrain and pass over other models.
+Models never move through other units or within 1" of them (a charge may come into contact with its target).
 """
 
 from __future__ import annotations
@@ -159,6 +160,8 @@ class Reach:
     """node -> the jump it is reached by (absent for ordinary steps)."""
     budget: int = 0
     """The budget it was worked out for (in half inches)."""
+    stride: int = 2
+    """Search nodes per cell (a node is ``cell * stride + extra``; bit 0 of it: difficult ground touched)."""
     goal: int = -1
     """A search for a goal stopped at this cell (then ``best`` holds only what it met so far)."""
     _cuts: dict[int, Reach] = field(default_factory=dict, repr=False)
@@ -181,7 +184,7 @@ class Reach:
         parent, via = self.parent, self.via
         while True:
             prev = parent[node]
-            i = node // 2
+            i = node // self.stride
             steps.append(((i % size, i // size), via.get(node)))
             if prev < 0:
                 break
@@ -364,14 +367,14 @@ def _plain(layout: str, half: bool, flying: bool) -> tuple[tuple[tuple[int, int]
     return fly_edges(grid_for(layout, half).size) if flying else walk_edges(layout, half)
 
 
-JUMP = 4096
-"""A jump weighs more than any walk in the search's priority: routes with fewer jumps come first."""
+JUMPS = 4
+"""Jumps counted apart in a jumping search: 0, 1, 2 and "3 or more"."""
 
 
 def _flood(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int] | None = None) -> Reach:
     """The search: the plain one when no jump and no difficult ground can come into it, else the full one."""
     if mover.jumps and not mover.flying:
-        return _full(grid, start, mover, goals)
+        return _jumping(grid, start, mover)
     if mover.flying or mover.strider or not _rough(grid, start, mover.budget):
         return _flat(grid, start, mover, goals)
     return _flat(grid, start, mover, goals, grid.difficult) or _walk(grid, start, mover, goals)
@@ -407,7 +410,7 @@ def _flat(
     grid: Grid, start: Cell, mover: Mover, goals: frozenset[int] | None, rough: tuple[bool, ...] | None = None
 ) -> Reach | None:
     """Dijkstra over cells alone (no jump, no difficult ground to remember), settling the cells cost by
-    cost and, within a cost, in cell order: exactly the order of :func:`_full`, so the same routes.
+    cost and, within a cost, in cell order (so its routes do not depend on how the search is kept).
 
     With ``rough`` (the difficult cells), it gives up (None) as soon as a step into difficult ground
     fits the budget: only then could the difficult-ground cap change anything."""
@@ -468,7 +471,7 @@ def _flat(
 
 
 def _walk(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int] | None) -> Reach:
-    """Dijkstra over (cell, has-touched-difficult-ground) without jumps: :func:`_full`'s order and routes,
+    """Dijkstra over (cell, has-touched-difficult-ground) without jumps, settling nodes in :func:`_flat`'s order,
     with its queue kept as one list of nodes per cost."""
     size = grid.size
     walk = _plain(grid.layout, grid.half, False)
@@ -527,82 +530,78 @@ def _walk(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int] | None) -
     return result
 
 
-def _full(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int] | None = None) -> Reach:
-    """Dijkstra over (cell, has-touched-difficult-ground) within the mover's budget; with ``goals``, it
-    stops when it settles a goal cell the model may end on.
+def _jumping(grid: Grid, start: Cell, mover: Mover) -> Reach:
+    """Dijkstra over (cell, jumps so far, has-touched-difficult-ground) within the mover's budget, for a
+    hero that asked to jump: it may end only where a route with at least one jump leads (the fewest
+    jumps, then the least movement), since a jump costs no movement, a route that jumps a deep drop
+    goes on where climbing down it would have used up the move.
 
-    Heap entries are single numbers, priority * NODES + node; a jump adds :data:`JUMP` to the priority.
+    Node ``(cell * JUMPS + jumps) * 2 + difficult``; heap entries are single numbers, cost * NODES + node.
     """
     layout, half = grid.layout, grid.half
     size = grid.size
-    walk = _plain(layout, half, mover.flying)
-    jumps = jump_edges(layout, half) if mover.jumps and not mover.flying else None
-    ignore_difficult = mover.flying or mover.strider
+    walk = _plain(layout, half, False)
+    jumps = jump_edges(layout, half)
+    ignore_difficult = mover.strider
     budget = mover.budget
     cap = min(budget, int(6 * grid.scale * HALF))
     s0 = start[1] * size + start[0]
+    stride = 2 * JUMPS
     flag0 = 0 if ignore_difficult or not grid.difficult[s0] else 1
-    node0 = s0 * 2 + flag0
-    result = Reach(grid=grid, start=s0, budget=budget)
+    node0 = s0 * stride + flag0
+    result = Reach(grid=grid, start=s0, budget=budget, stride=stride)
     parent = result.parent
     via = result.via
     best = result.best
     parent[node0] = -1
-    nodes = 2 * size * size
+    best[s0] = (0, 0, node0)
+    nodes = stride * size * size
     inf = 1 << 60
     seen = [inf] * nodes
     seen[node0] = 0
     heap = [node0]
     bad = mover.blocked | (mover.near - mover.allowed)
     unending = bad | mover.own
-    enter_bad = mover.flying
     difficult = (0,) * (size * size) if ignore_difficult else grid.difficult
     pop, push = heapq.heappop, heapq.heappush
     while heap:
-        entry = pop(heap)
-        p, node = divmod(entry, nodes)
-        if seen[node] != p:
+        c, node = divmod(pop(heap), nodes)
+        if seen[node] != c:
             continue
-        i = node >> 1
-        flag = node & 1
-        if i == s0 or i not in unending:
+        i, rest = divmod(node, stride)
+        k, flag = rest >> 1, rest & 1
+        if k and i not in unending:
             known = best.get(i)
-            if known is None or p < known[0] * JUMP + known[1]:
-                best[i] = (p // JUMP, p % JUMP, node)
-                if goals is not None and i in goals:
-                    result.goal = i
-                    return result
-        c = p % JUMP
+            if known is None or known[0] == 0 or (k, c) < known[:2]:
+                best[i] = (k, c, node)
         limit = cap if flag else budget
         for n, cost in walk[i]:
-            if not enter_bad and n in bad:
+            if n in bad:
                 continue
             nc = c + cost
             nflag = flag or difficult[n]
             if nc > (cap if nflag else limit):
                 continue
-            nn = 2 * n + nflag
-            np = p + cost
-            if np < seen[nn]:
-                seen[nn] = np
+            nn = n * stride + 2 * k + nflag
+            if nc < seen[nn]:
+                seen[nn] = nc
                 parent[nn] = node
                 via.pop(nn, None)
-                push(heap, np * nodes + nn)
-        if jumps is not None:
-            for edge in jumps[i]:
-                n = edge.to
-                if n in bad:
-                    continue
-                nflag = flag or difficult[n]
-                if c > (cap if nflag else limit):
-                    continue
-                nn = 2 * n + nflag
-                np = p + JUMP
-                if np < seen[nn]:
-                    seen[nn] = np
-                    parent[nn] = node
-                    via[nn] = edge
-                    push(heap, np * nodes + nn)
+                push(heap, nc * nodes + nn)
+        nk = min(k + 1, JUMPS - 1)
+        for edge in jumps[i]:
+            n = edge.to
+            if n in bad:
+                continue
+            nflag = flag or difficult[n]
+            if c > (cap if nflag else limit):
+                continue
+            nn = n * stride + 2 * nk + nflag
+            if c < seen[nn]:
+                seen[nn] = c
+                parent[nn] = node
+                via[nn] = edge
+                push(heap, c * nodes + nn)
     return result
 
 
