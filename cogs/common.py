@@ -240,12 +240,17 @@ def message_kwargs(reply: Reply, *, edit: bool = False) -> dict[str, Any]:
     return kwargs
 
 
+CONTENT_MAX = 2000
+"""Discord's longest message content."""
+
+
 def message_list(reply: Reply) -> list[dict[str, Any]]:
     """The reply as messages in order: narration pages first, the last one with pings, fields and buttons."""
     if reply.plain:
-        pages = reply.pages(1900)
-        messages: list[dict[str, Any]] = [{"content": page} for page in pages]
         mentions = _mention_line(reply)
+        room = CONTENT_MAX - (len(mentions) + 1 if mentions else 0)  # the pings go before the last page
+        pages = reply.pages(min(1900, room))
+        messages: list[dict[str, Any]] = [{"content": page} for page in pages]
         if mentions:
             messages[-1]["content"] = f"{mentions}\n{messages[-1]['content']}"
     else:

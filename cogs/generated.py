@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from rules.core import plain_digits
 from table.spec import DESCRIPTION_MAX, Command, CommandGroup, FileRef, Option, UserRef, groups
 
 from .common import bot_of, ctx_from, safe_name, send_reply
@@ -24,7 +25,7 @@ log = logging.getLogger("starhost.commands")
 MAX_UPLOAD = 8_000_000
 """Largest file a ``file`` option accepts (an exported record is far smaller)."""
 
-Choices = list[app_commands.Choice[str]]
+Choices = list[app_commands.Choice[str]] | list[app_commands.Choice[int]]
 
 
 def annotation(option: Option) -> Any:
@@ -55,6 +56,30 @@ async def convert(option: Option, value: Any) -> Any:
     return value
 
 
+CHOICE_MAX = 100
+"""Discord's longest autocomplete name and value."""
+
+
+def discord_choices(option: Option, pairs: list[tuple[str, str]]) -> Choices:
+    """Suggestions as Discord takes them: at most 25, a whole number for a whole-number option, and never
+    a value cut short (a suggestion whose value does not fit is left out: picking it would send
+    something else). A long label is shortened with an ellipsis; it is only read."""
+    choices: list[app_commands.Choice] = []
+    for label, value in pairs:
+        if not value or len(value) > CHOICE_MAX:
+            continue
+        name = label if len(label) <= CHOICE_MAX else label[: CHOICE_MAX - 1] + "…"
+        if option.kind == "int":
+            if not plain_digits(value.lstrip("-"), 18):
+                continue
+            choices.append(app_commands.Choice(name=name, value=int(value)))
+        else:
+            choices.append(app_commands.Choice(name=name, value=value))
+        if len(choices) == 25:
+            break
+    return choices
+
+
 def autocomplete(group: CommandGroup, command: Command, option: Option):
     """An autocomplete callback for one option; the options typed so far are passed as context."""
     suggest = option.suggest
@@ -73,7 +98,7 @@ def autocomplete(group: CommandGroup, command: Command, option: Option):
         except Exception:  # autocomplete must never break the command box
             log.exception("autocomplete failed for /%s %s", group.path(command), option.name)
             return []
-        return [app_commands.Choice(name=label[:100], value=value[:100]) for label, value in pairs[:25] if value]
+        return discord_choices(option, pairs)
 
     callback.__name__ = f"complete_{group.name}_{command.name}_{option.name}".replace("-", "_").replace(" ", "_")
     return callback

@@ -101,16 +101,43 @@ def action_controls(
     if not legal:
         return [], None
     chosen = [i for i in system.button_choices(shown, seat, legal) if 0 <= i < len(legal)][:MAX_BUTTONS]
-    buttons = [
-        Button(_label(system, shown, legal[i])[:80], f"sh:act:{record.id}:{record.version}:{seat}:{i}", "primary")
-        for i in chosen
-    ]
     rest = [i for i in range(len(legal)) if i not in chosen][:MAX_MENU]
+    labels = distinct_labels(
+        [_label(system, shown, legal[i]) for i in chosen + rest],
+        [BUTTON_LABEL] * len(chosen) + [MENU_LABEL] * len(rest),
+    )
+    buttons = [
+        Button(label, f"sh:act:{record.id}:{record.version}:{seat}:{i}", "primary")
+        for label, i in zip(labels, chosen, strict=False)
+    ]
     menu = None
     if rest:
-        options = tuple((_label(system, shown, legal[i])[:100], str(i)) for i in rest)
+        options = tuple((label, str(i)) for label, i in zip(labels[len(chosen) :], rest, strict=True))
         menu = Menu("More moves…", f"sh:act:{record.id}:{record.version}:{seat}", options)
     return buttons, menu
+
+
+BUTTON_LABEL = 80
+"""Discord's longest button label."""
+
+MENU_LABEL = 100
+"""Discord's longest label of a drop-down option."""
+
+
+def distinct_labels(labels: Sequence[str], limits: Sequence[int]) -> list[str]:
+    """Labels that fit their limits (a long one ends in "…") and that no two moves of one message share:
+    a label that would repeat another gets its number among them (" (2)")."""
+    out: list[str] = []
+    seen: dict[str, int] = {}
+    for label, limit in zip(labels, limits, strict=True):
+        short = label if len(label) <= limit else label[: limit - 1] + "…"
+        count = seen.get(short, 0) + 1
+        seen[short] = count
+        if count > 1:
+            tail = f" ({count})"
+            short = (short if len(short) + len(tail) <= limit else short[: limit - len(tail) - 1] + "…") + tail
+        out.append(short)
+    return out
 
 
 PRIVATE_BUTTON = "sh:mine:{game}"
