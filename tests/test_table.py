@@ -253,10 +253,11 @@ async def test_a_long_choice_list_gets_a_menu_in_plain_words(table: Table, monke
     monkeypatch.setattr(type(PIG), "action_label", lambda self, state, action: f"Do a {action['type']}")
     await started(table)
     board = await table.game_status(ctx(ALICE))
-    assert [b.label for b in board.buttons][:4] == ["Do a roll", "Do a roll", "Do a roll", "Do a hold"]
+    # Labels are unique within a message: a repeat gets its number.
+    assert [b.label for b in board.buttons][:4] == ["Do a roll", "Do a roll (2)", "Do a roll (3)", "Do a hold"]
     assert board.menu is not None and len(board.menu.options) == 8
     label, value = board.menu.options[0]
-    assert label == "Do a hold" and value == "4"
+    assert label == "Do a hold (2)" and value == "4"
     assert "menu (More moves…, pick <n>)" in board.as_text()
 
 
