@@ -361,7 +361,10 @@ def test_d35_walking_through_an_enemys_sight_makes_it_hunt_you():
     st = fresh(2)
     (seer,) = place(st, "jaeger", "REC-w")  # sees SEC-w (two zones up the corridor), not SEC-b
     (blind,) = place(st, "jaeger", "LAB-b")
-    st2, _ = S.apply(st, 0, {"type": "move", "zones": ["SEC-w", "SEC-b"]})
+    halted, events = S.apply(st, 0, {"type": "move", "zones": ["SEC-w", "SEC-b"]})
+    assert halted.survivors[0].zone == "SEC-w"  # the path halts where the Jaeger came into sight
+    assert any("halts in SEC-w: a Jaeger came into sight" in e.text for e in events)
+    st2, _ = S.apply(halted, 0, {"type": "move", "zone": "SEC-b"})  # the player walks on knowingly
     seer2 = next(e for e in st2.enemies if e.id == seer.id)
     assert st2.survivors[0].zone == "SEC-b" and seer2.spotted == [0]
     turn = turn_for(st2)

@@ -19,7 +19,8 @@ Bot seats play the careful player of :mod:`.ai` from their own view; :mod:`.word
 and the game's status in plain words and lists the names each survivor answers to.
 
 Modules import bottom-up: state and content; world (the live board's geometry, items, damage);
-words; following, bosses, casualties, specials, sight (what comes into view); refuge, phases, campaign;
+words; following, bosses, casualties, specials, sight (what comes into view); alarms (when a planned
+line must hand control back) and lines (the shape of a ``;`` line); refuge, phases, campaign;
 checks_map and checks (whether a command may be played, reading the state only), actions (playing
 it), candidates (what to offer); ai_sense, ai; the engine.
 """

@@ -8,6 +8,7 @@ from typing import Any
 from rules.core import RuleError, Turn
 from rules.core.validate import get_list
 
+from .alarms import alarms, path_halt, watch
 from .bosses import knocked_out
 from .casualties import allocate, remove_dead
 from .checks import (
@@ -129,11 +130,18 @@ def step_to(st: EndureState, turn: Turn, si: int, dest: str, *, free: bool = Fal
 
 
 def do_move(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
+    """Walk the path one zone at a time; a path halts where the board changes (:mod:`.alarms`)."""
     s = st.survivors[si]
-    for z in check_move(st, si, action):
+    path = check_move(st, si, action)
+    for n, z in enumerate(path):
         if not on_map(s) or st.phase != "survivors":
             return
+        before = watch(st, turn)
         if not step_to(st, turn, si, z):
+            return
+        reasons = alarms(st, turn, before)
+        if reasons and n + 1 < len(path):
+            turn.say(path_halt(sname(s), z, reasons, path[n + 1 :]), kind="warn")
             return
 
 

@@ -18,10 +18,11 @@ from rules.core import (
     Turn,
     only_choice,
 )
-from rules.core.game import BATCH, LOG_KEEP
+from rules.core.game import BATCH, LOG_KEEP, _restore
 
-from . import ai, words
+from . import ai, lines, words
 from .actions import HANDLERS, do_answer
+from .alarms import alarms, line_halt, watch
 from .campaign import new_survivor, refuge_perform, start_mission
 from .candidates import candidates
 from .checks import acting, allowed, check, check_refuge_turn, check_turn
@@ -305,6 +306,49 @@ class Endure(GameSystem[EndureState]):
                 and not (cur.free_reorg and any(icard(it).kind in ("armour", "helmet") for it in general_items(cur)))
             ):
                 end_turn(state, turn, si)
+
+    def perform_batch(self, state: EndureState, seat: int | None, steps: object, turn: Turn) -> None:
+        """A ``/endure turn`` line: the platform's compound command (all or nothing until something hidden
+        comes to light, then a refusal stops it), with Endure's own care for the player's plan:
+
+        - the line halts after any step that turned something over, brought enemies into sight or hurt
+          a survivor (:mod:`.alarms`), naming the commands it did not play;
+        - a ``keep`` or ``leave`` with no find waiting changes nothing, so it is skipped, not refused;
+        - ``search`` may only end a line: the card it draws always halts the line, so a command after it
+          could never be played, and the line is refused before anything is played.
+        """
+        lines.check_line(self, steps)
+        assert isinstance(steps, list)
+        for index, step in enumerate(steps):
+            if index and self.outcome(state) is not None:
+                self._narrate_not_played(turn, seat, steps[index:], "the game is over")
+                return
+            hidden_seen = turn.saw_hidden
+            snapshot = self.clone(state)
+            told = len(turn.events)
+            before = watch(state, turn)
+            try:
+                self._check_batch_step(state, seat, step, index)
+                if lines.nothing_waits(state, self.current(state), step):
+                    turn.say(lines.skipped(self.format(dict(step))), seat=seat)
+                    continue
+                self.perform(state, seat, dict(step), turn)
+            except RuleError as exc:
+                if not hidden_seen:
+                    if len(steps) == 1:
+                        raise
+                    raise RuleError(
+                        f"Command {index + 1} (`{self.format(dict(step))}`): {exc} Nothing was played."
+                    ) from None
+                _restore(state, snapshot)
+                del turn.events[told:]
+                self._narrate_not_played(turn, seat, steps[index:], str(exc))
+                return
+            reasons = alarms(state, turn, before)
+            if reasons and index + 1 < len(steps) and self.outcome(state) is None:
+                rest = [self.format(dict(later)) for later in steps[index + 1 :]]
+                turn.say(line_halt(self.format(dict(step)), reasons, rest), kind="warn", seat=seat)
+                return
 
     # -- views -----------------------------------------------------------------------------------
     def hide(self, state: EndureState, seat: int | None) -> EndureState:

@@ -230,19 +230,19 @@ COMMANDS = (
     Command("end", "End your survivor's turn", play.end, section=TURN, produces=produce.end),
     Command(
         "turn",
-        "Several commands at once, joined by ';' (stops at the first that cannot be played)",
+        "Several commands at once, joined by ';' (stops when anything turns up or goes wrong)",
         play.turn,
         (
             Option(
                 "actions",
-                "e.g. move SEC-a; search; end (suggestions continue after each ';')",
+                "e.g. move SEC-a; move SEC-b; search (suggestions continue after each ';')",
                 required=True,
                 high=300,
                 suggest=M.complete_turn,
             ),
         ),
         section=TURN,
-        example="actions:move SEC-a; search; end",
+        example="actions:move SEC-a; move SEC-b; search",
         produces=produce.turn,
     ),
     Command(

@@ -280,10 +280,12 @@ async def end(table: Table, ctx: Ctx) -> Reply:
 
 
 async def turn(table: Table, ctx: Ctx, actions: str) -> Reply:
-    """Several commands at once in the /act notation, joined with ``;`` (``move SEC-a; search; end``).
+    """Several commands at once in the /act notation, joined with ``;`` (``move SEC-a; move SEC-b; search``).
 
     Before any roll or card is revealed, a command that cannot be played refuses them all; after one,
-    the rest stop there and the reply says which were not played and why."""
+    the rest stop there and the reply says which were not played and why. The line also stops after a
+    command that turned something over, brought enemies into sight or hurt a survivor
+    (``rules/endure/alarms.py``)."""
     sc = await context(table, ctx)
     seat = sc.require_seat()
     st = state(sc)
@@ -291,5 +293,7 @@ async def turn(table: Table, ctx: Ctx, actions: str) -> Reply:
         acting(sc)
     text = (actions or "").strip().strip(";")
     if not text:
-        raise RuleError("Type the commands joined with ';', e.g. `/endure turn actions:move SEC-a; search; end`.")
+        raise RuleError(
+            "Type the commands joined with ';', e.g. `/endure turn actions:move SEC-a; move SEC-b; search`."
+        )
     return await table.act(ctx, sc.system.parse(text, st, seat))

@@ -107,7 +107,7 @@ def loader(state: EndureState, seat: int, action: dict[str, Any]) -> Options:
 
 
 def turn(state: EndureState, seat: int, action: dict[str, Any]) -> Options:
-    """A compound command (``move SEC-a; search; end``) in the notation /act takes."""
+    """A compound command (``move SEC-a; move SEC-b; search``) in the notation /act takes."""
     return {"actions": SYSTEM.format(action)} if action.get("type") == BATCH else None
 
 

@@ -63,7 +63,11 @@ async def complete_turn(table: Table, ctx: Ctx, typed: str, given: Given) -> Pai
             steps = [sc.system.parse(c, sc.state, sc.seat) for c in done]
         except RuleError:
             return []
-        position = foreseen(sc, steps) or sc.state
+        if any(step.get("type") == "search" for step in steps):
+            return []  # a search ends a line: the card it draws always stops it
+        position = foreseen(sc, steps)
+        if position is None:
+            return []  # something would turn over on the way, and that stops the line: nothing to add
         prefix = "; ".join(done) + "; "
     try:
         names = [sc.system.format(a) for a in sc.system.legal(position, sc.seat)]

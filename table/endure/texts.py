@@ -12,8 +12,9 @@ from rules.endure.words import enemy_name, item_name, short_name
 from rules.endure.world import the_board
 
 HELP_INTRO = (
-    "Your survivor acts with these commands, one action at a time, or a whole turn at once with "
-    "`/endure turn actions:move SEC-a; search; end`.",
+    "Your survivor acts with these commands, one action at a time, or several at once with "
+    "`/endure turn actions:move SEC-a; move SEC-b; search` (the line stops as soon as something turns up, "
+    "enemies come into sight or someone is hurt, and hands the choice back to you).",
     "New here? `/endure briefing` says how to win; the map's symbols: `/rules system:endure topic:board`. "
     "Careful: ranged misses can hit survivors standing in the zone you shoot at.",
     "Survivors answer to their name (Marine Kovac), short name (Kovac), id (marine-a), class or map tag (Ma); "
