@@ -131,7 +131,26 @@ def test_zones_named_by_effects() -> None:
         ({"style": "required", "when": "act_start", "steps": [{"do": "draw", "n": 0}]}, "from 1 to 10, not 0"),
         ({"style": "required", "when": "act_start", "steps": [{"do": "draw", "n": 40}]}, "from 1 to 10"),
         ({"style": "required", "when": "act_start", "steps": [{"do": "glory", "from": "deck"}]}, "does not take from"),
-        ({"style": "required", "when": "act_start", "steps": [{"do": "draw", "from": "attic"}]}, "no zone 'attic'"),
+        (
+            {"style": "required", "when": "act_start", "steps": [{"do": "draw", "from": "attic 2"}]},
+            "cannot name a zone",
+        ),
+        ({"style": "required", "when": "act_start", "steps": [{"do": "draw", "from": "box"}]}, "cannot name a zone"),
+        ({"style": "required", "when": "draw", "steps": [{"do": "draw"}]}, "may not draw itself"),
+        ({"style": "triggered", "when": "draw", "steps": [{"do": "glory"}]}, "draw trigger is a required effect"),
+        (
+            {
+                "style": "required",
+                "when": "act_start",
+                "rules": [{"rule": "hold", "zone": "confront"}],
+                "lasting": "act",
+            },
+            "lasting = challenge",
+        ),
+        (
+            {"style": "required", "when": "act_start", "steps": [{"do": "move", "n": 2, "into": "warp"}]},
+            "only with 'from'",
+        ),
         (
             {"style": "required", "when": "act_start", "steps": [{"do": "shift", "n": 1}]},
             "only triggered effects shift",

@@ -65,6 +65,14 @@ class ZoneSpec:
     seen: str
 
 
+def created_zone(name: str) -> ZoneSpec:
+    """The nature of a zone an effect names that zones.toml does not list (almanac, Zones: a zone a
+    card names that does not exist yet is created; by default it is unowned, holds anything, and the
+    cards entering it are face-up and in play). "your <name>" makes an owned instance; the key says so."""
+    title = " ".join(w.capitalize() for w in name.split("-"))
+    return ZoneSpec(name, f"{title} Zone", owned=False, ordered=False, in_play=True, seen="all")
+
+
 @dataclass(frozen=True)
 class TargetPart:
     kind: str
@@ -157,6 +165,11 @@ class Content:
 
     def card(self, key: str) -> CardDef:
         return self.cards[key]
+
+    def zone(self, name: str) -> ZoneSpec:
+        """A zone's nature: as zones.toml lists it, else that of a zone an effect created."""
+        listed = self.zones.get(name)
+        return listed if listed is not None else created_zone(name)
 
     def effect(self, src: str) -> Effect:
         """The effect a reference ``<card key>#<index>`` names."""
@@ -478,6 +491,7 @@ __all__ = [
     "Tuning",
     "ZoneSpec",
     "content",
+    "created_zone",
     "load",
     "using",
 ]

@@ -41,7 +41,7 @@ from .state import Mod, QuasarState, Task, owned_key
 from .steps import drop_project, personal_steps, push, seat_name, start_project, take
 from .targets import target_text
 from .text import PHASE_NAMES, card_label, name_of
-from .zones import active_projects, cards_in, hand, move, to_box
+from .zones import active_projects, cards_in, drawable, hand, move, to_box
 
 Check = Callable[[QuasarState, int, Action, Task], Any]
 
@@ -218,7 +218,7 @@ def candidates(state: QuasarState, seat: int) -> list[Action]:
         out = []
         for choice in draw_choices(state, task):
             out.append(draw_action(choice))
-            rest = min(task.n, len(cards_in(state, choice[0])))
+            rest = min(task.n, len(drawable(state, choice[0])))
             if choice[1] is None and rest > 1:
                 out.append({**draw_action(choice), "count": rest})
         return out
@@ -416,10 +416,10 @@ def check_draw(state: QuasarState, seat: int, action: Action, task: Task) -> tup
         if "card" in action or "slot" in action:
             raise RuleError(f"The {word} is drawn from the top: do not name a card.")
         count = _int(action, "count", "how many cards") if "count" in action else 1
-        most = min(task.n, len(cards_in(state, source)))
+        most = min(task.n, len(drawable(state, source)))
         if not 1 <= count <= most:
             raise RuleError(f"Draw 1 to {most} card{'s' if most > 1 else ''} from the {word} now.")
-        return source, cards_in(state, source)[0], count
+        return source, drawable(state, source)[0], count
     if "count" in action:
         raise RuleError(f"Cards of the {word} are drawn one at a time: name the card.")
     keys = [r for r in refs if isinstance(r, str)]

@@ -47,7 +47,11 @@ CARD_TRIGGERS = ("confront", "success", "failure", "complete", "boon")
 """Events of the card itself: it enters the Confrontation Zone; its Confrontation (or, on a scenario
 card, its Challenge or Act) succeeds or fails; its Project completes; a Boon outcome it declares."""
 
-TRIGGERS = PHASE_TRIGGERS + CARD_TRIGGERS
+PLAYER_TRIGGERS = ("draw",)
+"""Events of the card's owner: ``draw`` fires once after each Draw effect of the owner that took at least
+one card, however many it took (almanac, Draw: a Draw of several cards is one Draw effect)."""
+
+TRIGGERS = PHASE_TRIGGERS + CARD_TRIGGERS + PLAYER_TRIGGERS
 
 WHO = (
     "you",
@@ -59,8 +63,12 @@ WHO = (
     "lowest_value",
     "with_project",
     "confronted_lis",
+    "highest_rank_value",
+    "lowest_rank_value",
 )
-"""``you`` is the owner of the card; the others single players out (or split over each player)."""
+"""``you`` is the owner of the card; the others single players out (or split over each player).
+``highest_rank_value`` / ``lowest_rank_value`` compare Rank Values only, so every tied player is
+picked (almanac, Rank: "Rank Value" may tie where Rank never does)."""
 
 CONDITIONS = ("morale_low", "solo", "multiplayer", "target_met", "target_missed", "has_project", "energy")
 COSTS = ("glory", "energy", "lessons", "discard")
@@ -82,10 +90,11 @@ STEP_ARGS: dict[str, tuple[str, ...]] = {
     "discard": ("n",),
     "progress": ("n",),
     "extra_success": (),
-    "move": ("into",),
+    "move": ("n", "from", "into"),
     "purge": ("n",),
 }
-"""Every step an effect can take, with the arguments it accepts."""
+"""Every step an effect can take, with the arguments it accepts. ``move`` without ``from`` moves the
+effect's own card; with ``from`` it moves up to n Player Cards from the top (the front) of that zone."""
 
 SIGNED_STEPS = ("morale",)
 """Steps whose amount may be negative."""
@@ -103,8 +112,11 @@ RULES: dict[str, tuple[str, ...]] = {
     "can_shift": ("set",),
     "draw_from": ("allow",),
     "value": ("add",),
+    "hold": ("zone",),
 }
-"""Rules an effect may change, and how (add to a number, set a value, allow a zone)."""
+"""Rules an effect may change, and how (add to a number, set a value, allow a zone). ``hold`` forbids
+any card to leave a zone (``{ rule = "hold", zone = "confront" }``); it wins against a move made by an
+effect of its own style or a lower one (almanac, Game Effects: Constant > Required > Triggered)."""
 
 BOOL_RULES = ("can_draw", "can_shift")
 VALUE_SCOPES = ("self", "yours")
@@ -126,6 +138,12 @@ KEYWORDS: dict[str, bool] = {
 FLAG_KEYWORDS = ("overcommit", "stockpile", "warp")
 """Keywords that change where a card may go rather than adding an effect."""
 
+ZONE_NAME = re.compile(r"^[a-z]+(?:-[a-z]+)*$")
+"""How an effect names a zone that no file lists (one it creates on demand)."""
+
+NOT_ZONES = ("box", "your", "zone")
+"""Words that never name a zone (the box holds what is in no zone)."""
+
 _NUMBER = re.compile(r"^\s*(?:(?P<a>\d*)\s*P)?\s*(?P<sign>[+-])?\s*(?P<b>\d+)?\s*$")
 
 
@@ -136,6 +154,9 @@ class Step:
     do: str
     n: int = 1
     zone: str = ""
+    """The zone drawn from (draw), or put into (new_lis, move)."""
+    source: str = ""
+    """move: the zone the cards are taken from ("" = the effect's own card)."""
 
 
 @dataclass(frozen=True)
@@ -219,24 +240,38 @@ def parse_step(raw: object, where: str, zones: Mapping[str, bool]) -> Step:
     low = -10 if do in SIGNED_STEPS else 1
     n = get_int(raw, "n", f"{where}: step {do}", low, 10, 1) if "n" in allowed else 1
     require(n != 0, where, f"step {do}: n may not be 0")
-    zone = ""
+    zone = source = ""
     for key in ("from", "into"):
         if key in raw:
-            zone = parse_zone_ref(raw[key], f"{where}: step {do}", zones)
+            ref = parse_zone_ref(raw[key], f"{where}: step {do}", zones)
+            if do == "move" and key == "from":
+                source = ref
+            else:
+                zone = ref
     if do in ("new_lis", "move"):
         require(bool(zone), where, f"step {do} needs 'into' (a zone)")
-    return Step(do, n, zone)
+    require(do != "move" or "n" not in raw or bool(source), where, "step move takes n only with 'from'")
+    return Step(do, n, zone, source)
 
 
 def parse_zone_ref(raw: object, where: str, zones: Mapping[str, bool]) -> str:
     """A zone named by an effect: an unowned zone (``warp``), or an owned one, always the card owner's
-    (``discard`` and ``your discard`` mean the same); ``your <unowned>`` asks for an owned instance."""
+    (``discard`` and ``your discard`` mean the same); ``your <unowned>`` asks for an owned instance.
+
+    A name no file lists is a zone the effect creates when first needed (almanac, Zones), unowned
+    unless the effect says "your"; it must be a plain name (lower-case words joined by '-')."""
     require(isinstance(raw, str) and raw.strip(), where, f"a zone must be named, not {raw!r}")
     assert isinstance(raw, str)
     words = raw.strip().lower().split()
     yours = words[0] == "your"
     name = " ".join(words[1:] if yours else words)
-    require(name in zones, where, f"there is no zone {name!r}; zones: {', '.join(sorted(zones))}")
+    if name not in zones:
+        require(
+            bool(ZONE_NAME.match(name)) and name not in NOT_ZONES,
+            where,
+            f"{name!r} cannot name a zone: use lower-case words joined by '-' (zones: {', '.join(sorted(zones))})",
+        )
+        return f"your {name}" if yours else name
     return f"your {name}" if (yours or zones[name]) else name
 
 
@@ -253,7 +288,7 @@ def parse_rule(raw: object, where: str, zones: Mapping[str, bool]) -> RuleMod:
     if rule in BOOL_RULES:
         require(isinstance(raw[op], bool), where, f"rule {rule} is set to true or false")
         value = bool(raw[op])
-    elif op == "allow":
+    elif op in ("allow", "zone"):
         value = parse_zone_ref(raw[op], where, zones)
     else:
         value = get_int(raw, op, f"{where}: rule {rule}", -10 if op == "add" else 0, 12)
@@ -314,6 +349,19 @@ def _check_shape(e: Effect, where: str, scenario: bool) -> None:
         require(bool(e.when) and e.when != "boon", where, f"a {e.style} effect needs a 'when' (not boon)")
         require(bool(e.steps or e.rules), where, "the effect does nothing: give it steps or rules")
         require(not e.rules or bool(e.lasting), where, "rules changed by a required or triggered effect need 'lasting'")
+    if e.when in PLAYER_TRIGGERS:
+        require(e.style == "required", where, "a draw trigger is a required effect (it fires by itself)")
+        require(
+            not any(s.do in ("draw", "refill") for s in e.steps),
+            where,
+            "a draw trigger may not draw itself (it would fire again after its own draw)",
+        )
+    if any(r.rule == "hold" for r in e.rules):
+        require(
+            e.style != "constant" and e.lasting == "challenge",
+            where,
+            "a hold is set by a required or triggered effect for the Challenge (lasting = challenge)",
+        )
     if e.style == "triggered":
         require(e.when in WINDOWS, where, f"a triggered effect is used in a window: {', '.join(WINDOWS)}")
         require(e.who == "you", where, "a triggered effect is used by its owner (who = you)")
@@ -332,6 +380,7 @@ def _check_shape(e: Effect, where: str, scenario: bool) -> None:
         require(e.style != "triggered", where, "scenario cards have no owner to trigger their effects")
         require(e.who != "you", where, "scenario cards have no owner: single players out instead of 'you'")
         require(e.when != "confront", where, "scenario cards never confront")
+        require(e.when not in PLAYER_TRIGGERS, where, "scenario cards have no owner whose draws they watch")
         require(not any(r.rule == "value" and r.scope == "self" for r in e.rules), where, "a value change needs scope")
 
 
@@ -404,8 +453,10 @@ def as_table(effect: Effect) -> dict[str, Any]:
 
 def _step_table(step: Step) -> dict[str, Any]:
     table: dict[str, Any] = {"do": step.do}
-    if "n" in STEP_ARGS[step.do]:
+    if "n" in STEP_ARGS[step.do] and (step.do != "move" or step.source):
         table["n"] = step.n
+    if step.source:
+        table["from"] = step.source
     if step.zone:
         table["into" if step.do in ("new_lis", "move") else "from"] = step.zone
     return table
@@ -424,6 +475,7 @@ __all__ = [
     "COSTS",
     "KEYWORDS",
     "PHASE_TRIGGERS",
+    "PLAYER_TRIGGERS",
     "RULES",
     "STEP_ARGS",
     "STYLES",

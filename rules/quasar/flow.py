@@ -26,6 +26,7 @@ from .steps import (
     card_triggers,
     change_morale,
     crew_damage,
+    drew,
     drop_project,
     lose,
     push,
@@ -490,6 +491,7 @@ def finish_draw(state: QuasarState, turn: Turn, task: Task) -> None:
         return
     short = f" (only {got} could be drawn)" if got < asked else ""
     turn.say(f"{seat_name(state, task.player)} draws {got} card{'s' if got != 1 else ''}{short}.")
+    push(state, drew(state, task.player))
 
 
 def settle_discard(state: QuasarState, turn: Turn, task: Task) -> bool:

@@ -14,14 +14,16 @@ from dataclasses import dataclass
 from .content import LIS, content
 from .effects import Effect
 from .rank import lowest_ranked, rank_order, team_leader
-from .state import QuasarState
+from .state import QuasarState, split_key
 from .values import Value
-from .zones import active_projects, in_play, owner
+from .zones import active_projects, in_play, owner, spec, zone_key
 
 PRECEDENCE = {"triggered": 1, "required": 2, "constant": 3}
 """Higher wins a conflict; base rules are 0."""
 
-IN_PLAY_ZONES = ("mission", "confront", "personal")
+FIRST_ZONES = ("mission", "confront", "personal")
+"""The order effects of in-play cards are found in: these zones first, then every other zone whose
+nature says its cards are in play (a listed one or one an effect created), by name."""
 
 BASE_DRAW_ZONES = ("warp", "your stockpile")
 """Besides their Deck, players may always draw from the Warp Zone and their own Stockpile (6.3)."""
@@ -44,13 +46,12 @@ class Active:
 
 
 def in_play_cards(state: QuasarState) -> list[str]:
-    """Every face-up card in play: the Mission Zone first, then Confrontation, then Personal Zones."""
-    out = []
-    for name in IN_PLAY_ZONES:
-        for key, ids in state.zones.items():
-            if key == name or key.startswith(f"{name}:"):
-                out += [cid for cid in ids if in_play(state, cid)]
-    return out
+    """Every face-up card in a zone that is in play: the Mission Zone first, then Confrontation, then
+    Personal Zones, then any other in-play zone (by name, so the order never depends on history)."""
+    rank = {name: i for i, name in enumerate(FIRST_ZONES)}
+    keys = [key for key in state.zones if spec(key).in_play]
+    keys.sort(key=lambda k: (rank.get(split_key(k)[0], len(rank)), split_key(k)[0], k))
+    return [cid for key in keys for cid in state.zones[key] if in_play(state, cid)]
 
 
 def active(state: QuasarState) -> Iterator[Active]:
@@ -193,6 +194,17 @@ def boon_extras(state: QuasarState, player: int) -> list[Active]:
             continue
         out.append(a)
     return out
+
+
+def hold_level(state: QuasarState, key: str) -> int:
+    """How strongly a rule now keeps every card in zone ``key``: the highest precedence among the holds
+    on it (0: none). A hold wins against a move made by an effect of that precedence or lower."""
+    level = 0
+    for mod in state.mods:
+        for r in content().effect(mod.src).rules:
+            if r.rule == "hold" and zone_key(str(r.value), mod.player) == key:
+                level = max(level, PRECEDENCE[mod.style])
+    return level
 
 
 def expire(state: QuasarState, until: str) -> None:

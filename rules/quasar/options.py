@@ -14,7 +14,7 @@ from .layers import Active, active, boon_extras, can_shift, value_of
 from .state import QuasarState, Task, owned_key, split_key
 from .targets import confronting, holds
 from .views import hidden_from
-from .zones import active_projects, cards_in, deck, hand, spec
+from .zones import active_projects, cards_in, deck, drawable, hand, spec
 
 
 def required_cards(state: QuasarState) -> int:
@@ -104,7 +104,7 @@ def draw_choices(state: QuasarState, task: Task) -> list[tuple[str, DrawRef]]:
     card of an unordered one the drawer can see, and each card there they cannot see by its position."""
     out: list[tuple[str, DrawRef]] = []
     for source in task.text.split(","):
-        ids = cards_in(state, source)
+        ids = drawable(state, source)
         if not ids:
             continue
         if spec(source).ordered:
@@ -119,7 +119,7 @@ def draw_choices(state: QuasarState, task: Task) -> list[tuple[str, DrawRef]]:
 
 def draw_card(state: QuasarState, task: Task, source: str, ref: DrawRef) -> str:
     """The card instance a draw choice takes (the first copy of a named card)."""
-    ids = cards_in(state, source)
+    ids = drawable(state, source)
     if ref is None:
         return ids[0]
     if isinstance(ref, int):

@@ -11,13 +11,26 @@ from __future__ import annotations
 from rules.core import Turn
 
 from .content import LIS, RULES_CARD, content
-from .layers import can_draw, draw_bonus, draw_zones, hand_size
+from .layers import PRECEDENCE, active, can_draw, draw_bonus, draw_zones, hand_size, hold_level
 from .rank import team_leader
 from .state import Mod, QuasarState, Task, owned_key
 from .targets import holds, select
 from .text import card_label, name_of
 from .views import hidden_from
-from .zones import active_projects, cards_in, deck, hand, lis_supply, move, new_lis, owner, spec, to_box, zone_key
+from .zones import (
+    active_projects,
+    cards_in,
+    deck,
+    drawable,
+    hand,
+    lis_supply,
+    move,
+    new_lis,
+    owner,
+    spec,
+    to_box,
+    zone_key,
+)
 
 LIS_STEPS = ("damage", "new_lis")
 
@@ -103,8 +116,7 @@ def begin_draw(state: QuasarState, turn: Turn, seat: int, n: int, main_ref: str 
 
 def take(state: QuasarState, turn: Turn, seat: int, source: str, cid: str | None = None) -> str:
     """Draw one card from ``source`` into the player's Hand (the top one of an ordered zone)."""
-    ids = cards_in(state, source)
-    cid = cid or ids[0]
+    cid = cid or drawable(state, source)[0]
     hidden = hidden_from(state, cid, source, None)  # a deck's card, a face-down Project: the table never saw it
     key = state.cards[cid].key
     move(state, cid, owned_key("hand", seat), seat)
@@ -289,12 +301,50 @@ def run_step(state: QuasarState, turn: Turn, task: Task) -> None:
         state.wins += 1
         turn.say(f"{why} counts as one more success for this Act.")
     elif step.do == "move":
-        if task.card:
-            dest = zone_key(step.zone, p)
-            move(state, task.card, dest, p)
-            turn.say(f"{why} moves into {who}'s {spec(dest).title}." if ":" in dest else f"{why} moves.")
+        move_cards(state, turn, task, p)
     elif step.do == "purge":
         purge(state, turn, p, n)
+
+
+def move_cards(state: QuasarState, turn: Turn, task: Task, seat: int) -> None:
+    """A ``move`` step: the effect's own card, or up to n Player Cards from the top of a named zone,
+    go into the destination (on top of an ordered one). A hold on the zone they would leave wins
+    against an effect of its own style or a lower one (almanac, Game Effects: Constant > Required >
+    Triggered): then nothing moves."""
+    effect = content().effect(task.src)
+    step = effect.steps[task.step]
+    why = source_name(state, task)
+    dest = zone_key(step.zone, seat)
+    if step.source:
+        origin = zone_key(step.source, seat)
+        ids = drawable(state, origin)[: step.n]
+    else:
+        origin = state.cards[task.card].zone if task.card else ""
+        ids = [task.card] if origin else []
+    if not ids:
+        return
+    if hold_level(state, origin) >= PRECEDENCE[effect.style]:
+        turn.say(f"{why} cannot move cards out of the {spec(origin).title}: a rule holds them there.")
+        return
+    for cid in ids:
+        unseen_before = hidden_from(state, cid, origin, None)
+        move(state, cid, dest, seat, bottom=not spec(dest).ordered)
+        shown = not hidden_from(state, cid, dest, None)
+        if unseen_before and shown:
+            turn.reveal(f"a card {why} moved")
+        name = card_label(state.cards[cid].key) if shown or not unseen_before else "a card"
+        place = f"{seat_name(state, seat)}'s {spec(dest).title}" if ":" in dest else f"the {spec(dest).title}"
+        turn.say(f"{why} moves {name} into {place}.")
+
+
+def drew(state: QuasarState, seat: int) -> list[Task]:
+    """The required effects that fire because ``seat`` just finished a Draw: those of in-play cards
+    they own that watch their draws, once per Draw effect however many cards it took."""
+    return [
+        Task(kind="apply", card=a.card, src=a.src, player=seat)
+        for a in active(state)
+        if a.effect.style == "required" and a.effect.when == "draw" and a.owner == seat
+    ]
 
 
 def purge(state: QuasarState, turn: Turn, seat: int, n: int) -> None:

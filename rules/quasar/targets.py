@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from .content import LIS, TARGETS, TargetPart, content
 from .layers import simple_holds, single, value_of
-from .rank import rank_order
+from .rank import rank_order, rank_value
 from .state import QuasarState
 from .values import Value, all_distinct, all_equal, average, highest, is_even, is_odd, lowest, total
 from .zones import active_projects, cards_in, owner
@@ -160,6 +160,10 @@ def select(state: QuasarState, who: str, owner_seat: int | None) -> list[int]:
         return [s for s in order if active_projects(state, s)]
     if who == "confronted_lis":
         return [s for s in order if any(state.cards[c].key == LIS for c in cards_of(state, s))]
+    if who in ("highest_rank_value", "lowest_rank_value"):
+        ranks = [rank_value(state, s) for s in order]
+        wanted = max(ranks) if who == "highest_rank_value" else min(ranks)
+        return [s for s, r in zip(order, ranks, strict=True) if r == wanted]
     values = [player_value(state, s) for s in order]
     picked = highest(values) if who == "highest_value" else lowest(values)
     return [order[i] for i in picked]

@@ -22,6 +22,7 @@ MOMENTS = {
     "success": "SUCCESS",
     "failure": "FAILURE",
     "complete": "PROJECT DONE",
+    "draw": "WHENEVER YOU DRAW",
     "boon": "BOON",
 }
 
@@ -35,6 +36,8 @@ WHO_TEXT = {
     "lowest_value": "players with the lowest value",
     "with_project": "players with an Active Project",
     "confronted_lis": "players who confronted a Lost in Space",
+    "highest_rank_value": "players with the highest Rank Value",
+    "lowest_rank_value": "players with the lowest Rank Value",
 }
 
 CONDITION_TEXT = {
@@ -69,7 +72,7 @@ PHASE_NAMES = {
 def zone_text(ref: str) -> str:
     yours = ref.startswith("your ")
     name = ref[5:] if yours else ref
-    title = content().zones[name].title
+    title = content().zone(name).title
     return f"your {title}" if yours else f"the {title}"
 
 
@@ -80,6 +83,7 @@ def plural(n: int, word: str) -> str:
 def step_text(step: Step) -> str:
     n, do = step.n, step.do
     where = f" from {zone_text(step.zone)}" if step.zone and do == "draw" else ""
+    moved = f"the top {plural(n, 'card')} of {zone_text(step.source)}" if step.source else "this card"
     texts = {
         "draw": f"draw {plural(n, 'card')}{where}",
         "refill": "draw up to your Hand Size",
@@ -98,7 +102,7 @@ def step_text(step: Step) -> str:
         "discard": f"discard {plural(n, 'card')}",
         "progress": f"add {n} Progress to each Active Project",
         "extra_success": "count one more success for this Act",
-        "move": f"move this card into {zone_text(step.zone) if step.zone else 'a zone'}",
+        "move": f"move {moved} into {zone_text(step.zone) if step.zone else 'a zone'}",
         "purge": f"put {plural(n, 'Lost in Space')} from your Discard Zone into the box",
     }
     return texts[do]
@@ -116,6 +120,8 @@ def rule_text(mod: RuleMod) -> str:
         return "Shift may be used" if mod.value else "no Shift may be used"
     if mod.rule == "draw_from":
         return f"may also draw from {zone_text(str(mod.value))}"
+    if mod.rule == "hold":
+        return f"no card may leave {zone_text(str(mod.value))}"
     scope = "this card" if mod.scope == "self" else "your confronting cards"
     return f"{scope} {'+' if int(mod.value) >= 0 else ''}{mod.value} value"
 

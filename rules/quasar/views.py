@@ -34,7 +34,7 @@ def hidden_from(state: QuasarState, cid: str, zone_key: str, seat: int | None) -
     if not zone_key or card.known:
         return False
     name, owner = split_key(zone_key)
-    seen = content().zones[name].seen
+    seen = content().zone(name).seen
     return seen == "none" or (seen == "owner" and owner != seat)
 
 

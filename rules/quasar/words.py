@@ -66,10 +66,13 @@ def describe(state: QuasarState) -> str:
         lines.append(line)
     supply = len(lis_supply(state))
     lines.append(f"Morale {state.morale}/{state.morale_start}, Energy {state.energy}, Lost in Space left {supply}")
-    for name in ("sensors", "warp"):
-        ids = cards_in(state, name)
+    created = [key for key in state.zones if key.split(":")[0] not in content().zones]  # zones effects made
+    for key in ("sensors", "warp", *created):
+        ids = cards_in(state, key)
         if ids:
-            lines.append(f"{content().zones[name].title}: {', '.join(name_of(state.cards[c].key) for c in ids)}")
+            name, _, seat = key.partition(":")
+            whose = f"{state.seats[int(seat)]}'s " if seat else ""
+            lines.append(f"{whose}{content().zone(name).title}: {', '.join(name_of(state.cards[c].key) for c in ids)}")
     lines += [seat_line(state, s) for s in range(len(state.seats))]
     if state.result:
         lines.append(state.summary)

@@ -17,7 +17,8 @@ from .state import Card, QuasarState, owned_key, split_key
 
 
 def spec(key: str) -> ZoneSpec:
-    return content().zones[split_key(key)[0]]
+    """The nature of zone ``key`` (listed in zones.toml, or created on demand by an effect)."""
+    return content().zone(split_key(key)[0])
 
 
 def zone_owner(key: str) -> int | None:
@@ -39,6 +40,19 @@ def zone_key(ref: str, player: int | None) -> str:
 def cards_in(state: QuasarState, key: str) -> list[str]:
     """The ids in a zone, top first (an empty list for a zone not created yet; never creates it)."""
     return state.zones.get(key, [])
+
+
+def player_card(state: QuasarState, cid: str) -> bool:
+    """Whether ``cid`` is a Player Card (Lost in Space included). A Draw, and an effect moving cards out
+    of a zone, take nothing else: never a Faction or Rank Card lying in a Personal Zone (almanac, Draw).
+    A card hidden in a view counts as one."""
+    key = state.cards[cid].key
+    return not key or content().cards[key].kind in ("player", LIS)
+
+
+def drawable(state: QuasarState, key: str) -> list[str]:
+    """The Player Cards of zone ``key``, in the zone's order (top first)."""
+    return [cid for cid in cards_in(state, key) if player_card(state, cid)]
 
 
 def zone(state: QuasarState, key: str) -> list[str]:
@@ -104,7 +118,8 @@ def owner(state: QuasarState, cid: str) -> int | None:
 
 
 def in_play(state: QuasarState, cid: str) -> bool:
-    """Face-up in a zone whose cards are in play (Personal, Confrontation, Mission)."""
+    """Face-up in a zone whose cards are in play (its nature says so: Personal, Confrontation, Mission,
+    and any zone an effect created)."""
     card = state.cards[cid]
     return bool(card.zone) and not card.down and spec(card.zone).in_play
 

@@ -99,10 +99,11 @@ async def show_zones(table: Table, ctx: Ctx) -> Reply:
         lis = discard.count(LIS)
         extra = f", {lis} Lost in Space in it" if lis else ""
         lines.append(f"{st.seats[seat]}: discard {len(discard)} (top {top}{extra})")
-    for name in ("warp", "sensors", "stockpile"):
+    created = sorted({key.split(":")[0] for key in st.zones if key.split(":")[0] not in content().zones})
+    for name in ("warp", "sensors", "stockpile", *created):  # and any zone an effect created
         ids = [c for key, z in st.zones.items() if key.split(":")[0] == name for c in z]
         if ids:
-            lines.append(f"{content().zones[name].title}: " + ", ".join(card_label(st.cards[c].key) for c in ids))
+            lines.append(f"{content().zone(name).title}: " + ", ".join(card_label(st.cards[c].key) for c in ids))
     lines.append(f"Energy Zone: {st.energy} · Lost in Space left in the box: {len(lis_supply(st))}")
     return Reply(title="The zones of the table", lines=lines, ephemeral=True)
 
