@@ -67,6 +67,28 @@ async def test_descriptions_fit_discord_limits() -> None:
         walk(command.get("options", []), command["name"])
 
 
+def command_size(node: dict) -> int:
+    """What Discord counts against its 4 000-character limit for one top-level command: names,
+    descriptions and choice names and values, of the command, its groups, subcommands and options."""
+    size = len(node.get("name", "")) + len(node.get("description", ""))
+    size += sum(len(str(c["name"])) + len(str(c["value"])) for c in node.get("choices") or [])
+    return size + sum(command_size(option) for option in node.get("options") or [])
+
+
+COMMAND_MAX = 4000
+"""Discord refuses a larger command, and then the whole sync."""
+
+COMMAND_ROOM = 0.9
+"""Each table stays within 90 % of it, so new commands and options still fit."""
+
+
+async def test_every_command_fits_discords_size_limit_with_room_to_grow() -> None:
+    sizes = {command["name"]: command_size(command) for command in await command_tree()}
+    assert all(size <= COMMAND_MAX for size in sizes.values()), sizes
+    crowded = {name: size for name, size in sizes.items() if size > COMMAND_MAX * COMMAND_ROOM}
+    assert not crowded, f"over {COMMAND_MAX * COMMAND_ROOM:.0f} characters: {crowded}"
+
+
 def test_every_top_level_and_game_command_comes_from_a_table() -> None:
     names = {g.name for g in spec.groups()}
     assert {"", "game"} <= names

@@ -41,10 +41,10 @@ def act(name: str, help: str, section: str, *options: Option, example: str = "")
 COMMANDS = (
     act("start-turn", "Claim the turn before acting (your first action claims it too)", TURN),
     act("end-turn", "End your Planning or Encounter turn", TURN),
-    act("end-step", "Finish this step: Combat step 1, a shop or waystation visit; or take a choice's default", TURN),
+    act("end-step", "Finish this step (Combat step 1, a shop or waystation visit) or take a default", TURN),
     act(
         "answer",
-        "Answer a swap offer, or a choice: fall back, scrap split, vote, knocked-out die",
+        "Answer a swap offer or a choice (fall back, scrap split, vote, knocked-out die)",
         TURN,
         opt("answer", "reply", "accept or decline a swap; a planet, captain, die or split for a choice", required=True),
         example="reply:accept",
@@ -59,7 +59,7 @@ COMMANDS = (
     act("repair", "Planning: roll your free crew; +1 Hull per Engineering", PLANNING),
     act(
         "give",
-        "Planning: give credits, a stored module or a hero to a captain at your planet",
+        "Planning: give credits, a stored module or a hero to a captain here",
         PLANNING,
         opt("give", "captain", CAPTAIN, required=True, high=40),
         opt("give", "what", "credits, module or hero", required=True, high=10, shown=WHAT),
@@ -115,7 +115,7 @@ COMMANDS = (
     ),
     act(
         "mission",
-        "Encounter: answer a distress beacon here; with no beacon, deliver your cargo",
+        "Encounter: answer a distress beacon here, or deliver your cargo",
         ENCOUNTER,
         opt("mission", "beacon", "Beacon (event number); leave empty to deliver cargo", high=20),
         opt("mission", "teammates", "Captains joining you, e.g. 2 or 2,3", high=40),
@@ -149,7 +149,7 @@ COMMANDS = (
         opt("reroll", "dice", "Numbers like 1,4, or all (default), blanks, or enemy", high=40),
         example="dice:blanks",
     ),
-    act("roll", "Roll again: gather for the next Combat round, or an Away Mission's next roll", COMBAT),
+    act("roll", "Roll again: the next Combat round, or an Away Mission's next roll", COMBAT),
     act(
         "escape",
         "Step 4: try to escape; then put dice on the Escape card",

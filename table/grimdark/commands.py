@@ -20,7 +20,7 @@ async def show_help(table: Table, ctx: Ctx) -> Reply:
 
 
 def hero() -> Option:
-    return Option("hero", "Which hero (left out: the one you must move)", high=40, suggest=suggest.hero_option())
+    return Option("hero", "Hero (default: the one acting)", high=40, suggest=suggest.hero_option())
 
 
 def end() -> Option:
@@ -49,12 +49,12 @@ def shoot(kind: str) -> Option:
 
 
 LIMITED = Option("limited", "Also fire Limited weapons (once per mission)", kind="bool")
-JUMP = Option("jump", "Jump gaps and drops on the way (Dex tests; a fail is a fall)", kind="bool")
+JUMP = Option("jump", "Jump gaps and drops (Dex tests; a fail is a fall)", kind="bool")
 
 COMMANDS = (
     Command(
         "advance",
-        'Advance 6" and shoot; add a skill and end:yes to give the whole activation',
+        'Advance 6" and shoot; skill and end:yes finish the activation',
         play.advance,
         (
             Option(
@@ -125,7 +125,7 @@ COMMANDS = (
     ),
     Command(
         "start",
-        "Roll for status conditions or dangerous ground before acting",
+        "Roll for conditions or dangerous ground before acting",
         play.start,
         (hero(),),
         section=ACT,
@@ -179,7 +179,7 @@ COMMANDS = (
     ),
     Command(
         "revive",
-        'Revive an unconscious hero within 3" (a Skill action and 2 power)',
+        'Revive an unconscious hero within 3" (Skill action, 2 power)',
         play.revive,
         (
             Option(
@@ -197,7 +197,7 @@ COMMANDS = (
     ),
     Command(
         "use",
-        'Use a consumable item on yourself or a hero within 3" (a Skill action)',
+        'Use a consumable on yourself or a hero within 3" (Skill action)',
         play.use,
         (
             Option("item", "Which item", required=True, high=40, suggest=suggest.complete_carried),
@@ -215,7 +215,7 @@ COMMANDS = (
     ),
     Command(
         "give",
-        'Hand an item to a hero within 3" (a Skill action)',
+        'Hand an item to a hero within 3" (Skill action)',
         play.give,
         (
             Option("item", "Which item", required=True, high=40, suggest=suggest.complete_carried),
@@ -228,7 +228,7 @@ COMMANDS = (
     ),
     Command(
         "take",
-        'Take an item from an unconscious hero within 1" (a Skill action)',
+        'Take an item from an unconscious hero within 1" (Skill action)',
         play.take,
         (
             Option("item", "Which item", required=True, high=40, suggest=suggest.field_option("take", "item")),
@@ -247,7 +247,7 @@ COMMANDS = (
     ),
     Command(
         "arrive",
-        'Bring an Ambush hero from reserve, more than 9" from every enemy (round 2 on)',
+        'Bring an Ambush hero in, over 9" from enemies (start of round 2 on)',
         play.arrive,
         (
             Option("to", "Cell to arrive on", required=True, high=8, suggest=suggest.field_option("arrive", "to")),
@@ -259,7 +259,7 @@ COMMANDS = (
     ),
     Command(
         "deploy",
-        'Before round 1: place a hero in the deployment zone (Scouts: 12" ahead; Ambush: reserve)',
+        'Before round 1: place a hero (Scouts: 12" ahead; Ambush: in reserve)',
         play.deploy,
         (
             Option("to", "A cell, or reserve", required=True, high=8, suggest=suggest.field_option("deploy", "to")),
@@ -293,7 +293,7 @@ COMMANDS = (
     ),
     Command(
         "order",
-        "A standing order for optional power spends (buying tests, Shaken, falls, casts...)",
+        "Standing orders for optional power spends (tests, Shaken, falls...)",
         play.order,
         (
             Option("key", "Which order", required=True, high=20, suggest=suggest.complete_order_key),
@@ -312,10 +312,10 @@ COMMANDS = (
     ),
     Command(
         "answer",
-        "Answer the question after a failed roll (order value ask): pay the power or not",
+        "After a failed roll (order: ask): pay the power or not",
         play.answer,
         (
-            Option("pay", "yes: pay the power and succeed; no: the roll stays failed", kind="bool", required=True),
+            Option("pay", "yes: pay and succeed; no: the roll stays failed", kind="bool", required=True),
             hero(),
         ),
         section=SETUP,
@@ -324,7 +324,7 @@ COMMANDS = (
     ),
     Command(
         "los",
-        "Line of sight, distance and cover between two cells or units",
+        "Line of sight, distance and cover between two places",
         views.los,
         (
             Option("source", "From: a cell, hero or unit", required=True, high=20, suggest=suggest.complete_place),
@@ -341,7 +341,7 @@ COMMANDS = (
     ),
     Command(
         "range",
-        "What a hero's weapons reach, and what it could shoot or charge",
+        "What a hero's weapons reach: what it could shoot or charge",
         views.ranges,
         (hero(),),
         section=LOOK,
@@ -356,7 +356,7 @@ COMMANDS = (
     ),
     Command("roster", "The enemy units on the table", views.roster, section=LOOK),
     Command("briefing", "The mission: goal, zones, objectives and tokens", views.briefing, section=LOOK),
-    Command("help", "How to play Grimdark Future Star Quest with these commands", show_help, section=LOOK),
+    Command("help", "How to play Grimdark Future Star Quest here", show_help, section=LOOK),
 )
 
 GROUP = register_group(
