@@ -27,12 +27,13 @@ from .lookup import (
     mname,
     mstats,
     right_of,
+    scenario_over,
     shove_spaces,
     ups,
 )
 from .monsters import start_payback
 from .state import HeroState, MonsterState, StarState, Task, Up, Wait
-from .wounds import ask_defence, check_hero_death, defend, remove_monster, shove, wants_defence_prompt
+from .wounds import ask_defence, check_hero_death, credit_kill, defend, remove_monster, shove, wants_defence_prompt
 
 
 def resolve_upgrade(h: HeroState, ref: object, what: str):
@@ -254,6 +255,16 @@ def hero_attack(state: StarState, turn: Turn, h: HeroState, action: dict) -> Non
         for m in alive:
             if m.wounds >= mstats(m)[0]:
                 remove_monster(state, turn, m, h)
+        return
+    # A kill counts as soon as the attack is resolved (p. 19): Reward and quests first (p. 23, p. 24),
+    # though the figure stays for its Payback (p. 22). If that ends the scenario, nobody strikes back.
+    slain = [m for m in alive if m.wounds >= mstats(m)[0]]
+    for m in slain:
+        turn.say(f"{mname(m)} is killed but may still strike back.", kind="warn")
+        credit_kill(state, turn, m, h)
+    if scenario_over(state):
+        for m in slain:
+            remove_monster(state, turn, m, None)
         return
     if state.monster_control == "player" and len(alive) > 1:
         seat = right_of(state)

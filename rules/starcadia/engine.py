@@ -104,6 +104,7 @@ from .monsters import (
     run_activation,
     run_mmove,
     run_payback_end,
+    run_payback_over,
     run_strike,
     start_payback,
 )
@@ -138,6 +139,7 @@ from .state import Activation, MonsterState
 from .wounds import (
     ask_defence,
     check_hero_death,
+    credit_kill,
     defence_default,
     defence_rerolls,
     defend,
@@ -184,6 +186,7 @@ __all__ = [
     "check_payback",
     "collect",
     "collect_active",
+    "credit_kill",
     "crew_of",
     "current_pve",
     "defence_default",
@@ -257,6 +260,7 @@ __all__ = [
     "run_mmove",
     "run_move",
     "run_payback_end",
+    "run_payback_over",
     "run_place",
     "run_strike",
     "scenario_over",

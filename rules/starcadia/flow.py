@@ -22,7 +22,7 @@ from .lookup import (
     scenario_over,
     turn_limit_reached,
 )
-from .monsters import run_mmove, run_payback_end, run_strike
+from .monsters import run_mmove, run_payback_end, run_payback_over, run_strike
 from .movement import hero_move, run_move
 from .paths import nearest_free, plan_path
 from .quests import collect, collect_active, finish, run_place
@@ -82,6 +82,7 @@ RUNNERS = {
     "strike": run_strike,
     "attack": run_attack,
     "payback_end": run_payback_end,
+    "payback_over": run_payback_over,
     "effect": run_effect,
     "advance": lambda state, turn, t: advance(state, turn),
     "after_hero": lambda state, turn, t: after_hero_action(state, turn),

@@ -225,12 +225,13 @@ def monster_options(
 
 
 def start_payback(state: StarState, turn: Turn, payer: MonsterState, h: HeroState, others: list[str]) -> None:
-    """``payer`` answers ``h``'s attack; the other provoked monsters that reached their life die now."""
+    """``payer`` answers ``h``'s attack; the other provoked monsters that reached their life leave the
+    board now. Their kills, and the payer's, were counted when the attack was resolved."""
     for uid in others:
         m = find_monster(state, uid)
         if m is not None and m.wounds >= mstats(m)[0]:
-            remove_monster(state, turn, m, h)
-    state.todo.append(Task(kind="payback_end", monster=payer.uid, hero=h.id))
+            remove_monster(state, turn, m, None)
+    state.todo.append(Task(kind="payback_over", monster=payer.uid, hero=h.id))
     if state.monster_control == "player":
         seat = right_of(state)
         state.payback = Payback(monster=payer.uid, hero=h.id, seat=seat)
@@ -239,7 +240,15 @@ def start_payback(state: StarState, turn: Turn, payer: MonsterState, h: HeroStat
     activate_monster(state, turn, payer, only=h, why="payback", controller=right_of(state))
 
 
+def run_payback_over(state: StarState, turn: Turn, t: Task) -> None:
+    """After its Payback, a killed monster leaves the board (its kill was counted before)."""
+    m = find_monster(state, t.monster)
+    if m is not None and m.wounds >= mstats(m)[0]:
+        remove_monster(state, turn, m, None)
+
+
 def run_payback_end(state: StarState, turn: Turn, t: Task) -> None:
+    """The same for a Payback queued by an older version, which counted the kill only here."""
     m, h = find_monster(state, t.monster), find_hero(state, t.hero)
     if m is not None and m.wounds >= mstats(m)[0]:
         remove_monster(state, turn, m, h)

@@ -105,7 +105,8 @@ class Task(msgspec.Struct, kw_only=True):
 
     kind: move (the rest of a hero's path), mmove (the rest of a Huge monster's walk after a push
     decision), strike (a monster attack), attack (a hero attack
-    waiting for the defender), payback_end, effect (an event card's bottom half), advance,
+    waiting for the defender), payback_over (a killed monster leaves after its Payback; payback_end in
+    states saved before kills were counted at once), effect (an event card's bottom half), advance,
     after_hero.
     """
 

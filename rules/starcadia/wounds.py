@@ -141,25 +141,32 @@ def check_hero_death(state: StarState, turn: Turn, h: HeroState, killer: HeroSta
 
 
 def remove_monster(state: StarState, turn: Turn, m: MonsterState, killer: HeroState | None) -> None:
+    """Take a monster off the board; with a ``killer`` whose kill is not yet counted, count it now."""
     state.monsters = [x for x in state.monsters if x.uid != m.uid]
     turn.say(f"{mname(m)} is destroyed!", kind="warn")
     if killer is not None:
-        reward = mstats(m)[3] + ability(killer, "bounty")
-        state.crews[killer.seat].vt += reward
-        state.crews[killer.seat].kills += 1
-        heal = min(killer.wounds, ability(killer, "kill_heal"))
-        if heal and not killer.dead:
-            killer.wounds -= heal
-            turn.say(f"{hero_name(killer)} catches a second wind and shakes off {heal} wound(s).")
-        turn.say(f"{state.crews[killer.seat].colour.capitalize()} crew earns {reward} VT.")
-        q = current_pve(state)
-        if q is not None and q.goal == "kill" and m.designation == q.target:
+        credit_kill(state, turn, m, killer)
+
+
+def credit_kill(state: StarState, turn: Turn, m: MonsterState, killer: HeroState) -> None:
+    """The kill of ``m`` goes to ``killer``'s crew at once (rulebook p. 19, Kills and Rewards; p. 23, the
+    dashboard's Reward): its VT, the kill count, a kill ability, and the quest it advances."""
+    reward = mstats(m)[3] + ability(killer, "bounty")
+    state.crews[killer.seat].vt += reward
+    state.crews[killer.seat].kills += 1
+    heal = min(killer.wounds, ability(killer, "kill_heal"))
+    if heal and not killer.dead:
+        killer.wounds -= heal
+        turn.say(f"{hero_name(killer)} catches a second wind and shakes off {heal} wound(s).")
+    turn.say(f"{state.crews[killer.seat].colour.capitalize()} crew earns {reward} VT.")
+    q = current_pve(state)
+    if q is not None and q.goal == "kill" and m.designation == q.target:
+        fulfil(state, turn, q.id, killer.seat)
+    elif q is not None and q.goal == "slay" and mcard(m).cls == q.cls:
+        crew = state.crews[killer.seat]
+        crew.progress += 1
+        if crew.progress >= q.count:
             fulfil(state, turn, q.id, killer.seat)
-        elif q is not None and q.goal == "slay" and mcard(m).cls == q.cls:
-            crew = state.crews[killer.seat]
-            crew.progress += 1
-            if crew.progress >= q.count:
-                fulfil(state, turn, q.id, killer.seat)
 
 
 def shove(state: StarState, turn: Turn, space: str, who: str, to: str = "") -> None:
