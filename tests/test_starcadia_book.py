@@ -1,4 +1,4 @@
-"""Starcadia rules brought to the book (issue: the timing of a kill without Overkill).
+"""Starcadia rules brought to the book (issue: resurrection spaces, the timing of a kill without Overkill).
 
 Each test names the rulebook page or section it follows; the sentences are ours.
 """
@@ -23,6 +23,55 @@ from tests.test_starcadia_support import (
 @pytest.fixture
 def dice(monkeypatch) -> ForcedDice:
     return ForcedDice(monkeypatch)
+
+
+# -- p. 19 (Rest: Resurrect Heroes) and p. 12 (Shuttle) ---------------------------------------------------
+def dead_red(current: int = 0):
+    """Seat 0 (yellow: shuttle C1, D1) with Red dead and Edge far from the shuttle; seat 1 is blue (J3, J4)."""
+    st = play_state()
+    red = hero(st, "red")
+    red.dead, red.pos, red.wounds = True, "", 5
+    place(st, "edge", "G6")
+    st.current = current
+    return st
+
+
+def test_a_resurrected_hero_takes_any_free_space_of_its_shuttle():
+    """p. 19 (Resurrect Heroes): the hero comes back in its crew's Shuttle, on a space its player picks."""
+    st = dead_red()
+    st2, ev = SYSTEM.apply(st, 0, {"type": "rest", "place": {"red": "D1"}})
+    red = hero(st2, "red")
+    assert red.pos == "D1" and not red.dead and red.wounds == 0
+    assert "Red is back in action at D1." in texts(ev)
+    # `shuttle` still means the first free space of it.
+    st3, _ = SYSTEM.apply(st, 0, {"type": "rest", "place": {"red": "shuttle"}})
+    assert hero(st3, "red").pos == "C1"
+    # A space shared with one figure is still free (p. 16: a space is Full with two).
+    place(st, "hannah", "C1")
+    st4, _ = SYSTEM.apply(st, 0, {"type": "rest", "place": {"red": "C1"}})
+    assert hero(st4, "red").pos == "C1"
+
+
+def test_the_issue_example_a_blue_hero_back_on_j4():
+    """p. 19 (Resurrect Heroes), p. 12 (Shuttle): the blue crew names J4, a space of its own shuttle."""
+    st = play_state()
+    hannah = hero(st, "hannah")
+    hannah.dead, hannah.pos = True, ""
+    place(st, "bahbaka", "G6")
+    st.current = 1
+    st2, _ = SYSTEM.apply(st, 1, {"type": "rest", "place": {"hannah": "J4"}})
+    assert hero(st2, "hannah").pos == "J4"
+
+
+def test_a_resurrection_space_outside_the_shuttle_or_full_is_refused():
+    """p. 19 (Resurrect Heroes): only the crew's own shuttle or a space Close to an ally that stood on the
+    board when the turn began; p. 16 (Full Spaces): never a space that already holds two figures."""
+    st = dead_red()
+    refused(st, 0, {"type": "rest", "place": {"red": "J4"}}, "your shuttle (C1, D1) or Close to your ally")
+    refused(st, 0, {"type": "rest", "place": {"red": "A9"}}, "your shuttle (C1, D1)")
+    place(st, "hannah", "D1")
+    place(st, "bahbaka", "D1")
+    refused(st, 0, {"type": "rest", "place": {"red": "D1"}}, "D1 is full")
 
 
 # -- p. 19 (Kills and Rewards), p. 22 (Payback Reaction), p. 23 (Monster Dashboard: Reward), p. 24 (Quests)
@@ -90,3 +139,18 @@ def test_a_kill_that_does_not_end_the_scenario_still_gets_its_payback(dice):
     st3 = settle(st2, ev)
     assert not st3.monsters and st3.crews[0].vt == edge_vt + 8
     assert any("payback" in line and "attacks Edge" in line for line in texts(ev))
+
+
+def test_rest_place_suggests_each_free_space_of_the_shuttle():
+    """p. 19 (Resurrect Heroes): the /starcadia rest autocomplete offers every free shuttle space too."""
+    from table.commands import SeatContext
+    from table.starcadia.suggestions import _rest_place
+
+    st = dead_red()
+    place(st, "hannah", "C1")
+    place(st, "bahbaka", "C1")
+    sc = SeatContext(record=None, state=st, system=SYSTEM, seat=0)
+    values = [value for _, value in _rest_place(sc, "", {})]
+    assert values[:2] == ["red:shuttle", "red:D1"] and "red:C1" not in values
+    st2, _ = SYSTEM.apply(st, 0, {"type": "rest", "place": {"red": values[1].partition(":")[2]}})
+    assert hero(st2, "red").pos == "D1"

@@ -50,6 +50,7 @@ from .flow import (
     drain,
     end_turn,
     rest,
+    revival_space,
     start_activation,
     use_gadget,
 )
@@ -252,6 +253,7 @@ __all__ = [
     "resolve_payback",
     "resolve_upgrade",
     "rest",
+    "revival_space",
     "right_of",
     "roller",
     "run_activation",

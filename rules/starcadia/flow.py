@@ -104,6 +104,29 @@ def drain(state: StarState, turn: Turn) -> None:
         RUNNERS[task.kind](state, turn, task)
 
 
+def revival_space(state: StarState, b: B.Board, h: HeroState, want: str, allies: list[str]) -> str:
+    """Where a hero coming back from the dead may stand (rulebook p. 19, Resurrect Heroes): any free space
+    of its crew's shuttle (``shuttle`` takes the first free one), or a free space Close to an ally that
+    stood on the board when the turn began (``allies``). Read only."""
+    shuttle = [B.name(xy) for xy in b.shuttles.get(state.crews[h.seat].colour, [])]
+    if want.lower() == "shuttle":
+        dest = nearest_free(state, b, shuttle)
+        if dest is None:
+            raise RuleError("There is no free space near your shuttle; choose a space next to your ally.")
+        return dest
+    dxy = B.parse_space(want)
+    dest = B.name(dxy) if dxy is not None else ""
+    close = dxy is not None and b.playable(dxy) and any(b.close(dxy, B.parse_space(a), state.doors) for a in allies)
+    if dest not in shuttle and not close:
+        where = f" ({', '.join(shuttle)})" if shuttle else ""
+        raise RuleError(
+            f"A resurrected hero goes to a space of your shuttle{where} or Close to your ally on the board."
+        )
+    if occupancy(state, dest) >= 2:
+        raise RuleError(f"{dest} is full.")
+    return dest
+
+
 def rest(state: StarState, turn: Turn, seat: int, action: dict) -> None:
     if state.act.hero:
         raise RuleError("You already activated a hero this turn; you cannot rest too.")
@@ -127,18 +150,7 @@ def rest(state: StarState, turn: Turn, seat: int, action: dict) -> None:
         want = place.get(h.id, "shuttle")
         if not isinstance(want, str):
             raise RuleError("A resurrection place is 'shuttle' or a space name.")
-        if want.lower() == "shuttle":
-            dest = nearest_free(state, b, [B.name(xy) for xy in b.shuttles.get(crew.colour, [])])
-            if dest is None:
-                raise RuleError("There is no free space near your shuttle; choose a space next to your ally.")
-        else:
-            dxy = B.parse_space(want)
-            allies = [B.parse_space(p) for hid, p in on_board_at_start.items() if hid != h.id]
-            if dxy is None or not b.playable(dxy) or not any(b.close(dxy, a, state.doors) for a in allies):
-                raise RuleError("A resurrected hero goes to your shuttle or Close to your ally on the board.")
-            dest = B.name(dxy)
-            if occupancy(state, dest) >= 2:
-                raise RuleError(f"{dest} is full.")
+        dest = revival_space(state, b, h, want, [p for hid, p in on_board_at_start.items() if hid != h.id])
         h.dead = False
         h.wounds = 0
         h.pos = dest

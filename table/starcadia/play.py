@@ -214,7 +214,8 @@ async def rest(table: Table, ctx: Ctx, give: str | None = None, place: str | Non
     """Rest the crew: ready every upgrade, shake off daze, move tokens between heroes, revive the dead.
 
     ``give``: ``pulse-blade>red, stimpack>edge`` (token > receiving hero). ``place``: where a dead hero
-    comes back, ``edge:shuttle`` or ``edge:C4`` (Close to the ally), or just ``C4`` with one dead hero.
+    comes back: ``edge:shuttle`` (the first free space of the shuttle), ``edge:D1`` (a space of the
+    shuttle) or ``edge:C4`` (Close to the ally), or just ``C4`` with one dead hero.
     """
     _, st, seat = await _play_context(table, ctx, "rest")
     action: Action = {"type": "rest"}

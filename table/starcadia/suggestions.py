@@ -185,6 +185,9 @@ def _rest_place(sc: SeatContext, typed: str, given: Given) -> Pairs:
     for dead in (h for h in crew if h.dead):
         name = E.hero_name(dead)
         out.append((f"{name} back in the shuttle", f"{dead.id}:shuttle"))
+        for xy in b.shuttles.get(st.crews[sc.seat].colour, []):
+            if E.occupancy(st, B.name(xy)) < 2:
+                out.append((f"{name} in the shuttle at {B.name(xy)}", f"{dead.id}:{B.name(xy)}"))
         for ally in living:
             for xy in b.close_spaces(B.parse_space(ally.pos), st.doors):
                 if b.playable(xy) and E.occupancy(st, B.name(xy)) < 2:
