@@ -4,7 +4,7 @@ Zones are named tile + letter (``ENG-a``): each tile's name stands on the map's 
 each zone shows its letter in its top-left corner. Walls are solid, an open passage between two zones
 (also two zones of one room) is a dashed line, a door is a bar across the wall: hollow green when
 open, solid orange when shut. A yellow frame marks each zone the last move changed (one frame per
-zone, whatever its size).
+zone, whatever its size); doors are drawn over the frames, so a door just opened stays in sight.
 """
 
 from __future__ import annotations
@@ -114,12 +114,12 @@ class MapView:
             _plan(d, self.b, (self.ox, self.oy), opened)
         else:
             image.paste(floor_plan(self.st.mission, opened), (0, self.oy - EDGE))
-        self._doors(opened)
         self._tile_names()
         for zid in self.b.zones:
             if zid in self.changed:
                 x0, y0, x1, y1 = self.zone_box(zid)
                 self.d.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=HIGHLIGHT, width=4)
+        self._doors(opened)  # over the frames: a door on a changed zone's wall (one just opened) stays in sight
         bold = face(bold=True)
         for zid in self.b.zones:
             x0, y0, _, _ = self.zone_box(zid)

@@ -117,22 +117,52 @@ def title(sheet: Sheet, st: EndureState) -> None:
 
 # -- the crew ----------------------------------------------------------------------------------------------------
 
-COLUMNS = [("Survivor", 48), ("Health", 300), ("Resolve", 400), ("Wounds", 510), ("Acts", 690), ("Carrying", 760)]
+COLUMNS = [("Survivor", 48), ("Health", 300), ("Resolve", 394), ("Wounds", 506), ("Acts", 652), ("Carrying", 716)]
+AT = dict(COLUMNS)
+STEP = TEXT + 6
+"""From one line of a row to the next (a row may take several lines)."""
+
+
+def column_width(x: int) -> int:
+    """How wide the column starting at ``x`` is (to the next column, or to the panel's edge)."""
+    starts = [at for _, at in COLUMNS] + [WIDTH - 2 * MARGIN]
+    return starts[starts.index(x) + 1] - x - 10
+
+
+def stack(parts: list[str], typeface: ImageFont.FreeTypeFont, width: int, sep: str) -> list[str]:
+    """``parts`` joined with ``sep`` into lines no wider than ``width``; a part is never cut between lines
+    (only a single part wider than the whole column is shortened)."""
+    lines: list[str] = []
+    for part in parts:
+        joined = f"{lines[-1]}{sep}{part}" if lines else part
+        if lines and length(joined, typeface) <= width:
+            lines[-1] = joined
+        else:
+            if lines:
+                lines[-1] += sep.rstrip()
+            lines.append(fit(part, typeface, width))
+    return lines or ["-"]
 
 
 def crew(sheet: Sheet, st: EndureState) -> None:
-    """One row per survivor: token, name and player, health, resolve, wounds, actions, what it carries."""
+    """One row per survivor: token, name and player, health, resolve, wounds, actions, what it carries.
+    Wounds and kit take as many lines as they need, whole names only."""
     c = content()
     bold, plain = face(bold=True), face()
+    rows = []
+    for i, s in enumerate(st.survivors):
+        wounds = stack(_status(s), plain, column_width(AT["Wounds"]), " ")
+        kit = stack(carried_names(st, i), plain, column_width(AT["Carrying"]), ", ")
+        rows.append((wounds, kit, max(len(wounds), len(kit))))
     top = sheet.y
-    rows = len(st.survivors) + 1
-    sheet.d.rectangle((MARGIN - 8, top, WIDTH - MARGIN + 8, top + rows * LINE + 12), fill=PANEL)
+    height = LINE + sum(LINE + (n - 1) * STEP for *_, n in rows) + 12
+    sheet.d.rectangle((MARGIN - 8, top, WIDTH - MARGIN + 8, top + height), fill=PANEL)
     y = top + 6
     for head, x in COLUMNS:
         sheet.d.text((MARGIN + x, y), head, font=bold, fill=MUTED)
+    y += LINE
     now = acting(st)
     for i, s in enumerate(st.survivors):
-        y += LINE
         card = c.survivors[s.key]
         ink = INK if s.alive else MUTED
         if s.alive and not s.exited:
@@ -143,16 +173,19 @@ def crew(sheet: Sheet, st: EndureState) -> None:
         name = f"{card.name} ({player})"
         name = name if length(name, typeface) <= 246 else fit(card.name, typeface, 246)
         sheet.d.text((MARGIN + 48, y), name, font=typeface, fill=ink)
+        wounds, kit, n = rows[i]
         cells = {
-            300: f"{max(0, s.health)}/{s.max_health}" if s.alive else "dead",
-            400: str(s.resolve) if s.alive else "-",
-            510: fit(" ".join(_status(s)) or "-", plain, 170),
-            690: str(s.actions) if i == now else "-",
-            760: fit(carrying(st, i), plain, WIDTH - 2 * MARGIN - 760),
+            AT["Health"]: [f"{max(0, s.health)}/{s.max_health}" if s.alive else "dead"],
+            AT["Resolve"]: [str(s.resolve) if s.alive else "-"],
+            AT["Wounds"]: wounds,
+            AT["Acts"]: [str(s.actions) if i == now else "-"],
+            AT["Carrying"]: kit,
         }
-        for x, text in cells.items():
-            sheet.d.text((MARGIN + x, y), text, font=plain, fill=ink)
-    sheet.y = top + rows * LINE + 24
+        for x, lines in cells.items():
+            for k, text in enumerate(lines):
+                sheet.d.text((MARGIN + x, y + k * STEP), text, font=plain, fill=ink)
+        y += LINE + (n - 1) * STEP
+    sheet.y = top + height + 12
 
 
 def _status(s: Survivor) -> list[str]:
@@ -163,16 +196,16 @@ def _status(s: Survivor) -> list[str]:
     return words + list(s.injuries) + ["stunned"] * bool(s.stunned) + ["frozen"] * bool(s.frozen)
 
 
-def carrying(st: EndureState, i: int) -> str:
+def carried_names(st: EndureState, i: int) -> list[str]:
     """Objectives first, then the Loader, then the kit."""
     c = content()
     s = st.survivors[i]
     kit = [f"{o.colour} objective" for o in st.objectives if o.carried_by == i and not o.delivered]
     if st.loader_pilot == i:
         kit.append("in the Loader")
-    kit += [c.items[it.card].name for stack in s.slots for it in stack if it.card in c.items]
+    kit += [c.items[it.card].name for pile in s.slots for it in pile if it.card in c.items]
     kit += [c.items[it.card].name for it in s.body + s.head if it.card in c.items]
-    return ", ".join(kit) or "-"
+    return kit
 
 
 # -- notes and legend --------------------------------------------------------------------------------------------
@@ -297,6 +330,11 @@ def _line_samples(changed: bool) -> list[tuple[Callable[[ImageDraw.ImageDraw, in
 
     samples = [(door_open, "door open"), (door_shut, "door shut"), (passage, "open between zones")]
     return [*samples, (frame, "changed by the last move")] if changed else samples
+
+
+def line_labels() -> list[str]:
+    """The words of every line sample the legend can show (the changed-zone frame included)."""
+    return [text for _, text in _line_samples(True)]
 
 
 def below(sheet: Sheet, st: EndureState, crowded: dict[str, list[Token]], changed: bool) -> None:

@@ -20,7 +20,7 @@ from rules.core import (
 )
 from rules.core.game import BATCH, LOG_KEEP, _restore
 
-from . import ai, lines, words
+from . import ai, glossary, lines, words
 from .actions import HANDLERS, do_answer
 from .alarms import alarms, line_halt, watch
 from .campaign import new_survivor, refuge_perform, start_mission
@@ -242,6 +242,11 @@ class Endure(GameSystem[EndureState]):
         if not isinstance(action.get("type"), str):
             raise RuleError("That is not an action I understand.")
         check(state, seat, action)
+
+    def glossary(self) -> dict[str, str]:
+        """Every term the bot narrates -> a short explanation (:mod:`.glossary`; any spelling a player
+        types is found with :func:`rules.endure.glossary.lookup`)."""
+        return glossary.glossary()
 
     # -- asynchronous play: plain words, forced steps, bots ----------------------------------------
     def status_lines(self, state: EndureState) -> list[str]:
