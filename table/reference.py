@@ -22,7 +22,9 @@ def _topics(system_id: str) -> tuple[tuple[str, str, str], ...]:
 
 
 def topics_for(system: GameSystem) -> list[tuple[str, str]]:
-    return [(key, title) for key, title, _ in _topics(system.id)]
+    """(key, title) of every topic: the rules pages, then the glossary's terms."""
+    pages = [(key, title) for key, title, _ in _topics(system.id)]
+    return pages + [(term, term) for term in sorted(system.glossary(), key=str.lower)]
 
 
 def rules_topic(system: GameSystem, topic: str | None) -> tuple[str, list[str]]:
@@ -39,8 +41,13 @@ def rules_topic(system: GameSystem, topic: str | None) -> tuple[str, list[str]]:
     for key, title, text in topics:
         if wanted in (key.lower(), title.lower()):
             return f"{system.name}: {title}", [text]
+    found = system.lookup_term(topic)
+    if found is not None:
+        term, explanation = found
+        return f"{system.name}: {term}", [explanation]
     names = ", ".join(key for key, _, _ in topics)
-    raise RuleError(f"{system.name} has no rules topic '{topic[:40]}'. Topics: {names}.")
+    more = " Any game term works too (autocomplete lists them)." if system.glossary() else ""
+    raise RuleError(f"{system.name} has no rules topic or term '{topic[:40]}'. Topics: {names}.{more}")
 
 
 def help_lines() -> list[str]:

@@ -90,9 +90,18 @@ class Turn:
             return True
         return any(event.kind == "roll" for event in self.events)
 
-    def say(self, text: str, *, kind: str = "info", seat: int | None = None, **data: object) -> None:
-        """Narrate one public line."""
-        self.events.append(Event(text=text, kind=kind, seat=seat, data=dict(data) or None))
+    def say(
+        self,
+        text: str,
+        *,
+        kind: str = "info",
+        seat: int | None = None,
+        concerns: Sequence[int] | None = None,
+        **data: object,
+    ) -> None:
+        """Narrate one public line; ``concerns`` names the seats it happened to (for their catch-up)."""
+        tagged = sorted(set(concerns)) if concerns is not None else None
+        self.events.append(Event(text=text, kind=kind, seat=seat, data=dict(data) or None, concerns=tagged))
 
     def tell(self, seat: int, text: str) -> None:
         """Narrate a line only ``seat`` may see (a card drawn into a hand)."""
@@ -237,6 +246,19 @@ class GameSystem(Generic[S]):
         other = self.clone(state)
         other.rng = RngState(seed=Rng(RngState(seed=seed)).next64() >> 2, draws=state.rng.draws)
         return other
+
+    def glossary(self) -> dict[str, str]:
+        """The game's terms (as the bot prints them) -> a one-line explanation in our own words, for
+        ``/rules`` and for the first time a reply uses a term. Empty when the game has none yet."""
+        return {}
+
+    def lookup_term(self, text: str) -> tuple[str, str] | None:
+        """The glossary entry a player means by ``text`` (any case, a plural): (term, explanation)."""
+        wanted = normalise(text).removesuffix("s")
+        for term, explanation in self.glossary().items():
+            if normalise(term).removesuffix("s") == wanted:
+                return term, explanation
+        return None
 
     def describe(self, state: S) -> str:
         """A compact text form of the state for logs, tests and the console."""

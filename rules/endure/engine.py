@@ -248,6 +248,9 @@ class Endure(GameSystem[EndureState]):
         types is found with :func:`rules.endure.glossary.lookup`)."""
         return glossary.glossary()
 
+    def lookup_term(self, text: str) -> tuple[str, str] | None:
+        return glossary.lookup(text)
+
     # -- asynchronous play: plain words, forced steps, bots ----------------------------------------
     def status_lines(self, state: EndureState) -> list[str]:
         return words.status_lines(state)
