@@ -10,7 +10,7 @@ shown part outlined. Text is sized to read at 500 px wide.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -160,9 +160,12 @@ def _edges(draw: ImageDraw.ImageDraw, grid: Grid, cell: Cell, box: tuple[int, in
 # -- the battlefield ----------------------------------------------------------------------------------------------
 
 
-def board(state: GrimState, *, events: Sequence[Event] = ()) -> bytes:
-    """The battlefield picture of a (public or private) view."""
-    return png(battlefield(state))
+def board(
+    state: GrimState, *, events: Sequence[Event] = (), reach: Mapping[Cell, str] | None = None, legend: str = ""
+) -> bytes:
+    """The battlefield picture of a (public or private) view; ``reach`` shades the cells a hero can move
+    to ("advance", "rush", "charge"), explained by ``legend`` under the board."""
+    return png(battlefield(state, reach=reach, legend=legend))
 
 
 @lru_cache(maxsize=1)
@@ -196,6 +199,8 @@ def _palette() -> Image.Image:
         "#ff9f1c",
         *HELD.values(),
         *SEAT_COLOURS,
+        "#0072B2",
+        CHARGE,
     ]
     swatch = Image.new("RGB", (len(colours) * 9, len(colours)))
     pixels = swatch.load()
@@ -216,11 +221,13 @@ def png(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
-def battlefield(state: GrimState) -> Image.Image:
+def battlefield(state: GrimState, *, reach: Mapping[Cell, str] | None = None, legend: str = "") -> Image.Image:
     grid = grid_for(state.mission.layout, state.half)
     origin = window(state)
     span = min(WINDOW, grid.size)
     panel_lines = _panel_lines(state)
+    if legend:
+        panel_lines.insert(1, (legend, TEXT, HIGHLIGHT))
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     text_width = WIDTH - 40 - (grid.size * MINI + 24)
     wrapped: list[tuple[str, int, str]] = []
@@ -231,6 +238,8 @@ def battlefield(state: GrimState) -> Image.Image:
     height = TOP + span * CELL + 12 + panel_height
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     image.paste(terrain_layer(state.mission.layout, state.half, origin), (LEFT, TOP))
+    if reach:
+        _reach(image, reach, origin)
     draw = ImageDraw.Draw(image)
     _coordinates(draw, origin, span)
     _zones(draw, state, origin, span)
@@ -245,6 +254,35 @@ def battlefield(state: GrimState) -> Image.Image:
     _panel(draw, wrapped, TOP + span * CELL + 12)
     _minimap(image, state, grid, origin, TOP + span * CELL + 24)
     return image
+
+
+REACH = {"advance": ("#0072B2", 150), "rush": ("#F0E442", 120)}
+"""Move areas: colour and opacity (of 255) of the shade."""
+CHARGE = "#CC79A7"
+
+
+def _reach(image: Image.Image, reach: Mapping[Cell, str], origin: tuple[int, int]) -> None:
+    """Shade the Advance cells (blue, with a square mark) and the Rush cells (yellow); frame the cells a
+    Charge can end on (purple)."""
+    for kind, (colour, alpha) in REACH.items():
+        mask = Image.new("L", image.size, 0)
+        shade = ImageDraw.Draw(mask)
+        for cell, how in reach.items():
+            if how == kind and shown(cell, origin):
+                x, y = centre(cell, origin)
+                shade.rectangle((x - CELL / 2 + 1, y - CELL / 2 + 1, x + CELL / 2 - 1, y + CELL / 2 - 1), fill=alpha)
+        image.paste(Image.new("RGB", image.size, colour), (0, 0), mask)
+    draw = ImageDraw.Draw(image)
+    for cell, how in reach.items():
+        if not shown(cell, origin):
+            continue
+        x, y = centre(cell, origin)
+        if how == "advance":
+            draw.rectangle((x - 3, y - 3, x + 3, y + 3), fill=INK)
+        elif how == "charge":
+            draw.rectangle(
+                (x - CELL / 2 + 2, y - CELL / 2 + 2, x + CELL / 2 - 2, y + CELL / 2 - 2), outline=CHARGE, width=4
+            )
 
 
 def _coordinates(draw: ImageDraw.ImageDraw, origin: tuple[int, int], span: int) -> None:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core import Turn
+from rules.core import RuleError, Turn
 from rules.grimdark import SYSTEM as G
 from rules.grimdark.ai import charge_reach
-from rules.grimdark.combat import can_shoot, fire, roll_hits, wound
+from rules.grimdark.combat import Hit, Split, can_shoot, enemy_takers, fire, roll_hits, spread_blast, wound
 from rules.grimdark.content import Weapon, content
 from rules.grimdark.effects import status_checks
 from rules.grimdark.grid import within
@@ -114,6 +114,58 @@ def test_plain_hits_keep_the_cover_bonus(monkeypatch: pytest.MonkeyPatch) -> Non
     assert "blocks 1 hit on 6+ [+1 cover, -1 AP]" in texts(turn.events)
 
 
+def blast_choice(monkeypatch: pytest.MonkeyPatch) -> GrimState:
+    """Kessa's Blast(3) hit on S1 (2 models) with S2 (1 model) within 3": 3 hits for 2 units, 1 odd."""
+    state = bare(battle())
+    battlefield(state)
+    patch_hero(monkeypatch, "kessa", weapons=("spore-cannon",))
+    put_hero(state, "kessa", "L28")
+    put_enemy(state, "scrappers", "K20", "L20")
+    put_enemy(state, "scrappers", "N20")
+    with dice(monkeypatch, 6):
+        state, said = play(state, 0, {"type": "hold", "hero": "kessa", "shoot": "S1"})
+    assert "become 3, shared evenly between" in said and "answer odd:S1" in said
+    return state
+
+
+def test_blast_the_attacking_player_picks_who_takes_the_odd_hit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Special rules reference: Blast: hits are split evenly between the units near the target, the players
+    pick how (here: which unit takes the one hit that does not split)."""
+    state = blast_choice(monkeypatch)
+    assert state.ask is not None and state.ask.kind == "blast"
+    prompt = G.pending(state)[0]
+    assert "odd 1 Blast hit" in prompt.text and prompt.default == {"type": "answer", "hero": "kessa"}
+    assert {a.get("odd") for a in G.legal(state, 0)} == {None, "S1", "S2"}
+    refused(state, 0, {"type": "hold", "hero": "brannoc"}, "First the question for Kessa")
+    refused(state, 0, {"type": "answer", "hero": "kessa", "odd": "S7"}, "S7 is not among the units the Blast hits")
+    refused(state, 0, {"type": "answer", "hero": "kessa", "odd": "S1+S2"}, "Only 1 Blast hit is odd")
+    refused(state, 0, {"type": "answer", "hero": "kessa", "pay": True}, "nothing to pay")
+    with dice(monkeypatch, 6, 6, 6):  # S1 blocks 1 hit, S2 blocks 2
+        after, said = play(state, 0, {"type": "answer", "hero": "kessa", "odd": "S2"})
+    assert "The Blast hits land: 1 on Scrapper Gang S1, 2 on Scrapper Gang S2." in said
+    assert after.ask is None and "S2 blocks 2 hits" in said
+    # left out, the odd hit lands on the target (what a time-out plays)
+    with dice(monkeypatch, 6, 6, 6):
+        after, said = play(state, 0, {"type": "answer", "hero": "kessa"})
+    assert "2 on Scrapper Gang S1, 1 on Scrapper Gang S2" in said and "S1 blocks 2 hits" in said
+
+
+def test_blast_from_the_enemy_lands_the_odd_hit_as_the_heroes_ordered() -> None:
+    """Special rules reference: Blast (players pick how): for enemy attacks a standing order picks."""
+    state = bare(battle())
+    battlefield(state)
+    put_hero(state, "kessa", "L28")
+    put_hero(state, "brannoc", "N28")
+    beast = put_enemy(state, "hive-beast", "L20")
+    shares = spread_blast(state, Turn(state, 0), beast, find(state, "kessa"), [Hit(blast=3), Hit(blast=3)])
+    assert shares is not None and {k: len(v) for k, v in shares.items()} == {"kessa": 2, "brannoc": 2}
+    odd = Split(plain=[], shared=[Hit()] * 3, units=["kessa", "brannoc"])
+    assert {k: len(v) for k, v in odd.shares(enemy_takers(state, odd)).items()} == {"kessa": 2, "brannoc": 1}
+    refused(state, 0, {"type": "policy", "hero": "brannoc", "key": "blast", "value": "never"}, "blast")
+    state, _ = play(state, 0, {"type": "policy", "hero": "brannoc", "key": "blast", "value": "first"})
+    assert {k: len(v) for k, v in odd.shares(enemy_takers(state, odd)).items()} == {"kessa": 1, "brannoc": 2}
+
+
 # -- Special movement: Jumping ------------------------------------------------------------------------------------
 
 
@@ -138,6 +190,35 @@ def test_jumping_a_four_inch_drop_does_not_count_against_the_move(monkeypatch: p
         after, _ = play(state, 0, {"type": "advance", "hero": "kessa", "to": "R11", "jump": True})
     assert find(after, "kessa").models[0].cell == cell("R11")
     refused(state, 0, {"type": "advance", "hero": "kessa", "to": "S11", "jump": True}, "cannot reach")
+
+
+def test_a_drop_over_three_inches_is_jumped_not_climbed_down(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Special movement: Jumping: a drop of up to 3" is ordinary movement, a deeper one (up to 6") is jumped."""
+    state = ledge()
+    # L11 is the foot of the 4" ruin, one step away: only a jump goes down there
+    refused(state, 0, {"type": "advance", "hero": "kessa", "to": "L11"}, "without jumping: add jump:yes")
+    with dice(monkeypatch, 6, 6):
+        after, said = play(state, 0, {"type": "advance", "hero": "kessa", "to": "L11", "jump": True})
+    assert find(after, "kessa").models[0].cell == cell("L11") and "(2/2)" in said
+    # a 3" container is stepped down without a jump
+    low = bare(battle())
+    battlefield(low, ["container I10 3x3"])
+    put_enemy(low, "scrappers", "A47")
+    put_hero(low, "kessa", "K11")
+    after, _ = play(low, 0, {"type": "advance", "hero": "kessa", "to": "L11"})
+    assert find(after, "kessa").models[0].cell == cell("L11")
+
+
+def test_drops_climb_is_a_table_option_that_climbs_down_at_the_drops_height() -> None:
+    state = bare(battle(drops="climb"))
+    battlefield(state, ["ruin I10 3x3"])
+    put_enemy(state, "scrappers", "A47")
+    put_hero(state, "kessa", "K11")
+    after, _ = play(state, 0, {"type": "advance", "hero": "kessa", "to": "L11"})  # 1" + 4" climbing down
+    assert find(after, "kessa").models[0].cell == cell("L11")
+    refused(state, 0, {"type": "advance", "hero": "kessa", "to": "N11"}, "without jumping")  # 4" + 4" > 6"
+    with pytest.raises(RuleError, match="drops must be one of: jump, climb"):
+        G.setup(["p0"], {"scenario": "landing", "drops": "slide"}, 1)
 
 
 def test_jump_asked_for_means_a_route_that_jumps() -> None:

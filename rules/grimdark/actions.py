@@ -14,7 +14,7 @@ from rules.core import Action, RuleError, Turn
 
 from .campaign import CAMP, next_mission, train
 from .campaign import check_train as train_rules
-from .combat import fire, in_fire, shot_spans
+from .combat import fire, in_fire, resolve_split, shot_spans
 from .content import cell_name, content, parse_cell
 from .dice import POLICIES, pay, policy, stat_test, will_pay
 from .effects import affect, hero_cast, status_checks, turn_over
@@ -295,9 +295,10 @@ def finish(state: GrimState, turn: Turn, hero: Unit) -> None:
 
 
 def after(state: GrimState, turn: Turn, hero: Unit, *, ends: bool = False) -> None:
-    """After a command: the activation ends if the hero rested, fell, went down or used everything."""
+    """After a command: the activation ends if the hero rested, fell, went down or used everything (not
+    while its player is asked something: the answer comes back here)."""
     settle(state, turn)
-    if state.verdict:
+    if state.verdict or state.ask is not None:
         return
     act = state.act
     if hero.down or ends or act is None or (act.main and act.skill and act.extra):
@@ -314,10 +315,7 @@ def check(state: GrimState, seat: int | None, action: Action) -> Plan:
         names = ", ".join(sorted(CHECKS))
         raise RuleError(f"'{str(kind)[:20]}' is not a Grimdark command. Commands: {names}.")
     if state.ask is not None and kind not in ("answer", "policy"):
-        hero = find(state, state.ask.hero)
-        raise RuleError(
-            f"First the question for {name(hero)}: pay {state.ask.cost} power? (`/grimdark answer pay:yes` or `pay:no`)"
-        )
+        raise RuleError(f"First the question for {question(state)}")
     return checker(state, seat, action)
 
 
@@ -647,25 +645,71 @@ def ask(state: GrimState, turn: Turn, hero: Unit, question: Ask, what: str) -> N
     )
 
 
+def question(state: GrimState) -> str:
+    """The open question, as said to the players: who decides, what, and how to answer."""
+    asked = state.ask
+    assert asked is not None
+    hero = find(state, asked.hero)
+    assert hero is not None
+    if asked.kind == "blast":
+        units = [str(u) for u in asked.action["units"]]  # type: ignore[union-attr]
+        odd = blast_odd(asked)
+        return (
+            f"{name(hero)}: who takes the odd {odd} Blast hit{'s' if odd != 1 else ''}? "
+            f"(`/grimdark answer odd:{units[0]}`; any {odd} of {', '.join(units)}, joined with +)"
+        )
+    return f"{name(hero)}: pay {asked.cost} power? (`/grimdark answer pay:yes` or `pay:no`)"
+
+
+def blast_odd(asked: Ask) -> int:
+    return len(asked.action["shared"]) % len(asked.action["units"])  # type: ignore[arg-type]
+
+
+def takers(asked: Ask, action: Action) -> list[str]:
+    """The units an answer to a Blast question names (``odd:S1+S2``), checked against the question."""
+    units = [str(u) for u in asked.action["units"]]  # type: ignore[union-attr]
+    named = [p.strip().upper() for p in text(action, "odd").replace(",", "+").split("+") if p.strip()]
+    for uid in named:
+        if uid not in units:
+            raise RuleError(f"{uid[:10]} is not among the units the Blast hits: {', '.join(units)}.")
+    if len(set(named)) != len(named):
+        raise RuleError("Each unit takes at most one odd Blast hit: name it once.")
+    odd = blast_odd(asked)
+    if len(named) > odd:
+        raise RuleError(f"Only {odd} Blast hit{'s are' if odd != 1 else ' is'} odd: name at most {odd} unit(s).")
+    return named
+
+
 def check_answer(state: GrimState, seat: int | None, action: Action) -> Plan:
-    question = state.ask
-    if question is None:
+    asked = state.ask
+    if asked is None:
         raise RuleError("Nobody is asking anything right now.")
-    hero = find(state, question.hero)
+    hero = find(state, asked.hero)
     assert hero is not None
     if seat is not None and hero.seat != seat:
         raise RuleError(f"The question is for {state.seats[hero.seat]}, who plays {name(hero)}.")
     if text(action, "hero") and text(action, "hero").lower() != hero.id:
         raise RuleError(f"The question is about {name(hero)}.")
+    if asked.kind == "blast":
+        if flag(action, "pay"):
+            raise RuleError(f"There is nothing to pay: {question(state)}")
+        takers(asked, action)
+    elif text(action, "odd"):
+        raise RuleError(f"odd: answers a Blast question; this one is {question(state)}")
     flag(action, "pay")
     return Plan(hero=hero)
 
 
 def do_answer(state: GrimState, seat: int | None, action: Action, turn: Turn, plan: Plan) -> None:
     hero = plan.hero
-    question = state.ask
-    assert hero is not None and question is not None
+    asked = state.ask
+    assert hero is not None and asked is not None
     state.ask = None
+    if asked.kind == "blast":
+        resolve_split(state, turn, hero, asked.action, takers(asked, action))
+        after(state, turn, hero)
+        return
+    question = asked
     if not flag(action, "pay"):
         turn.say(f"{name(hero)} does not pay: the roll stays failed.")
         after(state, turn, hero)

@@ -44,6 +44,8 @@ def choose(system: GameSystem, view: GrimState, seat: int, seed: int) -> Action 
     if view.ask is not None:
         hero = find(view, view.ask.hero)
         assert hero is not None
+        if view.ask.kind == "blast":
+            return {"type": "answer", "hero": hero.id}  # the odd hits on the target
         return {"type": "answer", "hero": hero.id, **({"pay": True} if hero.power >= view.ask.cost + 1 else {})}
     hero = pick_hero(view, seat, legal)
     mine = [a for a in legal if a.get("hero") == hero.id]

@@ -15,7 +15,7 @@ from .dice import needs, passes
 from .grid import Grid, dist, in_cover, inch, sees
 from .harm import take_wounds
 from .memo import once
-from .state import Cell, GrimState, Mark, Model, Unit
+from .state import Ask, Cell, GrimState, Mark, Model, Unit
 from .units import enemies, grid_of, name, range_bonus, rule, standing, stats, weapons
 
 
@@ -199,14 +199,14 @@ def roll_hits(
     return hits
 
 
-def spread_blast(state: GrimState, turn: Turn, attacker: Unit, target: Unit, hits: list[Hit]) -> dict[str, list[Hit]]:
+def blast_parts(state: GrimState, turn: Turn, attacker: Unit, target: Unit, hits: list[Hit]) -> Split | None:
     """Blast(X): each hit is multiplied by X, at most by the enemy models in and within 3" of the
-    target, and the hits are shared evenly between the target and the enemy units within 3"."""
+    target, and the hits are shared evenly between the target and the enemy units within 3"
+    ("Special rules: Blast"). None when no hit has Blast."""
     plain = [h for h in hits if not h.blast]
     blast = [h for h in hits if h.blast]
-    out: dict[str, list[Hit]] = {target.id: plain}
     if not blast:
-        return out
+        return None
     reach = inch(state.half, 3)
     foes = standing(state) if attacker.side == "ai" else enemies(state)
     near = [
@@ -225,24 +225,109 @@ def spread_blast(state: GrimState, turn: Turn, attacker: Unit, target: Unit, hit
             Hit(ap=hit.ap, deadly=hit.deadly, bane=hit.bane, no_regen=hit.no_regen, no_cover=True) for _ in range(times)
         ]
     units = [target, *near]
-    each, rest = divmod(len(shared), len(units))
     turn.say(
         f"Blast: {len(blast)} hit{'s' if len(blast) != 1 else ''} become {len(shared)}"
-        + (f", shared between {', '.join(name(u) for u in units)}" if len(units) > 1 else "")
+        + (f", shared evenly between {', '.join(name(u) for u in units)}" if len(units) > 1 else "")
         + "."
     )
-    order = list(range(len(units)))
-    if rest and attacker.side == "ai":
-        turn.rng.shuffle(order)  # the heroes' even split: the odd hits land at random
-    counts = [each] * len(units)
-    for i in order[:rest]:
-        counts[i] += 1
-    position = 0
-    for unit, count in zip(units, counts, strict=True):
-        out.setdefault(unit.id, [])
-        out[unit.id] = out[unit.id] + shared[position : position + count]
-        position += count
-    return out
+    return Split(plain=plain, shared=shared, units=[u.id for u in units])
+
+
+@dataclass
+class Split:
+    """Blast hits waiting to be shared: ``units`` (the target first) each take ``len(shared) // len(units)``,
+    and the players pick which of them take the odd ones."""
+
+    plain: list[Hit]
+    shared: list[Hit]
+    units: list[str]
+
+    @property
+    def odd(self) -> int:
+        return len(self.shared) % len(self.units)
+
+    def shares(self, takers: list[str]) -> dict[str, list[Hit]]:
+        """Each unit's hits, the odd ones going to ``takers`` (filled up from the target on)."""
+        chosen = list(dict.fromkeys(takers))[: self.odd]
+        chosen += [u for u in self.units if u not in chosen][: self.odd - len(chosen)]
+        each = len(self.shared) // len(self.units)
+        out: dict[str, list[Hit]] = {}
+        position = 0
+        for uid in self.units:
+            count = each + (uid in chosen)
+            out[uid] = self.shared[position : position + count]
+            position += count
+        out[self.units[0]] = self.plain + out[self.units[0]]
+        return out
+
+    def dump(self) -> dict[str, object]:
+        def hits(group: list[Hit]) -> list[list[int]]:
+            return [[h.ap, h.deadly, int(h.bane), int(h.no_regen), int(h.no_cover)] for h in group]
+
+        return {"plain": hits(self.plain), "shared": hits(self.shared), "units": list(self.units)}
+
+    @staticmethod
+    def load(data: dict[str, object]) -> Split:
+        def hits(rows: object) -> list[Hit]:
+            return [
+                Hit(ap=int(r[0]), deadly=int(r[1]), bane=bool(r[2]), no_regen=bool(r[3]), no_cover=bool(r[4]))
+                for r in rows  # type: ignore[union-attr]
+            ]
+
+        return Split(plain=hits(data["plain"]), shared=hits(data["shared"]), units=[str(u) for u in data["units"]])  # type: ignore[union-attr]
+
+
+def enemy_takers(state: GrimState, split: Split) -> list[str]:
+    """Who takes the odd Blast hits of an enemy attack: the heroes whose standing order ``blast`` is
+    ``first`` (in party order), then the hero aimed at."""
+    return [u.id for u in heroes_in(state, split.units) if u.policy.get("blast") == "first"]
+
+
+def heroes_in(state: GrimState, ids: list[str]) -> list[Unit]:
+    return [u for u in state.units if u.side == "hero" and u.id in ids]
+
+
+def find_unit(state: GrimState, uid: str) -> Unit | None:
+    return next((u for u in state.units if u.id == uid), None)
+
+
+def spread_blast(
+    state: GrimState, turn: Turn, attacker: Unit, target: Unit, hits: list[Hit], *, spell: bool = False
+) -> dict[str, list[Hit]] | None:
+    """Each unit's share of ``hits``; None when the attacking hero's player is asked who takes the odd
+    Blast hits (``state.ask``; the answer resolves them, see :func:`resolve_split`)."""
+    split = blast_parts(state, turn, attacker, target, hits)
+    if split is None:
+        return {target.id: hits}
+    if not split.odd:
+        return split.shares([])
+    if attacker.side == "ai":
+        return split.shares(enemy_takers(state, split))
+    data = split.dump() | {"spell": spell}
+    state.ask = Ask(hero=attacker.id, kind="blast", cost=0, action=data)
+    odd = split.odd
+    turn.say(
+        f"{name(attacker)}'s player picks who takes the odd {odd} Blast hit{'s' if odd != 1 else ''}: "
+        f"`/grimdark answer odd:{split.units[0]}` (any of {', '.join(split.units)}; left out: {split.units[0]}).",
+        kind="turn",
+    )
+    return None
+
+
+def resolve_split(state: GrimState, turn: Turn, attacker: Unit, data: dict[str, object], takers: list[str]) -> int:
+    """The answer to a Blast question: the hits are shared and blocked; returns the wounds dealt."""
+    split = Split.load(data)
+    shares = split.shares(takers)
+    got = ", ".join(f"{len(shares[u.id])} on {name(u)}" for uid in split.units if (u := find_unit(state, uid)))
+    turn.say(f"The Blast hits land: {got}.")
+    if data.get("spell"):
+        return sum(
+            block(state, turn, u, Volley(hits=shares[u.id], near=attacker.models[0].cell))
+            for uid in split.units
+            if (u := find_unit(state, uid)) is not None
+        )
+    near = data.get("near") or list(attacker.models[0].cell)
+    return land(state, turn, shares, (int(near[0]), int(near[1])), indirect_only=bool(data.get("indirect")))  # type: ignore[index]
 
 
 def block(state: GrimState, turn: Turn, target: Unit, volley: Volley) -> int:
@@ -321,7 +406,6 @@ def fire(state: GrimState, turn: Turn, attacker: Unit, target: Unit, *, moved: b
     if not pairs:
         turn.say(f"{name(attacker)} has nothing that reaches {name(target)}.")
         return 0
-    grid = grid_of(state)
     closest = min((m for m, _ in pairs), key=lambda m: min(dist(m.cell, t.cell) for t in target.alive()))
     by_weapon: dict[tuple[str, bool], tuple[Weapon, int, bool]] = {}
     for model, weapon in pairs:
@@ -333,24 +417,38 @@ def fire(state: GrimState, turn: Turn, attacker: Unit, target: Unit, *, moved: b
     turn.say(f"{name(attacker)} shoots at {name(target)}.")
     aim = min((t.cell for t in target.alive()), key=lambda c: dist(c, closest.cell))
     state.marks.append(Mark(kind="shot", unit=attacker.id, cells=[closest.cell, aim]))
-    dealt = 0
     plain_hits: list[Hit] = []
     indirect_only = all(w.has("indirect") for w, _, _ in by_weapon.values())
     for weapon, count, model_far in by_weapon.values():
         hits = roll_hits(state, turn, attacker, weapon, count, target, moved=moved, far=model_far)
         plain_hits += hits
     shares = spread_blast(state, turn, attacker, target, plain_hits)
-    for uid, hits in shares.items():
-        unit = next(u for u in state.units if u.id == uid)
-        cover = unit_in_cover(grid, closest.cell, unit, obstructions=not indirect_only)
+    if shares is None:
+        assert state.ask is not None
+        state.ask.action |= {"indirect": indirect_only, "near": list(closest.cell)}
+        return 0
+    return land(state, turn, shares, closest.cell, indirect_only=indirect_only)
+
+
+def land(state: GrimState, turn: Turn, shares: dict[str, list[Hit]], near: Cell, *, indirect_only: bool) -> int:
+    """Each unit blocks its share of a shot from ``near`` (the closest shooter): plain hits with the cover
+    it has from there, Blast hits without it."""
+    grid = grid_of(state)
+    targets = [u for uid in shares if (u := find_unit(state, uid)) is not None]
+    dealt = 0
+    for unit in targets:
+        hits = shares[unit.id]
+        if not hits or unit.gone:
+            continue
+        cover = unit_in_cover(grid, near, unit, obstructions=not indirect_only)
         plain = [h for h in hits if not h.no_cover]
         if plain:
-            dealt += block(state, turn, unit, Volley(hits=plain, cover=cover, near=closest.cell))
+            dealt += block(state, turn, unit, Volley(hits=plain, cover=cover, near=near))
         blast = [h for h in hits if h.no_cover]
         if blast:
             if cover:
                 turn.say(f"Blast ignores cover: {name(unit)} blocks those hits without the +1.")
-            dealt += block(state, turn, unit, Volley(hits=blast, cover=False, near=closest.cell))
+            dealt += block(state, turn, unit, Volley(hits=blast, cover=False, near=near))
     return dealt
 
 
@@ -371,7 +469,8 @@ def spell_hits(
     ]
     dealt = 0
     state.marks.append(Mark(kind="spell", unit=caster.id, cells=[caster.models[0].cell, target.alive()[0].cell]))
-    for uid, share in spread_blast(state, turn, caster, target, hits).items():
+    shares = spread_blast(state, turn, caster, target, hits, spell=True)
+    for uid, share in (shares or {}).items():
         unit = next(u for u in state.units if u.id == uid)
         for h in share:
             h.blast = 0

@@ -22,6 +22,7 @@ POLICIES = {
     "cast": ("off", ("off", "safe", "always", "ask"), "pay 2 power per point of value to force a failed cast"),
     "impaired": ("safe", ("off", "safe", "always"), "pay D3 power to clear Impaired when activating"),
     "dispel": ("0", ("0", "1", "2", "3"), 'spell tokens spent against each enemy cast within 18" in sight'),
+    "blast": ("off", ("off", "first"), "first: take the odd Blast hits of enemy attacks (off: the hero aimed at does)"),
 }
 """Per-hero standing orders: name -> (default, choices, what it does)."""
 

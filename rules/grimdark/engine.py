@@ -29,6 +29,7 @@ HOUSE = {
     "double_skill": ("yes", ("yes", "no"), "the main action may be a second Skill action"),
     "morale": ("every", ("every", "first"), "test morale every time a hurt unit is at half, or only the first"),
     "dangerous": ("tou", ("tou", "one"), "a single model rolls Tou dice on dangerous ground, or one die"),
+    "drops": ("jump", ("jump", "climb"), 'a hero jumps drops over 3" (the book), or may climb down at their height'),
 }
 """House rules for what the sheet leaves to common sense: name -> (default, choices, meaning)."""
 
@@ -41,7 +42,8 @@ class Grimdark(GameSystem[GrimState]):
     state_type = GrimState
     summary = (
         "Co-op skirmish: 2-4 heroes with power fight enemy units run by the AI flowchart, on a battlefield "
-        "measured in inches; one mission, the Ashfall campaign, or endless drawn missions."
+        "measured in inches; one mission, the Ashfall campaign, or endless drawn missions. Pick the heroes "
+        "with options:heroes=kessa+orrin (see /grimdark help)."
     )
     free_actions = frozenset({"policy"})
     max_batch = 6
@@ -58,7 +60,7 @@ class Grimdark(GameSystem[GrimState]):
         out = [
             OptionSpec(
                 name="heroes",
-                help="how many heroes (2-4), or which: kessa+orrin+ash (default: 2, or one per player)",
+                help=f"2-4, or names joined by +: {' '.join(content().heroes)}",
                 default="",
             ),
             OptionSpec(
@@ -157,7 +159,7 @@ class Grimdark(GameSystem[GrimState]):
                 Prompt(
                     seat=hero.seat,
                     kind="reaction",
-                    text=f"{name(hero)}: pay {state.ask.cost} power to turn the failed roll into a success?",
+                    text=actions.question(state),
                     default={"type": "answer", "hero": hero.id},
                 )
             ]

@@ -69,6 +69,7 @@ def _mover(state: GrimState, unit: Unit, inches: float, target: Unit | None, jum
         flying=bool(rule(unit, "flying")) if flying is None else flying,
         strider=bool(rule(unit, "strider")),
         jumps=jumps and unit.side == "hero",
+        climb=unit.side != "hero" or state.house.get("drops", "jump") == "climb",
         blocked=blocked,
         near=near,
         allowed=allowed,
@@ -182,8 +183,22 @@ def _destination(
                 hint = " without jumping: add jump:yes to try the jump"
         elif jumps and grid.at(dest) in hero_reach(state, hero, inches, target=target, flying=flying).best:
             hint = " by a route with a jump (none is on the way there): leave out jump:yes"
-        raise RuleError(f"{name(hero)} cannot reach {cell_name(dest)} this {what} ({shown}){hint}.")
+        raise RuleError(
+            f"{name(hero)} cannot reach {cell_name(dest)} this {what} ({shown}){hint}. {closest_cells(found, dest)}"
+        )
     return found.path(dest)
+
+
+def closest_cells(found: Reach, dest: Cell, count: int = 3) -> str:
+    """The reachable cells nearest to ``dest`` with what the move to each costs, as a sentence."""
+    size = found.grid.size
+    ranked = sorted(
+        (dist((i % size, i // size), dest), v[1], i) for i, v in found.best.items() if i != found.start or v[0]
+    )[:count]
+    if not ranked:
+        return "It cannot move from where it stands (`/grimdark range` draws where it can go)."
+    spots = ", ".join(f'{cell_name((i % size, i // size))} ({cost / HALF:g}")' for _, cost, i in ranked)
+    return f"Nearest it can reach: {spots}; `/grimdark range` draws where it can go."
 
 
 def walk(

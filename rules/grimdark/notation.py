@@ -27,7 +27,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "ready": (),
     "train": ("advance", "skill"),
     "policy": ("key", "value"),
-    "answer": ("pay",),
+    "answer": ("pay", "odd"),
 }
 """Each command's fields after the hero (``ready`` has no hero)."""
 

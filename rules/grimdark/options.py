@@ -4,10 +4,11 @@ shots at every enemy, each skill on each sensible target. Any other cell can sti
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations, islice
 
 from rules.core import Action, RuleError
 
-from .actions import check_activity, in_reserve, reaches, unit_within
+from .actions import blast_odd, check_activity, in_reserve, reaches, unit_within
 from .campaign import CAMP, learnable
 from .combat import shot_spans
 from .content import cell_name, content
@@ -235,7 +236,12 @@ def candidates(state: GrimState, seat: int) -> list[Action]:
     if state.ask is not None:
         if not any(h.id == state.ask.hero for h in mine):
             return []
-        return [{"type": "answer", "hero": state.ask.hero, "pay": True}, {"type": "answer", "hero": state.ask.hero}]
+        asked = {"type": "answer", "hero": state.ask.hero}
+        if state.ask.kind == "blast":
+            units = [str(u) for u in state.ask.action["units"]]  # type: ignore[union-attr]
+            picks = combinations(units, blast_odd(state.ask))
+            return [asked, *({**asked, "odd": "+".join(p)} for p in islice(picks, 12))]
+        return [{**asked, "pay": True}, asked]
     if state.act is not None:
         acting = next(h for h in heroes(state) if h.id == state.act.hero)
         return hero_candidates(state, acting) if acting.seat == seat else []

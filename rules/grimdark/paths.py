@@ -1,8 +1,10 @@
 """Routes across the battlefield: what a model can reach with a given move, and by which path.
 
 Costs are counted in half inches (an orthogonal step is 2, a diagonal one 3): climbing up costs its
-height (our rule, the sheet leaves it open), a drop of up to 3" is free, a deeper one is climbed
-down at its height, a 1" gap between two raised places is stepped across. A hero that asks to jump
+height (our rule, the sheet leaves it open), a drop of up to 3" is free, a 1" gap between two raised
+places is stepped across. A hero must jump a deeper drop ("Special movement: Jumping"); with the table
+option ``drops=climb``, and always for enemy units (the book gives them no jumping), a deeper drop is
+climbed down at its height instead. A hero that asks to jump
 takes a route with at least one jump (a gap or a drop of up to 6"; "Special movement: Jumping"), and
 the jumped distance costs no movement. A move that passes through difficult terrain goes at most 6"
 in all (Strider and Flying ignore it). Flying models ignore terrain and pass over other models.
@@ -35,8 +37,9 @@ class Edge:
 
 
 @cache
-def walk_edges(layout: str, half: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """Steps (with climbing and dropping) and free 1" gap crossings from every cell, as (to, cost) pairs."""
+def walk_edges(layout: str, half: bool, climb: bool = True) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Steps (with climbing and dropping) and free 1" gap crossings from every cell, as (to, cost) pairs;
+    without ``climb``, no step goes down a drop deeper than 3" (it must be jumped)."""
     grid = grid_for(layout, half)
     size = grid.size
     height = grid.height
@@ -53,12 +56,13 @@ def walk_edges(layout: str, half: bool) -> tuple[tuple[tuple[int, int], ...], ..
                     continue
                 step = 2 if dx == 0 or dy == 0 else 3
                 there = height[ny * size + nx]
-                edges.append((ny * size + nx, step + _vertical(here, there, free_drop)))
+                if climb or here - there <= free_drop:
+                    edges.append((ny * size + nx, step + _vertical(here, there, free_drop)))
                 # a 1" gap between two raised places: stepped over without going down
                 gx, gy = x + 2 * dx, y + 2 * dy
                 if gaps and 0 <= gx < size and 0 <= gy < size:
                     far = height[gy * size + gx]
-                    if there < here and there < far and here - there >= 2:
+                    if there < here and there < far and here - there >= 2 and (climb or here - far <= free_drop):
                         edges.append((gy * size + gx, 2 * step + _vertical(here, far, free_drop)))
             out.append(tuple(edges))
     return tuple(out)
@@ -133,6 +137,8 @@ class Mover:
     flying: bool = False
     strider: bool = False
     jumps: bool = False
+    climb: bool = True
+    """Drops deeper than 3" may be climbed down (enemies; heroes only with ``drops=climb``)."""
     blocked: frozenset[int] = frozenset()
     """Cells holding models of other units."""
     near: frozenset[int] = frozenset()
@@ -270,6 +276,7 @@ def _key(grid: Grid, start: Cell, mover: Mover) -> tuple:
         mover.flying,
         mover.strider,
         mover.jumps,
+        mover.climb,
         mover.blocked,
         mover.near,
         mover.own,
@@ -329,7 +336,7 @@ def contact_bounds(plain: Reach, mover: Mover, goals: frozenset[int]) -> bool | 
     search means no route, and a goal cell entered so means a route. Not for flying models (their
     searches pass over cells they may not end on)."""
     grid = plain.grid
-    into = _into(grid.layout, grid.half)
+    into = _into(grid.layout, grid.half, mover.climb)
     best = plain.best
     budget = mover.budget
     cap = min(budget, int(6 * grid.scale * HALF))
@@ -352,19 +359,19 @@ def contact_bounds(plain: Reach, mover: Mover, goals: frozenset[int]) -> bool | 
 
 
 @cache
-def _into(layout: str, half: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+def _into(layout: str, half: bool, climb: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
     """The ordinary (walking) edges reversed: for every cell, (from, cost) of the steps into it."""
     grid = grid_for(layout, half)
     rows: list[list[tuple[int, int]]] = [[] for _ in range(grid.size * grid.size)]
-    for i, edges in enumerate(_plain(layout, half, False)):
+    for i, edges in enumerate(_plain(layout, half, False, climb)):
         for n, cost in edges:
             rows[n].append((i, cost))
     return tuple(tuple(row) for row in rows)
 
 
-def _plain(layout: str, half: bool, flying: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+def _plain(layout: str, half: bool, flying: bool, climb: bool = True) -> tuple[tuple[tuple[int, int], ...], ...]:
     """The ordinary edges as bare (to, cost) pairs (the search's inner loop reads them)."""
-    return fly_edges(grid_for(layout, half).size) if flying else walk_edges(layout, half)
+    return fly_edges(grid_for(layout, half).size) if flying else walk_edges(layout, half, climb)
 
 
 JUMPS = 4
@@ -415,7 +422,7 @@ def _flat(
     With ``rough`` (the difficult cells), it gives up (None) as soon as a step into difficult ground
     fits the budget: only then could the difficult-ground cap change anything."""
     size = grid.size
-    walk = _plain(grid.layout, grid.half, mover.flying)
+    walk = _plain(grid.layout, grid.half, mover.flying, mover.climb)
     budget = mover.budget
     s0 = start[1] * size + start[0]
     if rough is not None and rough[s0]:
@@ -474,7 +481,7 @@ def _walk(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int] | None) -
     """Dijkstra over (cell, has-touched-difficult-ground) without jumps, settling nodes in :func:`_flat`'s order,
     with its queue kept as one list of nodes per cost."""
     size = grid.size
-    walk = _plain(grid.layout, grid.half, False)
+    walk = _plain(grid.layout, grid.half, False, mover.climb)
     budget = mover.budget
     cap = min(budget, int(6 * grid.scale * HALF))
     s0 = start[1] * size + start[0]
@@ -540,7 +547,7 @@ def _jumping(grid: Grid, start: Cell, mover: Mover) -> Reach:
     """
     layout, half = grid.layout, grid.half
     size = grid.size
-    walk = _plain(layout, half, False)
+    walk = _plain(layout, half, False, mover.climb)
     jumps = jump_edges(layout, half)
     ignore_difficult = mover.strider
     budget = mover.budget
@@ -607,6 +614,6 @@ def _jumping(grid: Grid, start: Cell, mover: Mover) -> Reach:
 
 def step_cost(grid: Grid, a: Cell, b: Cell, *, flying: bool = False) -> int:
     """What moving from ``a`` to the next cell ``b`` of a route costs (0 for a jump)."""
-    edges = _plain(grid.layout, grid.half, flying)[grid.at(a)]
+    edges = _plain(grid.layout, grid.half, flying)[grid.at(a)]  # a climbed step costs the same either way
     target = grid.at(b)
     return next((cost for n, cost in edges if n == target), 0)

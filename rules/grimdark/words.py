@@ -125,6 +125,9 @@ def label(state: GrimState, action: Action) -> str:
         "policy": f"order {action.get('key')}={action.get('value')}",
         "answer": "pay the power" if action.get("pay") else "do not pay",
     }
+    if kind == "answer" and state.ask is not None and state.ask.kind == "blast":
+        odd = str(action.get("odd") or state.ask.action["units"][0])  # type: ignore[index]
+        words["answer"] = f"odd Blast hits to {odd.replace('+', ', ')}"
     if kind == "skill":
         skill = c.skills.get(str(action.get("skill")))
         target = action.get("target")

@@ -4,6 +4,8 @@ action is typed) all come from here."""
 
 from __future__ import annotations
 
+from rules.grimdark.content import content
+
 from ..commands import Ctx, Table
 from ..replies import COLOUR_INFO, Reply
 from ..spec import Command, CommandGroup, Option, help_page, register_group
@@ -13,9 +15,23 @@ from .produce import plays
 ACT, SKILLS, SETUP, LOOK = "Activating a hero", "Skills, spells and items", "Deployment, camp and orders", "Looking"
 
 
+def hero_lines() -> list[str]:
+    """How to choose the party, and the heroes to choose from."""
+    heroes = content().heroes.values()
+    return [
+        "",
+        "**Choosing heroes**: when opening the table, `/game new system:grimdark options:heroes=kessa+orrin+ash` "
+        "(2 to 4 heroes, at least one per player; `heroes=3`: a ready-made party of three). The heroes:",
+        *(f"• `{h.key}` {h.name}, {h.role}" for h in heroes),
+    ]
+
+
 async def show_help(table: Table, ctx: Ctx) -> Reply:
     return Reply(
-        title="Grimdark Future Star Quest commands", lines=help_page(GROUP), ephemeral=True, colour=COLOUR_INFO
+        title="Grimdark Future Star Quest commands",
+        lines=[*help_page(GROUP), *hero_lines()],
+        ephemeral=True,
+        colour=COLOUR_INFO,
     )
 
 
@@ -312,14 +328,20 @@ COMMANDS = (
     ),
     Command(
         "answer",
-        "After a failed roll (order: ask): pay the power or not",
+        "Answer: pay for a failed roll (order: ask), or who takes odd Blast hits",
         play.answer,
         (
-            Option("pay", "yes: pay and succeed; no: the roll stays failed", kind="bool", required=True),
+            Option("pay", "yes: pay and succeed; no: it stays failed", kind="bool"),
+            Option(
+                "odd",
+                "Blast: who takes the odd hits, e.g. S2+S3",
+                high=40,
+                suggest=suggest.field_option("answer", "odd"),
+            ),
             hero(),
         ),
         section=SETUP,
-        example="pay:yes",
+        example="odd:S2",
         produces=plays("answer"),
     ),
     Command(
@@ -341,7 +363,7 @@ COMMANDS = (
     ),
     Command(
         "range",
-        "What a hero's weapons reach: what it could shoot or charge",
+        "Where a hero can move (drawn), shoot and charge",
         views.ranges,
         (hero(),),
         section=LOOK,

@@ -1,12 +1,14 @@
 """The heroes' commands: each turns what a player typed (any name form) into the engine's command and
 plays it with :meth:`Table.act`. An activation can be given in one command: a move with its shot, a
-Skill action after it (``skill:`` with ``on:``) and ``end:yes``, played in order as one compound command."""
+Skill action (``skill:`` with ``on:``) and ``end:yes``, played as one compound command: the action first,
+unless the skill changes its shot (Aimed Shot, Mark Target on the unit shot at), which then comes first."""
 
 from __future__ import annotations
 
 from rules.core import BATCH, Action, RuleError
-from rules.grimdark.content import content
+from rules.grimdark.content import content, parse_cell
 from rules.grimdark.dice import POLICIES
+from rules.grimdark.state import Cell
 from rules.grimdark.units import find
 
 from ..commands import Ctx, Table
@@ -21,12 +23,19 @@ async def _hero(table: Table, ctx: Ctx, hero: str | None):
     return sc, st, find_hero(st, hero, sc.require_seat())
 
 
-def _skill_action(st, hero: str, skill: str, on: str | None) -> Action:
+def _skill_action(st, hero: str, skill: str, on: str | None, at: Cell | None = None) -> Action:
+    """The Skill action a player named; ``at``: where the hero will stand when it is used (after a move).
+    A token skill without ``on:`` takes the one token within 1" of there, if there is exactly one."""
     unit = find(st, hero)
     assert unit is not None
     key = find_skill(st, unit, skill)
     action: Action = {"type": "skill", "hero": hero, "skill": key}
     kind = content().skills[key].target
+    if not on and kind == "token":
+        spot = at or unit.models[0].cell
+        close = [t.id for t in st.tokens if not t.taken and max(abs(t.x - spot[0]), abs(t.y - spot[1])) <= 1]
+        if len(close) == 1:
+            on = close[0]
     if on or kind in ("enemy", "token", "cell"):
         target = find_target(st, on, kind)
         if target:
@@ -34,12 +43,29 @@ def _skill_action(st, hero: str, skill: str, on: str | None) -> Action:
     return action
 
 
+SHOT_EFFECTS = ("aim", "mark")
+"""Skill effects that change a shot: in a one-line activation they are used before the shot."""
+
+
+def _shot_first(st, first: Action, skill: Action) -> bool:
+    """Whether the skill changes the shot of ``first`` (so it goes first): Aimed Shot always, Mark Target
+    when it marks the unit shot at."""
+    if not first.get("shoot"):
+        return False
+    effect = content().skills[str(skill["skill"])].effect
+    return effect in SHOT_EFFECTS and (effect != "mark" or skill.get("target") == first["shoot"])
+
+
 async def _play(
     table: Table, ctx: Ctx, st, first: Action, skill: str | None, on: str | None, end: bool | None
 ) -> Reply:
+    """One activation in one command: the action, then the Skill action (before the action when the skill
+    changes the action's shot), then the end of the activation."""
     steps = [first]
     if skill:
-        steps.append(_skill_action(st, first["hero"], skill, on))
+        at = parse_cell(str(first["to"]), 24 if st.half else 48) if first["type"] in ("advance", "rush") else None
+        used = _skill_action(st, first["hero"], skill, on, at)
+        steps = [used, first] if _shot_first(st, first, used) else [first, used]
     elif on:
         raise RuleError("on: names what a skill: is used on; say the skill too.")
     if end:
@@ -214,14 +240,33 @@ async def order(table: Table, ctx: Ctx, key: str, value: str, hero: str | None =
     return await table.act(ctx, {"type": "policy", "hero": who, "key": wanted, "value": norm(value)})
 
 
-async def answer(table: Table, ctx: Ctx, pay: bool, hero: str | None = None) -> Reply:
-    """Answer the question about a failed roll: pay the power to succeed, or not."""
+async def answer(
+    table: Table, ctx: Ctx, pay: bool | None = None, odd: str | None = None, hero: str | None = None
+) -> Reply:
+    """Answer the open question: pay the power for a failed roll or not, or who takes the odd Blast hits."""
     sc = await context(table, ctx)
     st = state(sc)
     if st.ask is None:
         raise RuleError("Nobody is asking anything right now.")
     key = find_hero(st, hero, None) if hero else st.ask.hero
     action: Action = {"type": "answer", "hero": key}
+    if st.ask.kind != "blast" and pay is None and not odd:
+        raise RuleError("Answer with pay:yes (pay the power and succeed) or pay:no (the roll stays failed).")
     if pay:
         action["pay"] = True
+    if odd:
+        named = [find_enemy_or_hero(st, part) for part in odd.replace(",", "+").split("+") if part.strip()]
+        action["odd"] = "+".join(named)
     return await table.act(ctx, action)
+
+
+def find_enemy_or_hero(st, text: str) -> str:
+    """A unit an answer names: an enemy unit (S1, a name) or a hero; unknown words pass to the rules."""
+    word = text.strip()
+    unit = find(st, word.lower())
+    if unit is not None and unit.side == "hero":
+        return unit.id
+    try:
+        return find_enemy(st, word)
+    except RuleError:
+        return word.upper()

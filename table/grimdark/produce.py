@@ -28,7 +28,7 @@ FIELDS = {
     "ready": {},
     "train": {"hero": "hero", "advance": "advance", "skill": "skill"},
     "policy": {"hero": "hero", "key": "key", "value": "value"},
-    "answer": {"hero": "hero", "pay": "pay"},
+    "answer": {"hero": "hero", "pay": "pay", "odd": "odd"},
 }
 """Action type -> {action field: option name}."""
 

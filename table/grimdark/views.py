@@ -9,6 +9,7 @@ from render.grimdark import board as board_picture
 from render.grimdark import roster as roster_picture
 from render.grimdark import sheets as sheet_picture
 from rules.core import RuleError
+from rules.grimdark.areas import move_areas
 from rules.grimdark.combat import shooters, weapon_range
 from rules.grimdark.content import cell_name, content, parse_cell
 from rules.grimdark.grid import dist, in_cover, line, sees
@@ -105,9 +106,26 @@ async def ranges(table: Table, ctx: Ctx, hero: str | None = None) -> Reply:
         for u in enemies(st)
         if shooters(st, unit, u, limited=True)
     ]
+    areas = move_areas(st, unit)
+    legend = ""
+    if areas.advance or areas.rush:
+        legend = (
+            f'{name(unit).split()[0]}: blue = Advance {areas.advance_inches:g}", yellow = Rush {areas.rush_inches:g}"'
+            + (", purple frame = Charge end" if areas.charge else "")
+        )
+        lines.append(
+            f"Drawn: where it can Advance (blue, {len(areas.advance)} cells), Rush (yellow, {len(areas.rush)} more)"
+            + (f" and end a Charge (purple frames, {len(areas.charge)})." if areas.charge else ".")
+            + (' Drops over 3" need jump:yes.' if st.house.get("drops", "jump") == "jump" else "")
+        )
     preview = msgspec.structs.replace(sc.my_view(), marks=lines_of_fire)  # type: ignore[arg-type]
+    overlay = areas.overlay()
     return Reply(
-        title="Range", lines=lines, ephemeral=True, image=lambda: board_picture(preview), image_name="range.png"
+        title="Range",
+        lines=lines,
+        ephemeral=True,
+        image=lambda: board_picture(preview, reach=overlay, legend=legend),
+        image_name="range.png",
     )
 
 
