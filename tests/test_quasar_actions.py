@@ -125,7 +125,9 @@ def test_use_a_shift_effect_and_pass() -> None:
 
 
 def test_a_shift_never_goes_below_zero() -> None:
-    st = at_commit(2, factions="meridian+corsairs")
+    st = game(2, factions="meridian+corsairs")
+    arrange(st, ["undocking"])  # Reach 6: 3 + 1 and a Shift of 2 would meet it, so the window opens
+    st = play_until(pick_ranks(st), "commit")
     st.glory[0] = 1
     st = commit_all(st, {0: ["trim"], 1: ["scrap"]})
     refused(st, 0, {"type": "use", "card": "trim", "target": "scrap", "amount": -2}, "below 0")

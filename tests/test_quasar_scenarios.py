@@ -208,6 +208,7 @@ def test_scenario_04_lost_in_space_has_no_value() -> None:
     assert average([4, None]) == 2
     # a confronting Lost in Space has no value, and a Shift on it is refused
     st = game(2, factions="meridian+corsairs")
+    arrange(st, ["engines-off"])  # Reach 4: Trim (3) and a Shift would meet it, so the window opens
     st = pick_ranks(st)
     st = play_until(st, "commit")
     st.glory[0] = 1
@@ -319,7 +320,7 @@ def test_scenario_10_precedence_constant_beats_triggered(extra) -> None:
     assert S.pending(st)[0].seat == 0 and st.tasks[0].kind == "window"
     before = len(hand(st, 0))
     st, ev = act(st, 0, {"type": "use", "card": "glory-draw"})
-    assert st.glory[0] == 1  # the Glory is spent
+    assert "ann uses Glory Draw, paying 1 Glory." in texts(ev)  # the Glory is spent
     assert len(hand(st, 0)) == before  # but nothing is drawn
     assert "may not draw" in texts(ev)
     assert not can_draw(st, 0)

@@ -6,7 +6,8 @@ Confrontation, Pre-Resolution, Resolution, Pre-Cleanup, Cleanup), Act Resolution
 another Act follows, Ship Phase and Act Cleanup; last, Mission Resolution.
 
 A phase with no base rules (Act Start and the Pre- phases) is skipped silently unless an in-play
-effect fires in it or a triggered effect could be used there (then a window opens).
+effect fires in it or a triggered effect used there could change what happens (then a window opens
+for the players whose effects could: see worth.py).
 :func:`advance` runs tasks until one needs a player's decision; decisions that turn out to have
 only one possible answer are settled here at once.
 """
@@ -17,7 +18,7 @@ from rules.core import Turn
 
 from .content import content
 from .layers import expire, hand_size, in_play_cards
-from .options import blind_cards, draw_card, draw_choices, refit_options, required_cards, usable
+from .options import blind_cards, draw_card, draw_choices, refit_options, required_cards
 from .rank import rank_order, team_leader
 from .state import QuasarState, Resolution, Task, owned_key
 from .steps import (
@@ -39,6 +40,7 @@ from .steps import (
 )
 from .targets import evaluate, player_value, target_text
 from .text import PHASE_NAMES, card_label, name_of
+from .worth import worth_asking
 from .zones import active_projects, cards_in, deck, hand, move, new_lis, owner, to_box
 
 DECISIONS = ("rank", "commit", "window", "boon", "draw", "trim", "discard", "demand", "scan", "order", "refit", "drop")
@@ -454,7 +456,7 @@ def settle_window(state: QuasarState, task: Task) -> bool:
     pos, passes = task.data
     while passes < len(order):
         seat = order[pos % len(order)]
-        if usable(state, seat, task.text):
+        if worth_asking(state, seat, task.text):
             task.data = [pos % len(order), passes]
             return True
         pos, passes = pos + 1, passes + 1

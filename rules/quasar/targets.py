@@ -76,7 +76,12 @@ def describe_part(part: TargetPart, n: int | None) -> str:
 
 
 def check_part(state: QuasarState, part: TargetPart, cids: list[str]) -> Verdict:
-    values = [value_of(state, cid) for cid in cids]
+    return check_values(state, part, cids, [value_of(state, cid) for cid in cids])
+
+
+def check_values(state: QuasarState, part: TargetPart, cids: list[str], values: list[Value]) -> Verdict:
+    """One Target part against the cards ``cids`` worth ``values`` (their values now, or as a Shift
+    would leave them)."""
     n = amount(state, part) if TARGETS[part.kind] else None
     kind = part.kind
     tot = total(values)
