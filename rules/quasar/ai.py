@@ -67,7 +67,7 @@ def _rank(view: QuasarState, seat: int, legal: list[Action]) -> Action:
     """The lowest unused Rank Card (the last Act takes what is left)."""
     ids = cards_in(view, owned_key("ranks", seat))
     ranks = [content().cards[view.cards[c].key].rank for c in ids]
-    return {"type": "rank", "slot": ranks.index(min(ranks)) + 1}
+    return {"type": "rank", "rank": min(ranks)}
 
 
 def _commit(view: QuasarState, seat: int, legal: list[Action]) -> Action:

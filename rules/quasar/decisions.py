@@ -95,7 +95,7 @@ def prompt_for(state: QuasarState, seat: int, task: Task) -> Prompt:
             seat=seat,
             kind="setup",
             text=f"Act {state.act}: pick your Rank Card in secret (all are shown once everyone has picked).",
-            default={"type": "rank", "slot": 1},
+            default={"type": "rank", "rank": min(rank_values(state, seat), default=1)},
         )
     if kind == "commit":
         key = state.cards[state.challenge].key
@@ -157,7 +157,8 @@ def prompt_for(state: QuasarState, seat: int, task: Task) -> Prompt:
         return Prompt(
             seat=seat,
             kind="choice",
-            text=f"The order matters for {name_of_src(state, task)}: choose who goes first ({names}).",
+            text=f"The order matters for {name_of_src(state, task)}{f': {task.text}' if task.text else ''}. "
+            f"Choose who goes first ({names}).",
             default={"type": "order", "seats": [p + 1 for p in task.data]},
         )
     if kind == "refit":
@@ -207,7 +208,7 @@ def candidates(state: QuasarState, seat: int) -> list[Action]:
         return []
     kind = task.kind
     if kind == "rank":
-        return [{"type": "rank", "slot": i + 1} for i in range(len(cards_in(state, owned_key("ranks", seat))))]
+        return [{"type": "rank", "rank": v} for v in sorted(rank_values(state, seat))]
     if kind == "commit":
         return [{"type": "commit", "cards": c} for c in plain_commits(state, seat)] + [{"type": "stall"}]
     if kind == "window":
@@ -332,12 +333,29 @@ def _names(keys: list[str]) -> str:
     return ", ".join(shown) or "none"
 
 
+def rank_values(state: QuasarState, seat: int) -> list[int]:
+    """The Rank values of ``seat``'s unused Rank Cards, in their (shuffled) order; 0 for a card hidden
+    in a view."""
+    cards = content().cards
+    return [cards[k].rank if (k := state.cards[c].key) else 0 for c in cards_in(state, owned_key("ranks", seat))]
+
+
 def check_rank(state: QuasarState, seat: int, action: Action, task: Task) -> int:
-    slot = _int(action, "slot", "the Rank Card's place")
-    count = len(cards_in(state, owned_key("ranks", seat)))
-    if not 1 <= slot <= count:
-        raise RuleError(f"You have {count} unused Rank Card{'s' if count != 1 else ''}: choose 1 to {count}.")
-    return slot
+    """The place of the picked Rank Card among the unused ones. A pick names the card by its Rank value
+    (``rank 4``), as ``/quasar hand`` lists it; records from before name its place (``slot``)."""
+    values = rank_values(state, seat)
+    if "slot" in action and "rank" not in action:
+        slot = _int(action, "slot", "the Rank Card's place")
+        count = len(values)
+        if not 1 <= slot <= count:
+            raise RuleError(f"You have {count} unused Rank Card{'s' if count != 1 else ''}: choose 1 to {count}.")
+        return slot
+    wanted = _int(action, "rank", "the Rank Card's value")
+    if wanted not in values:
+        shown = sorted(v for v in values if v)
+        choose = ", ".join(str(v) for v in shown[:-1]) + (" or " if len(shown) > 1 else "") + str(shown[-1])
+        raise RuleError(f"You have no unused Rank Card {wanted}: choose {choose}, as /quasar hand lists them.")
+    return values.index(wanted) + 1
 
 
 def check_commit(state: QuasarState, seat: int, action: Action, task: Task) -> list[int]:

@@ -195,14 +195,19 @@ def rules_effect(index: int = 0) -> Task:
     return Task(kind="apply", src=f"{RULES_CARD}#{index}")
 
 
-def order_matters(state: QuasarState, src: str, players: list[int]) -> bool:
-    """Whether resolving a split effect in another order could change what happens."""
+def order_matters(state: QuasarState, src: str, players: list[int]) -> str:
+    """Why resolving a split effect in another order could change what happens ("" when it cannot):
+    the words finish "The order matters for <effect>: ..."."""
     if len(players) < 2:
-        return False
+        return ""
     effect = content().effect(src)
     need = sum(s.n for s in effect.steps if s.do in LIS_STEPS) * len(players)
-    if need and 0 < len(lis_supply(state)) < need:
-        return True
+    left = len(lis_supply(state))
+    if need and 0 < left < need:
+        return (
+            f"only {left} Lost in Space {'is' if left == 1 else 'are'} left for {need}, "
+            "and whoever comes after loses Morale instead"
+        )
     if any(s.do in ("draw", "refill") for s in effect.steps) and cards_in(state, "warp"):
         refill_only = all(s.do == "refill" for s in effect.steps)
         drawers = [
@@ -212,8 +217,11 @@ def order_matters(state: QuasarState, src: str, players: list[int]) -> bool:
             and can_draw(state, p)
             and (not refill_only or len(hand(state, p)) < hand_size(state, p))
         ]
-        return len(drawers) >= 2
-    return False
+        if len(drawers) >= 2:
+            warp = ", ".join(card_label(state.cards[c].key) for c in cards_in(state, "warp"))
+            names = " and ".join(seat_name(state, p) for p in drawers)
+            return f"the Warp Zone holds {warp}, and {names} may each draw from it: whoever goes first chooses first"
+    return ""
 
 
 def apply_effect(state: QuasarState, turn: Turn, task: Task) -> None:
@@ -228,9 +236,10 @@ def apply_effect(state: QuasarState, turn: Turn, task: Task) -> None:
             state.mods.append(Mod(src=task.src, card=task.card, player=p, style=effect.style, until=effect.lasting))
     if not effect.steps:
         return
-    if order_matters(state, task.src, players):
+    why = order_matters(state, task.src, players)
+    if why:
         leader = team_leader(state)
-        push(state, [Task(kind="order", player=leader, card=task.card, src=task.src, data=players)])
+        push(state, [Task(kind="order", player=leader, card=task.card, src=task.src, data=players, text=why)])
         return
     push(state, personal_steps(task.card, task.src, players))
 

@@ -108,6 +108,8 @@ def action_label(state: QuasarState, action: Action) -> str:
     """An action in plain words. Works on any view: a card the viewer cannot see is "a card"."""
     kind = action.get("type")
     if kind == "rank":
+        if "rank" in action:
+            return f"Pick your Rank Card {action.get('rank')}"
         return f"Pick Rank Card #{action.get('slot')} (see /quasar hand)"
     if kind == "commit":
         slots = " + ".join(f"#{s}" for s in action.get("cards", []))

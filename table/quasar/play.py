@@ -40,19 +40,17 @@ def slots_for(keys_in_hand: list[str], wanted: list[str]) -> list[int]:
 
 
 async def rank(table: Table, ctx: Ctx, card: str) -> Reply:
-    """Pick a Rank Card by its value (``4``) or name; the table sees only that you picked."""
+    """Pick a Rank Card by the number /quasar hand shows for it (its Rank value, ``4``) or by its name;
+    the table sees only that you picked. A number you do not hold is refused by the rules, with the
+    numbers you do."""
     sc = await context(table, ctx)
     seat, st = sc.require_seat(), state(sc)
-    ids = cards_in(st, owned_key("ranks", seat))
-    cards = content().cards
-    values = [cards[st.cards[c].key].rank for c in ids]
-    wanted = card.strip()
-    if wanted.isdigit() and int(wanted) in values:
-        slot = values.index(int(wanted)) + 1
-    else:
-        key = find_card(wanted, [st.cards[c].key for c in ids], "unused Rank Card")
-        slot = [st.cards[c].key for c in ids].index(key) + 1
-    return await table.act(ctx, {"type": "rank", "slot": slot})
+    wanted = card.strip().lstrip("#")
+    if wanted.isdigit():
+        return await table.act(ctx, {"type": "rank", "rank": int(wanted)})
+    keys = [st.cards[c].key for c in cards_in(st, owned_key("ranks", seat))]
+    key = find_card(wanted, keys, "unused Rank Card")
+    return await table.act(ctx, {"type": "rank", "rank": content().cards[key].rank})
 
 
 async def commit(table: Table, ctx: Ctx, cards: str) -> Reply:

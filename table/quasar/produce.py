@@ -32,6 +32,8 @@ def filled(**options: object) -> dict[str, str]:
 def rank(state: QuasarState, seat: int, action: dict[str, Any]) -> Options:
     if action.get("type") != "rank":
         return None
+    if "rank" in action:
+        return {"card": str(action["rank"])}
     ids = cards_in(state, owned_key("ranks", seat))
     slot = int(action["slot"])
     if not 1 <= slot <= len(ids) or not state.cards[ids[slot - 1]].key:

@@ -33,9 +33,10 @@ def hand_lines(st: QuasarState, seat: int) -> list[str]:
         chosen = ", ".join(f"#{i}" for i in st.commits[seat])
         lines.append(f"Committed in secret: {chosen} (revealed when everyone has committed).")
     ranks = cards_in(st, owned_key("ranks", seat))
-    if ranks:
-        shown = ", ".join(f"`{i}` {card_label(st.cards[c].key)}" for i, c in enumerate(ranks, 1))
-        lines.append(f"Unused Rank Cards: {shown}")
+    if ranks:  # numbered by Rank value, the number /quasar rank takes
+        by_value = sorted((content().cards[k].rank, k) for k in (st.cards[c].key for c in ranks) if k)
+        shown = ", ".join(f"`{value}` {content().cards[k].name}" for value, k in by_value)
+        lines.append(f"Unused Rank Cards (`/quasar rank card:<number>`): {shown}")
     if st.picked and st.picked[seat] and st.picks and st.picks[seat]:
         picked = st.cards[ranks[st.picks[seat] - 1]].key
         lines.append(f"Picked in secret for this Act: {card_label(picked)}.")
