@@ -209,6 +209,15 @@ def test_a_drop_over_three_inches_is_jumped_not_climbed_down(monkeypatch: pytest
     assert find(after, "kessa").models[0].cell == cell("L11")
 
 
+def test_a_hero_on_a_ledge_is_offered_jumps_down() -> None:
+    state = ledge()
+    offered = [a for a in G.legal(state, 0) if a.get("jump")]
+    assert offered and {a["type"] for a in offered} == {"advance", "rush"}
+    assert all(G.allows(state, 0, a) for a in offered)
+    put_hero(state, "kessa", "X30")  # open ground: no jump to offer
+    assert not [a for a in G.legal(state, 0) if a.get("jump")]
+
+
 def test_drops_climb_is_a_table_option_that_climbs_down_at_the_drops_height() -> None:
     state = bare(battle(drops="climb"))
     battlefield(state, ["ruin I10 3x3"])

@@ -38,9 +38,12 @@ def points_of_interest(state: GrimState, hero: Unit) -> list[Cell]:
     return points
 
 
-def destinations(state: GrimState, hero: Unit, inches: float, *, flying: bool | None = None) -> list[Cell]:
-    """For each point of interest, the reachable cell closest to it (and a cell in cover near the hero)."""
-    found = hero_reach(state, hero, inches, flying=flying)
+def destinations(
+    state: GrimState, hero: Unit, inches: float, *, flying: bool | None = None, jumps: bool = False
+) -> list[Cell]:
+    """For each point of interest, the reachable cell closest to it (and a cell in cover near the hero);
+    with ``jumps``, cells reached by a route with a jump."""
+    found = hero_reach(state, hero, inches, flying=flying, jumps=jumps)
     here = hero.models[0].cell
     if not found.best:
         return []
@@ -103,6 +106,10 @@ def hero_candidates(state: GrimState, hero: Unit) -> list[Action]:
         for cell in rushes:
             trust_destination(state, hero, cell, rush, "Rush")
             out.append({"type": "rush", "hero": h, "to": cell_name(cell)})
+        if on_a_ledge(state, hero):  # the way down may be a jump: offer a few
+            for kind, inches in (("advance", advance), ("rush", rush)):
+                for cell in destinations(state, hero, inches, jumps=True)[:3]:
+                    out.append({"type": kind, "hero": h, "to": cell_name(cell), "jump": True})
         out += [{"type": "charge", "hero": h, "target": foe.id} for foe in foes]
     if skills:
         out += skill_candidates(state, hero, foes)
@@ -132,6 +139,20 @@ def hero_candidates(state: GrimState, hero: Unit) -> list[Action]:
                 if not aimed or t is hero or unit_within(state, hero, t, spell.range)
             ]
     return out
+
+
+def on_a_ledge(state: GrimState, hero: Unit) -> bool:
+    """Whether the hero stands within a step of a drop deeper than 3" (a jump may be its way down)."""
+    grid = grid_of(state)
+    x, y = hero.models[0].cell
+    top = grid.h((x, y)) - 3 * grid.scale
+    if top <= 0 or rule(hero, "flying"):
+        return False
+    return any(
+        grid.inside((x + dx, y + dy)) and grid.h((x + dx, y + dy)) < top
+        for dx in (-2, -1, 0, 1, 2)
+        for dy in (-2, -1, 0, 1, 2)
+    )
 
 
 def _passes(check: Callable[[], object]) -> bool:
