@@ -258,6 +258,9 @@ def lobby_reply(record: GameRecord, lead: str) -> Reply:
         name = "— open —" if player is None else f"{player.name}{' (bot)' if is_bot(player.user_id) else ''}"
         lines.append(f"`{index + 1}` {label}: {name}")
     lines.append("")
+    hint = system.lobby_hint(record.options)
+    if hint:
+        lines += [*hint, ""]
     lines.append(
         f"{system.name} seats {system.min_seats}–{system.max_seats}. Join with the button or "
         "`/game join`; the host starts with `/game start` and may fill seats with `/game addbot`."

@@ -322,3 +322,10 @@ async def test_secret_choices_stay_private_on_the_board_in_the_log_and_in_the_ex
     exported = json.loads((await records.game_export(table, ctx(ALICE))).attachments[0][1])
     assert {"type": "secret"} in [a["action"] for a in exported["actions"]]
     assert all(e.get("visible_to") is None for a in exported["actions"] for e in a["events"])
+
+
+async def test_the_lobby_says_how_to_choose_a_games_setup(table: Table) -> None:
+    lobby = await table.game_new(ctx(ALICE), "grimdark", options="heroes=kessa+ash")
+    text = lobby.as_text()
+    assert "Heroes: kessa+ash." in text and "options:heroes=" in text
+    assert "`orrin` (Orrin Hale, Field Medic)" in text  # every hero, with the role

@@ -135,6 +135,10 @@ class GameSystem(Generic[S]):
         """Setup options a host can pass as ``name=value``."""
         return []
 
+    def lobby_hint(self, options: Mapping[str, str]) -> list[str]:
+        """A few lines the lobby shows about choosing this game's setup (what to pass in ``options``)."""
+        return []
+
     def seat_labels(self, count: int) -> list[str]:
         """Names of the seats in the lobby (crew colours, ship names...)."""
         return [f"Seat {i + 1}" for i in range(count)]

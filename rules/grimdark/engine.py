@@ -73,6 +73,23 @@ class Grimdark(GameSystem[GrimState]):
         out += [OptionSpec(name=k, help=h, default=d, choices=list(ch)) for k, (d, ch, h) in HOUSE.items()]
         return out
 
+    def lobby_hint(self, options: Mapping[str, str]) -> list[str]:
+        """How to choose the party, with every hero and their role."""
+        heroes = content().heroes
+        roster = ", ".join(f"`{key}` ({hero.name}, {hero.role})" for key, hero in heroes.items())
+        picked = str(options.get("heroes") or "")
+        default = "+".join(DEFAULT_PARTY)
+        if not picked or picked.isdigit():
+            count = f"{picked} heroes" if picked else "one hero per player (at least 2)"
+            chosen = f"{count}, taken in this order: {default}"
+        else:
+            chosen = picked
+        return [
+            f"Heroes: {chosen}. The host picks them when opening the table, e.g. "
+            "`/game new system:grimdark options:heroes=kessa+orrin+ash` (2 to 4 heroes).",
+            f"Heroes to choose from: {roster}.",
+        ]
+
     def seat_labels(self, count: int) -> list[str]:
         return [f"Player {i + 1}" for i in range(count)]
 
