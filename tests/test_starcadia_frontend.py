@@ -199,7 +199,7 @@ async def test_move_with_a_suggested_path_and_refusals(table: Table) -> None:
     await refused(table, run("move", table, ctx(actor), "Z99 x", hero=b), "not part of a path")
     start = E.find_hero(state, a).pos
     far = B.name((B.parse_space(start)[0] + 3, B.parse_space(start)[1] + 3))
-    await refused(table, run("move", table, ctx(actor), far, hero=a), "not next to")
+    await refused(table, run("move", table, ctx(actor), far, hero=a), "MP away")  # a destination out of reach
     await refused(table, run("move", table, ctx(other), "B2", hero=hero_of(state, other)[0]), "not your turn")
     paths = await suggest(table, ctx(actor), "move", "path", "", {"hero": a})
     assert paths and len(paths) <= 25 and all(len(label) <= 100 for label, _ in paths)
@@ -850,4 +850,4 @@ def test_buttons_prefer_attacks_and_quest_moves() -> None:
         {"type": "attack", "hero": "edge", "target": "weeble#1", "weapon": "pulse-blade"},
     ]
     state = SYSTEM.setup(["a", "b"], {}, 1)
-    assert SYSTEM.button_choices(state, 0, legal) == [4, 2, 0, 3]
+    assert SYSTEM.button_choices(state, 0, legal) == [4, 2, 0, 3, 1]

@@ -85,26 +85,41 @@ def options(state: StarState) -> list[Action]:
     return []
 
 
+ANSWER = "/starcadia answer"
+"""The command that answers every decision in the middle of play (named in each prompt)."""
+
+
 def prompt(state: StarState) -> Prompt:
-    """The prompt for the current wait, with the policy's answer as its default."""
+    """The prompt for the current wait, with the policy's answer as its default; it names the command that
+    answers it (an empty answer plays the default, the bot's choice)."""
     w = state.wait
     who = state.seats[w.seat]
     h = E.find_hero(state, w.hero) if w.hero else None
     m = E.find_monster(state, w.monster) if w.monster else None
+    tags = ", ".join(_tag(state, o) for o in w.options)
     if w.kind == "guard":
-        text = f"{who}: {E.hero_name(h)} leaves guarded ground; which monster attacks first? ({', '.join(w.options)})"
+        text = f"{who}: {E.hero_name(h)} leaves guarded ground; which monster attacks first ({tags})? {ANSWER}"
     elif w.kind == "payer":
-        text = f"{who}: which monster pays {E.hero_name(h)} back? ({', '.join(w.options)})"
+        text = f"{who}: which monster pays {E.hero_name(h)} back ({tags})? {ANSWER}"
     elif w.kind == "shove":
-        text = f"{who}: where does {E.mname(m)} shove {E.hero_name(h)}? ({', '.join(w.options)})"
+        text = f"{who}: where does {E.mname(m)} shove {E.hero_name(h)} ({tags})? {ANSWER}"
     elif w.kind == "place":
         name = CONTENT.monsters[state.dashboard[w.why]].name
-        text = f"{who}: the quest's {name} cannot stand on its Full spawn point; pick a Close space"
+        text = f"{who}: the quest's {name} cannot stand on its Full spawn point; pick a Close space with {ANSWER}"
     elif w.kind == "monster":
-        text = f"{who}: run {E.mname(m)} for the event: its path (up to {E.mstats(m)[2]} MP), then one attack"
+        text = (
+            f"{who}: run {E.mname(m)} for the event with {ANSWER}: its path (up to {E.mstats(m)[2]} MP), "
+            "then one attack (an empty answer lets the bot run it)"
+        )
     else:
-        text = f"{who}: {E.hero_name(h)} is attacked by {w.why}; pick a reaction and rerolls"
+        text = f"{who}: {E.hero_name(h)} is attacked by {w.why}; pick a reaction and rerolls with {ANSWER}"
     return Prompt(seat=w.seat, kind="reaction", text=text, default=options(state)[0])
+
+
+def _tag(state: StarState, option: str) -> str:
+    """A monster option as the board tags it (WE1), a space as it is."""
+    m = E.find_monster(state, option)
+    return E.monster_tag(m) if m is not None else option
 
 
 def _pick(w, action: Action, what: str) -> str:

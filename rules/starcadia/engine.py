@@ -113,6 +113,7 @@ from .movement import hero_move, run_move
 from .paths import (
     Approach,
     Op,
+    move_points,
     nearest_free,
     notation,
     plan_monster_path,
@@ -121,6 +122,7 @@ from .paths import (
     pvp_targets,
     reach,
     reach_ops,
+    route_to,
     travel_costs,
 )
 from .quests import (
@@ -226,6 +228,7 @@ __all__ = [
     "monster_options",
     "monster_tag",
     "move_monster",
+    "move_points",
     "mstats",
     "nearest_free",
     "notation",
@@ -256,6 +259,7 @@ __all__ = [
     "revival_space",
     "right_of",
     "roller",
+    "route_to",
     "run_activation",
     "run_attack",
     "run_effect",

@@ -264,11 +264,19 @@ class Starcadia(GameSystem[StarState]):
             return [X.prompt(state)]
         if state.payback is not None:
             pb = state.payback
-            text = f"{state.seats[pb.seat]}: run the Payback of {pb.monster} against {pb.hero}"
+            m = E.find_monster(state, pb.monster)
+            tag = E.mname(m) if m is not None else pb.monster
+            text = (
+                f"{state.seats[pb.seat]}: run the Payback of {tag} against {pb.hero} "
+                "with /starcadia payback (path, attack) or /starcadia answer (empty: the bot's run)"
+            )
             return [Prompt(seat=pb.seat, kind="reaction", text=text, default={"type": "payback"})]
         if state.pending_event:
             card = CONTENT.events[state.pending_event]
-            text = f"{state.seats[seat]}: event {card.name}: choose the {card.designation} figure and target"
+            text = (
+                f"{state.seats[seat]}: event {card.name}: choose the {card.designation} figure and target "
+                "with /starcadia event (empty: the usual choice)"
+            )
             return [Prompt(seat=seat, kind="choice", text=text, default={"type": "event"})]
         if state.act.hero:
             h = E.find_hero(state, state.act.hero)
@@ -436,7 +444,7 @@ class Starcadia(GameSystem[StarState]):
         ]
 
     def _move_options(self, state: StarState, b: B.Board, h: HeroState) -> list[Action]:
-        mp = state.act.mp if state.act.hero == h.id else E.BASE_MP + E.ability(h, "extra_mp")
+        mp = E.move_points(state, h)
         out: list[Action] = []
         reach = E.reach(state, b, h.pos, mp, h.id)
         q = E.current_pve(state)
@@ -485,8 +493,10 @@ class Starcadia(GameSystem[StarState]):
         return out
 
     def button_choices(self, state: StarState, seat: int, legal: list[Action]) -> list[int]:
-        """Buttons favour what moves the game on: attacks (first on rivals whose PvP quest is open), moves
-        that hack or pick up, the walk towards an open PvP quest, then end/rest."""
+        """Every move, most useful first (the first four get buttons, a menu can follow this order): attacks
+        (first on rivals whose PvP quest is open), moves that hack or pick up, the walk towards an open PvP
+        quest, decisions and gadgets, end/rest, then the other walks, longest first, the heroes taking turns
+        (so a list cut short still shows both heroes)."""
         pvp = {h.id for h in E.pvp_targets(state, seat)} if state.phase == "play" else set()
         approach = E.pvp_approach(state, seat) if any(a.get("type") == "move" for a in legal) else None
         towards = {"type": "move", "hero": approach.hero, "path": approach.path} if approach else None
@@ -519,10 +529,17 @@ class Starcadia(GameSystem[StarState]):
                 return (2, 0)
             if kind in ("end", "rest"):
                 return (3, 0)
-            return (4, 0)
+            return (4, walk_turn.get(id(action), 0))
 
-        order = sorted(range(len(legal)), key=lambda i: (rank(legal[i]), i))
-        return order[:4]
+        walks: dict[str, list[Action]] = {}
+        for action in legal:
+            if action.get("type") == "move":
+                walks.setdefault(str(action.get("hero")), []).append(action)
+        walk_turn: dict[int, int] = {}
+        for h, mine in enumerate(walks.values()):
+            mine.sort(key=lambda a: -len(a.get("path", []) or []))
+            walk_turn.update({id(a): k * len(walks) + h for k, a in enumerate(mine)})
+        return sorted(range(len(legal)), key=lambda i: (rank(legal[i]), i))
 
     def hide(self, state: StarState, seat: int | None) -> StarState:
         v = self.clone(state)

@@ -112,6 +112,41 @@ def reach(state: StarState, b: B.Board, start: str, mp: int, mover: str) -> dict
     return {s: (c, notation(p, start)) for s, (c, p) in found.items()}
 
 
+def move_points(state: StarState, h: HeroState) -> int:
+    """The MP ``h`` may still spend: what is left of its activation, or a fresh block (4 plus abilities)."""
+    return state.act.mp if state.act.hero == h.id else BASE_MP + ability(h, "extra_mp")
+
+
+def route_to(state: StarState, h: HeroState, dest: str, mp: int, *, stop: bool = True) -> list[str]:
+    """The cheapest way (move notation) for ``h`` to ``dest`` within ``mp``, the one the move buttons offer.
+
+    ``stop``: the hero ends there (a Full space is refused); else it only passes on (more of the path
+    follows). Refuses, without changing anything, when no such way exists, saying why.
+    """
+    b = board_of(state)
+    where = B.parse_space(dest)
+    if where is None or not b.playable(where):
+        raise RuleError(f"'{dest[:12]}' is not a space you can enter.")
+    dest = B.name(where)
+    found = reach(state, b, h.pos, mp, h.id) if stop else None
+    if found is not None and dest in found:
+        return list(found[dest][1])
+    if found is None:
+        ops = travel_costs(state, b, h.pos, mp, doors=True)
+        if dest in ops:
+            return notation(ops[dest][1], h.pos)
+    far = travel_costs(state, b, h.pos, 99, doors=True)
+    if dest not in far:
+        raise RuleError(f"No way leads from {h.pos} to {dest}: walls or the void are in the way.")
+    cost = far[dest][0]
+    if cost <= mp:
+        raise RuleError(f"{dest} is full (2 figures): {hero_name(h)} may pass through but not stop there.")
+    raise RuleError(
+        f"{dest} is {cost} MP away from {h.pos} (steps, doors and portals counted); "
+        f"{hero_name(h)} has {mp} MP. The move suggestions list every space in reach."
+    )
+
+
 class Approach(NamedTuple):
     """A suggested walk towards an open PvP quest: which hero, its path (move notation), whom it nears."""
 

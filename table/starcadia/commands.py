@@ -156,7 +156,7 @@ TURN_COMMANDS = (
             ),
             Option(
                 "place",
-                "Where a dead hero returns: hero:shuttle or hero:<space Close to the ally>",
+                "Dead hero's return: hero:shuttle, hero:J4 (any free space of your shuttle) or a space Close to ally",
                 high=100,
                 suggest=S.rest_place,
             ),

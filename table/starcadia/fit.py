@@ -23,23 +23,28 @@ Given = dict[str, str | None]
 Inner = Callable[[SeatContext, str, Given], Pairs]
 
 
-def fit(pairs: Iterable[tuple[str, str]], typed: str) -> Pairs:
-    """Keep choices matching what is typed (every word, in label or value), de-duplicated, at most 25;
-    those whose value starts with the typed text first."""
+def matching(pairs: Iterable[tuple[str, str]], typed: str) -> Pairs:
+    """The choices matching what is typed (every word, in label or value), de-duplicated, all of them; those
+    whose value starts with the typed text first. A value longer than Discord takes (100 characters) is left
+    out, never cut: a cut value would send something else than it says; a long label ends in "…"."""
     wanted = (typed or "").lower().split()
     out: Pairs = []
     seen = set()
     for label, value in pairs:
-        value = value[:LABEL_MAX]
-        if value in seen or not value:
+        if value in seen or not value or len(value) > LABEL_MAX:
             continue
         hay = f"{label} {value}".lower()
         if all(w in hay for w in wanted):
             seen.add(value)
-            out.append((label[:LABEL_MAX], value))
+            out.append((label if len(label) <= LABEL_MAX else label[: LABEL_MAX - 1] + "…", value))
     starts = [p for p in out if p[1].lower().startswith((typed or "").strip().lower())]
     rest = [p for p in out if p not in starts]
-    return (starts + rest)[:MAX_CHOICES]
+    return starts + rest
+
+
+def fit(pairs: Iterable[tuple[str, str]], typed: str) -> Pairs:
+    """:func:`matching`, at most 25 (what a suggestion list shows; typing more narrows it)."""
+    return matching(pairs, typed)[:MAX_CHOICES]
 
 
 def extend_list(typed: str, candidates: Iterable[tuple[str, str]]) -> Pairs:

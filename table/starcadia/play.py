@@ -69,11 +69,30 @@ async def move(table: Table, ctx: Ctx, path: str, hero: str | None = None) -> Re
     h = E.find_hero(st, hid)
     if h.dead or not h.pos:
         raise RuleError(f"{E.hero_name(h)} is dead; rest to bring them back.")
-    return await table.act(ctx, {"type": "move", "hero": hid, "path": hero_path(h, path)})
+    typed = hero_path(h, path)
+    if not st.act.hero or st.act.hero == hid:  # else the engine says who is already active
+        typed = routed(st, h, typed, E.move_points(st, h))
+    return await table.act(ctx, {"type": "move", "hero": hid, "path": typed})
+
+
+def routed(st: StarState, h: HeroState, typed: list[str], mp: int) -> list[str]:
+    """A typed path whose first space is not one step away (a destination: ``B7``, ``B7 pickup``, ``B7 B8``)
+    begins with the cheapest way there, the one the move suggestions offer; the rest stays as typed.
+    A path that starts with a step, a portal or a door is left to the engine to check."""
+    first = B.parse_space(typed[0]) if typed else None
+    b = E.board_of(st)
+    if first is None or not b.playable(first) or not E.can_move(st, h):
+        return typed
+    here = B.parse_space(h.pos)
+    if abs(here[0] - first[0]) + abs(here[1] - first[1]) == 1 and b.passage(here, first, st.doors):
+        return typed
+    stop = all(item.lower() in ("hack", "pickup") for item in typed[1:])
+    return [*E.route_to(st, h, B.name(first), mp, stop=stop), *typed[1:]]
 
 
 def _hero_by_first_step(st: StarState, seat: int, path: str) -> str | None:
-    """The one hero of the crew that starts on, or next to, the path's first space (else None)."""
+    """The one hero of the crew that starts next to the path's first space, or else the one that can reach
+    it (a destination); None when none or both fit."""
     try:
         typed = steps(path)
     except RuleError:
@@ -81,15 +100,20 @@ def _hero_by_first_step(st: StarState, seat: int, path: str) -> str | None:
     first = B.parse_space(typed[0]) if typed else None
     if first is None:
         return None
-    fits = []
-    for hid in crew_ids(st, seat):
-        h = E.find_hero(st, hid)
-        if h.dead or not h.pos:
+    heroes = [h for h in (E.find_hero(st, x) for x in crew_ids(st, seat)) if not h.dead and h.pos]
+    near = [
+        h.id for h in heroes if abs(B.parse_space(h.pos)[0] - first[0]) + abs(B.parse_space(h.pos)[1] - first[1]) <= 1
+    ]
+    if near:
+        return near[0] if len(near) == 1 else None
+    reach = []
+    for h in heroes:
+        try:
+            routed(st, h, typed, E.move_points(st, h))
+        except RuleError:
             continue
-        x, y = B.parse_space(h.pos)
-        if abs(x - first[0]) + abs(y - first[1]) <= 1:
-            fits.append(hid)
-    return fits[0] if len(fits) == 1 else None
+        reach.append(h.id)
+    return reach[0] if len(reach) == 1 else None
 
 
 async def attack(
@@ -198,7 +222,7 @@ async def use(table: Table, ctx: Ctx, gadget: str, hero: str | None = None, path
             raise RuleError("Your ally must be on the board to ride the hoverboard.")
         if not path or not path.strip():
             raise RuleError(f"Give the path {E.hero_name(ally)} rides from {ally.pos}, e.g. path:B2 B3.")
-        action["path"] = hero_path(ally, path)
+        action["path"] = routed(st, ally, hero_path(ally, path), E.BASE_MP)
     elif path and path.strip():
         raise RuleError(f"Only the hoverboard takes a path; a {g} does not.")
     return await table.act(ctx, action)

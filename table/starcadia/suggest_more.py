@@ -130,7 +130,7 @@ def _answer_choice(sc: SeatContext, typed: str, given: Given) -> Pairs:
     out = []
     for i, a in enumerate(SYSTEM.legal(st, sc.seat)):
         label = answer_label(st, a) + (" (default)" if i == 0 else "")
-        out.append((label[:LABEL_MAX], SYSTEM.format(a)[:LABEL_MAX]))
+        out.append((label, SYSTEM.format(a)))  # a value too long to send whole is left out by the fitting
     return out
 
 
@@ -149,8 +149,15 @@ def _take_token(sc: SeatContext, typed: str, given: Given) -> Pairs:
 def _outfit_loadout(sc: SeatContext, typed: str, given: Given) -> Pairs:
     if not legal(sc, "outfit"):
         return []
-    listed = loadout_text(auto_loadout(state(sc), sc.seat))
-    return [("auto: fill both heroes evenly", "auto"), (f"as listed: {listed}", listed)]
+    load = auto_loadout(state(sc), sc.seat)
+    listed = loadout_text(load)
+    out = [("auto: fill both heroes evenly (/starcadia offer shows who gets what)", "auto")]
+    # The same loadout written out, to edit: by slug, or by id when that would not fit a suggestion's 100
+    # characters (a longer value is never offered: it would be sent cut short).
+    short = "; ".join(f"{h}: {', '.join(toks) or '-'}" for h, toks in load.items())
+    written = listed if len(listed) <= LABEL_MAX else short
+    out.append((f"as listed: {listed}", written))
+    return out
 
 
 def _route_scenario(sc: SeatContext, typed: str, given: Given) -> Pairs:

@@ -10,7 +10,7 @@ from rules.starcadia.content import CONTENT
 
 from ..commands import SeatContext
 from ..spec import Pairs
-from .fit import Given, extend_list, fit, suggester
+from .fit import MAX_CHOICES, Given, extend_list, fit, matching, suggester
 from .names import find_target, own_hero
 from .seat import acting_hero, crew_ids, legal, state
 from .texts import hero_label, path_label
@@ -34,25 +34,48 @@ def _heroes(kind: str):
 
 
 def _move_path(sc: SeatContext, typed: str, given: Given) -> Pairs:
-    """Quest moves (hack, pickup) first, then the walk towards an open PvP quest, then the longest walks."""
+    """Every legal move, filtered by what is typed: quest moves (hack, pickup) first, then the walk towards an
+    open PvP quest, then the longest walks, taking the heroes in turn so both show. A destination typed alone
+    (``B7``) brings the walks that end there to the top."""
     st = state(sc)
     hid = _hero_given(sc, given, "move")
     moves = [a for a in legal(sc, "move") if hid is None or a["hero"] == hid]
     special = [a for a in moves if a["path"][-1] in ("hack", "pickup")]
     approach = E.pvp_approach(st, sc.seat) if sc.seat is not None else None
     towards = [a for a in moves if approach and a["hero"] == approach.hero and a["path"] == approach.path]
-    rest = sorted(
-        (a for a in moves if a not in special and a not in towards), key=lambda a: (-len(a["path"]), a["path"])
-    )
-    out = []
+    rest = alternate_heroes([a for a in moves if a not in special and a not in towards])
+    pairs = []
     for a in special + towards + rest:
         label = path_label(a["path"])
         if a in towards:  # the walk towards a rival whose PvP quest is open (the scenario needs one)
             label += f" · towards {E.hero_name(E.find_hero(st, approach.target))} (PvP quest)"
         if hid:
-            out.append((label, " ".join(a["path"])))
+            pairs.append((label, " ".join(a["path"])))
         else:  # no hero chosen yet: the value names the hero, "path:zip B2 B3"
-            out.append((f"{a['hero']}: {label}", " ".join([a["hero"], *a["path"]])))
+            pairs.append((f"{a['hero']}: {label}", " ".join([a["hero"], *a["path"]])))
+    found = matching(pairs, typed)
+    dest = B.parse_space(typed.strip()) if len(typed.split()) == 1 else None
+    if dest is not None:
+        there = [p for p in found if _ends_at(p[1], B.name(dest))]
+        found = there + [p for p in found if p not in there]
+    return found[:MAX_CHOICES]
+
+
+def _ends_at(value: str, space: str) -> bool:
+    """Whether a suggested path ends on ``space`` (a hack or pickup after it counts)."""
+    words = [w for w in value.split() if w not in ("hack", "pickup")]
+    return bool(words) and words[-1].upper() == space
+
+
+def alternate_heroes(moves: list[dict]) -> list[dict]:
+    """Moves longest walk first within each hero, the heroes taking turns (a list cut at 25 shows both)."""
+    by_hero: dict[str, list[dict]] = {}
+    for a in sorted(moves, key=lambda a: (-len(a["path"]), a["path"])):
+        by_hero.setdefault(a["hero"], []).append(a)
+    queues = list(by_hero.values())
+    out = []
+    for i in range(max((len(q) for q in queues), default=0)):
+        out += [q[i] for q in queues if i < len(q)]
     return out
 
 
@@ -195,7 +218,7 @@ def _rest_place(sc: SeatContext, typed: str, given: Given) -> Pairs:
     return fit(out, typed)
 
 
-move_path = suggester(_move_path)
+move_path = suggester(_move_path, listed=True)
 move_hero = suggester(_heroes("move"))
 attack_target = suggester(_attack_target)
 attack_weapon = suggester(_attack_weapon)
