@@ -580,6 +580,7 @@ def test_ships_option_survives_the_option_parser():
 
 def test_legal_lists_every_rolled_die_for_assign():
     state = in_combat(new_game(), ["sentinel"], ["T", "T", "-", "-", "S"])
+    state.players[0].shield -= 1  # at full shields the Science die would recharge nothing: not offered
     ids = rolled_ids(state)
     listed = {a["die"] for a in SYSTEM.legal(state, 0) if a["type"] == "assign"}
     # both Tactical dice can go on the laser, so both are offered

@@ -16,6 +16,7 @@ import re
 import pytest
 
 from rules.armada import SYSTEM as S
+from rules.armada import combat
 from rules.armada.helpers import dice_of
 from rules.armada.state import State
 from rules.armada.words import LABEL_MAX
@@ -93,11 +94,31 @@ def test_a_fight_with_no_die_left_to_place_finishes_the_step() -> None:
     assert forced(st, 0) == {"type": "done"}
 
 
-def test_gather_or_escape_is_always_asked() -> None:
+def gather_step(hull: int | None = None) -> State:
     st = in_combat(new_game(), ["kannon", "kannon"], ["-"])
-    st, _ = S.apply(st, 0, {"type": "done"})
-    if st.combat is not None and st.combat.step == "gather":
-        assert forced(st, 0) is None
+    st.combat.step = "gather"
+    if hull is not None:
+        st.players[0].hull = hull
+    return st
+
+
+def test_step_4_gathers_by_itself_while_no_ship_is_in_danger() -> None:
+    """Rulebook p. 14, step 4 (gather or escape): with every ship above half Hull and able to take the
+    fleet's worst enemy step, escaping would only throw the fight away; the crew gather by themselves."""
+    st = gather_step()
+    assert not combat.escape_worth_asking(st)
+    assert forced(st, 0) == {"type": "gather"}
+    assert {"type": "escape"} in S.legal(st, 0)  # still allowed when typed
+
+
+def test_step_4_is_asked_once_a_ship_is_at_half_hull() -> None:
+    st = gather_step(hull=st_half(gather_step()))
+    assert combat.escape_worth_asking(st)
+    assert forced(st, 0) is None
+
+
+def st_half(st: State) -> int:
+    return st.players[0].max_hull // 2
 
 
 def mission_state(faces: list[str]) -> State:
@@ -152,7 +173,8 @@ def test_forced_steps_have_exactly_one_sensible_answer_on_random_states(seed: in
             legal = S.legal(st, p.seat)
             real = [a for a in legal if a["type"] != "begin"]
             assert action in legal
-            assert real == [action] or {a["type"] for a in real} == {"done", "giveup"}, real
+            calm = action == {"type": "gather"} and not combat.escape_worth_asking(st)
+            assert real == [action] or {a["type"] for a in real} == {"done", "giveup"} or calm, real
         p = r.choice(S.pending(st))
         legal = S.legal(st, p.seat)
         action = r.choice(legal) if r.random() < 0.4 else bot_choice(st, p.seat, seed)

@@ -69,9 +69,12 @@ async def state(table: Table):
     return (await table.seat_context(cx(ALICE))).state
 
 
-async def to_combat(table: Table) -> None:
-    """Round 1 passes quietly; in round 2's Encounter alice and bob face Fleet 1 at Terra together."""
+async def to_combat(table: Table, *, autopass: bool = False) -> None:
+    """Round 1 passes quietly; in round 2's Encounter alice and bob face Fleet 1 at Terra together.
+    Without ``autopass`` every step is asked (the step-by-step tests); with it, as a table plays."""
     await start(table)
+    if not autopass:
+        await table.game_settings(cx(ALICE), "autopass", "off")
     for _ in range(3):
         await A.end_turn(table, cx(ALICE))
         await A.end_turn(table, cx(BOB))
@@ -208,7 +211,7 @@ async def test_away_mission_assign_end_step_and_giveup(table: Table) -> None:
     await refused(table, A.end_turn(table, cx(BOB)), "Finish the Away Mission")
     await refused(table, A.repair(table, cx(BOB)), "You are on an Away Mission: `/armada assign`")
     assert "**Your move**: Away Mission: `/armada assign" in (await V.view_ship(table, cx(BOB))).as_text()
-    dice = await S.complete(table, cx(BOB), "assign", "die", "")
+    dice = await S.complete(table, cx(BOB), "assign", "dice", "")
     good_choices(dice)
     st = await state(table)
     wrong = next((d for d in st.dice if d.owner == 1 and d.loc == "rolled" and "E" not in d.face), None)
@@ -218,7 +221,7 @@ async def test_away_mission_assign_end_step_and_giveup(table: Table) -> None:
     await refused(table, A.assign(table, cx(BOB), "#77", "1"), "no die #77")
     if dice:
         die = dice[0][1]
-        sections = await S.complete(table, cx(BOB), "assign", "station", "", {"die": die})
+        sections = await S.complete(table, cx(BOB), "assign", "station", "", {"dice": die})
         assert sections and all(label.startswith("section") for label, _ in sections)
         placed = await A.assign(table, cx(BOB), f"#{die}", sections[0][1])
         assert "puts" in placed.as_text()
@@ -242,6 +245,7 @@ async def test_away_mission_assign_end_step_and_giveup(table: Table) -> None:
 
 async def test_combat_assign_swap_end_step_and_escape(table: Table) -> None:
     await start(table)
+    await table.game_settings(cx(ALICE), "autopass", "off")  # every step asked, one by one
     for _ in range(3):
         await A.end_turn(table, cx(ALICE))
         await A.end_turn(table, cx(BOB))
@@ -270,16 +274,17 @@ async def test_combat_assign_swap_end_step_and_escape(table: Table) -> None:
     await refused(table, A.roll(table, cx(BOB)), "assign` them")
 
     # bob: Tactical #5 on the Twin Link, aimed with the suggestions.
-    dice = await S.complete(table, cx(BOB), "assign", "die", "")
+    dice = await S.complete(table, cx(BOB), "assign", "dice", "")
     good_choices(dice)
     assert ("#5 crew: Tactical", "5") in dice
     sc = await table.seat_context(cx(BOB))
     engine_dice = {str(a["die"]) for a in sc.system.legal(sc.state, 1) if a["type"] == "assign"}
-    assert {v for _, v in dice} == engine_dice  # exactly the dice the engine lists, every one of them
-    stations = await S.complete(table, cx(BOB), "assign", "station", "", {"die": "5"})
+    assert dice[0][0].startswith("Place as suggested: ") and dice[0][1] == "suggested"  # the bot's placement first
+    assert {v for _, v in dice[1:]} == engine_dice  # then exactly the dice the engine lists, every one of them
+    stations = await S.complete(table, cx(BOB), "assign", "station", "", {"dice": "5"})
     # not 6: the Sick Bay (Medical + any) would wait for a Medical that none of bob's rolled dice shows
     assert [v for _, v in stations] == ["1", "2", "swap"]
-    aims = await S.complete(table, cx(BOB), "assign", "target", "", {"die": "5", "station": "1"})
+    aims = await S.complete(table, cx(BOB), "assign", "target", "", {"dice": "5", "station": "1"})
     assert aims == [
         ("target 1: DecaBuilder (hull 3/3, shields 1)", "1"),
         ("target 2: Sentinel (hull 2/2, shields 0)", "2"),
@@ -290,9 +295,9 @@ async def test_combat_assign_swap_end_step_and_escape(table: Table) -> None:
 
     # Tactic: Swap needs Tactical dice; alice has none.
     for die in ("8", "9"):
-        assert "swap" in [v for _, v in await S.complete(table, cx(BOB), "assign", "station", "", {"die": die})]
-    for _, die in await S.complete(table, cx(ALICE), "assign", "die", ""):
-        assert "swap" not in [v for _, v in await S.complete(table, cx(ALICE), "assign", "station", "", {"die": die})]
+        assert "swap" in [v for _, v in await S.complete(table, cx(BOB), "assign", "station", "", {"dice": die})]
+    for _, die in await S.complete(table, cx(ALICE), "assign", "dice", ""):
+        assert "swap" not in [v for _, v in await S.complete(table, cx(ALICE), "assign", "station", "", {"dice": die})]
     readied = await A.assign(table, cx(BOB), "8", "swap")
     assert "readies the Swap" in readied.as_text()
     await refused(table, A.assign(table, cx(BOB), "9", "swap"), "already have a die")
@@ -429,9 +434,9 @@ async def test_stasis_and_polarity_choices_come_from_the_engine() -> None:
     fake_bob = FakeTable(fake.state, 1)
     seen_extra = False
     for who, table_ in ((ALICE, fake), (BOB, fake_bob)):
-        for _, die in await S.complete(table_, cx(who), "assign", "die", ""):  # type: ignore[arg-type]
-            for _, station in await S.complete(table_, cx(who), "assign", "station", "", {"die": die}):  # type: ignore[arg-type]
-                extras = await S.complete(table_, cx(who), "assign", "target", "", {"die": die, "station": station})  # type: ignore[arg-type]
+        for _, die in await S.complete(table_, cx(who), "assign", "dice", ""):  # type: ignore[arg-type]
+            for _, station in await S.complete(table_, cx(who), "assign", "station", "", {"dice": die}):  # type: ignore[arg-type]
+                extras = await S.complete(table_, cx(who), "assign", "target", "", {"dice": die, "station": station})  # type: ignore[arg-type]
                 good_choices(extras)
                 for label, value in extras:
                     if "=" in value:
@@ -597,11 +602,11 @@ async def random_command(fake: FakeTable, who: Actor, rng) -> None:
     elif kind == "relay":
         await A.reroll(f, ctx, "enemy")
     elif kind == "swap":
-        await A.assign(f, ctx, await pick("assign", "die"), "swap")
+        await A.assign(f, ctx, await pick("assign", "dice"), "swap")
     elif kind == "assign":
-        die = await pick("assign", "die")
-        station = await pick("assign", "station", {"die": die}) if die else None
-        target = await pick("assign", "target", {"die": die, "station": station}) if station else None
+        die = await pick("assign", "dice")
+        station = await pick("assign", "station", {"dice": die}) if die else None
+        target = await pick("assign", "target", {"dice": die, "station": station}) if station else None
         await A.assign(f, ctx, die, station, target)
     elif kind == "engage":
         target = await pick("engage", "target")
@@ -773,7 +778,7 @@ async def poke_everything(table: Table, who: Actor) -> None:
         ("configure", ["station", "module"]),
         ("engage", ["target", "teammates", "frontline"]),
         ("mission", ["beacon", "teammates"]),
-        ("assign", ["die", "station", "target"]),
+        ("assign", ["dice", "station", "target"]),
         ("reroll", ["dice"]),
         ("hero", ["ability"]),
         ("ram", ["amount", "target"]),
@@ -841,7 +846,7 @@ async def test_console_script(tmp_path: Path) -> None:
     assert "On offer" in text and "Away Mission 0" in text
     assert "(only you see this) == Ship of alice ==" in text
     assert "Deep Space D-6: Armada commands" in text and "needs a subcommand" not in text
-    assert "! /armada assign needs station:. Usage: /armada assign die:<number> station:<station>" in text
+    assert "! Dice are assigned in Combat or on an Away Mission; you are in neither." in text
     assert list((tmp_path / "boards").glob("*.png"))
 
 
@@ -911,19 +916,19 @@ async def test_armada_through_discord(tmp_path: Path) -> None:
             assert [c["value"] for c in beacons] == ["0"]
             mission = await standin.slash("armada mission", {"beacon": "0"}, user=bob, channel_id=chan)
             assert "Away Mission 0" in mission.text
-            dice = await standin.autocomplete("armada assign", focused="die", value="", user=bob, channel_id=chan)
+            dice = await standin.autocomplete("armada assign", focused="dice", value="", user=bob, channel_id=chan)
             assert dice
             sections = await standin.autocomplete(
                 "armada assign",
                 focused="station",
                 value="",
-                options={"die": dice[0]["value"]},
+                options={"dice": dice[0]["value"]},
                 user=bob,
                 channel_id=chan,
             )
             assert sections and sections[0]["name"].startswith("section")
             placed = await standin.slash(
-                "armada assign", {"die": dice[0]["value"], "station": sections[0]["value"]}, user=bob, channel_id=chan
+                "armada assign", {"dice": dice[0]["value"], "station": sections[0]["value"]}, user=bob, channel_id=chan
             )
             assert "puts" in placed.text and placed.files["board.png"].startswith(PNG)
         finally:

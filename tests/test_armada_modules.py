@@ -32,7 +32,7 @@ def test_single_target_weapon_refuses_two_targets_and_needs_a_target():
     t = rolled_ids(state)[0]
     refused(state, 0, {"type": "assign", "die": t, "station": 4, "target": [1, 2]}, "exactly one")
     refused(state, 0, {"type": "assign", "die": t, "station": 4}, "which enemy")
-    refused(state, 0, {"type": "assign", "die": t, "station": 4, "target": 3}, "between 1 and 2")
+    refused(state, 0, {"type": "assign", "die": t, "station": 4, "target": 3}, "no enemy 3 left")
 
 
 def test_hellebore_area_ion_and_larkspur_damaged_only():

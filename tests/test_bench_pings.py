@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bench.pings import FIRST_ROUNDS, first_round_pings, main
+from bench.pings import FIGHT_BEFORE, FIRST_ROUNDS, fight_pings, first_round_pings, main, measure_fight
 from rules.core import registry
 
 
@@ -23,3 +23,11 @@ def test_the_table_names_every_game_asked_for(capsys) -> None:
     main(["quasar", "--seeds", "1"])
     out = capsys.readouterr().out
     assert "| quasar |" in out and "autopass" in out
+
+
+def test_an_armada_fight_asks_at_most_half_as_often_per_combat_round() -> None:
+    """The issue's target: 3 captains in a fight, prompts per combat round at most half of before."""
+    fight = measure_fight(range(1, 4))
+    assert 0 < fight["after"] <= FIGHT_BEFORE / 2
+    assert fight["after"] <= fight["before"]
+    assert fight_pings(2, autopass=True) == fight_pings(2, autopass=True)  # the count repeats

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from rules.armada.combat import enemy_action_text
+from rules.armada.combat import enemy_action_text, ship_numbers
 from rules.armada.content import CONTENT as C
 from rules.armada.finals import event_for, final_enemy_def
 from rules.armada.state import EnemyShip, State
@@ -211,8 +211,9 @@ def draw_combat(state: State, ch: Changes) -> Image.Image:
             )
             d.text((dx - 12, dy + 32), "enemy die", font=face(TEXT, bold=True), fill=MUTED, anchor="rm")
         y = banners(d, waiting, y + LINE + 6)
-        for k, ship in enumerate(ships):
-            y = _enemy_row(d, state, k + 1, ship, y)
+        numbers = ship_numbers(state, fleet) if fleet is not None else []
+        for number, ship in zip(numbers, ships, strict=True):
+            y = _enemy_row(d, state, number, ship, y)
         if not ships and not c.pvp:
             d.text((MARGIN, y), "No enemy ship left.", font=face(TEXT), fill=INK)
             y += LINE

@@ -212,6 +212,8 @@ def _in_combat(state: State, seat: int, ch: Choice, apply: Apply) -> Action:
     if c.step == "escape":
         burn = [a for a in ch.of("assign") if not a.get("hull_to_one")]
         return ch.first(*burn[:1], *ch.of("assign")[:1])
+    if ch.has("suggested"):  # every die at once, as this bot would place them one by one
+        return ch.of("suggested")[0]
     assigns = [a for a in ch.of("assign") if a.get("station") not in ("swap", "escape")]
     # a station waiting for more crew must fire before step 1 ends: then "done" is not legal
     return ch.first(best(state, seat, assigns, apply), "done", *assigns[:1])

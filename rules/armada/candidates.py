@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from rules.core import Action
 
-from . import choices
-from .combat import combat_fleet, enemy_def
+from . import choices, idle
+from .combat import combat_fleet, enemy_def, ship_numbers
 from .helpers import C, dice_of, has_kind, locations, module_at, planet_links, station_numbers
 from .state import State
 from .turns import waiting
@@ -88,7 +88,9 @@ def _listed(state: State, seat: int) -> list[Action]:
             acts = [{"type": "hire", "hero": h} for h in player.offer]
             return [*acts, {"type": "close"}]
         acts += [{"type": "travel", "to": p} for p in locations(state) if p != player.planet]
-        acts += [{"type": "repair"}, {"type": "shop"}, {"type": "recruit"}]
+        if idle.reason(state, seat, {"type": "repair"}) is None:
+            acts.append({"type": "repair"})
+        acts += [{"type": "shop"}, {"type": "recruit"}]
         for mid in sorted(set(player.storage)):
             if C.modules[mid].cargo:
                 acts += [{"type": "install", "module": mid, "station": n} for n in range(1, 7)]
@@ -157,6 +159,11 @@ def swap_offers(state: State, seat: int, other: int) -> list[Action]:
 
 
 def _combat(state: State, seat: int) -> list[Action]:
+    """Combat moves, without the placements that would change nothing (:mod:`.idle`)."""
+    return [a for a in _combat_all(state, seat) if a["type"] != "assign" or idle.reason(state, seat, a) is None]
+
+
+def _combat_all(state: State, seat: int) -> list[Action]:
     c = state.combat
     assert c is not None
     if c.pvp:
@@ -187,7 +194,7 @@ def _combat(state: State, seat: int) -> list[Action]:
             acts.append({"type": "reroll", "dice": blanks})
         if rolled:
             acts.append({"type": "reroll", "dice": [d.id for d in rolled]})
-    positions = list(range(1, len(fleet.ships) + 1))
+    positions = ship_numbers(state, fleet)  # numbers kept for the whole fight
     for d in rolled[:MAX_LISTED_DICE]:  # every die, so buttons and autocomplete are exact
         for n in [*station_numbers(player), 7]:
             base: Action = {"type": "assign", "die": d.id, "station": "infirmary" if n == 7 else n}
@@ -199,7 +206,7 @@ def _combat(state: State, seat: int) -> list[Action]:
                 for p in positions:
                     extra: Action = {**base, "target": p}
                     if kind == "stasis":
-                        e = enemy_def(fleet.ships[p - 1])
+                        e = enemy_def(fleet.ships[positions.index(p)])
                         acts += [{**extra, "action": i + 1} for i in range(len(e.actions))]
                         if e.passives:
                             acts.append({**extra, "action": "passive"})

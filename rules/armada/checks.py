@@ -23,7 +23,7 @@ import msgspec
 from rules.core import Action, RuleError, Turn
 from rules.core.validate import get_choice, get_int, get_str
 
-from . import choices, combat, heroes, missions, planning, savior, say
+from . import choices, combat, heroes, missions, plan, planning, savior, say
 from .combat import INFIRMARY, SWAP, combat_fleet, enemy_def, fleet_by_token, parse_station
 from .content import Module
 from .dicefit import feed, match, shows
@@ -44,6 +44,7 @@ from .helpers import (
     planet_links,
     station_of,
 )
+from .plan import PLAN_TYPES
 from .resolution import hiring_blocked
 from .state import Combat, Die, State
 from .turns import TRADE_ANSWERS, TURN_TYPES, mandatory, waiting
@@ -65,6 +66,7 @@ COMBAT_TYPES = (
     "copy",
     "rose",
     "knockout",
+    *PLAN_TYPES,
 )
 MISSION_TYPES = ("assign", "done", "sacrifice", "reroll", "giveup")
 DUEL_KINDS = ("damage", "drone", "spindle", "gatling", "armor", "shield", "repair", "heal", "guard", "cloak")
@@ -192,6 +194,8 @@ def _combat(
             _assign_escape(state, c, seat, action)
         else:
             _assign(state, c, seat, action, deep, memo)
+    elif kind in PLAN_TYPES:
+        check_plan(state, c, seat, action)
     elif kind == "reroll":
         if not step_one:
             raise RuleError("Rerolls happen in step 1, after rolling.")
@@ -247,12 +251,34 @@ def _combat(
         heroes.check(state, seat, kind, action)
 
 
+def check_plan(state: State, c: Combat, seat: int, action: Mapping[str, Any]) -> None:
+    """Several dice at once (:mod:`.plan`): each placement is judged after the ones before it,
+    played on a copy, until one brings something hidden to light (a die rolled by a hero's ability):
+    what follows it is judged when it is played, so a refusal never depends on an unseen die."""
+    steps = plan.steps(action)
+    if c.step != "assign" or seat in c.finished or c.pvp:
+        raise RuleError("Several dice are placed at once in step 1 of a Combat against a fleet.")
+    copy = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=State)
+    turn = Turn(copy, seat)
+    for step in steps:
+        now = copy.combat
+        if now is None or seat not in now.members or now.step != "assign":
+            return  # the fight is won (or over) before this die: it simply stays unplaced
+        try:
+            check(copy, seat, step)
+        except RuleError as exc:
+            raise RuleError(f"Die {step['die']}: {exc} Nothing was placed.") from None
+        combat.assign(copy, seat, dict(step), turn)
+        if turn.saw_hidden:
+            return
+
+
 def _finish_first(state: State, seat: int, kind: str, action: Mapping[str, Any]) -> None:
     """FAQ (assigning crew without activating): dice waiting on a station that has not fired may not
     stay there, so while one waits, step 1 allows only dice for that station (or the Ram, which takes
     no crew); ``done`` is refused with the station and what it still needs."""
     number = combat.waiting_station(state, seat)
-    if number is None or kind == "ram":
+    if number is None or kind == "ram" or kind in PLAN_TYPES:  # a plan's placements are judged one by one
         return
     if kind == "assign" and parse_station(state, seat, action.get("station")) == number:
         return

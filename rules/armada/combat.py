@@ -79,9 +79,29 @@ def protectors(state: State, fleet: Fleet) -> list[EnemyShip]:
     ]
 
 
-def ship_name(fleet: Fleet, ship: EnemyShip) -> str:
-    pos = fleet.ships.index(ship) + 1 if ship in fleet.ships else 0
-    return f"{enemy_def(ship).name} ({pos})"
+def ship_number(state: State, fleet: Fleet, ship: EnemyShip) -> int:
+    """The number an enemy ship keeps for the whole fight: its place in the fleet when the fight
+    began (a ship that joins later comes after them); outside a fight, its place from the left."""
+    c = state.combat
+    if c is None or c.fleet != fleet.token or not c.order:
+        return fleet.ships.index(ship) + 1 if ship in fleet.ships else 0
+    if ship.uid in c.order:
+        return c.order.index(ship.uid) + 1
+    late = [s.uid for s in fleet.ships if s.uid not in c.order]
+    return len(c.order) + late.index(ship.uid) + 1 if ship.uid in late else 0
+
+
+def ship_numbers(state: State, fleet: Fleet) -> list[int]:
+    """The numbers of the fleet's ships, left to right."""
+    return [ship_number(state, fleet, s) for s in fleet.ships]
+
+
+def ship_by_number(state: State, fleet: Fleet, number: int) -> EnemyShip | None:
+    return next((s for s in fleet.ships if ship_number(state, fleet, s) == number), None)
+
+
+def ship_name(state: State, fleet: Fleet, ship: EnemyShip) -> str:
+    return f"{enemy_def(ship).name} ({ship_number(state, fleet, ship)})"
 
 
 # -- starting and ending ----------------------------------------------------------------------
@@ -101,13 +121,20 @@ def start(
     shadow = shadow or []
     if frontline < 0:
         frontline = next(m for m in members if m not in shadow)
-    state.combat = Combat(seat=seat, members=list(members), frontline=frontline, fleet=token, shadow=list(shadow))
+    state.combat = Combat(
+        seat=seat,
+        members=list(members),
+        frontline=frontline,
+        fleet=token,
+        shadow=list(shadow),
+        order=[s.uid for s in fleet.ships],
+    )
     if any(not ship.revealed for ship in fleet.ships):
         turn.reveal("enemy ship cards")
     for ship in fleet.ships:
         ship.revealed = True
         ship.shields = enemy_def(ship).shield
-    names = ", ".join(ship_name(fleet, s) for s in fleet.ships)
+    names = ", ".join(ship_name(state, fleet, s) for s in fleet.ships)
     who = " and ".join(state.seats[m] for m in members)
     verb = "engage" if len(members) > 1 else "engages"
     turn.say(f"Combat! {who} {verb} fleet {token} at {fleet.planet}: {names}.", kind="turn")
@@ -583,19 +610,21 @@ def pick_targets(state: State, action: Mapping[str, Any], fleet: Fleet, direct: 
             return [valid[0]]
         if not valid:
             raise RuleError("There is nothing to shoot at.")
-        raise RuleError(f"Say which enemy to target: 1 to {len(fleet.ships)} from the left.")
+        numbers = ", ".join(str(n) for n in ship_numbers(state, fleet))
+        raise RuleError(f"Say which enemy to target: {numbers}.")
     values = raw if isinstance(raw, list) else str(raw).replace(",", " ").split()
     if not isinstance(values, list) or not values or len(values) > 6 or (len(values) > 1 and not many):
         raise RuleError("This weapon hits exactly one target.")
     out = []
     for v in values:
-        pos = get_int({"t": v}, "t", 1, max(1, len(fleet.ships)), "the target")
-        if pos > len(fleet.ships):
-            raise RuleError("There is no enemy in that position.")
-        ship = fleet.ships[pos - 1]
+        number = get_int({"t": v}, "t", 1, 99, "the target")
+        ship = ship_by_number(state, fleet, number)
+        if ship is None:
+            numbers = ", ".join(str(n) for n in ship_numbers(state, fleet))
+            raise RuleError(f"There is no enemy {number} left; the enemies are numbered {numbers}.")
         if not direct and blocked(state, fleet, ship):
             prot = protectors(state, fleet)[0]
-            raise RuleError(f"{ship_name(fleet, prot)} protects the fleet: deal with it first.")
+            raise RuleError(f"{ship_name(state, fleet, prot)} protects the fleet: deal with it first.")
         out.append(ship)
     return out
 
@@ -642,7 +671,7 @@ def hit(
         rest = amount
     ship.damage = min(e.hull, ship.damage + rest)
     status = f"{ship.shields} shield, {ship.damage}/{e.hull} damage"
-    turn.say(f"{ship_name(fleet, ship)} takes {amount} {dtype}: {status}.")
+    turn.say(f"{ship_name(state, fleet, ship)} takes {amount} {dtype}: {status}.")
     if quickstrike and ship.damage >= e.hull:
         destroy(state, fleet, ship, turn)
     return removed
@@ -779,7 +808,7 @@ def fire(
             idx = get_int({"a": raw}, "a", 1, len(e.actions), "the enemy action") - 1
             what = f"action {idx + 1}"
         c.stasis.append([target.uid, idx])
-        turn.say(f"{name}'s Stasis Beam freezes {what} of {ship_name(fleet, target)}.")
+        turn.say(f"{name}'s Stasis Beam freezes {what} of {ship_name(state, fleet, target)}.")
     elif kind == "polarity":
         mode = get_choice(action, "mode", ["energy", "kinetic"], "polarity (energy or kinetic)")
         player.polarity = mode
@@ -1230,6 +1259,41 @@ def gather(state: State, seat: int, turn: Turn) -> None:
         return
     turn.say(f"Crew gathered. Combat round {c.round}.")
     begin_round(state, turn)
+
+
+def worst_enemy_step(state: State) -> int:
+    """The most damage the fleet's attacks could deal one ship in the next enemy step (over the six
+    faces of the enemy die, shields not counted): what a captain weighs before gathering again."""
+    fleet = combat_fleet(state)
+    worst = 0
+    for face in range(1, 7):
+        total = 0
+        for ship in fleet.ships:
+            for act in enemy_def(ship).actions:
+                if face not in act.on or (act.side and act.side != ship.side):
+                    continue
+                if act.kind == "attack":
+                    total += act.amount + solo_attack_bonus(state, act)
+                elif act.kind == "blast":
+                    total += (ship.timers + 1) * act.per_timer
+                elif act.kind == "per_ship":
+                    total += len(fleet.ships)
+        worst = max(worst, total)
+    return worst
+
+
+def escape_worth_asking(state: State) -> bool:
+    """Whether step 4 is a real choice: some ship of the team is at half Hull or less (or 3 or less),
+    or the next enemy step could take all its Shield and Hull. Otherwise escaping would only throw the fight
+    away, so gathering is the one sensible answer (an Escape attempt still is, with autopass off)."""
+    c = state.combat
+    assert c is not None
+    worst = worst_enemy_step(state)
+    for seat in c.members:
+        p = state.players[seat]
+        if p.hull <= max(3, p.max_hull // 2) or p.hull + p.shield <= worst:
+            return True
+    return False
 
 
 def no_knockouts_owed(state: State) -> None:

@@ -24,7 +24,22 @@ from rules.core import (
 from rules.core.rng import Rng
 from rules.core.validate import get_int
 
-from . import ai, candidates, checks, choices, combat, heroes, missions, planning, savior, say, turns, words
+from . import (
+    ai,
+    candidates,
+    checks,
+    choices,
+    combat,
+    heroes,
+    idle,
+    missions,
+    placing,
+    planning,
+    savior,
+    say,
+    turns,
+    words,
+)
 from .combat import combat_fleet, fleet_by_token, fleet_summary
 from .finals import event_for
 from .helpers import (
@@ -77,8 +92,10 @@ SCHEMA: dict[str, list[str]] = {
     "split": ["shares"],
     "vote": ["for"],
     "knockout": ["die"],
+    "place": ["plan"],
+    "suggested": ["plan"],
 }
-LIST_KEYS = {"dice", "team", "shares"}
+LIST_KEYS = {"dice", "team", "shares", "plan"}
 
 
 class Armada(GameSystem[State]):
@@ -366,7 +383,10 @@ class Armada(GameSystem[State]):
         return {"type": "end"}
 
     def candidates(self, state: State, seat: int) -> list[Action]:
-        return candidates.candidates(state, seat)
+        listed = candidates.candidates(state, seat)
+        if any(a["type"] == "assign" for a in listed):
+            return placing.suggested_first(state, seat, listed)
+        return listed
 
     def check(self, state: State, seat: int, action: Action) -> None:
         checks.check(state, seat, action)
@@ -381,6 +401,7 @@ class Armada(GameSystem[State]):
         checks.check(state, seat, action, deep=False)  # perform plays on its own copy: no trial copy needed
         peekers = self._peekers(state)
         kind = action["type"]
+        idle_why = idle.reason(state, seat, action)
         if choices.blocking(state) or kind in choices.TYPES:
             choices.perform(state, seat, kind, action, turn)
         elif state.trade is not None or kind in TRADE_ANSWERS:
@@ -397,6 +418,8 @@ class Armada(GameSystem[State]):
             self._mission_action(state, seat, kind, action, turn)
         else:
             self._turn_action(state, seat, kind, action, turn)
+        if idle_why:
+            turn.say(placing.changed_nothing(idle_why), seat=seat)
         self._advance(state, turn)
         if state.td_deck and not self._peekers(state) <= peekers:
             turn.reveal("the top Threat Detected card")  # a captain who could not peek now sees it
@@ -441,6 +464,8 @@ class Armada(GameSystem[State]):
             "copy": lambda: heroes.copy(state, seat, action, turn),
             "rose": lambda: heroes.rose(state, seat, action, turn),
             "knockout": lambda: combat.knockout(state, seat, action, turn),
+            "place": lambda: placing.play(state, seat, action, turn),
+            "suggested": lambda: placing.play(state, seat, action, turn),
         }
         if kind not in handlers:
             raise RuleError(say.IN_COMBAT)
@@ -725,6 +750,9 @@ class Armada(GameSystem[State]):
         along), ``done`` when no die can be placed (in an Away Mission only when trying again costs
         nothing that giving up would spare), a last planet to fall back to, a last die to lose, an
         enemy die nobody can pay to reroll. ``begin`` (claiming the turn) is no choice of its own."""
+        c = state.combat
+        if c is not None and not c.pvp and c.step == "gather" and not c.knockouts and not choices.blocking(state):
+            return None if combat.escape_worth_asking(state) else {"type": "gather"}
         legal = self.legal(state, prompt.seat)
         if state.mission is not None and state.mission.step == "assign" and not choices.blocking(state):
             return self._forced_retry(state, prompt.seat, legal)

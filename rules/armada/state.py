@@ -110,6 +110,7 @@ class Combat(msgspec.Struct, kw_only=True):
     relay_used: bool = False
     hull_lost: list[int] = []
     knockouts: dict[int, int] = {}  # seat -> crew dice an enemy knocked out, still to be chosen by the owner
+    order: list[int] = []  # uids of the fleet's ships as numbered when the fight began (numbers never shift)
 
 
 class Mission(msgspec.Struct, kw_only=True):

@@ -9,9 +9,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.core import RuleError
+
+from . import plan
+from .combat import ship_by_number
 from .content import CONTENT as C
 from .finals import FINAL_NAMES, event_for
 from .helpers import face_name, module_at
+from .plan import PLAN_TYPES
 from .state import Die, Fleet, State
 
 LABEL_MAX = 80
@@ -66,14 +71,14 @@ def fleet_words(state: State, token: object) -> str:
     return f"fleet {fleet.token} ({len(fleet.ships)} ship{'s' if len(fleet.ships) != 1 else ''})"
 
 
-def enemy_words(state: State, position: object) -> str:
-    """The enemy ship at ``position`` (1-based) of the fleet in Combat."""
+def enemy_words(state: State, number: object) -> str:
+    """The enemy ship of the fleet in Combat with this number (kept for the whole fight)."""
     c = state.combat
     fleet = _fleet(state, c.fleet) if c is not None else None
-    n = _int(position)
-    if fleet is None or not 1 <= n <= len(fleet.ships):
-        return f"enemy {position}"
-    ship = fleet.ships[n - 1]
+    n = _int(number)
+    ship = ship_by_number(state, fleet, n) if fleet is not None else None
+    if ship is None:
+        return f"enemy {number}"
     enemy = C.enemies.get(ship.card)
     name = enemy.name if ship.revealed and enemy is not None else "enemy ship"
     return f"{name} ({n})"
@@ -141,6 +146,34 @@ def _assign(state: State, action: Mapping[str, Any]) -> str:
     if "action" in action:
         text += f", freeze its {'passive' if action['action'] == 'passive' else 'action ' + str(action['action'])}"
     return text
+
+
+def _plan(state: State, action: Mapping[str, Any]) -> str:
+    """ "Place as suggested: 3→Lotus Laser (2), 5→Barrier V1": the whole placement, shortened until it
+    fits a button (the enemy aimed at in brackets, by its number in the fight)."""
+    try:
+        steps = plan.steps(action)
+    except RuleError:
+        return "Place several dice"
+    head = "Place as suggested: " if action.get("type") == "suggested" else "Place "
+    for short in (False, True):
+        parts = [_placed(state, step, short) for step in steps]
+        text = head + ", ".join(parts)
+        if len(text) <= LABEL_MAX:
+            return text
+    return text
+
+
+def _placed(state: State, step: Mapping[str, Any], short: bool) -> str:
+    """One die of a plan: "3→Lotus Laser (2)"; ``short`` keeps only the first word of the station."""
+    die = _die(state, step.get("die"))
+    where = _station(state, die, step.get("station"))
+    where = where.removeprefix("the ").split(" (station")[0]
+    if short:
+        where = where.split(" ")[0]
+    target = step.get("target")
+    aim = f" ({target})" if target not in (None, "") else ""
+    return f"{step.get('die')}→{where}{aim}"
 
 
 def _split(state: State, action: Mapping[str, Any]) -> str:
@@ -220,6 +253,8 @@ def _label(state: State, action: Mapping[str, Any]) -> str:
         return f"Attack {captain(state, a.get('target'))}"
     if kind == "assign":
         return _assign(state, a)
+    if kind in PLAN_TYPES:
+        return _plan(state, a)
     if kind == "reroll":
         dice = a.get("dice") or []
         count = len(dice) if isinstance(dice, list) else 1

@@ -129,18 +129,12 @@ COMMANDS = (
     ),
     act(
         "assign",
-        "Put a rolled die on a station, a mission section or the Swap card",
+        "Put rolled dice on a station, a mission section or the Swap card",
         COMBAT,
-        die("assign"),
-        opt(
-            "assign",
-            "station",
-            "Station 1-6 (or its module), infirmary, swap, or a mission section",
-            required=True,
-            high=40,
-        ),
-        opt("assign", "target", "Enemy to hit (1 = leftmost) or the choice offered; extra=3,5 adds dice"),
-        example="die:3 station:1 target:2",
+        opt("assign", "dice", "Die number(s): 3 or 3,5; suggested: the bot's placement", required=True, shown="number"),
+        opt("assign", "station", "Station 1-6 or module, weapons, shields, infirmary, swap, section", high=40),
+        opt("assign", "target", "Enemy number, or the choice offered; extra=3,5 adds dice"),
+        example="dice:3,5 station:1 target:2",
     ),
     act(
         "reroll",

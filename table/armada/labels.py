@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from rules.armada.choices import split_name
-from rules.armada.combat import enemy_def
+from rules.armada.combat import enemy_def, ship_by_number
 from rules.armada.content import CONTENT as C
 from rules.armada.finals import event_for
 from rules.armada.helpers import face_name, module_at, station_of
@@ -58,12 +58,15 @@ def captain_label(state: State, seat: int) -> str:
     return f"{seat + 1}: {state.seats[seat]} ({C.ships[p.ship].name} at {p.planet}{crit})"
 
 
-def ship_name(state: State, fleet: Fleet, pos: int) -> str:
-    ship = fleet.ships[pos - 1]
+def ship_name(state: State, fleet: Fleet, number: int) -> str:
+    """The enemy ship with this number (kept for the whole fight, see ``combat.ship_number``)."""
+    ship = ship_by_number(state, fleet, number)
+    if ship is None:
+        return f"{number}: no such ship"
     if ship.card == "?" or not ship.revealed:
-        return f"{pos}: face-down ship"
+        return f"{number}: face-down ship"
     e = enemy_def(ship)
-    return f"{pos}: {e.name} (hull {e.hull - ship.damage}/{e.hull}, shields {ship.shields})"
+    return f"{number}: {e.name} (hull {e.hull - ship.damage}/{e.hull}, shields {ship.shields})"
 
 
 def fleet_label(state: State, fleet: Fleet) -> str:
@@ -132,7 +135,7 @@ def extras_label(state: State, action: Mapping[str, Any]) -> str:
     target = action.get("target")
     if target not in (None, "") and c is not None:
         fleet = next((f for f in state.fleets if f.token == c.fleet), None)
-        if fleet is not None and isnum(str(target)) and int(target) <= len(fleet.ships):
+        if fleet is not None and isnum(str(target)) and ship_by_number(state, fleet, int(target)) is not None:
             parts.append("target " + ship_name(state, fleet, int(target)))
         else:
             parts.append(f"target {target}")

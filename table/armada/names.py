@@ -141,6 +141,38 @@ def die(state: State, seat: int, text: str | None) -> int:
     return found.id
 
 
+def dice(state: State, seat: int, text: str | None) -> list[int]:
+    """Several dice of ``seat``: ``3,5``, ``#3 #5`` (each as :func:`die` reads it), in the order typed."""
+    parts = [p for p in str(text or "").replace(",", " ").split() if p]
+    if not parts:
+        return [die(state, seat, text)]
+    ids = [die(state, seat, p) for p in parts]
+    return list(dict.fromkeys(ids))
+
+
+STATION_KINDS = {
+    "weapons": ("damage", "drone", "spindle", "gatling"),
+    "shields": ("shield",),
+    "repairs": ("repair",),
+}
+"""Station words a captain may type for every station of a kind (``station:weapons``)."""
+KIND_WORDS = {"weapon": "weapons", "shield": "shields", "repair": "repairs", "hull": "repairs"}
+
+
+def station_kind(text: str | None) -> str | None:
+    """``weapons``, ``shields`` or ``repairs`` when ``text`` names a kind of station, else None."""
+    word = normalise(str(text or "")).removeprefix("station").strip()
+    word = KIND_WORDS.get(word, word)
+    return word if word in STATION_KINDS else None
+
+
+def stations_of_kind(state: State, seat: int, kind: str) -> list[int]:
+    """The captain's stations whose module is of this kind, in station order."""
+    player = state.players[seat]
+    numbers = [*range(1, 7), *range(11, 11 + len(player.extension))]
+    return [n for n in numbers if (m := module_at(player, n)) is not None and m.kind in STATION_KINDS[kind]]
+
+
 def fleet(state: State, text: str | None) -> int:
     """A fleet's token from ``1``, ``F1``, ``fleet 1``, or ``final`` (the board's FINAL fleet)."""
     tokens = ", ".join(f"{'FINAL' if f.final else f'F{f.token}'} at {f.planet}" for f in state.fleets) or "none"

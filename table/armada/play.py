@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.armada.content import CONTENT as C
+from rules.armada.plan import plan_of
 from rules.core import Action, RuleError, normalise
 
 from ..commands import Ctx, Table
@@ -258,24 +259,61 @@ async def roll(table: Table, ctx: Ctx) -> Reply:
     raise RuleError("Crew dice roll by themselves: when a Combat round or an Away Mission starts, and for a repair.")
 
 
-async def assign(table: Table, ctx: Ctx, die: str, station: str, target: str | None = None) -> Reply:
-    """Put a rolled die on a station (Combat), a mission section (Away Mission) or the Swap card."""
-    _, state, seat = await seated(table, ctx)
-    die_id = N.die(state, seat, die)
+SUGGESTED_WORDS = ("suggested", "suggestion", "as suggested", "suggest", "auto")
+
+
+async def assign(table: Table, ctx: Ctx, dice: str, station: str | None = None, target: str | None = None) -> Reply:
+    """Put rolled dice on a station (Combat: one die, several like ``3,5``, ``suggested`` for the bot's
+    whole placement, or a plan like ``3@1>2,5@3``), a mission section (one die) or the Swap card."""
+    sc, state, seat = await seated(table, ctx)
     m = state.mission
     if m is not None and seat in m.members:
+        die_id = N.die(state, seat, dice)
         raw = normalise(station or "").removeprefix("section").strip().split(":")[0].strip()
         if not N.isnum(raw):
             raise RuleError(f"Say which mission section: 1 to {len(m.need)}.")
         return await table.act(ctx, {"type": "assign", "die": die_id, "section": int(raw)})
     if state.combat is None or seat not in state.combat.members:
         raise RuleError("Dice are assigned in Combat or on an Away Mission; you are in neither.")
-    where = N.station(state, seat, station)
-    if where == "escape":
-        raise RuleError("Dice go on the Escape card with `/armada escape die:<number>`.")
-    action: dict[str, Any] = {"type": "assign", "die": die_id, "station": where}
-    action.update(N.extras(state, target))
-    return await table.act(ctx, action)
+    if normalise(dice or "") in SUGGESTED_WORDS:
+        offered = of_type(legal(sc, seat), "suggested")
+        if not offered:
+            raise RuleError("There is no placement to suggest: no die of yours would do anything useful now.")
+        return await table.act(ctx, offered[0])
+    if "@" in str(dice):
+        return await table.act(ctx, {"type": "place", "plan": [p.strip() for p in str(dice).split(",") if p.strip()]})
+    ids = N.dice(state, seat, dice)
+    if N.blank(station):
+        raise RuleError("Say which station: 1 to 6 (or the module's name), weapons, shields, infirmary or swap.")
+    extras = N.extras(state, target)
+    steps = [{"type": "assign", "die": i, "station": _station_for(sc, state, seat, i, station, extras)} for i in ids]
+    for step in steps:
+        if step["station"] == "escape":
+            raise RuleError("Dice go on the Escape card with `/armada escape die:<number>`.")
+        step.update(extras)
+    if len(steps) == 1:
+        return await table.act(ctx, steps[0])
+    if "extra" in extras:
+        raise RuleError("Extra dice for a Blossom Energy Beam go with one die at a time.")
+    return await table.act(ctx, plan_of(steps, "place"))
+
+
+def _station_for(sc: Any, state: Any, seat: int, die: int, station: str | None, extras: dict[str, Any]) -> int | str:
+    """The station typed, or for a kind of station (``weapons``) the first one of that kind where this die
+    can go now (the first of them if none: its refusal then says why)."""
+    kind = N.station_kind(station)
+    if kind is None:
+        return N.station(state, seat, station)
+    numbers = N.stations_of_kind(state, seat, kind)
+    if not numbers:
+        raise RuleError(f"Your ship has no {kind} station.")
+    acts = of_type(legal(sc, seat), "assign")
+    fits = [n for n in numbers if any(a.get("die") == die and a.get("station") == n and _aims(a, extras) for a in acts)]
+    return (fits or numbers)[0]
+
+
+def _aims(action: Action, extras: dict[str, Any]) -> bool:
+    return all(action.get(k) == v for k, v in extras.items())
 
 
 async def reroll(table: Table, ctx: Ctx, dice: str | None = None) -> Reply:

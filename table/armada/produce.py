@@ -124,12 +124,17 @@ def end_step(state: Any, seat: int, action: Action) -> Options:
 
 
 def assign(state: Any, seat: int, action: Action) -> Options:
-    if action.get("type") != "assign" or action.get("station") == "escape":
+    kind = action.get("type")
+    if kind == "suggested":
+        return {"dice": "suggested"}
+    if kind == "place":
+        return _filled(dice=action.get("plan"))
+    if kind != "assign" or action.get("station") == "escape":
         return None
     if "section" in action:
-        return _filled(die=action.get("die"), station=action.get("section"))
+        return _filled(dice=action.get("die"), station=action.get("section"))
     target = extras_text(action, ("type", "die", "station"))
-    return _filled(die=action.get("die"), station=action.get("station"), target=target)
+    return _filled(dice=action.get("die"), station=action.get("station"), target=target)
 
 
 def reroll(state: Any, seat: int, action: Action) -> Options:

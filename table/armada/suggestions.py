@@ -64,13 +64,14 @@ def _filter(choices: Iterable[tuple[str, str]], typed: str) -> Choices:
 
 
 def _assign_actions(sc: SeatContext, seat: int, die_text_: str | None) -> list[Action]:
-    """Legal assign actions (not the Escape card: that is /armada escape), for one die when one is named."""
+    """Legal assign actions (not the Escape card: that is /armada escape), for the dice named, if any."""
     state: State = sc.state  # type: ignore[assignment]
     acts = [a for a in of_type(legal(sc, seat), "assign") if a.get("station") != "escape"]
-    chosen = N.die_by_id(state, die_text_) if not N.blank(die_text_) else None
-    if chosen is None:
+    parts = str(die_text_ or "").replace(",", " ").split()
+    chosen = {d.id for p in parts if (d := N.die_by_id(state, p)) is not None}
+    if not chosen:
         return acts
-    return [a for a in acts if a.get("die") == chosen.id]
+    return [a for a in acts if a.get("die") in chosen]
 
 
 @dataclass(frozen=True)
@@ -289,20 +290,21 @@ def _complete_assign(sc: SeatContext, seat: int, option: str, given: Mapping[str
     m = state.mission
     if m is not None and seat in m.members:
         acts = of_type(legal(sc, seat), "assign")
-        if option == "die":
+        if option == "dice":
             ids = sorted({int(a["die"]) for a in acts})
             return [(die_text(d), str(d.id)) for i in ids if (d := N.die_by_id(state, i)) is not None]
         if option == "station":
-            die = str(given.get("die") or "").strip().lstrip("#")
+            die = str(given.get("dice") or "").strip().lstrip("#")
             sections = sorted({int(a["section"]) for a in acts if not die or str(a["die"]) == die})
             event = event_for(m.event)
             flat = [sec for row in event.rows for sec in row]
             return [(f"section {s}: {flat[s - 1]} still needs {sym(m.need[s - 1])}", str(s)) for s in sections]
         return []
-    if option == "die":
+    if option == "dice":
+        offered = [(sc.system.action_label(state, a), "suggested") for a in of_type(legal(sc, seat), "suggested")]
         ids = {a.get("die") for a in _assign_actions(sc, seat, None)}
-        return [(die_text(d), str(d.id)) for d in state.dice if d.id in ids]
-    acts = _assign_actions(sc, seat, given.get("die"))
+        return offered + [(die_text(d), str(d.id)) for d in state.dice if d.id in ids]
+    acts = _assign_actions(sc, seat, given.get("dice"))
     if option == "station":
         values = list(dict.fromkeys(str(a["station"]) for a in acts))
         return [(station_label(state, seat, v), v) for v in values]

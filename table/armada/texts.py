@@ -40,7 +40,7 @@ def next_steps(state: State, seat: int) -> str:
                 return "Try again: `/armada sacrifice die:<number>` sends a die to the Infirmary, or `/armada giveup`."
             return "Waiting for a teammate to send a die to the Infirmary."
         return (
-            "Away Mission: `/armada assign die:<number> station:<section>`, then `/armada roll` to roll the rest "
+            "Away Mission: `/armada assign dice:<number> station:<section>`, then `/armada roll` to roll the rest "
             "again (or `/armada giveup`)."
         )
     if state.phase == "ambush":
@@ -84,7 +84,8 @@ def _combat(state: State, seat: int) -> str:
         if seat in c.finished:
             return "Waiting for your teammates to finish step 1."
         return (
-            "Combat step 1: `/armada assign die:<number> station:<station>` (the suggestions show what fits), "
+            "Combat step 1: `/armada assign dice:<number> station:<station>` (the suggestions show what fits; "
+            "`dice:suggested` places them all), "
             "`/armada reroll` first if you have rerolls, then `/armada end-step`."
         )
     if c.step == "gather":

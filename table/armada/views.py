@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from render import render_board
 from render.armada import ship_board, table_picture
-from rules.armada.combat import enemy_action_text, enemy_def
+from rules.armada.combat import enemy_action_text, enemy_def, ship_numbers
 from rules.armada.content import CONTENT as C
 from rules.armada.finals import event_for
 from rules.armada.helpers import has_kind, locations, module_at, planet_links, station_of
@@ -107,7 +107,7 @@ async def view_ship(table: Table, ctx: Ctx, captain: str | None = None) -> Reply
 
 def enemy_lines(state: State, fleet: Fleet) -> list[str]:
     out = []
-    for pos, ship in enumerate(fleet.ships, start=1):
+    for pos, ship in zip(ship_numbers(state, fleet), fleet.ships, strict=True):
         if ship.card == "?" or not ship.revealed:
             out.append(f"  `{pos}` face-down ship")
             continue

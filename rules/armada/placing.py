@@ -1,0 +1,125 @@
+"""Placing several crew dice with one command, and the bot's suggested placement.
+
+- :func:`play` plays a plan (:mod:`.plan`) die by die. Until something hidden comes to light (a die
+  a hero's ability rolls), a placement that cannot be made refuses the whole command and nothing is
+  placed; after that moment the command stops there, keeps what happened and says which dice stayed.
+- :func:`suggestion` is the placement the careful captain (:mod:`.ai`) would make from this seat:
+  die after die, the placement that raises :func:`rules.armada.ai.score` most, until none raises it.
+  Placements that would roll a die are left out, so the suggestion is the same under any seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+
+from rules.core import Action, RuleError, Turn
+from rules.core.game import _restore
+
+from . import checks, combat, idle, plan
+from .ai import score
+from .candidates import candidates
+from .helpers import dice_of
+from .state import State
+
+SKIPPED_STATIONS = ("swap", "escape")
+"""Cards the bot never puts a die on: the Swap card is a team's choice, the Escape card step 4's."""
+
+
+def _copy(state: State) -> State:
+    return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=State)
+
+
+def play(state: State, seat: int, action: Mapping[str, Any], turn: Turn) -> None:
+    """Place the plan's dice in order (see the module notes)."""
+    steps = plan.steps(action)
+    for index, step in enumerate(steps):
+        c = state.combat
+        if c is None or seat not in c.members or c.step != "assign":
+            left = ", ".join(str(s["die"]) for s in steps[index:])
+            turn.say(f"The fight is over before die {left} could be placed.", seat=seat)
+            return
+        hidden = turn.saw_hidden
+        snapshot = _copy(state) if hidden else None
+        told = len(turn.events)
+        why = idle.reason(state, seat, step)
+        try:
+            checks.check(state, seat, step, deep=False)
+            combat.assign(state, seat, dict(step), turn)
+        except RuleError as exc:
+            if snapshot is None:
+                raise RuleError(f"Die {step['die']}: {exc} Nothing was placed.") from None
+            _restore(state, snapshot)
+            del turn.events[told:]
+            left = ", ".join(str(s["die"]) for s in steps[index:])
+            turn.say(f"Not placed: die {left} ({str(exc).rstrip('.')}).", kind="warn", seat=seat)
+            return
+        if why:
+            turn.say(changed_nothing(why), seat=seat)
+
+
+def changed_nothing(why: str) -> str:
+    """The line that tells a captain a move did nothing: "That changed nothing: your hull is full."."""
+    return f"That changed nothing: {why}."
+
+
+def singles(state: State, seat: int) -> list[Action]:
+    """The single placements worth trying (not the Swap or Escape cards)."""
+    listed = [a for a in candidates(state, seat) if a["type"] == "assign" and a.get("station") not in SKIPPED_STATIONS]
+    return checks.legal(state, seat, listed)
+
+
+def suggestion(state: State, seat: int) -> Action | None:
+    """The careful captain's whole placement for ``seat`` in step 1 as one ``suggested`` action, or
+    None when no placement would help (see the module notes)."""
+    c = state.combat
+    if c is None or c.pvp or c.step != "assign" or seat not in c.members or seat in c.finished:
+        return None
+    if not dice_of(state, seat, "rolled"):
+        return None
+    board = _copy(state)
+    chosen: list[Action] = []
+    for _ in range(plan.MAX_STEPS):
+        found = _best(board, seat)
+        if found is None:
+            break
+        action, board = found
+        chosen.append(action)
+        now = board.combat
+        if now is None or seat not in now.members or now.step != "assign":
+            break
+    return plan.plan_of(chosen, "suggested") if chosen else None
+
+
+def suggested_first(state: State, seat: int, listed: list[Action]) -> list[Action]:
+    """``listed`` with the suggestion first: the ``suggested`` action for several dice, or the one
+    placement itself moved to the front (so the first button is what the bot would do)."""
+    found = suggestion(state, seat)
+    if found is None:
+        return listed
+    steps = plan.steps(found)
+    if len(steps) > 1:
+        return [found, *listed]
+    return [steps[0], *(a for a in listed if a != steps[0])] if steps[0] in listed else listed
+
+
+def _best(board: State, seat: int) -> tuple[Action, State] | None:
+    """The single placement that raises the score most, and the board after it; None if none does."""
+    base = score(board)
+    best: tuple[Action, State] | None = None
+    gain = 0.0
+    for action in singles(board, seat):
+        trial = _copy(board)
+        turn = Turn(trial, seat)
+        try:
+            combat.assign(trial, seat, dict(action), turn)
+        except RuleError:
+            continue
+        if turn.saw_hidden:  # a hero's reroll: what it gives is not known before it is played
+            continue
+        g = score(trial) - base
+        if g > gain:
+            best, gain = (action, trial), g
+    return best
