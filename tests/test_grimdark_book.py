@@ -103,7 +103,7 @@ def test_blast_hits_ignore_cover(monkeypatch: pytest.MonkeyPatch) -> None:
         fire(state, turn, find(state, "kessa"), foe, moved=False)
     said = texts(turn.events)
     assert "become 3" in said and "Blast ignores cover" in said
-    assert "blocks 3 hits on 6+" in said and "+1 cover" not in said
+    assert "3 dice, each 6+ blocks a hit" in said and "+1 cover" not in said
 
 
 def test_plain_hits_keep_the_cover_bonus(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -111,7 +111,7 @@ def test_plain_hits_keep_the_cover_bonus(monkeypatch: pytest.MonkeyPatch) -> Non
     foe = state.units[-1]
     with dice(monkeypatch, 6, 6):
         fire(state, turn, find(state, "kessa"), foe, moved=False)
-    assert "blocks 1 hit on 6+ [+1 cover, -1 AP]" in texts(turn.events)
+    assert "1 die, a 6+ blocks a hit [+1 cover, -1 AP]" in texts(turn.events)
 
 
 def blast_choice(monkeypatch: pytest.MonkeyPatch) -> GrimState:
@@ -143,11 +143,11 @@ def test_blast_the_attacking_player_picks_who_takes_the_odd_hit(monkeypatch: pyt
     with dice(monkeypatch, 6, 6, 6):  # S1 blocks 1 hit, S2 blocks 2
         after, said = play(state, 0, {"type": "answer", "hero": "kessa", "odd": "S2"})
     assert "The Blast hits land: 1 on Scrapper Gang S1, 2 on Scrapper Gang S2." in said
-    assert after.ask is None and "S2 blocks 2 hits" in said
+    assert after.ask is None and "S2 blocks both hits" in said
     # left out, the odd hit lands on the target (what a time-out plays)
     with dice(monkeypatch, 6, 6, 6):
         after, said = play(state, 0, {"type": "answer", "hero": "kessa"})
-    assert "2 on Scrapper Gang S1, 1 on Scrapper Gang S2" in said and "S1 blocks 2 hits" in said
+    assert "2 on Scrapper Gang S1, 1 on Scrapper Gang S2" in said and "S1 blocks both hits" in said
 
 
 def test_blast_from_the_enemy_lands_the_odd_hit_as_the_heroes_ordered() -> None:

@@ -44,7 +44,7 @@ def test_scenario_01_test_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
     with dice(monkeypatch, 6, 5):
         assert stat_test(state, turn, brannoc, "dex") is True
         assert stat_test(state, turn, brannoc, "dex") is False
-    assert "needs 5+ (-1)" in texts(turn.events)
+    assert "needs 6+ (from 5+, -1)" in texts(turn.events)
     assert not passes(1, 5, +2) and passes(6, 5, -3)
     brannoc.power = 3
     brannoc.policy = {"tests": "safe"}
@@ -124,7 +124,7 @@ def test_scenario_04_shooting_maths(monkeypatch: pytest.MonkeyPatch) -> None:
     with dice(monkeypatch, 5, 4):
         block(state, turn, cultists, Volley(hits=hits, cover=True, near=cell("K20")))
     assert len(cultists.alive()) == 4, "5 + 1 - 1 = 5 blocks, 4 + 1 - 1 = 4 does not: one model lost"
-    assert "on 5+ [+1 cover, -1 AP]" in texts(turn.events)
+    assert "each 5+ blocks a hit [+1 cover, -1 AP]" in texts(turn.events)
     with dice(monkeypatch, 6, 1):
         block(state, turn, cultists, Volley(hits=[Hit(ap=6), Hit(ap=-6)], near=cell("K20")))
     assert len(cultists.alive()) == 3, "a natural 6 always blocks and a natural 1 always fails"
@@ -361,7 +361,7 @@ def test_scenario_11_deadly_and_blast(monkeypatch: pytest.MonkeyPatch) -> None:
     with dice(monkeypatch, 1, 1):
         block(state, turn, squad, Volley(hits=[Hit(deadly=3), Hit()], near=cell("K20")))
     said = texts(turn.events)
-    assert len(squad.alive()) == 4 and said.index("Deadly(3)") < said.rindex("blocks 1 hit")
+    assert len(squad.alive()) == 4 and said.index("Deadly(3)") < said.rindex("Defence of")
     wounded = [m for m in squad.alive() if m.wounds]
     assert len(wounded) == 1 and wounded[0].wounds == 1, (
         "the normal wound: on a fresh model; the 3rd Deadly wound is lost"
@@ -500,7 +500,7 @@ def test_scenario_14_casting(monkeypatch: pytest.MonkeyPatch) -> None:
         after, said = play(
             state, 0, {"type": "cast", "hero": "ysolde", "spell": "mending", "target": "kessa", "boost": 2}
         )
-    assert "needs 4+ (+2)" in said and "takes effect" in said and find(after, "kessa").models[0].wounds == 1
+    assert "needs 2+ (from 4+, +2)" in said and "takes effect" in said and find(after, "kessa").models[0].wounds == 1
     find(state, "ysolde").policy = {"cast": "off"}
     with dice(monkeypatch, 1):
         after, said = play(
@@ -527,7 +527,7 @@ def test_scenario_14_casting(monkeypatch: pytest.MonkeyPatch) -> None:
     with dice(monkeypatch, 1, 4):
         ai_cast(state, turn, priest)
     said = texts(turn.events)
-    assert "spends 2 spell tokens against the cast" in said and "needs 4+ (-1)" in said and "fizzles" in said
+    assert "spends 2 spell tokens against the cast" in said and "needs 5+ (from 4+, -1)" in said and "fizzles" in said
     assert priest.tokens == 0 and ysolde.tokens == 1
     # the AI picks a random spell, spends all its tokens, and casts nothing without a target
     state = bare(battle())

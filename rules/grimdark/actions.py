@@ -861,8 +861,9 @@ def do_revive(state: GrimState, seat: int | None, action: Action, turn: Turn, pl
     if not hero.down:
         other.down = False
         other.models[0].wounds = max(0, other.models[0].wounds - 3)
-        left = stats(state, other).tou - other.models[0].wounds
-        turn.say(f"{name(other)} is back on its feet with 3 wounds healed ({left} to go).")
+        tou = stats(state, other).tou
+        left = tou - other.models[0].wounds
+        turn.say(f"{name(other)} is back on its feet with up to 3 wounds healed: {left} of {tou} wounds left.")
     after(state, turn, hero)
 
 

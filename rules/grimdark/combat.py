@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.core import Turn
+from rules.core.grammar import count as counted
 
 from .content import Weapon
 from .dice import needs, passes
@@ -361,7 +362,8 @@ def block(state: GrimState, turn: Turn, target: Unit, volley: Volley) -> int:
                 break
             mod = base - ap
             shown = [*why, f"-{ap} AP"] if ap else list(why)
-            label = f"{name(target)} blocks {count} hit{'s' if count != 1 else ''} on {needs(defense, mod)}"
+            each = "1 die, a" if count == 1 else f"{count} dice, each"
+            label = f"Defence of {name(target)}: {each} {needs(defense, mod)} blocks a hit"
             if shown:
                 label += f" [{', '.join(shown)}]"
             faces = turn.rng.dice(count, 6, label=label)
@@ -372,11 +374,21 @@ def block(state: GrimState, turn: Turn, target: Unit, volley: Volley) -> int:
                 )
                 faces = [f for f in faces if f != 6] + again
             failed = sum(not passes(f, defense, mod) for f in faces)
+            turn.say(blocked_line(name(target), count, failed))
             if not failed:
-                turn.say(f"{name(target)} blocks every hit.")
                 continue
             total += wound(state, turn, target, failed, near=volley.near, deadly=deadly_x, no_regen=no_regen)
     return total
+
+
+def blocked_line(who: str, count: int, failed: int) -> str:
+    """What a defence roll did, in words: "X blocks both hits.", "X blocks 1 of 3 hits: 2 get through."."""
+    if not failed:
+        every = {1: "the hit", 2: "both hits"}.get(count, f"all {count} hits")
+        return f"{who} blocks {every}."
+    if failed == count:
+        return f"{who} blocks none: {counted(failed, 'hit')} {'gets' if failed == 1 else 'get'} through."
+    return f"{who} blocks {count - failed} of {count} hits: {failed} {'gets' if failed == 1 else 'get'} through."
 
 
 def wound(

@@ -43,8 +43,11 @@ def passes(face: int, target: int, mod: int) -> bool:
 
 
 def needs(target: int, mod: int) -> str:
-    """How a test reads in the narration: "4+", "4+ (-1)"."""
-    return f"{target}+" + (f" ({mod:+d})" if mod else "")
+    """How a test reads in the narration: the number each die must show, then where it came from:
+    "4+", "5+ (from 4+, -1)" (a natural 6 always succeeds and a natural 1 always fails)."""
+    if not mod:
+        return f"{target}+"
+    return f"{min(6, max(2, target - mod))}+ (from {target}+, {mod:+d})"
 
 
 def d3(turn: Turn, label: str) -> int:

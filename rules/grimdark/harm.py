@@ -116,7 +116,17 @@ def heal(state: GrimState, turn: Turn, unit: Unit, amount: int) -> int:
         hurt[0].wounds -= 1
         healed += 1
     if healed:
-        left = stats(state, unit).tou - unit.models[0].wounds if unit.side == "hero" else None
-        extra = f" ({left} wounds to go)" if left is not None else ""
-        turn.say(f"{name(unit)} heals {healed} wound{'s' if healed != 1 else ''}{extra}.")
+        turn.say(heal_line(state, unit, healed, amount))
     return healed
+
+
+def heal_line(state: GrimState, unit: Unit, healed: int, amount: int) -> str:
+    """What a heal did: "X heals 2 wounds (3 rolled, only 2 taken): 6 of 6 wounds left, unhurt."."""
+    line = f"{name(unit)} heals {healed} wound{'s' if healed != 1 else ''}"
+    if healed < amount:
+        line += f" ({amount} rolled, only {healed} taken)"
+    if unit.side != "hero":
+        return line + "."
+    tou = stats(state, unit).tou
+    left = tou - unit.models[0].wounds
+    return line + f": {left} of {tou} wounds left" + (", unhurt." if left == tou else ".")
