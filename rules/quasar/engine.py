@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from rules.core import Action, Choice, GameSystem, OptionSpec, Outcome, Prompt, RngState, RuleError, Turn, only_choice
 from rules.core.game import LOG_KEEP
 
-from . import decisions, views, words
+from . import decisions, glossary, views, words
 from .content import LIS, content
 from .flow import start
 from .redraw import redraw
@@ -164,6 +164,14 @@ class Quasar(GameSystem[QuasarState]):
 
     def describe(self, state: QuasarState) -> str:
         return words.describe(state)
+
+    def glossary(self) -> dict[str, str]:
+        """Every term the bot prints -> a short explanation (:mod:`.glossary`; any spelling a player types
+        is found with :func:`rules.quasar.glossary.lookup`)."""
+        return glossary.glossary()
+
+    def lookup_term(self, text: str) -> tuple[str, str] | None:
+        return glossary.lookup(text)
 
     def status_lines(self, state: QuasarState) -> list[str]:
         return words.status_lines(state)
