@@ -117,3 +117,81 @@ def test_the_hand_numbers_follow_the_hand() -> None:
     drawn = [t.text for t in layout.texts()]
     count = len(cards_in(st, owned_key("hand", 1)))
     assert [f"#{i}" for i in range(1, count + 1)] == [t for t in drawn if t.startswith("#")]
+
+
+# -- issue 24: the table explains itself ---------------------------------------------------------------------
+
+
+def dressed_position():
+    """The next Challenge after the revealed one, while everyone commits: ann has two Projects, cat one,
+    and bob took 2 Crew Damage."""
+    from rules.core import Turn
+    from rules.quasar.steps import crew_damage, start_project
+
+    st = play_until(revealed_position(), "commit")
+    turn = Turn(st, None)
+    start_project(st, turn, 0)
+    start_project(st, turn, 0)
+    start_project(st, turn, 2)
+    crew_damage(st, turn, 1, 2)
+    return st, turn.events
+
+
+def test_board_with_projects_damage_and_the_last_result_snapshot() -> None:
+    st, events = dressed_position()
+    assert_png_snapshot(draw_board(S.view(st, None), events=events), SNAP / "board_later.png")
+
+
+def test_the_table_shows_faction_cards_projects_as_backs_damage_and_the_last_result() -> None:
+    from rules.quasar.zones import active_projects
+
+    st, events = dressed_position()
+    secret = {content().cards[st.cards[c].key].name for s in (0, 2) for c in active_projects(st, s)}
+    with recording() as layout:
+        png = board(S.view(st, None), events=events)
+    assert legibility_problems(layout, png) == []
+    drawn = [t.text for t in layout.texts()]
+    said = " ".join(drawn)
+    for faction in ("Letters of Marque", "Meridian Charter", "Helix Core"):
+        assert any(t.startswith(f"Faction card: {faction}") for t in drawn), faction
+    assert "Crew Damage 2" in said and "Crew Damage 0" in said
+    assert drawn.count("0/2") == 3  # three card backs, each with its Progress
+    assert not [name for name in secret if name in said]  # a Project's face is never drawn
+    assert "Last Challenge: Loose Cargo: SUCCESS" in drawn
+    assert "Challenge 2: Asteroid Drift" in drawn
+
+
+def test_the_last_result_stays_until_the_next_challenge_resolves() -> None:
+    st = revealed_position()
+    names = []
+    for _ in range(60):
+        if S.outcome(st) is not None or len(names) >= 3:
+            break
+        with recording() as layout:
+            board(S.view(st, None))
+        shown = [t.text for t in layout.texts() if t.text.startswith(("Last Challenge:", "Result:"))]
+        if st.resolved is not None:
+            assert shown, st.phase  # from the first resolution on, a result is always on the table
+            if shown[0].startswith("Last Challenge:"):
+                assert content().cards[st.resolved.challenge].name in shown[0]
+        if shown and shown[0] not in names:
+            names.append(shown[0])
+        prompt = S.pending(st)[0]
+        st, _ = act(st, prompt.seat, choose(S.view(st, prompt.seat), prompt.seat, 1))
+    assert len(names) >= 2
+
+
+def test_every_key_entry_has_page_text_and_the_board_topic_is_the_page() -> None:
+    from render.quasar.board import LEGEND
+    from render.quasar.key import PAGE, board_page, legend_keys
+    from table.reference import rules_topic
+
+    assert set(legend_keys()) == set(PAGE), set(legend_keys()) ^ set(PAGE)
+    assert all(PAGE[key].strip() for key in legend_keys())
+    assert [key for key, _, _ in LEGEND] == [k for k in legend_keys() if k in {e[0] for e in LEGEND}]
+    _, lines = rules_topic(S, "board")
+    assert lines == [board_page()], "data/quasar/rules.toml [board] must hold render.quasar.key.board_page()"
+    with recording() as layout:
+        board(S.view(revealed_position(), None))
+    drawn = [t.text for t in layout.texts()]
+    assert all(label in drawn for _, _, label in LEGEND)  # the key is on the picture itself
