@@ -40,7 +40,7 @@ from .rank import rank_order
 from .state import Mod, QuasarState, Task, owned_key
 from .steps import drop_project, personal_steps, push, seat_name, start_project, take
 from .targets import target_text
-from .text import PHASE_NAMES, card_label, name_of
+from .text import PHASE_NAMES, card_label, name_of, plural
 from .zones import active_projects, cards_in, drawable, hand, move, to_box
 
 Check = Callable[[QuasarState, int, Action, Task], Any]
@@ -124,7 +124,7 @@ def prompt_for(state: QuasarState, seat: int, task: Task) -> Prompt:
         return Prompt(
             seat=seat,
             kind="choice",
-            text=f"Draw {task.n} more card{'s' if task.n != 1 else ''}: choose where from, card by card.",
+            text=f"Draw {plural(task.n, 'more card')}: choose where from, card by card.",
             default=draw_action(choices[0]) if choices else {"type": "draw", "from": "deck"},
         )
     if kind in ("trim", "discard"):
@@ -348,7 +348,7 @@ def check_rank(state: QuasarState, seat: int, action: Action, task: Task) -> int
         slot = _int(action, "slot", "the Rank Card's place")
         count = len(values)
         if not 1 <= slot <= count:
-            raise RuleError(f"You have {count} unused Rank Card{'s' if count != 1 else ''}: choose 1 to {count}.")
+            raise RuleError(f"You have {plural(count, 'unused Rank Card')}: choose 1 to {count}.")
         return slot
     wanted = _int(action, "rank", "the Rank Card's value")
     if wanted not in values:
@@ -436,7 +436,7 @@ def check_draw(state: QuasarState, seat: int, action: Action, task: Task) -> tup
         count = _int(action, "count", "how many cards") if "count" in action else 1
         most = min(task.n, len(drawable(state, source)))
         if not 1 <= count <= most:
-            raise RuleError(f"Draw 1 to {most} card{'s' if most > 1 else ''} from the {word} now.")
+            raise RuleError(f"Draw 1 to {plural(most, 'card')} from the {word} now.")
         return source, drawable(state, source)[0], count
     if "count" in action:
         raise RuleError(f"Cards of the {word} are drawn one at a time: name the card.")
@@ -449,7 +449,7 @@ def check_draw(state: QuasarState, seat: int, action: Action, task: Task) -> tup
         if slot not in slots:
             many = len(slots)
             there = f"choose 1 to {many}" if many else "there is none"
-            raise RuleError(f"The {word} has {many} card{'s' if many != 1 else ''} you cannot see: {there}.")
+            raise RuleError(f"The {word} has {plural(many, 'card')} you cannot see: {there}.")
         return source, draw_card(state, task, source, slot), 1
     if not keys:
         raise RuleError(f"The cards of the {word} you may draw are face-down: give a place (slot) instead.")

@@ -39,7 +39,7 @@ from .steps import (
     to_discard,
 )
 from .targets import evaluate, player_value, target_text
-from .text import PHASE_NAMES, card_label, name_of
+from .text import PHASE_NAMES, card_label, name_of, plural
 from .worth import worth_asking
 from .zones import active_projects, cards_in, deck, hand, move, new_lis, owner, to_box
 
@@ -384,7 +384,7 @@ def mission_resolution(state: QuasarState, turn: Turn) -> None:
     elif not final_ok:
         state.summary = f"The final Act failed: the mission is lost. Glory: {glory}."
     else:
-        state.summary = f"Only {won} Act{'s' if won != 1 else ''} succeeded: the mission is lost. Glory: {glory}."
+        state.summary = f"Only {plural(won, 'Act')} succeeded: the mission is lost. Glory: {glory}."
     turn.say(f"Mission Resolution: {state.summary}", kind="end", phase="mission_resolution")
 
 
@@ -492,7 +492,7 @@ def finish_draw(state: QuasarState, turn: Turn, task: Task) -> None:
         turn.say(f"{seat_name(state, task.player)} has no card left to draw.")
         return
     short = f" (only {got} could be drawn)" if got < asked else ""
-    turn.say(f"{seat_name(state, task.player)} draws {got} card{'s' if got != 1 else ''}{short}.")
+    turn.say(f"{seat_name(state, task.player)} draws {plural(got, 'card')}{short}.")
     push(state, drew(state, task.player))
 
 

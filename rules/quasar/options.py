@@ -13,6 +13,7 @@ from .content import LIS, content
 from .layers import Active, active, boon_extras, can_shift, value_of
 from .state import QuasarState, Task, owned_key, split_key
 from .targets import confronting, holds
+from .text import plural
 from .views import hidden_from
 from .zones import active_projects, cards_in, deck, drawable, hand, spec
 
@@ -182,16 +183,16 @@ def commit_problem(state: QuasarState, seat: int, slots: list[int]) -> str | Non
     """Why a commit is refused (None when it is fine)."""
     ids = hand(state, seat)
     if any(not 1 <= s <= len(ids) for s in slots):
-        return f"Your hand holds {len(ids)} card{'s' if len(ids) != 1 else ''}: give positions 1 to {len(ids)}."
+        return f"Your hand holds {plural(len(ids), 'card')}: give positions 1 to {len(ids)}."
     if len(set(slots)) != len(slots):
         return "Each card can be committed once."
     need = min(required_cards(state), len(ids))
     if len(slots) < need:
-        return f"Commit {need} card{'s' if need > 1 else ''} (or stall with a Lost in Space)."
+        return f"Commit {plural(need, 'card')} (or stall with a Lost in Space)."
     plain = [s for s in slots if not _overcommit(state.cards[ids[s - 1]].key)]
     if len(plain) > required_cards(state):
         many = required_cards(state)
-        return f"Only {many} normal card{'s' if many > 1 else ''}: any more must be Overcommit cards."
+        return f"Only {plural(many, 'normal card')}: any more must be Overcommit cards."
     return None
 
 

@@ -15,7 +15,7 @@ from .layers import PRECEDENCE, active, can_draw, draw_bonus, draw_zones, hand_s
 from .rank import team_leader
 from .state import Mod, QuasarState, Task, owned_key
 from .targets import holds, select
-from .text import card_label, name_of
+from .text import card_label, name_of, plural
 from .views import hidden_from
 from .zones import (
     active_projects,
@@ -279,7 +279,7 @@ def run_step(state: QuasarState, turn: Turn, task: Task) -> None:
         turn.say(f"{who} gains {n} Glory ({why}).")
     elif step.do == "learn":
         state.lessons[p] += n
-        turn.say(f"{who} learns {n} Lesson{'s' if n > 1 else ''} ({why}).")
+        turn.say(f"{who} learns {plural(n, 'Lesson')} ({why}).")
     elif step.do == "project":
         start_project(state, turn, p)
     elif step.do == "boon":

@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from rules.core.grammar import count
+
 from .content import CardDef, content
 from .effects import Effect, RuleMod, Step
 
@@ -76,8 +78,13 @@ def zone_text(ref: str) -> str:
     return f"your {title}" if yours else f"the {title}"
 
 
+INVARIANT = ("Lost in Space",)
+"""Card names that stay as they are in the plural ("2 Lost in Space")."""
+
+
 def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    """``n`` and the word in the right number (the grammar library's), card names left whole."""
+    return f"{n} {word}" if word in INVARIANT else count(n, word)
 
 
 def step_text(step: Step) -> str:
@@ -113,7 +120,7 @@ def rule_text(mod: RuleMod) -> str:
         sign = "+" if mod.op == "add" and int(mod.value) >= 0 else ""
         return f"Hand Size {'is ' if mod.op == 'set' else ''}{sign}{mod.value}"
     if mod.rule == "draw_bonus":
-        return f"draw {mod.value} more card{'s' if int(mod.value) != 1 else ''} with each Draw"
+        return f"draw {plural(int(mod.value), 'more card')} with each Draw"
     if mod.rule == "can_draw":
         return "may draw" if mod.value else "cannot draw"
     if mod.rule == "can_shift":

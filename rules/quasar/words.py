@@ -14,7 +14,7 @@ from .layers import hand_size, value_of
 from .rank import rank_order, rank_value, team_leader
 from .state import QuasarState, owned_key
 from .targets import cards_of, evaluate, target_text
-from .text import PHASE_NAMES, card_label, name_of
+from .text import PHASE_NAMES, card_label, name_of, plural
 from .values import shown
 from .zones import active_projects, cards_in, deck, hand, lis_supply
 
@@ -57,7 +57,7 @@ def describe(state: QuasarState) -> str:
     lines = [f"Quasar Search: {mission.name}, {PHASE_NAMES.get(state.phase, state.phase)}"]
     act = current_act(state)
     if act:
-        lines.append(f"Act {state.act}: {name_of(state.cards[act].key)}, {state.wins} success(es) so far")
+        lines.append(f"Act {state.act}: {name_of(state.cards[act].key)}, {plural(state.wins, 'success')} so far")
     if state.challenge:
         key = state.cards[state.challenge].key
         lines.append(f"Challenge {state.round}: {name_of(key)}, Target {target_text(state, key)}")
