@@ -51,6 +51,7 @@ def sample_state():
     st.portal_tokens = {"H3": "cyan"}
     st.doors["D2"] = True
     st.crews[1].vt = 3
+    st.armory_item, st.armory_space = "S03", "B6"  # drawn as chip U, named under the board
     return st
 
 

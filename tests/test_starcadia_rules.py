@@ -397,7 +397,7 @@ def test_ranged_attack_through_a_corner_needs_a_single_blocked_side(dice):
 def _script(*faces):
     queue = list(faces)
 
-    def roll(n):
+    def roll(n, stage="roll"):
         return [queue.pop(0) for _ in range(n)]
 
     return roll

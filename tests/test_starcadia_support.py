@@ -89,8 +89,8 @@ class ForcedDice:
     def set(self, *faces: str) -> None:
         self.script = list(faces)
 
-    def _roller(self, turn, label, seat=None):
-        def roll(n: int) -> list[str]:
+    def _roller(self, turn, label, seat=None, *, shown=""):
+        def roll(n: int, stage: str = "roll") -> list[str]:
             out = []
             for _ in range(n):
                 out.append(self.script.pop(0) if self.script else "blank")

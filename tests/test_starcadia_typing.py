@@ -31,9 +31,10 @@ from tests.test_starcadia_frontend import (
 from tests.test_starcadia_support import add_monster, place, play_state
 
 
-async def seat_state(table: Table, st: StarState) -> None:  # noqa: F811
-    """Run ``st`` (seat 0 alice, seat 1 bob) as the channel's game."""
-    await new_game(table)
+async def seat_state(table: Table, st: StarState, *, fresh: bool = True) -> None:  # noqa: F811
+    """Run ``st`` (seat 0 alice, seat 1 bob) as the channel's game (``fresh``: open one first)."""
+    if fresh:
+        await new_game(table)
     st.seats = [a.name for a in PLAYERS]
     record = await table.service.game_in(CHAN)
     loaded = await table.service._load(record.id)

@@ -67,6 +67,7 @@ class Mark:
     words: str
     key: str
     ring: bool = False
+    chip: bool = False  # a token lying there: a six-sided chip, unlike any figure's tag
 
 
 @dataclass
@@ -94,6 +95,7 @@ class Station:
     def __post_init__(self) -> None:
         self.b = E.board_of(self.state)
         self.row = self.px + 6
+        self.point = self.row // 4  # how far a token chip's pointed ends reach out
         self.face = remembered_font(self.px)
         self.bold = remembered_font(self.px, bold=True)
 
@@ -313,7 +315,8 @@ class Station:
             words = TOKEN_WORDS.get(kind, kind)
         text = letter if count == 1 else f"{letter}{count}"
         key = kind if count == 1 else "count"
-        return Mark(text, TOKEN_COLOUR.get(kind, MUTED), "black", f"{count} {words}" if count > 1 else words, key)
+        words = f"{count} {words}" if count > 1 else words
+        return Mark(text, TOKEN_COLOUR.get(kind, MUTED), "black", words, key, chip=True)
 
     def space(self, xy: B.XY, marks: list[Mark], figures: list[Figure]) -> None:
         """One space: rows of marks, then one figure per row; what does not fit is listed as hidden."""
@@ -353,11 +356,17 @@ class Station:
         count = 0
         for mark in marks:
             width = self.row if mark.ring else int(self.d.textlength(mark.text, font=self.bold)) + 10
+            if mark.chip:
+                width += 2 * self.point
             if x + width > end:
                 break
             rect = (x, top, x + width, top + self.row)
             if mark.ring:
                 self.d.ellipse(rect, outline=mark.ink, width=4)
+            elif mark.chip:  # its body as a rectangle (what a layout check records), then the pointed outline
+                body = (rect[0] + self.point, rect[1], rect[2] - self.point, rect[3])
+                self.d.rounded_rectangle(body, radius=0, fill=mark.fill)
+                self.d.polygon(chip_outline(rect, self.point), fill=mark.fill, outline="black")
             else:
                 self.d.rounded_rectangle(
                     rect, radius=5, fill=mark.fill, outline=mark.ink if mark.fill is None else None, width=3
@@ -387,6 +396,21 @@ class Station:
                 self.d.line((x, rect[3] - 3, min(rect[2] - 3, x + 8), rect[1] + 3), fill="#b0a0a8", width=2)
         ink = "black" if fig.hero else "white"
         self.d.text(((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2), fig.tag, font=self.bold, fill=ink, anchor="mm")
+
+
+def chip_outline(rect: tuple[int, int, int, int], point: int) -> list[tuple[int, int]]:
+    """A token chip: a six-sided badge with pointed left and right ends (heroes are round-ended, monsters
+    square-cornered, portals rings), so a recharge R never looks like a hero's tag."""
+    left, top, right, bottom = rect
+    middle = (top + bottom) // 2
+    return [
+        (left, middle),
+        (left + point, top),
+        (right - point, top),
+        (right, middle),
+        (right - point, bottom),
+        (left + point, bottom),
+    ]
 
 
 def width_of(state: StarState) -> int:

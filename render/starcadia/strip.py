@@ -28,7 +28,7 @@ LEGEND = {
     "recharge": "R recharge",
     "victory": "V victory token",
     "quest": "Q quest token",
-    "armory": "U armory upgrade",
+    "armory": "U armory item",
     "count": "S2: two stimpacks",
     "dazed": "hatched tag: dazed",
     "door shut": "thick orange bar: closed door",
@@ -42,6 +42,9 @@ LEGEND = {
     "more": "white corner: more in that space (listed above)",
 }
 """What each symbol on the board means, in the order the legend lists them (only those shown)."""
+
+TOKEN_KEYS = {"stimpack", "hoverboard", "recharge", "victory", "quest", "armory", "count"}
+"""The legend entries of tokens lying on the board (drawn as chips)."""
 
 
 WAIT_LABEL = {
@@ -66,6 +69,13 @@ def waiting(state: StarState) -> str:
     if state.pending_event and state.pending_event in CONTENT.events:
         return f"Waiting for {state.seats[state.current][:14]}: event {CONTENT.events[state.pending_event].name}"
     return ""
+
+
+def armory_line(state: StarState) -> str:
+    """The armory item by name, where it lies (U on the board) and what it is."""
+    card = CONTENT.upgrades[state.armory_item]
+    what = [card.category] + ([f"{card.dice} dice"] if card.dice else [])
+    return f"Armory U at {state.armory_space}: {card.name} ({', '.join(what)}), taken with pickup there"
 
 
 @lru_cache(maxsize=512)
@@ -145,6 +155,8 @@ class Strip:
         lines = []
         if self.hidden:
             lines += self.wrapped("Also in crowded spaces: " + "; ".join(self.hidden), INK, limit=3)
+        if st.armory_item in CONTENT.upgrades and st.armory_space:
+            lines += self.wrapped(armory_line(st), INK, limit=2)
         q = E.current_pve(st)
         quest = f"Quest {st.pve_index + 1}/{len(st.pve)}: {q.name} - {q.text}" if q else "All PvE quests done"
         lines += self.wrapped(quest, MUTED, limit=2)
@@ -152,7 +164,9 @@ class Strip:
             lines += self.wrapped(E.end_condition(st), INK, limit=2)
         shown = [words for key, words in LEGEND.items() if key in self.seen]
         if shown:
-            lines += self.wrapped("Key: round tags heroes, square tags monsters · " + " · ".join(shown), MUTED)
+            chips = ", pointed chips tokens" if self.seen & TOKEN_KEYS else ""
+            head = f"Key: round tags heroes, square tags monsters{chips} · "
+            lines += self.wrapped(head + " · ".join(shown), MUTED)
         return lines
 
     def crew_rows(self) -> int:

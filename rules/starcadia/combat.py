@@ -204,7 +204,9 @@ def hero_attack(state: StarState, turn: Turn, h: HeroState, action: dict) -> Non
         f"{hero_name(h)} attacks {tlabel} with {' + '.join(c.name for c in all_cards)} ({dice} dice).",
         attack=[h.pos, tspace],
     )
-    res: RollResult = roll_pool(D.roller(turn, f"{hero_name(h)} attacks", h.seat), dice, kind, rerolls)
+    res: RollResult = roll_pool(
+        D.roller(turn, f"{hero_name(h)} attacks", h.seat, shown=f"{hero_name(h)} attacks {tlabel}"), dice, kind, rerolls
+    )
     hits = res.successes(kind)
     crit_daze = any(c.ability_kind == "crit_daze" for c in all_cards) or (
         kind == "melee" and ability(h, "crit_daze") > 0
@@ -224,7 +226,10 @@ def hero_attack(state: StarState, turn: Turn, h: HeroState, action: dict) -> Non
         if isinstance(target, MonsterState):
             card = mcard(target)
             pool = 0 if target.dazed else card.defense
-            saves = roll_pool(D.roller(turn, f"{card.name} defends"), pool, "defense").successes("defense")
+            against = f"{mname(target)} defends against {hero_name(h)}"
+            saves = roll_pool(D.roller(turn, f"{card.name} defends", shown=against), pool, "defense").successes(
+                "defense"
+            )
             wounds = max(0, hits - saves)
             turn.say(f"{hits} hit(s), {mname(target)} saves {saves} -> {wounds} wound(s).")
             target.wounds += wounds

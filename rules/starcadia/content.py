@@ -622,7 +622,7 @@ def load(base: Path = DATA_DIR) -> Content:
         text = get_str(entry, "text", where)
         require(len(text) <= 900, where, "a topic is at most 900 characters")
         topics.append((get_str(entry, "key", where), get_str(entry, "title", where), text))
-    require(6 <= len(topics) <= 15, "rules.toml", "6 to 15 topics")
+    require(6 <= len(topics) <= 18, "rules.toml", "6 to 18 topics")
 
     return Content(
         faces=tuple(faces),

@@ -4,6 +4,7 @@ or by the active player), and the card's effect."""
 from __future__ import annotations
 
 from rules.core import RuleError, Turn
+from rules.core.grammar import listing, plural
 
 from . import board as B
 from .content import CONTENT
@@ -208,10 +209,12 @@ def effect(state: StarState, turn: Turn, card) -> None:
             turn.say(f"{card.colour.capitalize()} portals shut down.")
     elif kind == "taco_tuesday":
         low = min(c.vt for c in state.crews)
-        for c in state.crews:
-            if c.vt == low:
-                c.vt += 1
-        turn.say("Taco Tuesday! The crews with the fewest VT gain 1.")
+        fed = [c for c in state.crews if c.vt == low]
+        for c in fed:
+            c.vt += 1
+        names = listing([f"{c.colour} ({state.seats[c.seat]})" for c in fed])
+        gain = "gains 1 VT" if len(fed) == 1 else "each gain 1 VT"
+        turn.say(f"Taco Tuesday! The fewest VT ({low}): the {names} {plural('crew', len(fed))} {gain}.")
 
 
 def run_effect(state: StarState, turn: Turn, t: Task) -> None:

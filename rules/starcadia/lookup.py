@@ -19,6 +19,16 @@ def board_of(state: StarState) -> B.Board:
     return B.build(state.scenario, tuple(state.tiles), docked)
 
 
+def door_words(state: StarState, door: str) -> str:
+    """A door as players find it on the board, by the two spaces it joins ("the door between E3 and F3"):
+    its id (D2) would read like a space name."""
+    edge = board_of(state).doors.get(door)
+    if edge is None:
+        return "a door"
+    a, c = sorted(edge)
+    return f"the door between {B.name(a)} and {B.name(c)}"
+
+
 def hero_card(h: HeroState) -> HeroCard:
     return CONTENT.heroes[h.id]
 

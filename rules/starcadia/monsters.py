@@ -9,6 +9,7 @@ from . import board as B
 from .lookup import (
     ability,
     board_of,
+    door_words,
     find_hero,
     find_monster,
     hero_life,
@@ -54,7 +55,7 @@ def move_monster(
         kind, arg = todo.pop(0)
         if kind == "door":
             state.doors[arg] = not state.doors.get(arg, False)
-            turn.say(f"{mname(m)} {'opens' if state.doors[arg] else 'closes'} door {arg}.")
+            turn.say(f"{mname(m)} {'opens' if state.doors[arg] else 'closes'} {door_words(state, arg)}.")
             continue
         if kind != "push":  # "push": shove what is still in the current space (after a decision)
             m.pos = arg

@@ -7,7 +7,18 @@ from rules.core import Turn
 
 from . import board as B
 from .content import CONTENT
-from .lookup import SLOTS, board_of, current_pve, find_hero, find_monster, hero_name, mname, right_of, scenario_over
+from .lookup import (
+    SLOTS,
+    board_of,
+    current_pve,
+    door_words,
+    find_hero,
+    find_monster,
+    hero_name,
+    mname,
+    right_of,
+    scenario_over,
+)
 from .paths import plan_path
 from .quests import check_deliver, collect, fulfil
 from .state import HeroState, StarState, Task, Up, Wait
@@ -90,7 +101,7 @@ def run_move(state: StarState, turn: Turn, t: Task) -> None:
             check_deliver(state, turn, h)
         elif op == "door":
             state.doors[arg] = not state.doors.get(arg, False)
-            turn.say(f"{hero_name(h)} {'opens' if state.doors[arg] else 'closes'} door {arg}.")
+            turn.say(f"{hero_name(h)} {'opens' if state.doors[arg] else 'closes'} {door_words(state, arg)}.")
         elif op == "hack":
             crew = state.crews[h.seat]
             crew.hacked.append(arg)

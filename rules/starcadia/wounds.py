@@ -94,7 +94,8 @@ def defend(state: StarState, turn: Turn, h: HeroState, hits: int, attacker: str)
     else:
         pool = hero_defense(h) + bonus
         rerolls = defence_rerolls(h) if reroll_on else 0
-        res = roll_pool(D.roller(turn, f"{card.name} defends", h.seat), pool, "defense", rerolls)
+        against = f"{card.name} defends against {attacker}"
+        res = roll_pool(D.roller(turn, f"{card.name} defends", h.seat, shown=against), pool, "defense", rerolls)
         saves = res.successes("defense")
     wounds = max(0, hits - saves - cancel)
     cancelled = f" and cancels {cancel}" if cancel else ""
@@ -200,7 +201,8 @@ def monster_attack(state: StarState, turn: Turn, m: MonsterState, h: HeroState, 
     card = mcard(m)
     rerolls = card.ability.value if card.ability.kind == "reroll" else 0
     turn.say(f"{mname(m)} attacks {hero_name(h)} with {card.attack_name} ({why}).", attack=[m.pos, h.pos], monster=True)
-    res = roll_pool(D.roller(turn, f"{card.name} attacks"), card.dice, card.attack_type, rerolls)
+    shown = f"{mname(m)} attacks {hero_name(h)}"
+    res = roll_pool(D.roller(turn, f"{card.name} attacks", shown=shown), card.dice, card.attack_type, rerolls)
     hits = res.successes(card.attack_type)
     space = h.pos
     wounds = defend(state, turn, h, hits, card.name)
