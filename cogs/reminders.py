@@ -1,4 +1,7 @@
-"""The reminder loop: pings players a game has waited on for a whole interval.
+"""The reminder loop: pings players a game has waited on for a whole interval; acts on deadlines.
+
+Each pass first plays what is due without anyone (a late player past the table's deadline, a seat
+handed to the bot whose turn came) and posts it in the game's channel, then sends the reminders.
 
 With several shard processes, each one reminds the games of its own shards' servers, and
 the store's claim (taken game by game, right before the delivery) makes sure no reminder goes
@@ -9,16 +12,19 @@ that game again after ``RETRY_SECONDS`` rather than on every tick.
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 from collections.abc import Callable
 
 import discord
 from discord.ext import commands, tasks
 
-from sessions.reminders import Reminder, send_reminders
+from sessions.reminders import Reminder, act_on_deadlines, play_for_the_away, send_reminders
+from sessions.service import Update
 from sessions.store import GameRecord
 
-from .common import bot_of
+from .common import bot_of, message_list
 
 log = logging.getLogger("starhost.reminders")
 
@@ -75,10 +81,39 @@ class ReminderCog(commands.Cog):
         def owns(record: GameRecord) -> bool:
             return record.id not in self._retry_at and (shards is None or shards(record))
 
+        for update in [*await act_on_deadlines(service, now, owns), *await play_for_the_away(service, now, owns)]:
+            try:
+                await self._post(update)
+            except Exception:
+                log.exception("the automatic move of game #%s could not be posted", update.game.id)
         done = await send_reminders(service, now, self._deliver, owns)
         for reminder in done.failed:
             self._retry_at[reminder.game_id] = now + RETRY_SECONDS
         return len(done.delivered)
+
+    async def _post(self, update: Update) -> None:
+        """Post what the bot played (a deadline, an away player's turn) in the game's channel, with the
+        board, the pings and the DMs a move by a player would bring."""
+        reply = await self.bot.table.notice(update)  # type: ignore[attr-defined]
+        messages = message_list(reply)
+        if reply.image is not None:
+            png = await asyncio.to_thread(reply.image)
+            messages[-1]["file"] = discord.File(io.BytesIO(png), filename=reply.image_name)
+            if "embed" in messages[-1]:
+                messages[-1]["embed"].set_image(url=f"attachment://{reply.image_name}")
+        channel = self.bot.get_channel(update.game.channel_id) or await self.bot.fetch_channel(update.game.channel_id)
+        for kwargs in messages:
+            await channel.send(**kwargs)  # type: ignore[union-attr]
+        for user_id, text in reply.secret_dms:
+            await self._direct(user_id, text)
+        for user_id, text in reply.dms:
+            if not await self._direct(user_id, text):
+                await channel.send(  # type: ignore[union-attr]
+                    f"<@{user_id}> {text}"[:1900],
+                    allowed_mentions=discord.AllowedMentions(
+                        everyone=False, roles=False, users=[discord.Object(user_id)]
+                    ),
+                )
 
     async def _deliver(self, reminder: Reminder) -> bool:
         """Send one reminder: DMs to those who asked, a ping in the channel for the rest (and for closed
@@ -86,17 +121,18 @@ class ReminderCog(commands.Cog):
         reached = False
         pinged = list(reminder.user_ids)
         for user_id in reminder.dm_ids:
-            if await self._direct(user_id, f"{reminder.text} {reminder.link}"[:1900]):
+            if await self._direct(user_id, reminder.dm_text(user_id)[:1900]):
                 reached = True
             else:
-                pinged.append(user_id)  # DMs closed: a ping in the channel instead
+                pinged.append(user_id)  # DMs closed: a ping in the channel instead (public lines only)
+        for user_id, text in reminder.secret_dms:
+            await self._direct(user_id, text[:1900])  # only ever by DM: never in the channel
         if not pinged:
             return reached
         try:
             channel = self.bot.get_channel(reminder.channel_id) or await self.bot.fetch_channel(reminder.channel_id)
-            mentions = " ".join(f"<@{uid}>" for uid in pinged)
             await channel.send(  # type: ignore[union-attr]
-                f"{mentions} {reminder.text}"[:1900],
+                reminder.channel_text(pinged)[:1900],
                 allowed_mentions=discord.AllowedMentions(
                     everyone=False, roles=False, users=[discord.Object(u) for u in pinged]
                 ),

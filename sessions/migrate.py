@@ -26,8 +26,13 @@ from .store import SqliteStore
 GAME_COLUMNS = (
     "id", "guild_id", "channel_id", "system", "scenario", "options", "seed", "status", "host_id", "version",
     "state", "created_at", "updated_at", "last_action_at", "reminders_sent", "last_reminder_at",
+    "result", "finished_at",
 )  # fmt: skip
-ACTION_COLUMNS = ("game_id", "version", "seat", "user_id", "action", "events", "at", "by_default", "kind", "revealed")
+ACTION_COLUMNS = (
+    "game_id", "version", "seat", "user_id", "action", "events", "at", "by_default", "kind", "revealed", "wait",
+)  # fmt: skip
+SEAT_COLUMNS = "seat, user_id, name, won"
+HANDOVER_COLUMNS = ("game_id", "seat", "user_id", "reason", "started_at", "ends_at")
 IDENTITY = ("channel_id", "system", "seed", "created_at")
 """Columns that never change: a game with another value under the same id is another game."""
 SETTING_TABLES = (("guild_settings", "guild_id"), ("user_settings", "user_id"), ("meta", None))
@@ -113,7 +118,7 @@ async def migrate(source: Path, target_url: str, *, say: Callable[[str], None] =
 async def _copy_game(sqlite: SqliteStore, target: Any, game_id: int, report: MigrationReport) -> None:
     db = sqlite.db
     [game] = await _rows(db, f"SELECT {', '.join(GAME_COLUMNS)} FROM games WHERE id = ?", (game_id,))
-    seats = [tuple(r) for r in await _rows(db, "SELECT seat, user_id, name FROM seats WHERE game_id = ?", (game_id,))]
+    seats = [tuple(r) for r in await _rows(db, f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ?", (game_id,))]
     actions = [
         tuple(r)
         for r in await _rows(
@@ -121,18 +126,23 @@ async def _copy_game(sqlite: SqliteStore, target: Any, game_id: int, report: Mig
         )
     ]
     settings = {r[0]: r[1] for r in await _rows(db, "SELECT key, value FROM settings WHERE game_id = ?", (game_id,))}
+    handovers = [
+        tuple(r)
+        for r in await _rows(db, f"SELECT {', '.join(HANDOVER_COLUMNS)} FROM handovers WHERE game_id = ?", (game_id,))
+    ]
     row = tuple(game)
     async with target.pool.acquire() as conn, conn.transaction():
         existing = await conn.fetchrow(f"SELECT {', '.join(GAME_COLUMNS)} FROM games WHERE id = $1 FOR UPDATE", game_id)
         if existing is None:
             await _insert_game(conn, row, seats, actions, settings)
+            await _copy_handovers(conn, game_id, handovers)
             report.new += 1
             report.actions += len(actions)
             return
         there = {r["version"]: tuple(r) for r in await conn.fetch(
             f"SELECT {', '.join(ACTION_COLUMNS)} FROM actions WHERE game_id = $1", game_id)}  # fmt: skip
         there_seats = sorted(tuple(r) for r in await conn.fetch(
-            "SELECT seat, user_id, name FROM seats WHERE game_id = $1", game_id))  # fmt: skip
+            f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = $1", game_id))  # fmt: skip
         there_settings = {r[0]: r[1] for r in await conn.fetch(
             "SELECT key, value FROM settings WHERE game_id = $1", game_id)}  # fmt: skip
         if any(existing[c] != game[c] for c in IDENTITY):
@@ -148,6 +158,7 @@ async def _copy_game(sqlite: SqliteStore, target: Any, game_id: int, report: Mig
             return
         missing = [a for v, a in here.items() if v not in there]
         await _update_game(conn, row, seats, missing, settings)
+        await _copy_handovers(conn, game_id, handovers)
         report.caught_up += 1
         report.actions += len(missing)
 
@@ -168,13 +179,21 @@ async def _update_game(conn: Any, row: tuple, seats: list[tuple], new_actions: l
 
 async def _write_children(conn: Any, game_id: int, seats: list[tuple], actions: list[tuple], settings: dict) -> None:
     await conn.executemany(
-        "INSERT INTO seats (game_id, seat, user_id, name) VALUES ($1, $2, $3, $4)", [(game_id, *s) for s in seats]
+        "INSERT INTO seats (game_id, seat, user_id, name, won) VALUES ($1, $2, $3, $4, $5)",
+        [(game_id, *s) for s in seats],
     )
     marks = ", ".join(f"${i}" for i in range(1, len(ACTION_COLUMNS) + 1))
     await conn.executemany(f"INSERT INTO actions ({', '.join(ACTION_COLUMNS)}) VALUES ({marks})", actions)
     await conn.executemany(
         "INSERT INTO settings (game_id, key, value) VALUES ($1, $2, $3)", [(game_id, k, v) for k, v in settings.items()]
     )
+
+
+async def _copy_handovers(conn: Any, game_id: int, rows: list[tuple]) -> None:
+    """The game's seats handed to the bot (away, or a deadline), as the SQLite file has them."""
+    await conn.execute("DELETE FROM handovers WHERE game_id = $1", game_id)
+    marks = ", ".join(f"${i}" for i in range(1, len(HANDOVER_COLUMNS) + 1))
+    await conn.executemany(f"INSERT INTO handovers ({', '.join(HANDOVER_COLUMNS)}) VALUES ({marks})", rows)
 
 
 async def _copy_settings(sqlite: SqliteStore, target: Any) -> int:

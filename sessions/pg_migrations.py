@@ -101,4 +101,29 @@ MIGRATIONS: list[tuple[int, str, str]] = [
         CREATE UNIQUE INDEX seats_one_per_player ON seats (game_id, user_id) WHERE user_id <> 0
         """,
     ),
+    (
+        5,
+        "stats (a finished game's result, each seat's win, each action's wait) and seats handed to the bot",
+        """
+        ALTER TABLE games ADD COLUMN result TEXT;
+        ALTER TABLE games ADD COLUMN finished_at DOUBLE PRECISION;
+        ALTER TABLE seats ADD COLUMN won INTEGER;
+        ALTER TABLE actions ADD COLUMN wait DOUBLE PRECISION;
+        UPDATE actions SET wait = at - (SELECT p.at FROM actions p WHERE p.game_id = actions.game_id
+            AND p.version = actions.version - 1);
+        CREATE INDEX actions_moves_by_user ON actions (user_id, game_id, wait) WHERE kind = 'move';
+        CREATE INDEX actions_moves_by_seat ON actions (game_id, seat, version) WHERE kind = 'move';
+        CREATE INDEX games_by_guild_system ON games (guild_id, system, status);
+        CREATE TABLE handovers (
+            game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            user_id BIGINT NOT NULL,
+            reason TEXT NOT NULL CHECK (reason IN ('away', 'deadline')),
+            started_at DOUBLE PRECISION NOT NULL,
+            ends_at DOUBLE PRECISION,
+            PRIMARY KEY (game_id, seat)
+        );
+        CREATE INDEX handovers_by_user ON handovers (user_id)
+        """,
+    ),
 ]

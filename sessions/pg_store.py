@@ -27,7 +27,18 @@ import asyncpg
 
 from .errors import SessionError, StaleVersion
 from .pg_migrations import MIGRATIONS
-from .store import OPEN_STATUSES, VACANT_USER, ActionRecord, GameRecord, SeatRecord, StoreUnavailable, Unseat
+from .stats import Final, PlayerStats, Standing, merge
+from .store import (
+    HANDOVER_COLUMNS,
+    OPEN_STATUSES,
+    VACANT_USER,
+    ActionRecord,
+    GameRecord,
+    HandOver,
+    SeatRecord,
+    StoreUnavailable,
+    Unseat,
+)
 
 MIGRATION_LOCK = "starhost:migrations"
 
@@ -225,7 +236,13 @@ class PostgresStore:
             )
 
     async def append_action(
-        self, game_id: int, expected_version: int, record: ActionRecord, new_state: bytes, finished: bool
+        self,
+        game_id: int,
+        expected_version: int,
+        record: ActionRecord,
+        new_state: bytes,
+        finished: bool,
+        final: Final | None = None,
     ) -> int:
         """Log ``record``, store ``new_state`` and bump the version in one transaction; return the new version.
 
@@ -247,8 +264,8 @@ class PostgresStore:
             if bumped is None:
                 raise StaleVersion()  # leaving the block rolls the (empty) transaction back
             await conn.execute(
-                "INSERT INTO actions (game_id, version, seat, user_id, action, events, at, by_default, kind, revealed)"
-                " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10)",
+                "INSERT INTO actions (game_id, version, seat, user_id, action, events, at, by_default, kind, revealed,"
+                " wait) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)",
                 game_id,
                 new_version,
                 record.seat,
@@ -259,7 +276,16 @@ class PostgresStore:
                 int(record.by_default),
                 record.kind,
                 record.revealed,
+                record.wait,
             )
+            if finished and final is not None:
+                await conn.execute(
+                    "UPDATE games SET result=$1, finished_at=$2 WHERE id=$3", final.result, record.at, game_id
+                )
+                await conn.executemany(
+                    "UPDATE seats SET won=$1 WHERE game_id=$2 AND seat=$3",
+                    [(int(won), game_id, seat) for seat, won in final.won.items()],
+                )
         return new_version
 
     async def actions(self, game_id: int, since_version: int = 0) -> list[ActionRecord]:
@@ -379,6 +405,109 @@ class PostgresStore:
             value,
         )
 
+    # -- catch-up, seats handed to the bot, stats ----------------------------------------------
+    async def last_move(self, game_id: int, seat: int) -> tuple[int, float] | None:
+        """(version, time) of the seat's latest own move, or None."""
+        row = await self.pool.fetchrow(
+            "SELECT version, at FROM actions WHERE game_id = $1 AND seat = $2 AND kind = 'move'"
+            " ORDER BY version DESC LIMIT 1",
+            game_id,
+            seat,
+        )
+        return (int(row[0]), float(row[1])) if row else None
+
+    async def handovers(self, game_id: int) -> list[HandOver]:
+        rows = await self.pool.fetch(
+            f"SELECT {HANDOVER_COLUMNS} FROM handovers WHERE game_id = $1 ORDER BY seat", game_id
+        )
+        return [HandOver(*row) for row in rows]
+
+    async def handovers_of_user(self, user_id: int) -> list[HandOver]:
+        rows = await self.pool.fetch(
+            f"SELECT {HANDOVER_COLUMNS} FROM handovers WHERE user_id = $1 ORDER BY game_id", user_id
+        )
+        return [HandOver(*row) for row in rows]
+
+    async def handover_games(self) -> list[int]:
+        """Running games with a seat handed to the bot."""
+        rows = await self.pool.fetch(
+            "SELECT DISTINCT h.game_id FROM handovers h JOIN games g ON g.id = h.game_id WHERE g.status = 'active'"
+            " ORDER BY h.game_id"
+        )
+        return [r[0] for r in rows]
+
+    async def set_handover(self, handover: HandOver) -> None:
+        """Hand a seat to the bot (replacing an earlier hand-over of the same seat)."""
+        h = handover
+        await self.pool.execute(
+            f"INSERT INTO handovers ({HANDOVER_COLUMNS}) VALUES ($1,$2,$3,$4,$5,$6) ON CONFLICT (game_id, seat)"
+            " DO UPDATE SET user_id = excluded.user_id, reason = excluded.reason, started_at = excluded.started_at,"
+            " ends_at = excluded.ends_at",
+            h.game_id,
+            h.seat,
+            h.user_id,
+            h.reason,
+            h.started_at,
+            h.ends_at,
+        )
+
+    async def end_handover(self, game_id: int, seat: int, reason: str | None = None) -> bool:
+        """Give the seat back to its player (only a hand-over of ``reason`` when given); True if one ended."""
+        ended = await self.pool.fetch(
+            "DELETE FROM handovers WHERE game_id = $1 AND seat = $2 AND ($3::text IS NULL OR reason = $3)"
+            " RETURNING seat",
+            game_id,
+            seat,
+            reason,
+        )
+        return bool(ended)
+
+    async def waiting_games(self, since_before: float) -> list[GameRecord]:
+        """Running games whose last action is at or before ``since_before`` (candidates for a deadline)."""
+        return await self._many("g.status = 'active' AND g.last_action_at <= $1 ORDER BY g.id", since_before)
+
+    async def player_stats(
+        self, user_id: int, guild_id: int | None = None, system: str | None = None
+    ) -> list[PlayerStats]:
+        """The player's games per system (started ones), and the median time they took to move."""
+        where = " AND ($2::bigint IS NULL OR g.guild_id = $2) AND ($3::text IS NULL OR g.system = $3)"
+        rows = await self.pool.fetch(
+            "SELECT g.system, COUNT(*), COUNT(*) FILTER (WHERE g.status = 'finished'),"
+            " COUNT(*) FILTER (WHERE s.won = 1), COUNT(*) FILTER (WHERE s.won = 0 AND g.status = 'finished')"
+            " FROM seats s JOIN games g ON g.id = s.game_id"
+            " WHERE s.user_id = $1 AND g.status IN ('active', 'finished', 'ended')"
+            + where
+            + " GROUP BY g.system ORDER BY g.system",
+            user_id,
+            guild_id,
+            system,
+        )
+        counts = [PlayerStats(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+        rows = await self.pool.fetch(
+            "SELECT g.system, percentile_cont(0.5) WITHIN GROUP (ORDER BY a.wait) FROM actions a"
+            " JOIN games g ON g.id = a.game_id WHERE a.user_id = $1 AND a.kind = 'move' AND a.wait IS NOT NULL"
+            + where
+            + " GROUP BY g.system",
+            user_id,
+            guild_id,
+            system,
+        )
+        return merge(counts, {r[0]: float(r[1]) for r in rows})
+
+    async def standings(self, guild_id: int, system: str, limit: int = 10) -> list[Standing]:
+        """The server's best players of one game: most wins among finished games, then fewest games."""
+        rows = await self.pool.fetch(
+            "SELECT s.user_id, COUNT(*) AS finished, COUNT(*) FILTER (WHERE s.won = 1) AS won,"
+            " (SELECT n.name FROM seats n WHERE n.user_id = s.user_id ORDER BY n.game_id DESC LIMIT 1) AS name"
+            " FROM games g JOIN seats s ON s.game_id = g.id WHERE g.guild_id = $1 AND g.system = $2"
+            " AND g.status = 'finished' AND s.user_id > 0 GROUP BY s.user_id"
+            " ORDER BY won DESC, finished, s.user_id LIMIT $3",
+            guild_id,
+            system,
+            limit,
+        )
+        return [Standing(r["user_id"], r["name"] or str(r["user_id"]), r["finished"], r["won"]) for r in rows]
+
     # -- reminders and maintenance ---------------------------------------------------------
     async def active_games(self, idle_before: float | None = None) -> list[GameRecord]:
         """Running games; with ``idle_before``, only those with no action or reminder since then."""
@@ -472,4 +601,5 @@ def _action(row: asyncpg.Record) -> ActionRecord:
         by_default=bool(row["by_default"]),
         kind=row["kind"],
         revealed=row["revealed"],
+        wait=row["wait"],
     )

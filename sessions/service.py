@@ -21,11 +21,13 @@ import msgspec
 from rules.core import BATCH, Action, BaseState, Event, GameSystem, Played, Prompt, RuleError, parse_options, registry
 
 from .errors import SessionError, StaleVersion
+from .handover import HandOvers
 from .history import VerifyResult, verify_export
 from .notify import PrefsCache, UserPrefs
 from .session_types import PRIVATE_CHOICE, VACANT, Actor, LoadedGame, Update, bot_user, is_bot
 from .settings import GameSettings
-from .store import ActionRecord, GameRecord, SeatRecord, Store, Unseat
+from .stats import final_of
+from .store import ActionRecord, GameRecord, HandOver, SeatRecord, Store, Unseat
 from .takeback import TakeBacks, UndoVote
 
 MAX_REMEMBERED = 64
@@ -107,7 +109,7 @@ __all__ = [
 log = logging.getLogger("starhost.sessions")
 
 
-class GameService(TakeBacks):
+class GameService(TakeBacks, HandOvers):
     """Everything a front end may do with games. One instance per process."""
 
     def __init__(
@@ -473,8 +475,14 @@ class GameService(TakeBacks):
                 raise
             if not waiting and parsed.get("type") not in system.free_actions:
                 raise not_your_turn
+            handed = await self.handed_over(record)
             update = await self._commit(loaded, system, seat, actor.user_id, parsed)
-            return await self._follow_up(loaded, system, update)
+            if seat in handed and handed[seat].reason == "deadline":  # a move of their own: they are back
+                await self.store.end_handover(record.id, seat, "deadline")
+                del handed[seat]
+                back = f"{actor.name} is back: the bot no longer plays their seat."
+                update.events.append(Event(text=back, kind="turn"))
+            return await self._follow_up(loaded, system, update, handed)
 
     def _parse(self, system: GameSystem, state: BaseState, seat: int, action: Action | str) -> Action:
         if isinstance(action, str):
@@ -510,6 +518,7 @@ class GameService(TakeBacks):
             kind=kind,
             revealed=", ".join(dict.fromkeys(played.revealed)),
         )
+        entry.wait = max(0.0, entry.at - record.last_action_at)
         await self._append(loaded, system, entry, played.state, update.finished)
         if entry.revealed:
             loaded.recent.clear()  # nothing before a reveal can be taken back
@@ -521,9 +530,11 @@ class GameService(TakeBacks):
     ) -> None:
         """Store one log entry and the state after it; the loaded game follows only once it is durable."""
         record = loaded.record
+        outcome = system.outcome(new_state) if finished else None
+        final = final_of(outcome, len(new_state.seats)) if outcome is not None else None
         try:
             version = await self.store.append_action(
-                record.id, record.version, entry, system.dumps(new_state), finished
+                record.id, record.version, entry, system.dumps(new_state), finished, final
             )
         except BaseException:
             # Another process (or a cancelled caller) may have moved the game on: reload next time.
@@ -563,13 +574,18 @@ class GameService(TakeBacks):
         return loaded.settings
 
     # -- steps nobody has to decide: forced steps and bot seats ---------------------------------------
-    async def _follow_up(self, loaded: LoadedGame, system: GameSystem, update: Update) -> Update:
-        """Play, narrated, every step that needs nobody: one-answer prompts (with autopass) and bot seats."""
+    async def _follow_up(
+        self, loaded: LoadedGame, system: GameSystem, update: Update, handed: dict[int, HandOver] | None = None
+    ) -> Update:
+        """Play, narrated, every step that needs nobody: one-answer prompts (with autopass), bot seats and
+        seats handed to the bot (``handed``, read from the store when not given)."""
         settings = await self._settings(loaded)
+        if handed is None:
+            handed = await self.handed_over(loaded.record)
         for _ in range(MAX_FOLLOW_UPS):
             if loaded.record.status != "active" or loaded.state is None:
                 break
-            step = self._automatic_step(loaded, system, settings.autopass)
+            step = self._automatic_step(loaded, system, settings.autopass, handed)
             if step is None:
                 break
             seat, action, kind, lead = step
@@ -593,22 +609,35 @@ class GameService(TakeBacks):
                 done.prompts,
                 done.finished,
             )
+        update.away = frozenset(handed)
         return update
 
     def _automatic_step(
-        self, loaded: LoadedGame, system: GameSystem, autopass: bool
+        self,
+        loaded: LoadedGame,
+        system: GameSystem,
+        autopass: bool,
+        handed: dict[int, HandOver] | None = None,
     ) -> tuple[int, Action, str, str] | None:
-        """(seat, action, kind, narration) of the next step that needs nobody, if any."""
+        """(seat, action, kind, narration) of the next step that needs nobody, if any.
+
+        Bot seats, and seats handed to the bot (away, or late past a deadline), are played by the
+        game's bot from that seat's own view, never from more than its player could see.
+        """
         record, state = loaded.record, loaded.state
         assert state is not None
+        handed = handed or {}
         for prompt in system.pending(state):
             name = record.seats[prompt.seat].name if prompt.seat < len(record.seats) else f"seat {prompt.seat + 1}"
-            if is_bot(record.user_of(prompt.seat)):
+            if is_bot(record.user_of(prompt.seat)) or prompt.seat in handed:
                 seed = (record.id * 1_000_003 + record.version) & 0xFFFFFFFF
                 action = system.ai_action(system.view(state, prompt.seat), prompt.seat, seed)
                 if action is None:
                     action = system.default_action(state, prompt)
-                return prompt.seat, action, "bot", f"{name} plays {system.action_label(state, action)}."
+                label = system.action_label(state, action)
+                if prompt.seat in handed:
+                    return prompt.seat, action, "bot", f"{name} is away: the bot plays {label} for them."
+                return prompt.seat, action, "bot", f"{name} plays {label}."
             if autopass:
                 forced = system.forced_action(state, prompt)
                 if forced is not None:

@@ -46,15 +46,19 @@ class Update:
     action_text: str | None = None
     action_words: str | None = None  # the same action in plain words, when the game has them
     finished: bool = False
+    away: frozenset[int] = frozenset()
+    """Seats the bot plays for their player now (away, or late past a deadline): their notices pause."""
 
     @property
     def system(self) -> GameSystem:
         return registry.get(self.game.system)
 
     def waiting_users(self) -> list[int]:
-        """Users who must act now, in prompt order, without duplicates, vacant seats or bots."""
+        """Users who must act now, in prompt order, without duplicates, vacant seats, bots or players away."""
         users: list[int] = []
         for prompt in self.prompts:
+            if prompt.seat in self.away:
+                continue
             user = self.game.user_of(prompt.seat)
             if user and user > 0 and user not in users:
                 users.append(user)

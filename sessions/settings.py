@@ -1,4 +1,4 @@
-"""Per-game settings: reminders, quiet hours, spectators. Stored as text key/value pairs."""
+"""Per-game settings: reminders, deadlines, quiet hours, spectators. Stored as text key/value pairs."""
 
 from __future__ import annotations
 
@@ -12,6 +12,11 @@ from .errors import SessionError
 
 MIN_REMIND_HOURS = 1
 
+MAX_DEADLINE_HOURS = 720
+"""Longest deadline a table may set (30 days)."""
+
+DEADLINE_ACTIONS = ("remind", "default", "bot")
+
 DEFAULTS: dict[str, str] = {
     "remind_hours": "24",
     "max_reminders": "3",
@@ -19,6 +24,8 @@ DEFAULTS: dict[str, str] = {
     "timezone": "UTC",
     "spectators": "on",
     "autopass": "on",
+    "deadline_hours": "off",
+    "on_deadline": "remind",
 }
 
 HELP: dict[str, str] = {
@@ -28,6 +35,8 @@ HELP: dict[str, str] = {
     "timezone": "IANA time zone for quiet hours, e.g. Europe/Berlin",
     "spectators": "on: anyone may look at a running game (status, log, verify, list); off: players only",
     "autopass": "on: a step with nothing to decide is played at once and narrated; off: every step is asked",
+    "deadline_hours": "hours a player may take before on_deadline acts (1-720), or off",
+    "on_deadline": "at the deadline: remind (only), default (play the prompt's default) or bot (it plays the seat)",
 }
 
 
@@ -40,10 +49,17 @@ class GameSettings:
     timezone: str = "UTC"
     spectators: bool = True
     autopass: bool = True
+    deadline_hours: int | None = None
+    on_deadline: str = "remind"
 
     @property
     def remind_seconds(self) -> float:
         return self.remind_hours * 3600.0
+
+    @property
+    def deadline_acts(self) -> bool:
+        """Whether a deadline plays for a late player (``default`` or ``bot``), not only reminds."""
+        return self.deadline_hours is not None and self.on_deadline in ("default", "bot")
 
     @classmethod
     def parse(cls, raw: dict[str, str]) -> GameSettings:
@@ -57,6 +73,8 @@ class GameSettings:
             timezone=values["timezone"],
             spectators=values["spectators"] == "on",
             autopass=values["autopass"] == "on",
+            deadline_hours=None if values["deadline_hours"] == "off" else int(values["deadline_hours"]),
+            on_deadline=values["on_deadline"],
         )
 
     @staticmethod
@@ -71,6 +89,19 @@ class GameSettings:
             if not plain_digits(value) or not low <= int(value) <= high:
                 raise SessionError(f"{key} must be a whole number from {low} to {high}.")
             return str(int(value))
+        if key == "deadline_hours":
+            if value.lower() in ("off", "none", "0"):
+                return "off"
+            if not plain_digits(value) or not 1 <= int(value) <= MAX_DEADLINE_HOURS:
+                raise SessionError(f"deadline_hours is a whole number from 1 to {MAX_DEADLINE_HOURS}, or off.")
+            return str(int(value))
+        if key == "on_deadline":
+            if value.lower() not in DEADLINE_ACTIONS:
+                raise SessionError(
+                    "on_deadline is remind (reminders only), default (play the prompt's default)"
+                    " or bot (the bot plays the seat until its player is back)."
+                )
+            return value.lower()
         if key == "quiet_hours":
             quiet_window(value)
             return value.lower()
@@ -101,6 +132,8 @@ class GameSettings:
             f"quiet_hours: {quiet} ({self.timezone})",
             f"spectators: {'on' if self.spectators else 'off'}",
             f"autopass: {'on' if self.autopass else 'off'}",
+            f"deadline_hours: {self.deadline_hours if self.deadline_hours is not None else 'off'}",
+            f"on_deadline: {self.on_deadline}",
         ]
 
 

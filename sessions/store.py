@@ -22,6 +22,7 @@ import aiosqlite
 
 from .errors import SessionError, StaleVersion
 from .migrations import MIGRATIONS
+from .stats import Final, PlayerStats, Standing, merge
 
 OPEN_STATUSES = ("lobby", "active")
 
@@ -112,9 +113,29 @@ class ActionRecord:
     bot: a bot seat's choice; undo: a take-back (``action`` = {"type": "undo", "to": version})."""
     revealed: str = ""
     """What the action brought to light (rolls, cards, tokens), as a phrase; empty when it was foreseeable."""
+    wait: float | None = None
+    """Seconds since the game's previous action (for a player's own move: how long they took)."""
+
+
+@dataclass(frozen=True)
+class HandOver:
+    """A seat the bot plays for its player: ``away`` until ``ends_at`` (None: until they are back), or
+    since a ``deadline`` passed, until they are back. Valid only while ``user_id`` still sits there."""
+
+    game_id: int
+    seat: int
+    user_id: int
+    reason: str  # away | deadline
+    started_at: float
+    ends_at: float | None = None
+
+    def active(self, now: float) -> bool:
+        return self.ends_at is None or now < self.ends_at
 
 
 ACTION_KINDS = ("move", "timeout", "auto", "bot", "undo")
+
+HANDOVER_COLUMNS = "game_id, seat, user_id, reason, started_at, ends_at"
 
 
 MAX_BATCH = 256
@@ -129,6 +150,7 @@ class _PendingAppend:
     new_state: bytes
     finished: bool
     future: asyncio.Future[int | None]
+    final: Final | None = None
 
 
 class Store(Protocol):
@@ -167,9 +189,26 @@ class Store(Protocol):
     async def replace_seat_user(self, game_id: int, seat: int, user_id: int, name: str) -> None: ...
     async def start_game(self, game_id: int, state: bytes, seats: list[SeatRecord], now: float) -> None: ...
     async def append_action(
-        self, game_id: int, expected_version: int, record: ActionRecord, new_state: bytes, finished: bool
+        self,
+        game_id: int,
+        expected_version: int,
+        record: ActionRecord,
+        new_state: bytes,
+        finished: bool,
+        final: Final | None = None,
     ) -> int: ...
     async def actions(self, game_id: int, since_version: int = 0) -> list[ActionRecord]: ...
+    async def last_move(self, game_id: int, seat: int) -> tuple[int, float] | None: ...
+    async def handovers(self, game_id: int) -> list[HandOver]: ...
+    async def handovers_of_user(self, user_id: int) -> list[HandOver]: ...
+    async def handover_games(self) -> list[int]: ...
+    async def set_handover(self, handover: HandOver) -> None: ...
+    async def end_handover(self, game_id: int, seat: int, reason: str | None = None) -> bool: ...
+    async def waiting_games(self, since_before: float) -> list[GameRecord]: ...
+    async def player_stats(
+        self, user_id: int, guild_id: int | None = None, system: str | None = None
+    ) -> list[PlayerStats]: ...
+    async def standings(self, guild_id: int, system: str, limit: int = 10) -> list[Standing]: ...
     async def recent_actions(self, game_id: int, limit: int) -> list[ActionRecord]: ...
     async def set_status(self, game_id: int, status: str, now: float) -> None: ...
     async def set_host(self, game_id: int, user_id: int) -> None: ...
@@ -403,17 +442,24 @@ class SqliteStore:
             raise
 
     async def append_action(
-        self, game_id: int, expected_version: int, record: ActionRecord, new_state: bytes, finished: bool
+        self,
+        game_id: int,
+        expected_version: int,
+        record: ActionRecord,
+        new_state: bytes,
+        finished: bool,
+        final: Final | None = None,
     ) -> int:
         """Log ``record``, store ``new_state`` and bump the version, durably, before returning.
 
         Actions of different games that arrive together share one transaction (group
         commit): each keeps its own version guard, and each caller hears back only after
         the COMMIT reached the disk. Raises :class:`StaleVersion` if the game's version is
-        no longer ``expected_version``.
+        no longer ``expected_version``. ``final`` (with the action that ends the game) stores the
+        result and each seat's win in the same transaction.
         """
         loop = asyncio.get_running_loop()
-        pending = _PendingAppend(game_id, expected_version, record, new_state, finished, loop.create_future())
+        pending = _PendingAppend(game_id, expected_version, record, new_state, finished, loop.create_future(), final)
         self._queue.append(pending)
         if self._writer is None or self._writer.done():
             self._writer = loop.create_task(self._write_queued(), name="starhost-group-commit")
@@ -464,7 +510,7 @@ class SqliteStore:
                     continue
                 conn.execute(
                     "INSERT INTO actions (game_id, version, seat, user_id, action, events, at, by_default, kind,"
-                    " revealed) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                    " revealed, wait) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                     (
                         item.game_id,
                         new_version,
@@ -476,8 +522,18 @@ class SqliteStore:
                         int(record.by_default),
                         record.kind,
                         record.revealed,
+                        record.wait,
                     ),
                 )
+                if item.finished and item.final is not None:
+                    final = item.final
+                    conn.execute(
+                        "UPDATE games SET result=?, finished_at=? WHERE id=?", (final.result, record.at, item.game_id)
+                    )
+                    conn.executemany(
+                        "UPDATE seats SET won=? WHERE game_id=? AND seat=?",
+                        [(int(won), item.game_id, seat) for seat, won in final.won.items()],
+                    )
                 outcomes.append(new_version)
             conn.execute("COMMIT")
         except BaseException:
@@ -507,6 +563,7 @@ class SqliteStore:
                 by_default=bool(r["by_default"]),
                 kind=r["kind"],
                 revealed=r["revealed"],
+                wait=r["wait"],
             )
             for r in rows
         ]
@@ -649,6 +706,115 @@ class SqliteStore:
             "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
             (key, value),
         )
+
+    # -- catch-up, seats handed to the bot, stats ----------------------------------------------
+    @_locked
+    async def last_move(self, game_id: int, seat: int) -> tuple[int, float] | None:
+        """(version, time) of the seat's latest own move, or None."""
+        async with self.db.execute(
+            "SELECT version, at FROM actions WHERE game_id = ? AND seat = ? AND kind = 'move'"
+            " ORDER BY version DESC LIMIT 1",
+            (game_id, seat),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return (int(row[0]), float(row[1])) if row else None
+
+    @_locked
+    async def handovers(self, game_id: int) -> list[HandOver]:
+        async with self.db.execute(
+            f"SELECT {HANDOVER_COLUMNS} FROM handovers WHERE game_id = ? ORDER BY seat", (game_id,)
+        ) as cursor:
+            return [HandOver(*row) for row in await cursor.fetchall()]
+
+    @_locked
+    async def handovers_of_user(self, user_id: int) -> list[HandOver]:
+        async with self.db.execute(
+            f"SELECT {HANDOVER_COLUMNS} FROM handovers WHERE user_id = ? ORDER BY game_id", (user_id,)
+        ) as cursor:
+            return [HandOver(*row) for row in await cursor.fetchall()]
+
+    @_locked
+    async def handover_games(self) -> list[int]:
+        """Running games with a seat handed to the bot."""
+        async with self.db.execute(
+            "SELECT DISTINCT h.game_id FROM handovers h JOIN games g ON g.id = h.game_id WHERE g.status = 'active'"
+            " ORDER BY h.game_id"
+        ) as cursor:
+            return [r[0] for r in await cursor.fetchall()]
+
+    @_locked
+    async def set_handover(self, handover: HandOver) -> None:
+        """Hand a seat to the bot (replacing an earlier hand-over of the same seat)."""
+        h = handover
+        await self.db.execute(
+            f"INSERT INTO handovers ({HANDOVER_COLUMNS}) VALUES (?,?,?,?,?,?) ON CONFLICT (game_id, seat) DO UPDATE"
+            " SET user_id = excluded.user_id, reason = excluded.reason, started_at = excluded.started_at,"
+            " ends_at = excluded.ends_at",
+            (h.game_id, h.seat, h.user_id, h.reason, h.started_at, h.ends_at),
+        )
+
+    @_locked
+    async def end_handover(self, game_id: int, seat: int, reason: str | None = None) -> bool:
+        """Give the seat back to its player (only a hand-over of ``reason`` when given); True if one ended."""
+        cursor = await self.db.execute(
+            "DELETE FROM handovers WHERE game_id = ? AND seat = ? AND (? IS NULL OR reason = ?)",
+            (game_id, seat, reason, reason),
+        )
+        return cursor.rowcount > 0
+
+    @_locked
+    async def waiting_games(self, since_before: float) -> list[GameRecord]:
+        """Running games whose last action is at or before ``since_before`` (candidates for a deadline)."""
+        async with self.db.execute(
+            "SELECT * FROM games WHERE status = 'active' AND last_action_at <= ? ORDER BY id", (since_before,)
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [await self._record(r) for r in rows]
+
+    @_locked
+    async def player_stats(
+        self, user_id: int, guild_id: int | None = None, system: str | None = None
+    ) -> list[PlayerStats]:
+        """The player's games per system (started ones), and the median time they took to move."""
+        where = " AND (? IS NULL OR g.guild_id = ?) AND (? IS NULL OR g.system = ?)"
+        scope = (guild_id, guild_id, system, system)
+        async with self.db.execute(
+            "SELECT g.system, COUNT(*), SUM(g.status = 'finished'), SUM(s.won = 1), SUM(s.won = 0 AND"
+            " g.status = 'finished') FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = ?"
+            " AND g.status IN ('active', 'finished', 'ended')" + where + " GROUP BY g.system ORDER BY g.system",
+            (user_id, *scope),
+        ) as cursor:
+            counts = [PlayerStats(r[0], r[1], r[2] or 0, r[3] or 0, r[4] or 0) for r in await cursor.fetchall()]
+        async with self.db.execute(
+            "SELECT system, AVG(wait) FROM (SELECT g.system AS system, a.wait AS wait,"
+            " ROW_NUMBER() OVER (PARTITION BY g.system ORDER BY a.wait) AS n,"
+            " COUNT(*) OVER (PARTITION BY g.system) AS total"
+            " FROM actions a JOIN games g ON g.id = a.game_id"
+            " WHERE a.user_id = ? AND a.kind = 'move' AND a.wait IS NOT NULL" + where + ")"
+            " WHERE n IN ((total + 1) / 2, (total + 2) / 2) GROUP BY system",
+            (user_id, *scope),
+        ) as cursor:
+            medians = {r[0]: float(r[1]) for r in await cursor.fetchall()}
+        return merge(counts, medians)
+
+    @_locked
+    async def standings(self, guild_id: int, system: str, limit: int = 10) -> list[Standing]:
+        """The server's best players of one game: most wins among finished games, then fewest games."""
+        async with self.db.execute(
+            "SELECT s.user_id, COUNT(*) AS finished, SUM(s.won = 1) AS won FROM games g"
+            " JOIN seats s ON s.game_id = g.id WHERE g.guild_id = ? AND g.system = ? AND g.status = 'finished'"
+            " AND s.user_id > 0 GROUP BY s.user_id ORDER BY won DESC, finished, s.user_id LIMIT ?",
+            (guild_id, system, limit),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        out = []
+        for user_id, finished, won in rows:
+            async with self.db.execute(
+                "SELECT name FROM seats WHERE user_id = ? ORDER BY game_id DESC LIMIT 1", (user_id,)
+            ) as cursor:
+                name = await cursor.fetchone()
+            out.append(Standing(user_id, name[0] if name else str(user_id), finished, won or 0))
+        return out
 
     # -- reminders and maintenance ---------------------------------------------------------
     @_locked

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from rules.core import Action, BaseState, Event, GameSystem, RuleError, registry
+from sessions import catchup
 from sessions.dice import DiceError
 from sessions.dice import roll as roll_dice
 from sessions.errors import SessionError, StaleVersion
@@ -171,7 +172,26 @@ class Table:
         lead = None if update.game.status == "active" else "Final position of the last game here."
         reply = self.board_reply(update, lead=lead, summary=True)
         reply.mentions = []  # looking at the board should not ping anyone (the Now field still names them)
+        await self._status_catch_up(ctx, update, reply)
         return reply
+
+    async def _status_catch_up(self, ctx: Ctx, update: Update, reply: Reply) -> None:
+        """A seated player back after a while reads what they missed (their own secret lines too) in
+        ``reply.private``, which only they see; a player away hears that the bot plays for them."""
+        seat = update.game.seat_of(ctx.actor.user_id)
+        if seat is None or update.game.status != "active" or update.state is None:
+            return
+        handed = (await self.service.handed_over(update.game)).get(seat)
+        if handed is not None:
+            until = "until you are back" if handed.ends_at is None else f"until <t:{int(handed.ends_at)}:f>"
+            reply.private.append(f"The bot plays your seat {until}; `/game back` takes it back now.")
+        digest = await self.service.catch_up(update.game, update.state, seat, private=True)
+        if digest:
+            reply.private.append(catchup.as_text(digest.lines))
+
+    async def notice(self, update: Update) -> Reply:
+        """The board posted in a game's channel after the bot played by itself (a deadline, a player away)."""
+        return await self._told(update, self.board_reply(update))
 
     async def game_view(self, ctx: Ctx) -> Reply:
         """Your own view of the game, hidden things included (only you see it)."""
@@ -463,6 +483,7 @@ class Table:
         now = self.service.clock()
         plan = await plan_delivery(self.service.user_prefs, reply.mentions, now, settings.is_quiet(now))
         reply.mentions, reply.named = plan.mention, [*plan.dm, *plan.silent]
+        catch_ups = await self._catch_ups(update, plan.dm, [*plan.mention, *plan.silent], reply)
         if plan.dm and update.state is not None:
             system = registry.get(record.system)
             renamed = seat_names(record, update.state)
@@ -471,8 +492,38 @@ class Table:
                 seat = record.seat_of(user)
                 asked = [rename(p.text, renamed) for p in update.prompts if p.seat == seat]
                 text = f"{system.name} in <#{record.channel_id}>: {'; '.join(asked) or 'your turn'}. {link}"
+                if catch_ups.get(user):
+                    text += "\n" + catchup.as_text(catch_ups[user])
                 reply.dms.append((user, text[:1900]))
         return reply
+
+    async def _catch_ups(
+        self, update: Update, by_dm: list[int], in_channel: list[int], reply: Reply
+    ) -> dict[int, list[str]]:
+        """What each player told of their turn missed since their last move, when they have been away a
+        while. Players told in the channel get a field of public lines under the board; players told by
+        DM get theirs (returned) in the DM, which may fall back to the channel, so public lines too; what
+        only they may know goes in a DM of its own that never reaches a channel."""
+        record, state = update.game, update.state
+        out: dict[int, list[str]] = {}
+        if state is None or record.status != "active":
+            return out
+        system = registry.get(record.system)
+        for user in [*by_dm, *in_channel]:
+            seat = record.seat_of(user)
+            if seat is None:
+                continue
+            digest = await self.service.catch_up(record, state, seat, private=user in by_dm)
+            shown = catchup.public(digest)
+            if user in by_dm:
+                out[user] = shown
+                if digest.secret:
+                    only = catchup.as_text(digest.secret)
+                    reply.secret_dms.append((user, f"{system.name} in <#{record.channel_id}>, only for you. {only}"))
+            elif shown:
+                name = record.seats[seat].name
+                reply.fields.append((f"Since {name}'s last move", "\n".join(f"• {line}" for line in shown)))
+        return out
 
     async def _private_news_by_dm(self, update: Update, reply: Reply) -> None:
         record = update.game
@@ -483,6 +534,8 @@ class Table:
         system = registry.get(record.system)
         link = f"https://discord.com/channels/{record.guild_id or '@me'}/{record.channel_id}"
         for seat, lines in news.items():
+            if seat in update.away:
+                continue  # away: their notices pause (the catch-up tells them when they are back)
             user = record.user_of(seat)
             if user is None or user <= 0 or (await self.service.user_prefs(user)).notify != "dm":
                 continue

@@ -73,6 +73,18 @@ async def _earlier_games(table: Table, ctx: Ctx, typed: str, given: dict[str, st
     return suggest_from(((f"#{g.id} {names.get(g.system, g.system)} ({g.status})", str(g.id)) for g in games), typed)
 
 
+async def _my_games(table: Table, ctx: Ctx, typed: str, given: dict[str, str | None]) -> Pairs:
+    """The asker's running games here, by number (for /game away game:)."""
+    games = await table.service.store.games_of_user(ctx.actor.user_id, ctx.guild_id)
+    names = {system.id: system.name for system in registry.all_systems()}
+    running = [g for g in games if g.status == "active"]
+    return suggest_from(((f"#{g.id} {names.get(g.system, g.system)}", str(g.id)) for g in running), typed)
+
+
+async def _stats(table: Table, ctx: Ctx, user: UserRef | None = None, system: str | None = None) -> Reply:
+    return await players.game_stats(table, ctx, user, system)
+
+
 async def _roll(
     table: Table, ctx: Ctx, expression: str, reason: str | None = None, secret: bool | None = None
 ) -> Reply:
@@ -159,6 +171,45 @@ GAME = register_group(
                 ),
                 section="You",
                 example="mode:dm quiet_hours:23-07",
+            ),
+            Command(
+                "away",
+                "The bot plays your seat for some days or until /game back; your notices pause",
+                players.game_away,
+                (
+                    Option("days", "How many days (1-60); leave out: until /game back", kind="int", low=1, high=60),
+                    Option(
+                        "game",
+                        "One game (its number); leave out: all yours here",
+                        kind="int",
+                        low=1,
+                        high=10**12,
+                        suggest=_my_games,
+                    ),
+                ),
+                section="You",
+                example="days:7",
+            ),
+            Command(
+                "back", "Take your seats back from the bot and see what you missed", players.game_back, section="You"
+            ),
+            Command(
+                "stats",
+                "Games played, finished, won and lost, median time to act, per game",
+                _stats,
+                (
+                    Option("user", "Whose stats (you if left out)", kind="user"),
+                    Option("system", "Only this game", suggest=_systems, placeholder="game"),
+                ),
+                section="Records",
+            ),
+            Command(
+                "top",
+                "This server's best players of a game",
+                players.game_top,
+                (SYSTEM,),
+                section="Records",
+                example="system:armada",
             ),
             Command(
                 "undo",

@@ -240,7 +240,7 @@ async def test_console_completes_commands_and_values(console) -> None:
     word, candidates = completion_words(con, "/ga")
     assert word == "/ga" and ("/game", "/game") in candidates
     word, candidates = completion_words(con, "/game st")
-    assert {c[1] for c in candidates} == {"start", "status"}
+    assert {c[1] for c in candidates} == {"start", "stats", "status"}
     from table.console_input import ConsoleCompleter
 
     completions = await ConsoleCompleter(con).option_completions("/game new system:ar")

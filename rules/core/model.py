@@ -14,7 +14,9 @@ class Event(msgspec.Struct, kw_only=True, omit_defaults=True):
     """One narrated line of what happened.
 
     ``visible_to`` limits a private event (a card drawn into a hand) to one seat;
-    public channels never show it.
+    public channels never show it. ``concerns`` names the seats the event happened to (a hit
+    taken, a card lost, a hero downed), for a returning player's catch-up; None when the engine
+    does not say (the platform then guesses from ``seat``, ``visible_to`` and the seat's name).
     """
 
     text: str
@@ -22,6 +24,7 @@ class Event(msgspec.Struct, kw_only=True, omit_defaults=True):
     seat: int | None = None
     visible_to: int | None = None
     data: dict[str, Any] | None = None
+    concerns: list[int] | None = None
 
 
 class Prompt(msgspec.Struct, kw_only=True, omit_defaults=True):
