@@ -100,8 +100,11 @@ def action_controls(
         legal, shown = system.legal(state, seat), state
     if not legal:
         return [], None
-    chosen = [i for i in system.button_choices(shown, seat, legal) if 0 <= i < len(legal)][:MAX_BUTTONS]
-    rest = [i for i in range(len(legal)) if i not in chosen][:MAX_MENU]
+    ranked = list(dict.fromkeys(i for i in system.button_choices(shown, seat, legal) if 0 <= i < len(legal)))
+    chosen = ranked[:MAX_BUTTONS]
+    # The drop-down follows the game's ranking too, then the other moves in their order.
+    others = ranked[MAX_BUTTONS:] + [i for i in range(len(legal)) if i not in ranked]
+    rest = others[:MAX_MENU]
     labels = distinct_labels(
         [_label(system, shown, legal[i]) for i in chosen + rest],
         [BUTTON_LABEL] * len(chosen) + [MENU_LABEL] * len(rest),
@@ -113,7 +116,10 @@ def action_controls(
     menu = None
     if rest:
         options = tuple((label, str(i)) for label, i in zip(labels[len(chosen) :], rest, strict=True))
-        menu = Menu("More moves…", f"sh:act:{record.id}:{record.version}:{seat}", options)
+        placeholder = (
+            "More moves…" if len(others) <= MAX_MENU else f"{MAX_MENU} more of {len(others)}: /actions lists all"
+        )
+        menu = Menu(placeholder, f"sh:act:{record.id}:{record.version}:{seat}", options)
     return buttons, menu
 
 

@@ -188,9 +188,10 @@ class GameSystem(Generic[S]):
         return out
 
     def button_choices(self, state: S, seat: int, legal: list[Action]) -> list[int]:
-        """Which of ``legal`` (by index) deserve a button under the board; at most 4.
+        """``legal``'s indices, most useful first: the first four get buttons under the board, the rest
+        of the ranking heads the drop-down (then every move not ranked, in its order).
 
-        The default takes the first four; a system can put its most useful moves first.
+        The default takes the first four; a system can rank all its moves.
         """
         return list(range(min(4, len(legal))))
 
