@@ -329,3 +329,17 @@ async def test_the_lobby_says_how_to_choose_a_games_setup(table: Table) -> None:
     text = lobby.as_text()
     assert "Heroes: kessa+ash." in text and "options:heroes=" in text
     assert "`orrin` (Orrin Hale, Field Medic)" in text  # every hero, with the role
+
+
+async def test_the_drop_down_follows_the_games_ranking_and_says_when_it_is_cut(table: Table, monkeypatch) -> None:
+    from tests.fixtures.pig import PIG
+
+    moves = [{"type": "roll"}] * 40
+    monkeypatch.setattr(type(PIG), "legal", lambda self, state, seat: moves)
+    monkeypatch.setattr(type(PIG), "action_label", lambda self, state, action: "Roll")
+    monkeypatch.setattr(type(PIG), "button_choices", lambda self, state, seat, legal: list(range(39, -1, -1)))
+    await started(table)
+    board = await table.game_status(ctx(ALICE))
+    assert [b.custom_id.rsplit(":", 1)[1] for b in board.buttons[:4]] == ["39", "38", "37", "36"]
+    assert board.menu is not None and [v for _, v in board.menu.options][:2] == ["35", "34"]
+    assert len(board.menu.options) == 25 and board.menu.placeholder == "25 more of 36: /actions lists all"
