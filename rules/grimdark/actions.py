@@ -321,7 +321,7 @@ def check(state: GrimState, seat: int | None, action: Action) -> Plan:
 
 def perform(state: GrimState, seat: int | None, action: Action, turn: Turn) -> None:
     plan = check(state, seat, action)
-    state.marks = []
+    state.marks = [m for m in state.marks if m.by == "ai"]  # the enemy's last doings stay until it acts again
     PERFORMS[action["type"]](state, seat, action, turn, plan)
 
 

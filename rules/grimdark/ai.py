@@ -274,9 +274,15 @@ def step_three(state: GrimState, turn: Turn, unit: Unit) -> None:
 def enemy_phase(state: GrimState, turn: Turn, finished) -> None:
     """Activate every enemy unit once, in the order set at the start of the phase; stop when the mission is decided."""
     turn.say(f"Round {state.round}: the enemy acts.", kind="turn")
-    for unit in activation_order(state, turn):
-        if finished(state):
-            return
-        if unit.gone or not unit.placed or unit.activated:
-            continue
-        activate(state, turn, unit)
+    state.marks = [m for m in state.marks if m.by != "ai"]
+    first = len(state.marks)
+    try:
+        for unit in activation_order(state, turn):
+            if finished(state):
+                return
+            if unit.gone or not unit.placed or unit.activated:
+                continue
+            activate(state, turn, unit)
+    finally:
+        for mark in state.marks[first:]:
+            mark.by = "ai"

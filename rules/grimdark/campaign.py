@@ -32,7 +32,10 @@ def conclude(state: GrimState, turn: Turn) -> None:
     if more:
         state.phase = CAMP
         state.ready = []
-        turn.say("The party makes camp: spend XP with train, then ready for the next mission.", kind="turn")
+        if any(affordable(s) for s in state.party):
+            turn.say("The party makes camp: spend XP with train, then ready for the next mission.", kind="turn")
+        else:
+            turn.say("The party makes camp; no hero has XP enough for an advance, so on to the next mission.")
         return
     state.phase = "over"
     wins = sum(r.endswith(":win") for r in state.record)
@@ -69,6 +72,16 @@ def check_train(state: GrimState, sheet: HeroSheet, key: str, skill: str) -> Non
         options = learnable(sheet)
         if skill not in options:
             raise RuleError(f"Say which skill to learn: {', '.join(options) or 'none left'}.")
+
+
+def affordable(sheet: HeroSheet) -> list[str]:
+    """The advances a hero's XP pays for now (a new skill only while one is left to learn)."""
+    c = content()
+    return [
+        key
+        for key, adv in c.advances.items()
+        if sheet.xp >= adv.cost and sheet.advances.count(key) < adv.times and (key != "skill" or learnable(sheet))
+    ]
 
 
 def learnable(sheet: HeroSheet) -> list[str]:

@@ -12,7 +12,7 @@ from rules.core.rng import Rng
 
 from . import actions
 from .bots import choose
-from .campaign import CAMP, conclude
+from .campaign import CAMP, affordable, conclude
 from .content import cell_name, content
 from .dice import POLICIES
 from .memo import legal_by_position, remembered
@@ -159,14 +159,27 @@ class Grimdark(GameSystem[GrimState]):
         return keys
 
     # -- queries ---------------------------------------------------------------------------------------
+    @staticmethod
+    def _setup_task(state: GrimState, seat: int) -> str:
+        if state.phase == "deploy":
+            return "deploy your heroes or ready"
+        mine = {h.id for h in heroes(state) if h.seat == seat}
+        if any(affordable(p) for p in state.party if p.key in mine):
+            return "train your heroes or ready"
+        return "ready for the next mission (no hero of yours has XP enough for an advance)"
+
     def pending(self, state: GrimState) -> list[Prompt]:
         if state.phase == "over":
             return []
         players = sorted({h.seat for h in heroes(state)})
         if state.phase in ("deploy", CAMP):
-            what = "deploy your heroes or ready" if state.phase == "deploy" else "train your heroes or ready"
             return [
-                Prompt(seat=s, kind="setup", text=f"{state.seats[s]}: {what}", default={"type": "ready"})
+                Prompt(
+                    seat=s,
+                    kind="setup",
+                    text=f"{state.seats[s]}: {self._setup_task(state, s)}",
+                    default={"type": "ready"},
+                )
                 for s in players
                 if s not in state.ready
             ]
@@ -303,6 +316,9 @@ class Grimdark(GameSystem[GrimState]):
         return ranked[:4]
 
     def forced_action(self, state: GrimState, prompt: Prompt) -> Action | None:
+        if state.phase == CAMP:  # nothing the player's XP pays for: no camp to linger in
+            legal = [a for a in self.legal(state, prompt.seat) if a["type"] not in self.free_actions]
+            return legal[0] if legal == [{"type": "ready"}] else None
         if state.phase != "battle" or state.verdict:
             return None
         legal = [a for a in self.legal(state, prompt.seat) if a["type"] not in self.free_actions]

@@ -79,7 +79,7 @@ def arrive(state: GrimState, turn: Turn, unit: Unit, centre: Cell, radius: float
         return False
     if rule(unit, "caster"):
         unit.tokens = 0
-    state.marks.append(Mark(kind="arrive", unit=unit.id, cells=[m.cell for m in unit.models]))
+    state.marks.append(Mark(kind="arrive", unit=unit.id, cells=[m.cell for m in unit.models], by="ai"))
     where = cell_name(unit.models[0].cell)
     turn.say(f"{name(unit)} arrives {why} at {where}.", kind="warn")
     return True

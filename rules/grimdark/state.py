@@ -188,6 +188,9 @@ class Mark(msgspec.Struct, kw_only=True):
     kind: str
     unit: str
     cells: list[Cell]
+    by: str = ""
+    """"ai" for what the enemy did (its phase, its arrivals): kept until the enemy acts again, so the
+    picture still shows it after the heroes' next actions; "" for a hero's action, gone at the next one."""
 
 
 class GrimState(BaseState, kw_only=True):
