@@ -296,6 +296,12 @@ class Grimdark(GameSystem[GrimState]):
         redraw_hidden(other, Rng(RngState(seed=seed, draws=1)))
         return other
 
+    def glossary(self) -> dict[str, str]:
+        """Every term the bot narrates -> a short explanation (:mod:`.glossary`)."""
+        from .glossary import glossary
+
+        return glossary()
+
     def describe(self, state: GrimState) -> str:
         return describe(state)
 
