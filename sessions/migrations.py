@@ -116,6 +116,7 @@ MIGRATIONS: list[tuple[int, str, str]] = [
         CREATE INDEX actions_moves_by_user ON actions (user_id, game_id, wait) WHERE kind = 'move';
         CREATE INDEX actions_moves_by_seat ON actions (game_id, seat, version) WHERE kind = 'move';
         CREATE INDEX games_by_guild_system ON games (guild_id, system, status);
+        CREATE INDEX seats_by_user_game ON seats (user_id, game_id);
         CREATE TABLE handovers (
             game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
             seat INTEGER NOT NULL,

@@ -801,20 +801,15 @@ class SqliteStore:
     async def standings(self, guild_id: int, system: str, limit: int = 10) -> list[Standing]:
         """The server's best players of one game: most wins among finished games, then fewest games."""
         async with self.db.execute(
-            "SELECT s.user_id, COUNT(*) AS finished, SUM(s.won = 1) AS won FROM games g"
-            " JOIN seats s ON s.game_id = g.id WHERE g.guild_id = ? AND g.system = ? AND g.status = 'finished'"
-            " AND s.user_id > 0 GROUP BY s.user_id ORDER BY won DESC, finished, s.user_id LIMIT ?",
+            "SELECT s.user_id, COUNT(*) AS finished, SUM(s.won = 1) AS won,"
+            " (SELECT n.name FROM seats n WHERE n.user_id = s.user_id ORDER BY n.game_id DESC LIMIT 1)"
+            " FROM games g JOIN seats s ON s.game_id = g.id WHERE g.guild_id = ? AND g.system = ?"
+            " AND g.status = 'finished' AND s.user_id > 0 GROUP BY s.user_id ORDER BY won DESC, finished, s.user_id"
+            " LIMIT ?",
             (guild_id, system, limit),
         ) as cursor:
             rows = await cursor.fetchall()
-        out = []
-        for user_id, finished, won in rows:
-            async with self.db.execute(
-                "SELECT name FROM seats WHERE user_id = ? ORDER BY game_id DESC LIMIT 1", (user_id,)
-            ) as cursor:
-                name = await cursor.fetchone()
-            out.append(Standing(user_id, name[0] if name else str(user_id), finished, won or 0))
-        return out
+        return [Standing(user_id, name or str(user_id), finished, won or 0) for user_id, finished, won, name in rows]
 
     # -- reminders and maintenance ---------------------------------------------------------
     @_locked

@@ -340,3 +340,28 @@ async def test_notices_and_status_carry_the_catch_up_of_a_player_back_after_a_da
     assert CAROL.user_id in reminder.dm_ids and reminder.catch_up[CAROL.user_id]
     assert "Since your last move:" in reminder.dm_text(CAROL.user_id)
     await service.close()
+
+
+@pytest.mark.postgres
+async def test_two_shard_processes_act_on_a_deadline_once(clock) -> None:
+    import asyncio
+
+    from sessions.stores import open_store
+    from tests.pg_server import new_database
+
+    url = new_database()
+    shards = [GameService(open_store(url), clock=clock, seed_source=lambda: 11) for _ in range(2)]
+    for shard in shards:
+        await shard.open()
+    try:
+        game_id = await three_seats(shards[0], deadline_hours="24", on_deadline="default")
+        await hold(shards[0], ALICE)
+        await hold(shards[0], BOB)
+        clock.now += 25 * HOUR
+        done = await asyncio.gather(*(act_on_deadlines(shard, clock.now) for shard in shards))
+        assert sum(len(d) for d in done) == 1, "one process acts, once"
+        entries = await shards[1].store.actions(game_id)
+        assert [e.kind for e in entries].count("timeout") == 1
+    finally:
+        for shard in shards:
+            await shard.close()
