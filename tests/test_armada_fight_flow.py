@@ -31,7 +31,7 @@ async def test_the_suggested_placement_is_the_first_button_and_one_press_plays_t
     text = reply.as_text()
     # bob's three dice went on in one command; nothing useful was left, so step 1 ended by itself
     assert text.count("fires Twin Link System") == 3, text
-    assert "Enemy step: the fleet acts on a" in text
+    assert "Enemy step on a " in text
     after = await state(table)
     assert after.combat is None or after.combat.round == 2 or after.combat.step != "assign"
 

@@ -251,7 +251,7 @@ async def test_combat_assign_swap_end_step_and_escape(table: Table) -> None:
         await A.end_turn(table, cx(BOB))
     await refused(table, A.end_turn(table, cx(ALICE)), "must be fought")
     targets = await S.complete(table, cx(ALICE), "engage", "target", "")
-    assert targets == [("Fleet 1 at Terra: 2 ship(s) (2 unknown)", "1")]
+    assert targets == [("Fleet 1 at Terra: 2 ships (2 unknown)", "1")]
     mates = await S.complete(table, cx(ALICE), "engage", "teammates", "", {"target": "1"})
     assert mates == [("2: bob (Hades Mk II at Terra)", "2")]
     fronts = await S.complete(table, cx(ALICE), "engage", "frontline", "", {"target": "1", "teammates": "2"})

@@ -179,7 +179,7 @@ def test_knocked_out_die_choice_is_a_banner_on_the_fight_picture():
     state.combat.enemy_die = 3
     combat.enemy_step(state, Turn(state, 0))
     assert state.combat.knockouts == {0: 1}
-    assert notices(state) == ["cap1 picks 1 knocked-out crew die(s) for the Infirmary (/armada answer)"]
+    assert notices(state) == ["cap1 picks 1 knocked-out crew die for the Infirmary (/armada answer)"]
     plain = draw_fight(SYSTEM.view(state, None)).height
     state.combat.knockouts = {}
     assert plain > draw_fight(SYSTEM.view(state, None)).height

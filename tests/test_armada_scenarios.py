@@ -67,7 +67,7 @@ def test_scenario_03_delayed_destruction():
     state.combat.enemy_die = 1
     turn = Turn(state, 0)
     combat.enemy_step(state, turn)
-    assert any(e.text.startswith("Sentinel hits") for e in turn.events)  # the doomed ship still fired
+    assert any(e.text.startswith("Sentinel (1) hits") for e in turn.events)  # the doomed ship still fired
     assert state.combat is None and not state.fleets  # and died in step 3
 
 
@@ -92,7 +92,7 @@ def test_scenario_04_one_enemy_die_per_fleet():
     combat.enemy_step(state, turn)
     texts = [e.text for e in turn.events]
     hits = [t for t in texts if " hits " in t]
-    assert [h.split(" hits ")[0] for h in hits] == ["Falcon", "Siren", "Siren"]
+    assert [h.split(" hits ")[0] for h in hits] == ["Falcon (1)", "Siren (2)", "Siren (2)"]
     assert (p.shield, p.hull) == (0, 12)
     falcon, _siren, qube = fleet.ships
     assert qube.damage == 0  # it did not fire, so its own passive patched it

@@ -18,6 +18,7 @@ from rules.armada.content import CONTENT as C
 from rules.armada.finals import event_for, final_enemy_def
 from rules.armada.state import EnemyShip, State
 from rules.core import Event
+from rules.core.grammar import count
 
 from .changes import Changes, changes
 from .mapview import planets
@@ -194,7 +195,7 @@ def draw_combat(state: State, ch: Changes) -> Image.Image:
         sub = f"fight round {c.round}, {STEP_WORDS.get(c.step, c.step)}"
         if fleet is not None and not c.pvp:
             foe = "the FINAL fleet" if fleet.final else f"fleet F{fleet.token}"
-            sub = f"vs {foe} ({len(ships)} ship{'s' if len(ships) != 1 else ''}) · " + sub
+            sub = f"vs {foe} ({count(len(ships), 'ship')}) · " + sub
         d.text((MARGIN, y), fit(d, sub, face(TEXT), WIDTH - 2 * MARGIN - 210), font=face(TEXT), fill=INK)
         if not c.pvp:  # the enemy die, top right
             dx, dy = WIDTH - MARGIN - 64, 10
@@ -220,7 +221,7 @@ def draw_combat(state: State, ch: Changes) -> Image.Image:
         if fleet is not None and not c.pvp:  # other fleets here fight after this one
             others = [f for f in state.fleets if f.planet == fleet.planet and f.token != fleet.token]
             if others:
-                note = "Also here: " + ", ".join(f"F{f.token} ({len(f.ships)} ships)" for f in others)
+                note = "Also here: " + ", ".join(f"F{f.token} ({count(len(f.ships), 'ship')})" for f in others)
                 d.text(
                     (MARGIN, y),
                     fit(d, note, face(TEXT, bold=True), WIDTH - 2 * MARGIN),
@@ -231,7 +232,7 @@ def draw_combat(state: State, ch: Changes) -> Image.Image:
         if c.destroyed:
             d.text(
                 (MARGIN, y),
-                fit(d, "Destroyed: " + ", ".join(c.destroyed), face(TEXT), WIDTH - 2 * MARGIN),
+                fit(d, "Destroyed: " + ", ".join(destroyed_names(c.destroyed)), face(TEXT), WIDTH - 2 * MARGIN),
                 font=face(TEXT),
                 fill=MUTED,
             )
@@ -312,10 +313,10 @@ def draw_mission(state: State, ch: Changes) -> Image.Image:
                 i += 1
             y += _section_height() + 10
         y = _unplaced(d, state, members, y)
-        reward = f"Reward {event.credits} credits" + (f" + data ({event.data})" if event.data else "")
+        reward = f"Reward {count(event.credits, 'credit')}" + (f" + data ({event.data})" if event.data else "")
         fail = ", ".join(
             t
-            for t in [f"{event.td} Threat card(s)" if event.td else "", f"{event.hull} Hull" if event.hull else ""]
+            for t in [count(event.td, "Threat card") if event.td else "", f"{event.hull} Hull" if event.hull else ""]
             if t
         )
         for text, colour in ((reward, GOOD), (f"Failure: {fail or 'nothing'}", ENEMY)):
@@ -340,3 +341,8 @@ def draw_fight(state: State, *, events: Sequence[Event] = ()) -> Image.Image:
     if state.combat is not None:
         return draw_combat(state, ch)
     return draw_mission(state, ch)
+
+
+def destroyed_names(cards: list[str]) -> list[str]:
+    """The fight's wrecks by name, as the narration calls them (a card id is never shown)."""
+    return [C.enemies[card].name if card in C.enemies else final_enemy_def(card).name for card in cards]

@@ -222,20 +222,29 @@ def _status_line(d: ImageDraw.ImageDraw, state: State, y: int) -> int:
     return y + LINE + 4
 
 
+LEGEND: list[tuple[str, str]] = [
+    ("disc", "captain (seat)"),
+    ("crit", "critical damage"),
+    ("savior", "Galactic Savior"),
+    ("fleet", "fleet 3: 9 ships"),
+    ("beacon", "beacons here"),
+    ("loss", "6 on a planet: LOSS"),
+    ("prime", "★ Prime beacon"),
+    ("ring", "moved (red: hit)"),
+    ("frame", "changed just now"),
+]
+"""Every entry the map's legend can show: (sample kind, words beside it). render/armada/key.py makes the
+board's help page from these."""
+
+
+def legend_entries(state: State) -> list[tuple[str, str]]:
+    """The legend entries this picture shows (the Galactic Savior's only when there is one)."""
+    return [(kind, text) for kind, text in LEGEND if kind != "savior" or state.savior >= 0]
+
+
 def _legend(d: ImageDraw.ImageDraw, state: State, boxes: list[tuple[int, int, int, int]]) -> None:
     """What the tokens mean, in the free cells of the grid (one or two)."""
-    entries = [
-        ("disc", "captain (seat)"),
-        ("crit", "critical damage"),
-        ("fleet", "fleet 3: 9 ships"),
-        ("beacon", "beacons here"),
-        ("text", "6 on a planet: LOSS"),
-        ("text", "★ Prime beacon"),
-        ("ring", "moved (red: hit)"),
-        ("frame", "changed just now"),
-    ]
-    if state.savior >= 0:
-        entries.insert(2, ("savior", "Galactic Savior"))
+    entries = legend_entries(state)
     per = (len(entries) + len(boxes) - 1) // len(boxes)
     for k, box in enumerate(boxes):
         x0, y0, x1, _ = box

@@ -10,6 +10,7 @@ from rules.armada import SYSTEM
 from rules.armada.choices import split_name
 from rules.armada.planning import trade_text
 from rules.armada.state import State
+from rules.core.grammar import count
 
 from .changes import Changes
 from .style import (
@@ -65,7 +66,9 @@ def notices(state: State) -> list[str]:
     if c is not None:
         for seat, n in c.knockouts.items():
             if 0 <= seat < len(state.seats):
-                out.append(f"{state.seats[seat]} picks {n} knocked-out crew die(s) for the Infirmary (/armada answer)")
+                out.append(
+                    f"{state.seats[seat]} picks {count(n, 'knocked-out crew die')} for the Infirmary (/armada answer)"
+                )
     v = state.vote
     if v is not None:
         tied = " / ".join(state.seats[s] for s in v.tied)
@@ -180,7 +183,7 @@ def _row(state: State, seat: int, ch: Changes, turn: bool) -> list[tuple[str, st
     if p.out:
         status, colour = "OUT", ENEMY
     elif turn and state.phase == "planning" and state.combat is None and state.mission is None and p.actions:
-        status, colour = f"{p.actions} action{'s' if p.actions != 1 else ''}", HIGHLIGHT
+        status, colour = count(p.actions, "action"), HIGHLIGHT
     elif turn:
         status, colour = "TO ACT", HIGHLIGHT
     elif p.critical:

@@ -21,9 +21,10 @@ from typing import Any
 import msgspec
 
 from rules.core import Action, RuleError, Turn
+from rules.core.grammar import count
 from rules.core.validate import get_choice, get_int, get_str
 
-from . import choices, combat, heroes, missions, plan, planning, savior, say
+from . import choices, combat, heroes, missions, plan, planning, savior, say, why
 from .combat import INFIRMARY, SWAP, combat_fleet, enemy_def, fleet_by_token, parse_station
 from .content import Module
 from .dicefit import feed, match, shows
@@ -295,7 +296,7 @@ def _afford(state: State, seat: int, amount: int, what: str) -> None:
     """``helpers.pay``'s refusal, without paying."""
     credits = state.players[seat].credits
     if credits < amount:
-        raise RuleError(f"{what} costs {amount} credit{'s' if amount != 1 else ''}; you have {credits}.")
+        raise RuleError(f"{what} costs {count(amount, 'credit')}; you have {credits}.")
 
 
 def _reconfigure(state: State, c: Combat, seat: int, kind: str, action: Mapping[str, Any]) -> None:
@@ -580,6 +581,7 @@ def _turn(state: State, seat: int, kind: str, action: Mapping[str, Any]) -> None
     if kind == "begin":
         return
     if kind == "end":
+        why.check_for(state, seat, action)
         if state.phase != "planning":
             must = mandatory(state, seat)
             if must:

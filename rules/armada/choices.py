@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core import Prompt, RuleError, Turn
+from rules.core.grammar import count, plural
 from rules.core.validate import get_choice, get_int
 
 from . import say
@@ -84,7 +85,7 @@ def start_split(state: State, members: list[int], total: int, turn: Turn, what: 
     state.split = split
     names = ", ".join(f"{state.seats[s]} {n}" for s, n in zip(members, split.shares, strict=True))
     turn.say(
-        f"The team splits {total} {split_name(split)} credit(s): proposed {names}. "
+        f"The team splits {total} {split_name(split)} {plural('credit', total)}: proposed {names}. "
         "Everyone accepts or proposes another split."
     )
 
@@ -97,7 +98,9 @@ def parse_shares(action: Mapping[str, Any], split: Split) -> list[int]:
         raise RuleError(f"Give one share per team member ({len(split.members)} numbers, in seat order).")
     shares = [get_int({"n": v}, "n", 0, split.total, "a share") for v in raw]
     if sum(shares) != split.total:
-        raise RuleError(f"The shares must add up to the {split.total} {split_name(split)} credit(s).")
+        raise RuleError(
+            f"The shares must add up to the {split.total} {split_name(split)} {plural('credit', split.total)}."
+        )
     return shares
 
 
@@ -151,7 +154,9 @@ def award_poorest(state: State, event: Event, turn: Turn) -> None:
         return
     state.vote = Vote(event=event.number, credits=event.credits, tied=tied, voters=eligible)
     names = ", ".join(state.seats[i] for i in tied)
-    turn.say(f"Event {event.number}: {names} tie for the claim. All captains vote who gets {event.credits} credit(s).")
+    turn.say(
+        f"Event {event.number}: {names} tie for the claim. All captains vote who gets {count(event.credits, 'credit')}."
+    )
 
 
 def _vote(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
@@ -170,7 +175,7 @@ def _vote(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     counts = {t: sum(1 for v in vote.votes.values() if v == t) for t in vote.tied}
     winner = max(vote.tied, key=lambda t: (counts[t], -vote.tied.index(t)))
     state.vote = None
-    turn.say(f"The captains award the claim to {state.seats[winner]} ({counts[winner]} vote(s)).")
+    turn.say(f"The captains award the claim to {state.seats[winner]} ({count(counts[winner], 'vote')}).")
     gain_credits(state, winner, vote.credits, turn, f"event {vote.event}")
 
 

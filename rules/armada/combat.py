@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.core import RuleError, Turn
+from rules.core.grammar import count, listing
 from rules.core.validate import get_choice, get_int
 
 from . import choices, heroes, planning, savior, say
@@ -247,7 +248,7 @@ def finish(state: State, outcome: str, turn: Turn) -> None:
             if e is not None:
                 best[e.faction] = max(best.get(e.faction, 0), e.scrap)
         scrap = sum(best.values())
-        turn.say(f"Victory over fleet {fleet.token}! Scrap worth {scrap} credit{'s' if scrap != 1 else ''}.")
+        turn.say(f"Victory over fleet {fleet.token}! Scrap worth {count(scrap, 'credit')}.")
         if fleet.final or len(members) <= 1:  # nothing to agree on (or the game is won)
             for seat, share in zip(members, choices.even_shares(scrap, max(1, len(members))), strict=False):
                 if share:
@@ -445,7 +446,7 @@ def placement(
             raise RuleError(f"Die #{die.id} shows {face_name(die.face)}; {module.name} needs {need}.")
         held = _completable(state, seat, die, number, fires, held)
     if module.per_round and station.uses + fires > module.per_round:
-        raise RuleError(f"{module.name} can fire only {module.per_round} time(s) per round.")
+        raise RuleError(f"{module.name} can fire only {count(module.per_round, 'time')} per round.")
     return fires, held
 
 
@@ -650,7 +651,7 @@ def hit(
     e = enemy_def(ship)
     c = state.combat
     if "quartz" in e.passives and len(fleet.ships) > 1 and not direct and [ship.uid, -1] not in (c.stasis if c else []):
-        turn.say(f"{e.name} shrugs off the hit while its fleet stands.")
+        turn.say(f"{ship_name(state, fleet, ship)} shrugs off the hit while its fleet stands.")
         return 0
     if fleet.final == "artemis" and artemis_shielded(state, fleet):
         turn.say("The Artemis shield grid absorbs everything (Mission 99 must succeed this phase).")
@@ -679,8 +680,7 @@ def hit(
 
 def destroy(state: State, fleet: Fleet, ship: EnemyShip, turn: Turn) -> None:
     c = state.combat
-    e = enemy_def(ship)
-    turn.say(f"{e.name} is destroyed!")
+    turn.say(f"{ship_name(state, fleet, ship)} is destroyed!")
     fleet.ships.remove(ship)
     if ship.card in C.enemies:
         state.enemy_discard.append(ship.card)
@@ -977,7 +977,7 @@ def end_step_one(state: State, turn: Turn) -> None:
     if not fleet.ships:
         finish(state, "victory", turn)
         return
-    c.enemy_die = turn.rng.die(6, label="Enemy die")
+    c.enemy_die = turn.rng.die(6, label=f"Enemy die for fleet {fleet.token}")
     relay = [s for s in c.members if has_kind(state.players[s], "relay") and state.players[s].credits > 0]
     if relay:
         c.step = "relay"
@@ -1052,12 +1052,37 @@ def enemy_action_text(state: State, act: EnemyAction) -> str:
     return f"{text} (+{bonus} in a solo game)" if bonus else text
 
 
+def _firing(state: State, fleet: Fleet, die: int) -> list[tuple[EnemyShip, int, EnemyAction]]:
+    """Every (ship, action index, action) of the fleet that the enemy die sets off, left to right."""
+    out = []
+    for ship in fleet.ships:
+        for idx, act in enumerate(enemy_def(ship).actions):
+            if die not in act.on or (act.side and act.side != ship.side):
+                continue
+            if section_critical(ship.card, ship.damage):
+                continue
+            out.append((ship, idx, act))
+    return out
+
+
+def enemy_step_line(state: State, fleet: Fleet, die: int, firing: Sequence[tuple[EnemyShip, int, EnemyAction]]) -> str:
+    """The enemy step's first line: the die, and which ships it sets off ("Hawk (1) and Owl (3) act")."""
+    names = list(dict.fromkeys(ship_name(state, fleet, ship) for ship, _, _ in firing))
+    if not names:
+        return f"Enemy step on a {die}: no ship of fleet {fleet.token} has an action for {die}."
+    verb = "acts" if len(names) == 1 else "act"
+    return f"Enemy step on a {die}: {listing(names)} {verb}."
+
+
 def enemy_step(state: State, turn: Turn) -> None:
     c = state.combat
     assert c is not None
     fleet = combat_fleet(state)
     die = c.enemy_die
-    turn.say(f"Enemy step: the fleet acts on a {die}.", kind="turn")
+    firing = _firing(state, fleet, die)
+    held = [(ship, idx, act) for ship, idx, act in firing if [ship.uid, idx] in c.stasis]
+    firing = [entry for entry in firing if entry not in held]
+    turn.say(enemy_step_line(state, fleet, die, firing), kind="turn")
     front = _targets_players(state, False)
     # start-of-step passives
     for ship in list(fleet.ships):
@@ -1067,23 +1092,13 @@ def enemy_step(state: State, turn: Turn) -> None:
         if "mirage" in e.passives:
             for s in fleet.ships:
                 s.shields += 1
-            turn.say(f"{e.name} wraps the fleet in mirage shields.")
+            turn.say(f"{ship_name(state, fleet, ship)} wraps the fleet in mirage shields.")
         if "kabuto" in e.passives:
             for seat in front:
                 if state.players[seat].shield > 0:
-                    damage_player(state, seat, 1, "ion", turn, f"{e.name}'s shield probe")
-    firing: list[tuple[EnemyShip, int, EnemyAction]] = []
-    for ship in fleet.ships:
-        e = enemy_def(ship)
-        for idx, act in enumerate(e.actions):
-            if die not in act.on or (act.side and act.side != ship.side):
-                continue
-            if section_critical(ship.card, ship.damage):
-                continue
-            if [ship.uid, idx] in c.stasis:
-                turn.say(f"{e.name}'s action {idx + 1} is held in stasis.")
-                continue
-            firing.append((ship, idx, act))
+                    damage_player(state, seat, 1, "ion", turn, f"{ship_name(state, fleet, ship)}'s shield probe")
+    for ship, idx, _act in held:
+        turn.say(f"{ship_name(state, fleet, ship)}'s action {idx + 1} is held in stasis.")
     active = {s.uid for s, _, _ in firing}
     breaches: list[int] = []
     losses: dict[int, int] = {}
@@ -1104,7 +1119,7 @@ def enemy_step(state: State, turn: Turn) -> None:
             for seat in _targets_players(state, act.area):
                 if state.players[seat].critical:
                     continue
-                lost = damage_player(state, seat, amount, act.dtype, turn, e.name)
+                lost = damage_player(state, seat, amount, act.dtype, turn, ship_name(state, fleet, ship))
                 if lost:
                     losses[seat] = losses.get(seat, 0) + 1
                 guarded = act.dtype == "kinetic" and "kinetic" in state.players[seat].guards
@@ -1112,19 +1127,19 @@ def enemy_step(state: State, turn: Turn) -> None:
                     breaches.extend([seat] * act.breach)
         elif act.kind == "shields":
             ship.shields = max(ship.shields, min(e.shield, ship.shields + act.amount))
-            turn.say(f"{e.name} restores its shields ({ship.shields}).")
+            turn.say(f"{ship_name(state, fleet, ship)} restores its shields ({ship.shields}).")
         elif act.kind == "repair":
             for s in fleet.ships:
                 s.damage = max(0, s.damage - act.amount)
-            turn.say(f"{e.name} repairs the fleet.")
+            turn.say(f"{ship_name(state, fleet, ship)} repairs the fleet.")
         elif act.kind == "disable":
             for seat in front:
-                knock_out(state, seat, act.count, e.name, turn)
+                knock_out(state, seat, act.count, ship_name(state, fleet, ship), turn)
         elif act.kind == "timer":
             ship.timers += 1
-            turn.say(f"{e.name} charges up ({ship.timers} timer{'s' if ship.timers != 1 else ''}).")
+            turn.say(f"{ship_name(state, fleet, ship)} charges up ({count(ship.timers, 'timer')}).")
         elif act.kind == "escape":
-            turn.say(f"{e.name} jumps away and the whole fleet scatters!", kind="warn")
+            turn.say(f"{ship_name(state, fleet, ship)} jumps away and the whole fleet scatters!", kind="warn")
             finish(state, "escape", turn)
             return
     for ship, _idx, _act in firing:
@@ -1141,13 +1156,13 @@ def enemy_step(state: State, turn: Turn) -> None:
         if "qube_destroy" in e.passives:
             for seat in list(c.members):
                 if state.players[seat].hull < hull_before.get(seat, 0):
-                    turn.say(f"{e.name} exploits the damage.")
+                    turn.say(f"{ship_name(state, fleet, ship)} exploits the damage.")
                     breach(state, seat, turn)
         if "qube_save" in e.passives:
             for s in fleet.ships:
                 if s.uid not in active and s.damage > 0:
                     s.damage -= 1
-            turn.say(f"{e.name} patches the ships that held back.")
+            turn.say(f"{ship_name(state, fleet, ship)} patches the ships that held back.")
     for seat in list(c.members):
         player = state.players[seat]
         dendron = has_kind(player, "max_hull")

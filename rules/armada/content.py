@@ -287,7 +287,7 @@ def action_text(a: EnemyAction) -> str:
             text += f" ({a.solo} if it fires alone)"
         return text
     return {
-        "shields": f"regains {a.amount} shield token(s)",
+        "shields": f"regains {a.amount} shield token{'s' if a.amount != 1 else ''}",
         "repair": f"removes {a.amount} damage from every ship in its fleet",
         "disable": f"sends {a.count} of your free crew dice to the Infirmary",
         "timer": "adds a timer token to itself",

@@ -21,6 +21,7 @@ from rules.core import (
     normalise,
     only_choice,
 )
+from rules.core.grammar import count
 from rules.core.rng import Rng
 from rules.core.validate import get_int
 
@@ -30,6 +31,7 @@ from . import (
     checks,
     choices,
     combat,
+    glossary,
     heroes,
     idle,
     missions,
@@ -210,7 +212,7 @@ class Armada(GameSystem[State]):
         rng.shuffle(state.data_pile)
         state.fleet_tokens = [t for t in range(1, 27) if t != 9]
         state.beacons.append(Beacon(event=0, planet="Terra"))
-        state.log = [f"Round 1: Planning phase. {len(seats)} captain(s) start at Terra."]
+        state.log = [f"Round 1: Planning phase. {count(len(seats), 'captain')} start at Terra."]
         return state
 
     # -- queries ---------------------------------------------------------------------------------
@@ -727,7 +729,7 @@ class Armada(GameSystem[State]):
             dice = " ".join(f"#{d.id}{d.face or '?'}@{d.loc}" for m in c.members for d in dice_of(state, m))
             lines.append(f"combat fleet {c.fleet} round {c.round} step {c.step} die {c.enemy_die}: {dice}")
             for s, n in c.knockouts.items():
-                lines.append(f"knocked out: {state.seats[s]} picks {n} die/dice for the Infirmary")
+                lines.append(f"knocked out: {state.seats[s]} picks {count(n, 'die')} for the Infirmary")
         if state.mission is not None:
             lines.append(f"mission {state.mission.event} {state.mission.step}: {missions.describe_sections(state)}")
         if state.final:
@@ -743,6 +745,13 @@ class Armada(GameSystem[State]):
 
     def action_label(self, state: State, action: Action) -> str:
         return words.action_label(state, action)
+
+    def glossary(self) -> dict[str, str]:
+        """Every term the bot prints -> a short explanation (:mod:`.glossary`, built from the data)."""
+        return glossary.glossary()
+
+    def lookup_term(self, text: str) -> tuple[str, str] | None:
+        return glossary.lookup(text)
 
     def forced_action(self, state: State, prompt: Prompt) -> Action | None:
         """The one answer when nothing is left to decide: ``end`` once a Planning turn has no action
@@ -762,6 +771,8 @@ class Armada(GameSystem[State]):
         in_turn = forced["type"] == "end" and state.phase == "encounter" and state.active == -1
         if in_turn and self._wanted_as_mate(state, prompt.seat):
             return None
+        if forced == {"type": "end"} and state.phase == "encounter":
+            return {"type": "end", "for": prompt.seat + 1}  # names its captain, so its label can say why
         return forced
 
     def _forced_retry(self, state: State, seat: int, legal: list[Action]) -> Action | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import RuleError, Turn
+from rules.core.grammar import count
 
 from .content import BASIC, CONTENT, Module
 from .state import Die, Player, State, Station
@@ -37,6 +38,12 @@ def die_faces(die: Die) -> tuple[str, ...]:
     if die.hero:
         return C.heroes[die.hero].faces
     return C.basic_faces
+
+
+def rolled_label(die: Die) -> str:
+    """A die as a roll line shows it: ``#3 Science``, a hero's ``#6 Engineering (Piotr Orlov)``."""
+    who = f" ({CONTENT.heroes[die.hero].name})" if die.hero else ""
+    return f"#{die.id} {face_name(die.face)}{who}"
 
 
 def die_label(state: State, die: Die) -> str:
@@ -168,14 +175,14 @@ def gain_credits(state: State, seat: int, amount: int, turn: Turn, why: str = ""
     if amount > 0:
         extra = f" ({why})" if why else ""
         short = " (the bank is empty)" if got < amount else ""
-        turn.say(f"{state.seats[seat]} gains {got} credit{'s' if got != 1 else ''}{extra}{short}.")
+        turn.say(f"{state.seats[seat]} gains {count(got, 'credit')}{extra}{short}.")
     return got
 
 
 def pay(state: State, seat: int, amount: int, what: str) -> None:
     player = state.players[seat]
     if player.credits < amount:
-        raise RuleError(f"{what} costs {amount} credit{'s' if amount != 1 else ''}; you have {player.credits}.")
+        raise RuleError(f"{what} costs {count(amount, 'credit')}; you have {player.credits}.")
     player.credits -= amount
     state.bank += amount
 
@@ -227,11 +234,14 @@ def roll(state: State, dice: list[Die], turn: Turn, label: str) -> None:
     """Roll these dice (one logged roll event) and set their faces; they become ``rolled``."""
     if not dice:
         return
+    logged = len(turn.events)
     results = turn.rng.dice(len(dice), 6, label=label)
     for die, r in zip(dice, results, strict=True):
         die.face = die_faces(die)[r - 1]
         die.loc = "rolled"
-    turn.say(label + ": " + ", ".join(die_label(state, d) for d in dice), kind="roll")
+    # one line per roll: the faces the dice now show, not the raw numbers as well
+    turn.events[logged:] = [e for e in turn.events[logged:] if e.kind != "roll"]
+    turn.say(label + ": " + ", ".join(rolled_label(d) for d in dice), kind="roll", sides=6, faces=results)
 
 
 def to_infirmary(state: State, die: Die, turn: Turn, *, forced: bool = True) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.core import Turn
+from rules.core.grammar import count
 
 from .finals import event_for, final_hazard
 from .helpers import C, damage_player, distance, has_kind
@@ -50,7 +51,7 @@ def _mines(state: State, planet: str, ships: list[EnemyShip], turn: Turn) -> Non
         for ship in ships:
             ship.damage += 1
         if ships:
-            turn.say(f"Edelweiss mines greet the {len(ships)} new arrival(s) at {planet}.")
+            turn.say(f"Edelweiss mines greet the {count(len(ships), 'new arrival')} at {planet}.")
 
 
 def new_fleet(state: State, planet: str, n: int, turn: Turn, *, encounter: bool = False) -> None:
@@ -66,14 +67,17 @@ def new_fleet(state: State, planet: str, n: int, turn: Turn, *, encounter: bool 
             return
         target = min(normal, key=lambda f: (distance(state, planet, f.planet), f.token))
         target.ships.extend(_new_ships(state, n, turn))
-        turn.say(f"No fleet tokens left: {n} ship(s) join fleet {target.token} at {target.planet}.")
+        turn.say(
+            f"No fleet tokens left: {count(n, 'ship')} {'joins' if n == 1 else 'join'} fleet {target.token} "
+            f"at {target.planet}."
+        )
         return
     ships = _new_ships(state, n, turn)
     if not ships:
         return
     token = state.fleet_tokens.pop(0)
     state.fleets.append(Fleet(token=token, planet=planet, ships=ships, fresh=encounter))
-    turn.say(f"Threat! Fleet {token} of {len(ships)} unknown ship(s) appears at {planet}.", kind="warn")
+    turn.say(f"Threat! Fleet {token} ({count(len(ships), 'unknown ship')}) appears at {planet}.", kind="warn")
 
 
 def reinforce(state: State, planet: str, n: int, target: str, turn: Turn, *, encounter: bool = False) -> None:
@@ -99,7 +103,10 @@ def reinforce(state: State, planet: str, n: int, target: str, turn: Turn, *, enc
         _mines(state, fleet.planet, ships, turn)
         fleet.ships.extend(ships)
         if ships:
-            turn.say(f"Fleet {fleet.token} at {fleet.planet} is reinforced by {len(ships)} ship(s).", kind="warn")
+            turn.say(
+                f"Fleet {fleet.token} at {fleet.planet} is reinforced by {count(len(ships), 'unknown ship')}.",
+                kind="warn",
+            )
 
 
 def draw_threat(state: State, turn: Turn, *, encounter: bool = False) -> None:

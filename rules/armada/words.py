@@ -10,8 +10,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core import RuleError
+from rules.core.grammar import count
 
-from . import plan
+from . import plan, why
 from .combat import ship_by_number
 from .content import CONTENT as C
 from .finals import FINAL_NAMES, event_for
@@ -68,7 +69,7 @@ def fleet_words(state: State, token: object) -> str:
         return f"fleet {token}"
     if fleet.final:
         return FINAL_NAMES.get(fleet.final, "the final enemy")
-    return f"fleet {fleet.token} ({len(fleet.ships)} ship{'s' if len(fleet.ships) != 1 else ''})"
+    return f"fleet {fleet.token} ({count(len(fleet.ships), 'ship')})"
 
 
 def enemy_words(state: State, number: object) -> str:
@@ -111,7 +112,7 @@ def _station(state: State, die: Die | None, station: object) -> str:
 def _item(what: object, value: object) -> str:
     if what == "credits":
         n = _int(value, 1)
-        return f"{n} credit{'s' if n != 1 else ''}"
+        return count(n, "credit")
     if what == "module":
         return _module_name(value)
     if what == "hero":
@@ -186,7 +187,10 @@ def _split(state: State, action: Mapping[str, Any]) -> str:
 
 
 def action_label(state: State, action: Mapping[str, Any]) -> str:
-    """What the button does, in plain words, at most :data:`LABEL_MAX` characters."""
+    """What the button does, in plain words, at most :data:`LABEL_MAX` characters. A turn the bot
+    ends for a captain (``end`` naming its captain, never a button) keeps its whole reason."""
+    if action.get("type") == "end" and action.get("for") not in (None, ""):
+        return why.end_label(state, action)
     return _clip(_label(state, action))
 
 
@@ -214,7 +218,7 @@ def _label(state: State, action: Mapping[str, Any]) -> str:
     if kind in simple:
         return simple[kind]
     if kind == "end":
-        return "End your Planning turn" if state.phase == "planning" else "End your Encounter turn"
+        return why.end_label(state, a)
     if kind == "done":
         if state.mission is not None:
             return "Roll again (Try Again)"
@@ -304,7 +308,7 @@ def status_lines(state: State, waiting: list[int]) -> list[str]:
         if b.carrier < 0:
             beacons[b.planet] = beacons.get(b.planet, 0) + 1
     worst = max(beacons.items(), key=lambda kv: (kv[1], kv[0]), default=None)
-    threat = f"Threat: {len(state.fleets)} fleet(s), {sum(beacons.values())} beacon(s)"
+    threat = f"Threat: {count(len(state.fleets), 'fleet')}, {count(sum(beacons.values()), 'beacon')}"
     if worst is not None:
         threat += f" (most at {worst[0]}: {worst[1]} of 6)"
     lines.append(threat)

@@ -13,6 +13,7 @@ from rules.armada.finals import event_for
 from rules.armada.helpers import face_name, module_at, station_of
 from rules.armada.planning import hire_cost, price
 from rules.armada.state import Die, Fleet, State
+from rules.core.grammar import count
 
 from .names import die_by_id, isnum
 
@@ -73,7 +74,7 @@ def fleet_label(state: State, fleet: Fleet) -> str:
     hidden = sum(1 for s in fleet.ships if not s.revealed or s.card == "?")
     shown = [enemy_def(s).name for s in fleet.ships if s.revealed and s.card != "?"]
     parts = shown + ([f"{hidden} unknown"] if hidden else [])
-    return f"Fleet {fleet.token} at {fleet.planet}: {len(fleet.ships)} ship(s) ({', '.join(parts) or 'empty'})"
+    return f"Fleet {fleet.token} at {fleet.planet}: {count(len(fleet.ships), 'ship')} ({', '.join(parts) or 'empty'})"
 
 
 def planet_label(state: State, planet: str) -> str:
@@ -85,7 +86,7 @@ def planet_label(state: State, planet: str) -> str:
             tags.append("waystation")
     fleets = sum(1 for f in state.fleets if f.planet == planet)
     beacons = sum(1 for b in state.beacons if b.planet == planet)
-    extra = f" · {fleets} fleet(s), {beacons} beacon(s)"
+    extra = f" · {count(fleets, 'fleet')}, {count(beacons, 'beacon')}"
     return f"{planet}" + (f" ({', '.join(tags)})" if tags else "") + extra
 
 
@@ -182,9 +183,9 @@ def event_line(number: int, planet: str, extra: str = "") -> str:
     if hazard == "damage":
         hazard = f"{e.hazard.get('amount')} {e.hazard.get('dtype')} damage ({e.hazard.get('scope')})"
     elif hazard == "spawn":
-        hazard = f"{e.hazard.get('ships')} enemy ship(s) arrive"
+        hazard = f"{count(int(e.hazard.get('ships', 0)), 'enemy ship')} arrive"
     elif hazard == "td":
-        hazard = f"{e.hazard.get('count')} Threat card(s)"
+        hazard = count(int(e.hazard.get("count", 0)), "Threat card")
     elif hazard == "drain":
         hazard = f"ships here lose {e.hazard.get('amount')} shield"
     elif hazard == "block_hire":

@@ -16,6 +16,7 @@ from rules.armada.content import CONTENT as C
 from rules.armada.finals import event_for
 from rules.armada.state import State
 from rules.core import Action, RuleError, normalise
+from rules.core.grammar import count
 
 from ..commands import Ctx, SeatContext, Table
 from ..spec import Pairs, Suggest
@@ -113,7 +114,7 @@ def _handover(kind: str) -> Callable[[Ask], Choices]:
         p = q.state.players[who]
         what = normalise(str(q.given.get("what" if q.option == "value" else "for_what") or ""))
         if what == "credits":
-            return [(f"{n} credit(s)", str(n)) for n in range(1, p.credits + 1)]
+            return [(count(n, "credit"), str(n)) for n in range(1, p.credits + 1)]
         if what == "module":
             return [(module_label(q.state, who, m), m) for m in sorted(set(p.storage))]
         if what == "hero":

@@ -4,6 +4,7 @@ a captain which commands fit right now. Every command is named exactly as typed.
 from __future__ import annotations
 
 from rules.armada.state import State
+from rules.core.grammar import count
 
 from .labels import deciding, waiting_choice
 
@@ -106,7 +107,7 @@ def _turn(state: State, seat: int) -> str:
         if p.done:
             return "Your Planning turn is over; wait for the others."
         return (
-            f"Planning ({p.actions} action(s) left): `/armada travel`, `/armada repair`, `/armada give`, "
+            f"Planning ({count(p.actions, 'action')} left): `/armada travel`, `/armada repair`, `/armada give`, "
             "`/armada trade`, `/armada buy`, `/armada hire`; `/armada end-turn` when done."
         )
     if state.phase == "encounter":

@@ -11,6 +11,7 @@ from rules.armada.finals import event_for
 from rules.armada.helpers import has_kind, locations, module_at, planet_links, station_of
 from rules.armada.missions import describe_sections
 from rules.armada.state import Fleet, State
+from rules.core.grammar import count
 from sessions.errors import SessionError
 
 from .. import spec
@@ -38,7 +39,7 @@ def ship_lines(state: State, seat: int, *, own: bool) -> list[str]:
     lines = [
         f"**{state.seats[seat]}** — {ship.name} at **{p.planet}** " + " ".join(status),
         f"Shield {p.shield}/{p.max_shield} · Hull {p.hull}/{p.max_hull} · {p.credits} credits · "
-        f"{p.actions} action(s) left" + (" · free travel ready" if p.free_travel and free else ""),
+        f"{count(p.actions, 'action')} left" + (" · free travel ready" if p.free_travel and free else ""),
         "",
         "**Stations**",
     ]
