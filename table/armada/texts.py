@@ -13,6 +13,7 @@ HELP_INTRO = (
     "your planet, maybe answer one beacon, then `/armada end-turn`), **Resolution** (runs by itself).",
     "Lost? `/armada view moves` lists every command you may type now. Planets by name or its start; "
     "captains by seat, player or ship; modules and heroes by name or id; dice 3 or #3; fleets 1 or F1.",
+    "A new word (Prime beacon, Offline, Hawk)? `/rules system:armada topic:<word>`; `topic:board` reads the picture.",
 )
 
 
