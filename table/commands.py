@@ -7,6 +7,8 @@ action of ``seat`` at exactly that version; older boards are refused as stale.
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -64,6 +66,33 @@ class Place(Protocol):
         ...
 
 
+EXPLAIN_AT_ONCE = 2
+"""Most new game terms one reply explains (the next replies explain the rest as they come up)."""
+
+EXPLAINED = "explained_terms"
+"""Game setting: the glossary terms the game's replies have explained (JSON list)."""
+
+EXPLAINED_GAMES_KEPT = 1024
+"""Games whose explained terms a process keeps in memory (the oldest read is dropped first)."""
+
+
+@functools.cache
+def _term_pattern(system_id: str) -> re.Pattern[str] | None:
+    """One pattern finding every term of a game's glossary as a whole word, longest first."""
+    terms = sorted(registry.get(system_id).glossary(), key=len, reverse=True)
+    if not terms:
+        return None
+    return re.compile(r"(?<![\w-])(" + "|".join(re.escape(t) for t in terms) + r")(?![\w-])")
+
+
+def terms_in(system: GameSystem, text: str) -> list[str]:
+    """The glossary terms ``text`` uses, in the order they first appear."""
+    pattern = _term_pattern(system.id)
+    if pattern is None:
+        return []
+    return list(dict.fromkeys(match.group(1) for match in pattern.finditer(text)))
+
+
 PRIVATE_NEWS_ACTIONS = 20
 """How far back (in logged actions) a player's private view looks for lines told only to them."""
 
@@ -91,6 +120,7 @@ class Table:
 
     def __init__(self, service: GameService) -> None:
         self.service = service
+        self._explained_terms: dict[int, set[str]] = {}
 
     # -- /game -------------------------------------------------------------------------------
     async def game_new(self, ctx: Ctx, system: str, scenario: str | None = None, options: str | None = None) -> Reply:
@@ -476,6 +506,7 @@ class Table:
         """Sort the players the reply pings by how they want to hear (mention, DM, nothing); players who
         chose DMs also get by DM what only they were told (a card drawn because of another's card)."""
         await self._private_news_by_dm(update, reply)
+        await self._explain_new_terms(update, reply)
         if not reply.mentions:
             return reply
         record = update.game
@@ -524,6 +555,37 @@ class Table:
                 name = record.seats[seat].name
                 reply.fields.append((f"Since {name}'s last move", "\n".join(f"• {line}" for line in shown)))
         return out
+
+    async def _explain_new_terms(self, update: Update, reply: Reply) -> None:
+        """The first time a game's narration uses one of its terms, the reply explains it in one line
+        (at most :data:`EXPLAIN_AT_ONCE` per reply; the terms explained are kept with the game)."""
+        record = update.game
+        system = registry.get(record.system)
+        found = terms_in(system, "\n".join(reply.lines))
+        if not found:
+            return
+        explained = await self._explained(record.id)
+        new = [term for term in found if term not in explained][:EXPLAIN_AT_ONCE]
+        if not new:
+            return
+        glossary = system.glossary()
+        reply.lines += [f"📖 **{term}**: {glossary[term]}" for term in new]
+        explained.update(new)
+        await self.service.store.set_setting(record.id, EXPLAINED, json.dumps(sorted(explained)))
+
+    async def _explained(self, game_id: int) -> set[str]:
+        """The terms a game's replies have explained so far (read once per game and process)."""
+        known = self._explained_terms.get(game_id)
+        if known is None:
+            raw = (await self.service.store.get_settings(game_id)).get(EXPLAINED)
+            try:
+                known = set(json.loads(raw)) if raw else set()
+            except (ValueError, TypeError):
+                known = set()
+            if len(self._explained_terms) >= EXPLAINED_GAMES_KEPT:
+                self._explained_terms.pop(next(iter(self._explained_terms)))
+            self._explained_terms[game_id] = known
+        return known
 
     async def _private_news_by_dm(self, update: Update, reply: Reply) -> None:
         record = update.game

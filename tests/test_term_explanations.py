@@ -1,0 +1,56 @@
+"""The first time a game's narration uses one of its terms, the reply explains it in one line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rules.core import registry
+from sessions.service import Actor, GameService
+from sessions.store import SqliteStore
+from table import Ctx, Table
+from table.commands import EXPLAIN_AT_ONCE, terms_in
+
+ALICE = Actor(1, "alice")
+CHAN = 31
+
+
+@pytest.fixture
+async def table(tmp_path: Path):
+    service = GameService(SqliteStore(tmp_path / "t.db"), seed_source=lambda: 5)
+    await service.open()
+    yield Table(service)
+    await service.close()
+
+
+def test_terms_are_found_as_whole_words_in_order() -> None:
+    endure = registry.get("endure")
+    assert terms_in(endure, "The GEP moves; a Jaeger appears. GEP again.")[:1] == ["GEP"]
+    assert terms_in(endure, "GEPs") == [] and terms_in(registry.get("pig"), "anything") == []
+
+
+async def test_a_term_is_explained_once_per_game(table: Table) -> None:
+    ctx = Ctx(ALICE, CHAN, 1)
+    await table.game_new(ctx, "endure")
+    reply = await table.game_start(ctx)
+    endure = registry.get("endure")
+    explained: list[str] = []
+    for _ in range(60):
+        explained += [line for line in reply.lines if line.startswith("📖 ")]
+        status = await table.service.status(CHAN, include_finished=True)
+        if status.game.status != "active" or len(explained) >= 4:
+            break
+        state, prompt = status.state, status.prompts[0]
+        action = endure.ai_action(endure.view(state, prompt.seat), prompt.seat, 1) or endure.default_action(
+            state, prompt
+        )
+        reply = await table.act(ctx, action)
+        assert sum(line.startswith("📖 ") for line in reply.lines) <= EXPLAIN_AT_ONCE
+    assert explained, "no term was ever explained"
+    terms = [line.split("**")[1] for line in explained]
+    assert len(terms) == len(set(terms)), "a term was explained twice"
+    assert all(endure.glossary()[term] in line for term, line in zip(terms, explained, strict=True))
+    # Kept with the game: a new process (a new table on the same store) does not explain them again.
+    again = Table(table.service)
+    assert await again._explained(status.game.id) == set(terms)
