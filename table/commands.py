@@ -27,7 +27,7 @@ from sessions.store import GameRecord
 
 from . import spec
 from .present import board_reply, lobby_reply, rename, seat_names
-from .reference import help_lines, rules_topic, topics_for
+from .reference import help_page, rules_topic, topics_for
 from .replies import COLOUR_END, COLOUR_GOOD, COLOUR_WARN, Button, Reply
 
 BUTTON_ID = re.compile(
@@ -642,5 +642,7 @@ class Table:
         wanted = typed.strip().lower()
         return [(t, k) for k, t in topics_for(game) if wanted in t.lower() or wanted in k][:25]
 
-    def help(self) -> Reply:
-        return Reply(title="Starhost", lines=help_lines(), ephemeral=True)
+    def help(self, topic: str | None = None) -> Reply:
+        """The index of help pages, or one page of commands."""
+        title, lines = help_page(topic)
+        return Reply(title=title, lines=lines, ephemeral=True)

@@ -27,6 +27,7 @@ from sessions.service import Actor, GameService
 from . import spec
 from .commands import Ctx, Table
 from .console_input import prompt_lines
+from .reference import help_group, help_page
 from .replies import Reply
 from .spec import Command, CommandGroup, FileRef, UserRef
 
@@ -103,7 +104,12 @@ class Console:
             self.say("Commands start with /, e.g. /help. Type quit to leave.")
             return True
         if line.split()[0] == "/help":
-            self.show(help_reply())
+            topic = " ".join(line.split()[1:]).removeprefix("topic:").strip()
+            try:
+                self.show(help_reply(topic or None))
+            except RuleError as exc:
+                self.say(f"! {exc}")
+                self.errors += 1
             return True
         await self._command(line[1:])
         return True
@@ -277,11 +283,13 @@ def convert_options(group: CommandGroup, command: Command, raw: dict[str, str]) 
     return values
 
 
-def help_reply() -> Reply:
-    """Every command of every table, then what only the console has."""
-    lines = ["Commands are typed as in Discord:"]
-    for group in spec.groups():
-        lines += [f"  {spec.usage(group, c)}" for c in group.commands]
+def help_reply(topic: str | None = None) -> Reply:
+    """The help index and what only the console has; with a topic, that page with every command's usage."""
+    title, lines = help_page(topic)
+    if topic:
+        group = help_group(topic)
+        lines = [*lines, "", "Typed in full:", *(f"  {spec.usage(group, c)}" for c in group.commands)]
+        return Reply(title=title, lines=lines)
     return Reply(title="Console table", lines=[*lines, "", CONSOLE_HELP])
 
 

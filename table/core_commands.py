@@ -7,6 +7,7 @@ from sessions.settings import HELP as SETTINGS_HELP
 
 from . import players, records
 from .commands import GUILD_SETTINGS, Ctx, Table
+from .reference import help_topics
 from .replies import Reply
 from .spec import Command, CommandGroup, Option, Pairs, UserRef, register_group, suggest_from
 
@@ -95,8 +96,12 @@ async def _rules(table: Table, ctx: Ctx, system: str, topic: str | None = None) 
     return table.rules(system, topic)
 
 
-async def _help(table: Table, ctx: Ctx) -> Reply:
-    return table.help()
+async def _help(table: Table, ctx: Ctx, topic: str | None = None) -> Reply:
+    return table.help(topic)
+
+
+async def _help_topics(table: Table, ctx: Ctx, typed: str, given: dict[str, str | None]) -> Pairs:
+    return suggest_from(help_topics(), typed)
 
 
 SYSTEM = Option("system", "Which game", required=True, suggest=_systems, placeholder="game")
@@ -310,7 +315,12 @@ TOP = register_group(
                 _rules,
                 (SYSTEM, Option("topic", "Which topic (leave empty for the list)", suggest=_rule_topics, high=100)),
             ),
-            Command("help", "How to play with Starhost", _help),
+            Command(
+                "help",
+                "How to play with Starhost: the basics, or one page per game",
+                _help,
+                (Option("topic", "A page: game, play, or a game; empty: the index", suggest=_help_topics),),
+            ),
         ),
     )
 )

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from rules.core import GameSystem, RuleError, registry
 
+from . import spec
+
 DATA = Path(__file__).resolve().parents[1] / "data"
 
 
@@ -74,3 +76,39 @@ def help_lines() -> list[str]:
         "",
         f"Games: {games}.",
     ]
+
+
+PLAY_PAGE = "play"
+"""The help page of the top-level commands (/act, /actions, /roll, /rules, /help)."""
+
+
+def help_topics() -> list[tuple[str, str]]:
+    """(label, topic) of every page of /help: the table's commands, playing and dice, then each game."""
+    pages = [("game: open, join and run a table", "game"), (f"{PLAY_PAGE}: acting, dice, rules and help", PLAY_PAGE)]
+    for group in spec.groups():
+        if group.name and group.name != "game":
+            pages.append((f"{group.name}: {group.help}", group.name))
+    return pages
+
+
+def help_group(topic: str) -> spec.CommandGroup:
+    """The command group a help page shows; a refusal naming the pages for an unknown one."""
+    wanted = topic.strip().lower().lstrip("/")
+    name = "" if wanted == PLAY_PAGE else wanted
+    group = next((g for g in spec.groups() if g.name == name), None)
+    if group is None or not wanted:
+        names = ", ".join(page for _, page in help_topics())
+        raise RuleError(f"There is no help page '{topic[:30]}'. Pages: {names}.")
+    return group
+
+
+def help_page(topic: str | None) -> tuple[str, list[str]]:
+    """The index of /help (no topic), or one page of commands (the table, playing, or one game)."""
+    if not topic or not topic.strip():
+        lines = help_lines()
+        lines += ["", "**More help**, one page each (e.g. `/help topic:quasar`):"]
+        lines += [f"• `{name}`: {label.split(': ', 1)[1]}" for label, name in help_topics()]
+        return "Starhost", lines
+    group = help_group(topic)
+    title = f"/{group.name}: {group.help}" if group.name else group.help
+    return title, spec.help_page(group)
