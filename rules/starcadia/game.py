@@ -18,7 +18,7 @@ from rules.core import (
     only_choice,
 )
 
-from . import ai, labels
+from . import ai, glossary, labels
 from . import board as B
 from . import campaign as C
 from . import checks as K
@@ -313,6 +313,13 @@ class Starcadia(GameSystem[StarState]):
     def action_label(self, state: StarState, action: Action) -> str:
         """The action in plain words for a button ("Edge: walk to C4 (3 MP) and hack")."""
         return labels.action_label(state, action) or self.format(action)
+
+    def glossary(self) -> dict[str, str]:
+        """Every term the bot prints -> a short explanation (:mod:`.glossary`, built from the data)."""
+        return glossary.glossary()
+
+    def lookup_term(self, text: str) -> tuple[str, str] | None:
+        return glossary.lookup(text)
 
     def forced_action(self, state: StarState, prompt: Prompt) -> Action | None:
         """The one answer when nothing is left to decide: ``end`` once the active hero can do nothing
