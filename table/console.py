@@ -185,7 +185,7 @@ class Console:
             self.say(f"(only {self.user} sees) {line}")
         if reply.image is not None:
             self.boards.mkdir(parents=True, exist_ok=True)
-            path = self.boards / f"{self.channel}-{len(self.saved) + 1:03d}.png"
+            path = self.boards / f"{self.channel}-{self._next_board_number():03d}.png"
             path.write_bytes(reply.image())
             self.saved.append(path)
             self.say(f"[board saved: {path}]")
@@ -197,6 +197,13 @@ class Console:
         known = {uid: n for n, uid in self._known_users()}
         for user, text in [*reply.dms, *reply.secret_dms]:
             self.say(f"(direct message to {known.get(user, user)}) {replace_mentions(text, known)}")
+
+    def _next_board_number(self) -> int:
+        """One more than the highest board number of this channel in the folder, so a new console run
+        never overwrites the boards of an earlier one."""
+        pattern = re.compile(rf"{re.escape(self.channel)}-(\d+)\.png")
+        numbers = [int(m[1]) for f in self.boards.glob(f"{self.channel}-*.png") if (m := pattern.fullmatch(f.name))]
+        return max(numbers, default=0) + 1
 
     def _known_users(self) -> Iterable[tuple[str, int]]:
         names = {"alice", "bob", "carol", "dave", "erin", "frank", self.user}

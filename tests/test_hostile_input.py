@@ -81,3 +81,18 @@ async def test_the_console_keeps_its_files_in_the_boards_folder(tmp_path: Path) 
         assert console.saved and all(p.parent == tmp_path / "boards" for p in console.saved)
     finally:
         await service.close()
+
+
+async def test_a_new_console_run_numbers_on_from_the_boards_already_saved(tmp_path: Path) -> None:
+    saved: list[str] = []
+    for _run in range(2):
+        service = GameService(SqliteStore(tmp_path / f"c{_run}.db"), seed_source=lambda: 4)
+        await service.open()
+        console = Console(Table(service), boards=tmp_path / "boards", out=io.StringIO())
+        try:
+            await console.run_line("/game new system:pig")
+            await console.run_line("/game start")
+            saved += [p.name for p in console.saved]
+        finally:
+            await service.close()
+    assert saved == ["table-001.png", "table-002.png"]
