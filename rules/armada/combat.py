@@ -933,7 +933,7 @@ def ram(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     fleet = combat_fleet(state)
     target = pick_targets(state, action, fleet, False, False)[0]
     player.hull -= amount
-    turn.say(f"{state.seats[seat]} rams with the Titan Arum: -{amount} Hull ({player.hull}).")
+    turn.say(f"{state.seats[seat]} rams with the Titan Arum: -{amount} Hull ({player.hull}).", concerns=[seat])
     hit(state, fleet, target, amount, "kinetic", turn)
     if player.hull <= 0:
         player.hull = 0
@@ -1019,23 +1019,23 @@ def breach(state: State, seat: int, turn: Turn) -> None:
     st = player.stations[number - 1]
     on_it = [d for d in dice_of(state, seat, "station", "locked") if d.station == number]
     if module is None:
-        turn.say(f"The breach hits empty station {number}: no effect.")
+        turn.say(f"The breach hits empty station {number}: no effect.", concerns=[seat])
         return
     if module.never_offline or module.id == "cereus-plating":
-        turn.say(f"{module.name} holds against the breach.")
+        turn.say(f"{module.name} holds against the breach.", concerns=[seat])
         return
     for d in on_it:
         to_infirmary(state, d, turn)
     if st.offline:
-        turn.say(f"Station {number} is already Offline.")
+        turn.say(f"Station {number} is already Offline.", concerns=[seat])
         return
     if on_it and has_hero(state, seat, "rx11"):
-        turn.say(f"RX-11 keeps station {number} running; its crew go to the Infirmary.")
+        turn.say(f"RX-11 keeps station {number} running; its crew go to the Infirmary.", concerns=[seat])
         return
     st.offline = True
     st.counters = 0
     clear_held(st)
-    turn.say(f"Breach! Station {number} ({module.name}) goes Offline.")
+    turn.say(f"Breach! Station {number} ({module.name}) goes Offline.", concerns=[seat])
 
 
 def solo_attack_bonus(state: State, act: EnemyAction) -> int:
@@ -1193,10 +1193,13 @@ def knock_out(state: State, seat: int, count: int, source: str, turn: Turn) -> N
             victim = worst_free_die(state, seat, ("rolled", "crew"))
             assert victim is not None
             if to_infirmary(state, victim, turn):
-                turn.say(f"{source} knocks out {die_label(state, victim)}.")
+                turn.say(f"{source} knocks out {die_label(state, victim)}.", concerns=[seat])
             continue
         c.knockouts[seat] = owed + 1
-        turn.say(f"{source} knocks out one of {state.seats[seat]}'s crew; {state.seats[seat]} picks which die.")
+        turn.say(
+            f"{source} knocks out one of {state.seats[seat]}'s crew; {state.seats[seat]} picks which die.",
+            concerns=[seat],
+        )
 
 
 def default_knockout(state: State, seat: int) -> dict[str, Any]:
@@ -1216,7 +1219,7 @@ def knockout(state: State, seat: int, action: dict[str, Any], turn: Turn) -> Non
     if die.loc not in ("rolled", "crew"):
         raise RuleError(f"Die #{die.id} is busy; pick a die that is not on a station.")
     to_infirmary(state, die, turn)
-    turn.say(f"{state.seats[seat]} sends {die_label(state, die)} to the Infirmary.")
+    turn.say(f"{state.seats[seat]} sends {die_label(state, die)} to the Infirmary.", concerns=[seat])
     c.knockouts[seat] -= 1
     if c.knockouts[seat] <= 0:
         del c.knockouts[seat]

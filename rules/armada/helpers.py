@@ -175,7 +175,7 @@ def gain_credits(state: State, seat: int, amount: int, turn: Turn, why: str = ""
     if amount > 0:
         extra = f" ({why})" if why else ""
         short = " (the bank is empty)" if got < amount else ""
-        turn.say(f"{state.seats[seat]} gains {count(got, 'credit')}{extra}{short}.")
+        turn.say(f"{state.seats[seat]} gains {count(got, 'credit')}{extra}{short}.", concerns=[seat])
     return got
 
 
@@ -247,7 +247,7 @@ def roll(state: State, dice: list[Die], turn: Turn, label: str) -> None:
 def to_infirmary(state: State, die: Die, turn: Turn, *, forced: bool = True) -> bool:
     """Send a die to the Infirmary (V41-K stops forced sends). Sekani pays 1 Shield."""
     if forced and has_hero(state, die.owner, "v41k"):
-        turn.say(f"V41-K keeps {state.seats[die.owner]}'s die #{die.id} out of the Infirmary.")
+        turn.say(f"V41-K keeps {state.seats[die.owner]}'s die #{die.id} out of the Infirmary.", concerns=[die.owner])
         return False
     die.loc = "infirmary"
     die.station = 0
@@ -294,14 +294,14 @@ def damage_player(state: State, seat: int, amount: int, dtype: str, turn: Turn, 
     if amount <= 0:
         return 0
     if "cloak" in player.guards:
-        turn.say(f"{name} is cloaked: {source} misses.")
+        turn.say(f"{name} is cloaked: {source} misses.", concerns=[seat])
         return 0
     for d in state.dice:
         if d.owner == seat and d.loc == "locked" and d.station in station_numbers(player):
             m = module_at(player, d.station)
             if m is not None and m.kind == "armor":
                 d.loc, d.station, d.face = "crew", 0, ""
-                turn.say(f"{name}'s Allium Ablative Armor soaks up {source}.")
+                turn.say(f"{name}'s Allium Ablative Armor soaks up {source}.", concerns=[seat])
                 return 0
     if dtype == "kinetic" and "kinetic" in player.guards:
         turn.say(f"Senna Anti-Ordnance stops {source}.")
@@ -324,7 +324,7 @@ def damage_player(state: State, seat: int, amount: int, dtype: str, turn: Turn, 
     else:  # kinetic, pure
         lost = min(player.hull, amount)
     player.hull -= lost
-    turn.say(f"{source} hits {name} for {amount} {dtype}: Shield {player.shield}, Hull {player.hull}.")
+    turn.say(f"{source} hits {name} for {amount} {dtype}: Shield {player.shield}, Hull {player.hull}.", concerns=[seat])
     if lost and player.hull == 0:
         set_critical(state, seat, turn)
     return lost
@@ -335,7 +335,7 @@ def set_critical(state: State, seat: int, turn: Turn) -> None:
     if player.critical:
         return
     player.critical = True
-    turn.say(f"{state.seats[seat]}'s ship is in Critical Damage!", kind="warn")
+    turn.say(f"{state.seats[seat]}'s ship is in Critical Damage!", kind="warn", concerns=[seat])
     if state.savior >= 0 and not player.out:
         player.out = True
         player.done = True

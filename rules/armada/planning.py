@@ -121,7 +121,7 @@ def give(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
         amount = int(value)
         player.credits -= amount
         other.credits += amount
-        turn.say(f"{state.seats[seat]} gives {amount} credits to {state.seats[to]}.")
+        turn.say(f"{state.seats[seat]} gives {amount} credits to {state.seats[to]}.", concerns=[seat, to])
     elif what == "module":
         mid = str(value)
         player.storage.remove(mid)

@@ -185,7 +185,7 @@ def fire_hazards(state: State, turn: Turn) -> None:
                 if has_kind(player, "jammer"):
                     continue
                 player.shield = max(0, player.shield - hz["amount"])
-                turn.say(f"Hazard {number} drains {state.seats[seat]}'s shields ({player.shield}).")
+                turn.say(f"Hazard {number} drains {state.seats[seat]}'s shields ({player.shield}).", concerns=[seat])
         elif kind == "spawn":
             turn.say(f"Hazard {number} ({event.name}) calls in enemy ships.")
             if any(f.planet == event.planet and not f.final for f in state.fleets):

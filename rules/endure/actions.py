@@ -107,7 +107,7 @@ def step_to(st: EndureState, turn: Turn, si: int, dest: str, *, free: bool = Fal
         return False
     afraid = checks and "fear" in s.phobias and any(e.zone == dest for e in st.enemies)
     if afraid and not resolve_check(st, turn, si, f"entering {dest}"):
-        turn.say(f"{sname(s)} cannot bring themself to go into {dest}, and stays put this round.")
+        turn.say(f"{sname(s)} cannot bring themself to go into {dest}, and stays put this round.", concerns=[s.seat])
         s.frozen = True  # like a failed check to leave: no retrying the dice until the round ends
         return False
     if not free:
@@ -116,7 +116,7 @@ def step_to(st: EndureState, turn: Turn, si: int, dest: str, *, free: bool = Fal
     s.zone = dest
     if st.loader_pilot == si:
         st.loader_zone = dest
-    turn.say(f"{sname(s)} moves to {dest}.")
+    turn.say(f"{sname(s)} moves to {dest}.", concerns=[s.seat])
     progress(st, turn, si, "moves")
     escort_home(st, turn, si)
     if "claustrophobia" in s.phobias:
@@ -156,11 +156,11 @@ def do_loader(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> N
         st.loader_powered = False
         s.actions = 0
         s.step_credit = s.free_moves = 0
-        turn.say(f"{sname(s)} climbs into the Loader; that takes the rest of the turn.")
+        turn.say(f"{sname(s)} climbs into the Loader; that takes the rest of the turn.", concerns=[s.seat])
     else:
         spend(s)
         st.loader_pilot = -1
-        turn.say(f"{sname(s)} climbs out of the Loader.")
+        turn.say(f"{sname(s)} climbs out of the Loader.", concerns=[s.seat])
 
 
 def do_attack(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
@@ -169,19 +169,19 @@ def do_attack(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> N
     stack, card, zone, obj, prefer, cell = plan.stack, plan.card, plan.zone, plan.obj, plan.prefer, plan.cell
     if plan.step is not None and not step_to(st, turn, si, plan.step, free=True):
         spend(s)
-        turn.say(f"{sname(s)} cannot break away, and the attack is lost.")
+        turn.say(f"{sname(s)} cannot break away, and the attack is lost.", concerns=[s.seat])
         return
     ranged = card.range > 0
     spend(s)
     if cell is not None:
         remove_item(s, cell.uid)
         lose_items(st, [cell.card])
-        turn.say(f"{sname(s)} burns a Power Cell.")
+        turn.say(f"{sname(s)} burns a Power Cell.", concerns=[s.seat])
     dual = len(stack) == 2 and card.dual
     no_dual = content().missions[st.mission].no_dual
     if dual and any(o.colour in no_dual for o in carried(st, si)):
         dual = False
-        turn.say(f"{sname(s)} has only one free hand and fires a single weapon.")
+        turn.say(f"{sname(s)} has only one free hand and fires a single weapon.", concerns=[s.seat])
     dice = card.dice * (2 if dual else 1)
     hit = card.hit
     if passive(s) == "marksman" and ranged:
@@ -261,7 +261,11 @@ def do_attack(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> N
         friends = [i for i in survivors_in(st, zone) if i != si]
         if friends:
             victim = friends[0] if len(friends) == 1 else rolloff(st, turn, friends, "friendly fire")
-            turn.say(f"{misses} stray shot(s) hit {sname(st.survivors[victim])}!", kind="warn")
+            turn.say(
+                f"{misses} stray shot(s) hit {sname(st.survivors[victim])}!",
+                kind="warn",
+                concerns=[st.survivors[victim].seat],
+            )
             hit_survivor(st, turn, victim, misses, f"{sname(s)}'s stray fire")
     if had_fanatic and 6 in faces:
         blown = sum(1 for e in killed if e.kind == "fanatic")  # a Fanatic shot dead still blows up
@@ -344,16 +348,16 @@ def draw_item(st: EndureState, turn: Turn, si: int) -> None:
             if passive(s) == "scavenger" and not retried:
                 retried = True
                 lose_items(st, [key])
-                turn.say(f"{sname(s)} catches the falling junk before it clatters ({card.name}).")
+                turn.say(f"{sname(s)} catches the falling junk before it clatters ({card.name}).", concerns=[s.seat])
                 continue
-            turn.say(f"{sname(s)} knocks something over: {card.name}!", kind="warn")
+            turn.say(f"{sname(s)} knocks something over: {card.name}!", kind="warn", concerns=[s.seat])
             lose_items(st, [key])
             make_noise(st, turn, s.zone, card.level)
             return
         inst = ItemInst(uid=st.next_id, card=key)
         st.next_id += 1
         if add_item(s, inst):
-            turn.say(f"{sname(s)} finds a {card.name}.")
+            turn.say(f"{sname(s)} finds a {card.name}.", concerns=[s.seat])
         else:
             s.found = [inst]
             turn.say(
@@ -383,17 +387,17 @@ def do_keep(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> Non
     if old is not None:
         remove_item(s, old.uid)
         lose_items(st, [old.card])
-        turn.say(f"{sname(s)} drops the {icard(old).name}.")
+        turn.say(f"{sname(s)} drops the {icard(old).name}.", concerns=[s.seat])
     add_item(s, inst)
     lose_items(st, [f.card for f in s.found if f.uid != inst.uid])
     s.found = []
-    turn.say(f"{sname(s)} keeps the {icard(inst).name}.")
+    turn.say(f"{sname(s)} keeps the {icard(inst).name}.", concerns=[s.seat])
 
 
 def do_leave(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
     s = st.survivors[si]
     check_leave(st, si, action)
-    turn.say(f"{sname(s)} leaves the {' and the '.join(icard(f).name for f in s.found)} behind.")
+    turn.say(f"{sname(s)} leaves the {' and the '.join(icard(f).name for f in s.found)} behind.", concerns=[s.seat])
     lose_items(st, [f.card for f in s.found])
     s.found = []
 
@@ -406,7 +410,7 @@ def do_discard(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> 
     else:
         remove_item(s, inst.uid)
     lose_items(st, [inst.card])
-    turn.say(f"{sname(s)} discards the {icard(inst).name}; it is gone for good.")
+    turn.say(f"{sname(s)} discards the {icard(inst).name}; it is gone for good.", concerns=[s.seat])
 
 
 def do_equip(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
@@ -424,7 +428,7 @@ def do_equip(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> No
     slot.append(inst)
     if old is not None:
         s.slots.append([old])
-    turn.say(f"{sname(s)} puts on the {card.name}.")
+    turn.say(f"{sname(s)} puts on the {card.name}.", concerns=[s.seat])
 
 
 def do_trade(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
@@ -475,7 +479,7 @@ def _trade(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None
         ob.carried_by = si
     g = ", ".join([icard(i).name for i in gi] + [f"{ob.colour} objective" for ob in gobj]) or "nothing"
     t = ", ".join([icard(i).name for i in ti] + [f"{ob.colour} objective" for ob in tobj]) or "nothing"
-    turn.say(f"{sname(s)} gives {g} to {sname(o)} and takes {t}.")
+    turn.say(f"{sname(s)} gives {g} to {sname(o)} and takes {t}.", concerns=[s.seat])
     s.free_reorg = o.free_reorg = True
     turn.say(
         f"Both may reorganise once for free (put on armour or a helmet): {sname(s)} this turn, "
@@ -499,7 +503,7 @@ def do_use(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None
     else:
         remove_item(s, inst.uid)
         lose_items(st, [inst.card])
-    turn.say(f"{sname(s)} uses the {card.name}.")
+    turn.say(f"{sname(s)} uses the {card.name}.", concerns=[s.seat])
     progress(st, turn, si, "items_used")
     if card.effect == "heal":
         heal(st, turn, si, card.amount, injuries=3)
@@ -519,7 +523,7 @@ def do_use(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None
         change_resolve(st, turn, si, card.amount)
     elif card.effect == "actions":
         s.actions += card.amount
-        turn.say(f"{sname(s)} gains {card.amount} actions.")
+        turn.say(f"{sname(s)} gains {card.amount} actions.", concerns=[s.seat])
     refresh_sight(st, turn)
 
 
@@ -551,11 +555,11 @@ def do_interact(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) ->
     if sedated:
         obj.done = True
         obj.carried_by = si
-        turn.say(f"{sname(s)} lifts the sedated woman.")
+        turn.say(f"{sname(s)} lifts the sedated woman.", concerns=[s.seat])
         return
     if spec.hook == "shrine":
         obj.done = True
-        turn.say(f"{sname(s)} opens the shrine's offerings.")
+        turn.say(f"{sname(s)} opens the shrine's offerings.", concerns=[s.seat])
         for i in survivors_in(st, s.zone):
             t = st.survivors[i]
             cards: list[str] = []
@@ -578,7 +582,10 @@ def do_interact(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) ->
         st.event_deck = [k for k in st.event_deck + st.event_discard if content().events[k].effect != "life_support"]
         st.event_discard = []
         turn.rng.shuffle(st.event_deck)
-        turn.say(f"{sname(s)} stabilises life support: {len(gone)} failure card(s) removed, events reshuffled.")
+        turn.say(
+            f"{sname(s)} stabilises life support: {len(gone)} failure card(s) removed, events reshuffled.",
+            concerns=[s.seat],
+        )
         return
     if spec.hook == "wake":
         wake(st, turn)
@@ -590,12 +597,14 @@ def do_interact(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) ->
         obj.done = True
         obj.carried_by = si
         obj.zone = s.zone
-        turn.say(f"{sname(s)} hooks the Solomon up to a drag harness.")
+        turn.say(f"{sname(s)} hooks the Solomon up to a drag harness.", concerns=[s.seat])
         return
     if spec.hook == "fix":
         obj.progress += 1
         if obj.progress < spec.actions:
-            turn.say(f"{sname(s)} works on the {obj.colour} objective ({obj.progress}/{spec.actions}).")
+            turn.say(
+                f"{sname(s)} works on the {obj.colour} objective ({obj.progress}/{spec.actions}).", concerns=[s.seat]
+            )
             return
     obj.done = True
     if spec.hook == "unlock":
@@ -608,13 +617,13 @@ def do_interact(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) ->
             if spec.doors
             else "it clicks"
         )
-        turn.say(f"{sname(s)} works the {obj.colour} switch: {what}.")
+        turn.say(f"{sname(s)} works the {obj.colour} switch: {what}.", concerns=[s.seat])
         if spec.opens_exits:
             st.exits_open = True
             turn.say("The exits are unlocked.")
     elif spec.hook == "pickup":
         obj.carried_by = si
-        turn.say(f"{sname(s)} picks up the {obj.colour} objective.")
+        turn.say(f"{sname(s)} picks up the {obj.colour} objective.", concerns=[s.seat])
         if spec.health_cost:
             damage(st, turn, si, spec.health_cost, f"the {obj.colour} objective")
         if spec.resolve_cost:
@@ -626,16 +635,16 @@ def do_interact(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) ->
         inst = ItemInst(uid=st.next_id, card=key)
         st.next_id += 1
         if add_item(s, inst):
-            turn.say(f"{sname(s)} takes a {icard(inst).name}.")
+            turn.say(f"{sname(s)} takes a {icard(inst).name}.", concerns=[s.seat])
         else:
             s.found = [inst]
-            turn.say(f"{sname(s)} finds a {icard(inst).name} but has no room: keep it or leave it.")
+            turn.say(f"{sname(s)} finds a {icard(inst).name} but has no room: keep it or leave it.", concerns=[s.seat])
         if not spec.once and any(i in st.set_aside for i in spec.items):
             obj.done = False
     elif spec.hook == "fix":
         if spec.ends:
             st.fixed.append(spec.ends)
-        turn.say(f"{sname(s)} finishes the repair at the {obj.colour} objective.")
+        turn.say(f"{sname(s)} finishes the repair at the {obj.colour} objective.", concerns=[s.seat])
     refresh_sight(st, turn)
 
 
@@ -649,9 +658,9 @@ def do_exit(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> Non
     for obj in carried(st, si):
         obj.delivered = True
         if "escort" in mission.specials:
-            turn.say(f"{sname(s)} brings the {obj.colour} survivor to safety.")
+            turn.say(f"{sname(s)} brings the {obj.colour} survivor to safety.", concerns=[s.seat])
             change_resolve(st, turn, si, 1)
-    turn.say(f"{sname(s)} leaves the area.", kind="turn")
+    turn.say(f"{sname(s)} leaves the area.", kind="turn", concerns=[s.seat])
     end_turn(st, turn, si)
 
 
@@ -659,7 +668,7 @@ def do_noise(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> No
     s = st.survivors[si]
     level = check_noise(st, si, action)
     spend(s, level)
-    turn.say(f"{sname(s)} bangs on the walls for {level} action(s).")
+    turn.say(f"{sname(s)} bangs on the walls for {level} action(s).", concerns=[s.seat])
     make_noise(st, turn, s.zone, level)
 
 
@@ -679,7 +688,7 @@ def do_ability(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> 
         s.used_active = True
     else:
         s.crisis_used = True
-    turn.say(f"{sname(s)} uses {ab.name}.")
+    turn.say(f"{sname(s)} uses {ab.name}.", concerns=[s.seat])
     bonus = 1 if passive(s) == "field_medic" else 0
     if hook == "rally":
         for i in survivors_in(st, s.zone):
@@ -719,7 +728,7 @@ def do_ability(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> 
         turn.say("Everyone else gets 1 more action next turn.")
     elif hook == "second_wind":
         s.health = s.max_health
-        turn.say(f"{sname(s)} is back to full Health.")
+        turn.say(f"{sname(s)} is back to full Health.", concerns=[s.seat])
         change_resolve(st, turn, si, 2)
     elif hook == "last_stand":
         s.next_attack.append("last_stand")
@@ -752,7 +761,7 @@ def do_reward(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> N
     plan = check_reward(st, si, action)
     card = content().accomplishments[s.accomplishment]
     r = plan.kind
-    turn.say(f"{sname(s)} spends '{card.name}'.")
+    turn.say(f"{sname(s)} spends '{card.name}'.", concerns=[s.seat])
     if r == "shove":
         t = st.survivors[plan.target]
         t.zone = plan.zone
@@ -789,7 +798,7 @@ def do_reward(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> N
             s.free_moves += 2
         else:
             s.buffs.append(r)
-        turn.say(f"{sname(s)} is boosted ({r}) until the turn ends.")
+        turn.say(f"{sname(s)} is boosted ({r}) until the turn ends.", concerns=[s.seat])
     deal_accomplishment(st, turn, si)
     refresh_sight(st, turn)
 
@@ -815,7 +824,7 @@ def do_salvage(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> 
     st.enemies.remove(robot)
     part = parts[0]
     part.done, part.carried_by = True, si
-    turn.say(f"{sname(s)} pulls a spare part out of {etype(robot.kind).name} {robot.id}.")
+    turn.say(f"{sname(s)} pulls a spare part out of {etype(robot.kind).name} {robot.id}.", concerns=[s.seat])
 
 
 def do_end(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:

@@ -135,7 +135,10 @@ def start_mission(st: EndureState, turn: Turn, key: str, recruits: list[int]) ->
     if "scent" in mission.specials:
         st.scent = alive[turn.rng.below(n)]
         st.survivors[st.scent].injuries.append("chest")
-        turn.say(f"{sname(st.survivors[st.scent])} carries a festering chest wound that will not heal.")
+        turn.say(
+            f"{sname(st.survivors[st.scent])} carries a festering chest wound that will not heal.",
+            concerns=[st.survivors[st.scent].seat],
+        )
     if mission.start_event:
         turn.say(f"In force from the start: {c.events[mission.start_event].name}.")
     if "pilot_start" in mission.specials and alive:
@@ -194,7 +197,7 @@ def refuge_perform(st: EndureState, seat: int, action: dict[str, Any], turn: Tur
         add_item(s, inst)
         st.survivors[i] = s
         deal_accomplishment(st, turn, i)
-        turn.say(f"{sname(s)} joins the survivors.")
+        turn.say(f"{sname(s)} joins the survivors.", concerns=[s.seat])
         return
     if kind == "visit":
         _visit(st, turn, step, action)
@@ -223,7 +226,7 @@ def _visit(st: EndureState, turn: Turn, step: RefugeStep, action: dict[str, Any]
         inst = ItemInst(uid=st.next_id, card=take)
         st.next_id += 1
         add_item(s, inst)
-        turn.say(f"{sname(s)} trades for a {icard(inst).name}.")
+        turn.say(f"{sname(s)} trades for a {icard(inst).name}.", concerns=[s.seat])
     elif place == "infirmary":
         total = sum(turn.rng.dice(2, 6, label=f"{sname(s)} at the infirmary"))
         change = _table(r.infirmary, total)
@@ -232,12 +235,12 @@ def _visit(st: EndureState, turn: Turn, step: RefugeStep, action: dict[str, Any]
         total = sum(turn.rng.dice(2, 6, label=f"{sname(s)} with loved ones"))
         change = _table(r.loved_ones, total)
         s.resolve = max(0, min(10, s.resolve + change))
-        turn.say(f"{sname(s)} Resolve {s.resolve}.")
+        turn.say(f"{sname(s)} Resolve {s.resolve}.", concerns=[s.seat])
     elif action.get("pick") == "health":
         _change_health(st, turn, i, r.quarters_health)
     else:
         s.resolve = min(10, s.resolve + r.quarters_resolve)
-        turn.say(f"{sname(s)} rests (Resolve {s.resolve}).")
+        turn.say(f"{sname(s)} rests (Resolve {s.resolve}).", concerns=[s.seat])
     st.refuge_visited.append(i)
 
 
@@ -247,7 +250,7 @@ def _change_health(st: EndureState, turn: Turn, i: int, change: int) -> None:
         heal(st, turn, i, change)
         return
     s.health += change
-    turn.say(f"{sname(s)} loses {-change} Health (Health {max(0, s.health)}).")
+    turn.say(f"{sname(s)} loses {-change} Health (Health {max(0, s.health)}).", concerns=[s.seat])
     if s.health <= 0:
         kill_survivor(st, turn, i)
 

@@ -403,9 +403,9 @@ def heal(st: EndureState, turn: Turn, si: int, amount: int, *, injuries: int = 0
                 s.injuries.remove(inj)
                 cleared.append(inj)
     extra = f", {' and '.join(cleared)} injury healed" if cleared else ""
-    turn.say(f"{sname(s)} heals {s.health - before} (Health {s.health}/{s.max_health}){extra}.")
+    turn.say(f"{sname(s)} heals {s.health - before} (Health {s.health}/{s.max_health}){extra}.", concerns=[s.seat])
     if "iatrophobia" in s.phobias:
-        turn.say(f"{sname(s)} hates being treated.")
+        turn.say(f"{sname(s)} hates being treated.", concerns=[s.seat])
         change_resolve(st, turn, si, -1)
 
 
@@ -421,7 +421,7 @@ def change_resolve(st: EndureState, turn: Turn, si: int, delta: int) -> None:
     if new == s.resolve:
         return
     s.resolve = new
-    turn.say(f"{sname(s)} Resolve {s.resolve}.")
+    turn.say(f"{sname(s)} Resolve {s.resolve}.", concerns=[s.seat])
     if st.phase == "refuge":
         return
     for slot in s.resolve_cards:
@@ -439,18 +439,18 @@ def resolve_test(st: EndureState, turn: Turn, si: int, why: str) -> bool:
     if not on_map(s):
         return True
     if s.resolve <= 0:
-        turn.say(f"{sname(s)} has no Resolve left to test ({why}) and loses 1 Health instead.")
+        turn.say(f"{sname(s)} has no Resolve left to test ({why}) and loses 1 Health instead.", concerns=[s.seat])
         damage(st, turn, si, 1, "despair")
         return False
     faces = turn.rng.dice(2, 6, label=f"{sname(s)} Resolve test ({why})", seat=s.seat)
     total = sum(faces)
     if total >= s.resolve + steadiness(s):
-        turn.say(f"{sname(s)} fails the test ({total} vs Resolve {s.resolve}).")
+        turn.say(f"{sname(s)} fails the test ({total} vs Resolve {s.resolve}).", concerns=[s.seat])
         for slot in s.resolve_cards:
             slot.dormant = False
         change_resolve(st, turn, si, -1)
         return False
-    turn.say(f"{sname(s)} holds firm ({total} vs Resolve {s.resolve}).")
+    turn.say(f"{sname(s)} holds firm ({total} vs Resolve {s.resolve}).", concerns=[s.seat])
     progress(st, turn, si, "tests_passed")
     return True
 
@@ -461,14 +461,16 @@ def resolve_check(st: EndureState, turn: Turn, si: int, why: str) -> bool:
     faces = turn.rng.dice(2, 6, label=f"{sname(s)} Resolve check ({why})", seat=s.seat)
     total = sum(faces)
     ok = total < s.resolve + steadiness(s)
-    turn.say(f"{sname(s)} {'steels themself' if ok else 'freezes'} ({total} vs Resolve {s.resolve}).")
+    turn.say(
+        f"{sname(s)} {'steels themself' if ok else 'freezes'} ({total} vs Resolve {s.resolve}).", concerns=[s.seat]
+    )
     return ok
 
 
 def trigger_resolve_card(st: EndureState, turn: Turn, si: int, key: str) -> None:
     card = content().resolve[key]
     s = st.survivors[si]
-    turn.say(f"{sname(s)}'s Resolve card {card.number} flips: {card.name}!", kind="warn")
+    turn.say(f"{sname(s)}'s Resolve card {card.number} flips: {card.name}!", kind="warn", concerns=[s.seat])
     hook = card.hook
     if card.group == "persistent":
         s.phobias.append(hook)
@@ -477,7 +479,7 @@ def trigger_resolve_card(st: EndureState, turn: Turn, si: int, key: str) -> None
         make_noise(st, turn, s.zone, card.amount)
     elif hook == "lose_actions":
         s.action_penalty += card.amount
-        turn.say(f"{sname(s)} will have {card.amount} fewer action(s) next turn.")
+        turn.say(f"{sname(s)} will have {card.amount} fewer action(s) next turn.", concerns=[s.seat])
     elif hook == "hurt":
         damage(st, turn, si, card.amount, card.name)
     elif hook == "spread":
@@ -493,14 +495,14 @@ def trigger_resolve_card(st: EndureState, turn: Turn, si: int, key: str) -> None
         dest = pick_by_direction(turn, options, f"{sname(s)} bolts")
         if dest:
             s.zone = dest
-            turn.say(f"{sname(s)} bolts into {dest}.")
+            turn.say(f"{sname(s)} bolts into {dest}.", concerns=[s.seat])
     elif hook == "drop":
         carried = general_items(s)
         if carried:
             it = turn.rng.choice(carried)
             remove_item(s, it.uid)
             lose_items(st, [it.card])
-            turn.say(f"{sname(s)} drops the {icard(it).name}; it is lost.")
+            turn.say(f"{sname(s)} drops the {icard(it).name}; it is lost.", concerns=[s.seat])
     elif hook == "periphery":
         b = the_board(st)
         for tok in st.radar:
@@ -568,7 +570,7 @@ def escort_home(st: EndureState, turn: Turn, si: int) -> None:
     for obj in carried(st, si):
         obj.delivered = True
         obj.carried_by = -1
-        turn.say(f"{sname(s)} brings the {obj.colour} survivor to safety at the exit.")
+        turn.say(f"{sname(s)} brings the {obj.colour} survivor to safety at the exit.", concerns=[s.seat])
         change_resolve(st, turn, si, 1)
 
 
@@ -577,10 +579,10 @@ def stun_survivor(st: EndureState, turn: Turn, si: int) -> None:
     if st.phase == "survivors" and st.order and st.order[st.turn_pos] == si:
         s.actions = 0
         s.stunned = True
-        turn.say(f"{sname(s)} is stunned and loses the rest of this turn.")
+        turn.say(f"{sname(s)} is stunned and loses the rest of this turn.", concerns=[s.seat])
     else:
         s.action_penalty += 1
-        turn.say(f"{sname(s)} is stunned: 1 action fewer next turn.")
+        turn.say(f"{sname(s)} is stunned: 1 action fewer next turn.", concerns=[s.seat])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -624,7 +626,7 @@ def damage(st: EndureState, turn: Turn, si: int, amount: int, source: str) -> No
     if not s.alive or amount <= 0:
         return
     s.health -= amount
-    turn.say(f"{sname(s)} takes {amount} damage from {source} (Health {max(0, s.health)}).")
+    turn.say(f"{sname(s)} takes {amount} damage from {source} (Health {max(0, s.health)}).", concerns=[s.seat])
     if s.health <= 0:
         kill_survivor(st, turn, si)
 
@@ -637,13 +639,13 @@ def injury_roll(st: EndureState, turn: Turn, si: int) -> None:
     if face == "none":
         return
     if face in s.injuries:
-        turn.say(f"{sname(s)} already has a {face} injury.")
+        turn.say(f"{sname(s)} already has a {face} injury.", concerns=[s.seat])
         return
     if face == "head" and helmet_effect(s) == "ignore_head":
-        turn.say(f"{sname(s)}'s helmet takes the blow to the head.")
+        turn.say(f"{sname(s)}'s helmet takes the blow to the head.", concerns=[s.seat])
         return
     s.injuries.append(face)
-    turn.say(f"{sname(s)} suffers a {face} injury.", kind="warn")
+    turn.say(f"{sname(s)} suffers a {face} injury.", kind="warn", concerns=[s.seat])
 
 
 def armour_save(st: EndureState, s: Survivor) -> int:
@@ -672,7 +674,7 @@ def hit_survivor(st: EndureState, turn: Turn, si: int, amount: int, source: str,
         if save <= 6:
             face = turn.rng.die(6, label=f"{sname(s)} armour save ({save}+)", seat=s.seat)
             if face >= save:
-                turn.say(f"{sname(s)}'s armour stops the attack from {source}.")
+                turn.say(f"{sname(s)}'s armour stops the attack from {source}.", concerns=[s.seat])
                 progress(st, turn, si, "saves")
                 return
     if amount <= 0:
@@ -702,7 +704,7 @@ def kill_survivor(st: EndureState, turn: Turn, si: int) -> None:
     s.health = 0
     lose_items(st, [it.card for it in all_items(s) + list(s.found)])
     s.head, s.body, s.slots, s.found = [], [], [], []
-    turn.say(f"{sname(s)} is dead. Their gear is lost.", kind="warn")
+    turn.say(f"{sname(s)} is dead. Their gear is lost.", kind="warn", concerns=[s.seat])
     drop_objectives(st, turn, si)
     for other in living(st):
         if sees(st, st.survivors[other].zone, s.zone):

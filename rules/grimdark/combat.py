@@ -14,7 +14,7 @@ from rules.core.grammar import count as counted
 from .content import Weapon
 from .dice import needs, passes
 from .grid import Grid, dist, in_cover, inch, sees
-from .harm import take_wounds
+from .harm import take_wounds, whose
 from .memo import once
 from .state import Ask, Cell, GrimState, Mark, Model, Unit
 from .units import enemies, grid_of, name, range_bonus, rule, standing, stats, weapons
@@ -374,7 +374,7 @@ def block(state: GrimState, turn: Turn, target: Unit, volley: Volley) -> int:
                 )
                 faces = [f for f in faces if f != 6] + again
             failed = sum(not passes(f, defense, mod) for f in faces)
-            turn.say(blocked_line(name(target), count, failed))
+            turn.say(blocked_line(name(target), count, failed), concerns=whose(target))
             if not failed:
                 continue
             total += wound(state, turn, target, failed, near=volley.near, deadly=deadly_x, no_regen=no_regen)
@@ -416,7 +416,7 @@ def fire(state: GrimState, turn: Turn, attacker: Unit, target: Unit, *, moved: b
     """Shooting: every model with ``target`` in range and sight fires all its ranged weapons; wounds dealt."""
     pairs = shooters(state, attacker, target, limited=limited)
     if not pairs:
-        turn.say(f"{name(attacker)} has nothing that reaches {name(target)}.")
+        turn.say(f"{name(attacker)} has nothing that reaches {name(target)}.", concerns=whose(attacker))
         return 0
     closest = min((m for m, _ in pairs), key=lambda m: min(dist(m.cell, t.cell) for t in target.alive()))
     by_weapon: dict[tuple[str, bool], tuple[Weapon, int, bool]] = {}
@@ -426,7 +426,7 @@ def fire(state: GrimState, turn: Turn, attacker: Unit, target: Unit, *, moved: b
         by_weapon[(weapon.key, model_far)] = (w, count + weapon.attacks, model_far)
         if weapon.has("limited") and weapon.key not in attacker.limited:
             attacker.limited.append(weapon.key)
-    turn.say(f"{name(attacker)} shoots at {name(target)}.")
+    turn.say(f"{name(attacker)} shoots at {name(target)}.", concerns=whose(target))
     aim = min((t.cell for t in target.alive()), key=lambda c: dist(c, closest.cell))
     state.marks.append(Mark(kind="shot", unit=attacker.id, cells=[closest.cell, aim]))
     plain_hits: list[Hit] = []

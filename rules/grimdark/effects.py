@@ -9,7 +9,7 @@ from .content import Spell, cell_name, content
 from .dice import d3, gain, needs, passes, pay, will_pay
 from .forces import arrive, new_unit
 from .grid import dist, inch, sees
-from .harm import heal, take_wounds
+from .harm import heal, take_wounds, whose
 from .morale import morale_test
 from .moves import push, walk
 from .paths import Edge, step_cost
@@ -40,16 +40,16 @@ def turn_over(state: GrimState, turn: Turn, hero: Unit, token: Token, *, pickup:
     if token.content == "nothing":
         if pickup:
             token.taken = True
-            turn.say(f"{name(hero)} clears away the empty search token {token.id}.")
+            turn.say(f"{name(hero)} clears away the empty search token {token.id}.", concerns=whose(hero))
     elif token.content == "trap":
         if not pickup:
             turn.say("Seen from a distance, the trap stays where it is; a hero who picks it up disarms it.")
         elif known:
             token.taken = True
-            turn.say(f"{name(hero)} disarms the trap it knew was there.")
+            turn.say(f"{name(hero)} disarms the trap it knew was there.", concerns=whose(hero))
         else:
             token.taken = True
-            turn.say(f"A trap goes off under {name(hero)}: 2 hits with AP(1).", kind="warn")
+            turn.say(f"A trap goes off under {name(hero)}: 2 hits with AP(1).", kind="warn", concerns=whose(hero))
             from .combat import Hit, Volley, block
 
             block(state, turn, hero, Volley(hits=[Hit(ap=1), Hit(ap=1)], near=(token.x, token.y)))
@@ -60,11 +60,14 @@ def turn_over(state: GrimState, turn: Turn, hero: Unit, token: Token, *, pickup:
     elif pickup:
         key = "data-core" if token.content == "relic" else arg
         if c.items[key].kind != "mission" and len([i for i in hero.items if c.items[i].kind != "mission"]) >= c.carry:
-            turn.say(f"{name(hero)} carries {c.carry} items already; the {c.items[key].name} stays here.")
+            turn.say(
+                f"{name(hero)} carries {c.carry} items already; the {c.items[key].name} stays here.",
+                concerns=whose(hero),
+            )
             return
         token.taken = True
         hero.items = [*hero.items, key]
-        turn.say(f"{name(hero)} picks up the {c.items[key].name}.")
+        turn.say(f"{name(hero)} picks up the {c.items[key].name}.", concerns=whose(hero))
 
 
 def describe_content(content_text: str) -> str:
@@ -107,11 +110,11 @@ def affect(
         gain(state, turn, who, amount_of(turn, amount, f"{label}: power"))
     elif effect == "cleanse":
         who.statuses = []
-        turn.say(f"{name(who)} is free of every status condition.")
+        turn.say(f"{name(who)} is free of every status condition.", concerns=whose(who))
     elif effect == "rally":
         if who.shaken:
             who.shaken = False
-            turn.say(f"{name(who)} is no longer Shaken.")
+            turn.say(f"{name(who)} is no longer Shaken.", concerns=whose(who))
         gain(state, turn, who, amount_of(turn, amount, f"{label}: power"))
     elif effect in ("aim", "guard", "mark"):
         tag = {"aim": "aim", "guard": "guard", "mark": "marked"}[effect]
@@ -122,7 +125,7 @@ def affect(
             "guard": "gets +1 to block rolls until the end of the round",
             "mark": "is marked: heroes get +1 to hit it until the end of the round",
         }[effect]
-        turn.say(f"{name(who)} {text}.")
+        turn.say(f"{name(who)} {text}.", concerns=whose(who))
     elif effect == "morale":
         morale_test(state, turn, who, f" ({label})")
     elif effect in ("reveal", "discover"):
@@ -140,7 +143,7 @@ def affect(
     elif effect == "status":
         if amount not in who.statuses:
             who.statuses = [*who.statuses, amount]
-        turn.say(f"{name(who)} is {STATUS_NAMES[amount]}.", kind="warn")
+        turn.say(f"{name(who)} is {STATUS_NAMES[amount]}.", kind="warn", concerns=whose(who))
     elif effect == "heal-unit":
         heal(state, turn, who, amount_of(turn, amount, f"{label}: wounds healed"))
 
@@ -163,7 +166,7 @@ def go(
     while len(cut) > 1 and cut[-1][0] in taken:
         cut.pop()
     if len(cut) < len(route):
-        turn.say(f"{name(hero)} gets only as far as {cell_name(cut[-1][0])}.")
+        turn.say(f"{name(hero)} gets only as far as {cell_name(cut[-1][0])}.", concerns=whose(hero))
     walk(state, turn, hero, hero.models[0], cut)
 
 
@@ -183,7 +186,10 @@ def hero_cast(
     """A hero spends value + boost tokens and rolls; a failed cast may be forced for 2 power per point of
     value. Returns True when it failed and the player is to be asked (``asking``)."""
     hero.tokens -= spell.value + boost
-    turn.say(f"{name(hero)} spends {spell.value + boost} spell tokens on {spell.name} ({hero.tokens} left).")
+    turn.say(
+        f"{name(hero)} spends {spell.value + boost} spell tokens on {spell.name} ({hero.tokens} left).",
+        concerns=whose(hero),
+    )
     ok = cast_roll(turn, hero, spell, boost, 0)
     if not ok and asking:
         return True
@@ -193,7 +199,7 @@ def hero_cast(
     if not ok:
         turn.say(f"{spell.name} fails.")
         return False
-    turn.say(f"{spell.name} takes effect on {name(target)}.")
+    turn.say(f"{spell.name} takes effect on {name(target)}.", concerns=whose(target))
     affect(
         state, turn, hero, spell.effect, spell.amount, target=target, ap=spell.ap, rules=spell.rules, label=spell.name
     )
@@ -230,7 +236,7 @@ def ai_cast(state: GrimState, turn: Turn, caster: Unit) -> None:
     if not spells:
         return
     spell = c.spells[turn.rng.choice(list(spells))]
-    turn.say(f"{name(caster)} reaches for {spell.name} ({caster.tokens} spell tokens).")
+    turn.say(f"{name(caster)} reaches for {spell.name} ({caster.tokens} spell tokens).", concerns=whose(caster))
     if caster.tokens < spell.value:
         turn.say(f"Not enough tokens for {spell.name} (value {spell.value}): nothing is cast.")
         return
@@ -252,9 +258,12 @@ def ai_cast(state: GrimState, turn: Turn, caster: Unit) -> None:
             use = min(want, hero.tokens)
             hero.tokens -= use
             hindrance += use
-            turn.say(f"{name(hero)} spends {use} spell token{'s' if use != 1 else ''} against the cast.")
+            turn.say(
+                f"{name(hero)} spends {use} spell token{'s' if use != 1 else ''} against the cast.",
+                concerns=whose(hero),
+            )
     if cast_roll(turn, caster, spell, bonus, hindrance):
-        turn.say(f"{spell.name} strikes {name(target)}.", kind="warn")
+        turn.say(f"{spell.name} strikes {name(target)}.", kind="warn", concerns=whose(target))
         affect(
             state,
             turn,
@@ -287,16 +296,16 @@ def status_checks(state: GrimState, turn: Turn, unit: Unit) -> None:
                 cost = d3(turn, f"{name(unit)} pays D3 power to clear Impaired")
                 pay(state, turn, unit, cost, "to clear Impaired")
                 unit.statuses = [s for s in unit.statuses if s != "impaired"]
-                turn.say(f"{name(unit)} is no longer Impaired.")
+                turn.say(f"{name(unit)} is no longer Impaired.", concerns=whose(unit))
             continue
         stat = {"afflicted": "str", "crippled": "dex", "diseased": "wil"}[status]
         if unit.side == "ai":
             stat = "qua"
         if stat_test(state, turn, unit, stat, why=f"shaking off {STATUS_NAMES[status]}"):
             unit.statuses = [s for s in unit.statuses if s != status]
-            turn.say(f"{name(unit)} is no longer {STATUS_NAMES[status]}.")
+            turn.say(f"{name(unit)} is no longer {STATUS_NAMES[status]}.", concerns=whose(unit))
         elif status == "afflicted":
-            turn.say(f"Afflicted: {name(unit)} takes a wound.")
+            turn.say(f"Afflicted: {name(unit)} takes a wound.", concerns=whose(unit))
             take_wounds(state, turn, unit, 1)
 
 

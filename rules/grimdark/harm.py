@@ -9,6 +9,11 @@ from .state import Cell, GrimState, Model, Unit
 from .units import name, rule, stats
 
 
+def whose(unit: Unit) -> list[int] | None:
+    """The seat a hero belongs to, for ``Turn.say(concerns=...)``; None for an enemy unit (no seat)."""
+    return [unit.seat] if unit.side != "ai" and unit.seat >= 0 else None
+
+
 def allocation_order(unit: Unit, near: Cell | None) -> list[Model]:
     """Who takes the next wound: a wounded model first, then the one closest to ``near`` (the attacker)."""
     alive = unit.alive()
@@ -21,7 +26,7 @@ def regenerate(turn: Turn, unit: Unit, wounds: int, *, no_regen: bool = False) -
     if wounds <= 0 or not rule(unit, "regeneration"):
         return wounds
     if no_regen:
-        turn.say(f"{name(unit)} cannot regenerate these wounds.")
+        turn.say(f"{name(unit)} cannot regenerate these wounds.", concerns=whose(unit))
         return wounds
     faces = turn.rng.dice(wounds, 6, label=f"{name(unit)} Regeneration, 5+ cancels a wound")
     saved = sum(f >= 5 for f in faces)
@@ -57,12 +62,12 @@ def take_wounds(
             amount = regenerate(turn, unit, deadly, no_regen=no_regen)
             if amount:
                 if say:
-                    turn.say(f"{name(unit)} takes {amount} wound{'s' if amount != 1 else ''}.")
+                    turn.say(f"{name(unit)} takes {amount} wound{'s' if amount != 1 else ''}.", concerns=whose(unit))
                 killed += _apply(state, turn, unit, 1, near, amount)
         return killed
     amount = regenerate(turn, unit, wounds, no_regen=no_regen)
     if amount and say:
-        turn.say(f"{name(unit)} takes {amount} wound{'s' if amount != 1 else ''}.")
+        turn.say(f"{name(unit)} takes {amount} wound{'s' if amount != 1 else ''}.", concerns=whose(unit))
     return _apply(state, turn, unit, amount, near, 0)
 
 
@@ -92,7 +97,7 @@ def _apply(state: GrimState, turn: Turn, unit: Unit, wounds: int, near: Cell | N
             f"{name(unit)} loses {killed} model{'s' if killed != 1 else ''}" + (f" ({left} left)." if left else ".")
         )
         if unit.gone:
-            turn.say(f"{name(unit)} is wiped out.", kind="warn")
+            turn.say(f"{name(unit)} is wiped out.", kind="warn", concerns=whose(unit))
     return killed
 
 
@@ -100,7 +105,7 @@ def knock_out(state: GrimState, turn: Turn, unit: Unit) -> None:
     """A hero that would be killed falls unconscious: idle and ignored by the AI until revived."""
     unit.down = True
     unit.shaken = False
-    turn.say(f"{name(unit)} falls unconscious!", kind="warn")
+    turn.say(f"{name(unit)} falls unconscious!", kind="warn", concerns=whose(unit))
     if state.act is not None and state.act.hero == unit.id:
         state.act = None
         unit.activated = True
@@ -116,7 +121,7 @@ def heal(state: GrimState, turn: Turn, unit: Unit, amount: int) -> int:
         hurt[0].wounds -= 1
         healed += 1
     if healed:
-        turn.say(heal_line(state, unit, healed, amount))
+        turn.say(heal_line(state, unit, healed, amount), concerns=whose(unit))
     return healed
 
 

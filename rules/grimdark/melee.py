@@ -9,6 +9,7 @@ from .combat import Hit, Volley, block, roll_hits
 from .content import Weapon
 from .dice import passes
 from .grid import dist, inch, touching
+from .harm import whose
 from .moves import close_in, step_back
 from .state import GrimState, Mark, Model, Unit
 from .units import grid_of, name, rule, weapons
@@ -65,7 +66,10 @@ def strike(
         fear = sum(rule(unit, "fear") for model in {id(m): m for m, _ in pairs}.values() if not model.dead)
         if fear:
             foe.fear += fear
-            turn.say(f"Fear: {name(unit)} counts as {fear} wound{'s' if fear != 1 else ''} more for morale.")
+            turn.say(
+                f"Fear: {name(unit)} counts as {fear} wound{'s' if fear != 1 else ''} more for morale.",
+                concerns=whose(unit),
+            )
     return dealt
 
 
@@ -77,7 +81,7 @@ def impact(state: GrimState, turn: Turn, charger: Unit, defender: Unit) -> None:
     if not per_model:
         return
     if charger.fatigued:
-        turn.say(f"{name(charger)} is fatigued: no Impact.")
+        turn.say(f"{name(charger)} is fatigued: no Impact.", concerns=whose(charger))
         return
     models = [m for m in charger.alive() if engaged(state, m, defender)]
     counters = len(defender.alive()) if any(w.melee and w.has("counter") for w in weapons(defender)) else 0
@@ -97,7 +101,7 @@ def fight(state: GrimState, turn: Turn, charger: Unit, defender: Unit) -> None:
     """Everything after the chargers reached (or got as close as they could to) the defenders."""
     close_in(state, turn, defender, charger)
     if not any(engaged(state, m, defender) for m in charger.alive()):
-        turn.say(f"{name(charger)} could not get into reach of {name(defender)}: no melee.")
+        turn.say(f"{name(charger)} could not get into reach of {name(defender)}: no melee.", concerns=whose(charger))
         charger.buffs = [*charger.buffs, "charged"]
         if any(touching(m.cell, n.cell) for m in charger.alive() for n in defender.alive()):
             step_back(state, turn, charger)
@@ -111,7 +115,7 @@ def fight(state: GrimState, turn: Turn, charger: Unit, defender: Unit) -> None:
     struck = False
     first = strikers(state, defender, charger, counter=True)
     if first and not (defender.down or charger.gone or charger.down):
-        turn.say(f"{name(defender)} strikes first with its Counter weapons.")
+        turn.say(f"{name(defender)} strikes first with its Counter weapons.", concerns=whose(defender))
         strike(state, turn, defender, charger, first, charging=False, fatigued=defender_tired)
         struck = True
     impact(state, turn, charger, defender)
@@ -124,7 +128,7 @@ def fight(state: GrimState, turn: Turn, charger: Unit, defender: Unit) -> None:
     if struck and not defender.gone and not defender.down:
         defender.fatigued = True  # "Melee: Fatigue" comes after striking back (Counter strikes count)
     elif not (defender.gone or defender.down or defender.fatigued):
-        turn.say(f"{name(defender)} did not strike back, so it is not fatigued.")
+        turn.say(f"{name(defender)} did not strike back, so it is not fatigued.", concerns=whose(defender))
     charger.buffs = [*charger.buffs, "charged"]
     if not (defender.gone or defender.down or charger.gone or charger.down):
         step_back(state, turn, charger)

@@ -7,7 +7,7 @@ from rules.core import Turn
 
 from .dice import d3, needs, passes, pay, will_pay
 from .grid import dist, inch
-from .harm import take_wounds
+from .harm import take_wounds, whose
 from .state import GrimState, Unit
 from .units import enemies, name, rule, stats
 
@@ -44,7 +44,7 @@ def morale_test(state: GrimState, turn: Turn, unit: Unit, why: str = "") -> bool
     quality, helper = steadying(state, unit)
     mod = -1 if "impaired" in unit.statuses else 0
     if unit.shaken:
-        turn.say(f"{name(unit)} is already Shaken and fails the morale test{why}.")
+        turn.say(f"{name(unit)} is already Shaken and fails the morale test{why}.", concerns=whose(unit))
         held = False
     else:
         face = turn.rng.die(6, label=f"{name(unit)} morale test{why}, needs {needs(quality, mod)}{helper}")
@@ -53,11 +53,13 @@ def morale_test(state: GrimState, turn: Turn, unit: Unit, why: str = "") -> bool
         face = turn.rng.die(6, label=f"{name(unit)} is Fearless: 4+ holds anyway")
         held = face >= 4
     if held:
-        turn.say(f"{name(unit)} holds.")
+        turn.say(f"{name(unit)} holds.", concerns=whose(unit))
         return True
     if stats(state, unit).tou >= 9:
         wounds = d3(turn, f"{name(unit)} cannot be Shaken: D3 wounds instead")
-        turn.say(f"{name(unit)} takes {wounds} wound{'s' if wounds != 1 else ''} instead of breaking.")
+        turn.say(
+            f"{name(unit)} takes {wounds} wound{'s' if wounds != 1 else ''} instead of breaking.", concerns=whose(unit)
+        )
         take_wounds(state, turn, unit, wounds)
         return False
     if unit.side == "hero" and will_pay(state, unit, "shaken", 2):
@@ -66,7 +68,7 @@ def morale_test(state: GrimState, turn: Turn, unit: Unit, why: str = "") -> bool
             return False
     if not unit.down:
         unit.shaken = True
-        turn.say(f"{name(unit)} is Shaken!", kind="warn")
+        turn.say(f"{name(unit)} is Shaken!", kind="warn", concerns=whose(unit))
     return False
 
 

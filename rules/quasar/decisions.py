@@ -584,23 +584,23 @@ def perform(state: QuasarState, seat: int, action: Action, turn: Turn) -> None:
     if kind == "rank":
         state.picks[seat], state.picked[seat] = value, True
         left = state.picked.count(False)
-        turn.say(f"{who} has picked a Rank Card{f' ({left} still to pick)' if left else ''}.")
+        turn.say(f"{who} has picked a Rank Card{f' ({left} still to pick)' if left else ''}.", concerns=[seat])
     elif kind in ("commit", "stall"):
         state.commits[seat] = value or []
         state.committed[seat] = True
         left = state.committed.count(False)
         # A stall is a secret choice like a commit: the table hears the same words for both; the
         # reveal says who stalled.
-        turn.say(f"{who} has committed{f' ({left} still to commit)' if left else ''}.")
+        turn.say(f"{who} has committed{f' ({left} still to commit)' if left else ''}.", concerns=[seat])
     elif kind == "use":
         use_effect(state, seat, task, value, turn)
     elif kind == "pass":
         if task.kind == "window":
             task.data = [task.data[0] + 1, task.data[1] + 1]
-            turn.say(f"{who} passes.")
+            turn.say(f"{who} passes.", concerns=[seat])
         else:
             task.data = [task.data[0] + 1, task.data[1]]
-            turn.say(f"{who} pays no more.")
+            turn.say(f"{who} pays no more.", concerns=[seat])
     elif kind == "boon":
         state.tasks.remove(task)
         take_boon(state, seat, value, turn)
@@ -622,7 +622,7 @@ def perform(state: QuasarState, seat: int, action: Action, turn: Turn) -> None:
         task.n -= 1
         if value is None:
             state.energy -= 1
-            turn.say(f"{who} pays 1 Energy towards the Demand.")
+            turn.say(f"{who} pays 1 Energy towards the Demand.", concerns=[seat])
         else:
             discard_from_hand(state, turn, seat, value)
     elif kind == "scan":
@@ -633,23 +633,25 @@ def perform(state: QuasarState, seat: int, action: Action, turn: Turn) -> None:
             move(state, cid, "scenario", None, bottom=False)
             state.cards[cid].known = True  # everyone saw them go back, in this order
         after = f"; the rest go back: {', '.join(name_of(state.cards[c].key) for c in rest)}" if rest else ""
-        turn.say(f"{who} puts {name_of(state.cards[chosen].key)} into the Sensors Zone{after}.")
+        turn.say(f"{who} puts {name_of(state.cards[chosen].key)} into the Sensors Zone{after}.", concerns=[seat])
     elif kind == "order":
         state.tasks.remove(task)
-        turn.say(f"{who} (Team Leader) orders: {', '.join(seat_name(state, p) for p in value)}.")
+        turn.say(f"{who} (Team Leader) orders: {', '.join(seat_name(state, p) for p in value)}.", concerns=[seat])
         push(state, personal_steps(task.card, task.src, value))
     elif kind == "remove":
         state.lessons[seat] -= content().tuning.remove_cost
         key = state.cards[value].key
         to_box(state, value)
-        turn.say(f"{who} spends a Lesson: {card_label(key)} goes into the box.")
+        turn.say(f"{who} spends a Lesson: {card_label(key)} goes into the box.", concerns=[seat])
     elif kind == "gain":
         state.lessons[seat] -= content().tuning.gain_cost
         move(state, value, owned_key("discard", seat), seat, bottom=False)
-        turn.say(f"{who} spends Lessons: {card_label(state.cards[value].key)} joins their Discard Zone.")
+        turn.say(
+            f"{who} spends Lessons: {card_label(state.cards[value].key)} joins their Discard Zone.", concerns=[seat]
+        )
     elif kind == "ready":
         task.data[seat] = 1
-        turn.say(f"{who} is ready.")
+        turn.say(f"{who} is ready.", concerns=[seat])
     elif kind == "drop":
         state.tasks.remove(task)
         drop_project(state, turn, seat, value)
@@ -672,7 +674,7 @@ def use_effect(state: QuasarState, seat: int, task: Task, value: tuple[Any, str 
     state.used.append(f"{chosen.card}#{chosen.index}")
     task.data = [task.data[0], 0]
     cost = f", paying {', '.join(paid)}" if paid else ""
-    turn.say(f"{who} uses {name_of(chosen.key)}{cost}.")
+    turn.say(f"{who} uses {name_of(chosen.key)}{cost}.", concerns=[seat])
     discards = [
         Task(kind="discard", player=seat, text="a cost")
         for what, n in effect.cost
@@ -697,13 +699,13 @@ def take_boon(state: QuasarState, seat: int, outcome: Any, turn: Turn) -> None:
     who = seat_name(state, seat)
     if outcome.key == "glory":
         state.glory[seat] += 1
-        turn.say(f"{who} takes a Boon: 1 Glory.")
+        turn.say(f"{who} takes a Boon: 1 Glory.", concerns=[seat])
     elif outcome.key == "lesson":
         state.lessons[seat] += 1
-        turn.say(f"{who} takes a Boon: 1 Lesson.")
+        turn.say(f"{who} takes a Boon: 1 Lesson.", concerns=[seat])
     elif outcome.key == "project":
-        turn.say(f"{who} takes a Boon: a Project.")
+        turn.say(f"{who} takes a Boon: a Project.", concerns=[seat])
         start_project(state, turn, seat)
     else:
-        turn.say(f"{who} takes a Boon: {outcome.label} ({name_of(outcome.key)}).")
+        turn.say(f"{who} takes a Boon: {outcome.label} ({name_of(outcome.key)}).", concerns=[seat])
         push(state, personal_steps(outcome.card, outcome.src, [seat]))

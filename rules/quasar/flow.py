@@ -489,10 +489,10 @@ def finish_draw(state: QuasarState, turn: Turn, task: Task) -> None:
     asked = task.data[0] if task.data else 0
     got = asked - task.n
     if not got:
-        turn.say(f"{seat_name(state, task.player)} has no card left to draw.")
+        turn.say(f"{seat_name(state, task.player)} has no card left to draw.", concerns=[task.player])
         return
     short = f" (only {got} could be drawn)" if got < asked else ""
-    turn.say(f"{seat_name(state, task.player)} draws {plural(got, 'card')}{short}.")
+    turn.say(f"{seat_name(state, task.player)} draws {plural(got, 'card')}{short}.", concerns=[task.player])
     push(state, drew(state, task.player))
 
 
@@ -516,7 +516,7 @@ def settle_discard(state: QuasarState, turn: Turn, task: Task) -> bool:
 def discard_from_hand(state: QuasarState, turn: Turn, seat: int, cid: str) -> None:
     key = state.cards[cid].key
     to_discard(state, cid, seat)
-    turn.say(f"{seat_name(state, seat)} discards {card_label(key)}.")
+    turn.say(f"{seat_name(state, seat)} discards {card_label(key)}.", concerns=[seat])
 
 
 def settle_demand(state: QuasarState, turn: Turn, task: Task) -> bool:
@@ -531,7 +531,10 @@ def settle_demand(state: QuasarState, turn: Turn, task: Task) -> bool:
     state.tasks.pop(0)
     if task.n > 0:
         leader = team_leader(state)
-        turn.say(f"The Demand is {task.n} short: {seat_name(state, leader)} (Team Leader) takes the Crew Damage.")
+        turn.say(
+            f"The Demand is {task.n} short: {seat_name(state, leader)} (Team Leader) takes the Crew Damage.",
+            concerns=[leader],
+        )
         crew_damage(state, turn, leader, task.n)
     else:
         turn.say("The Demand is paid.")
@@ -564,7 +567,7 @@ def run_task(state: QuasarState, turn: Turn, task: Task) -> None:
     elif kind == "tidy":
         tidy(state, turn)
     elif kind == "hurt":
-        turn.say(f"{seat_name(state, task.player)}'s Overcommit card costs them dearly.")
+        turn.say(f"{seat_name(state, task.player)}'s Overcommit card costs them dearly.", concerns=[task.player])
         crew_damage(state, turn, task.player, task.n)
     elif kind == "repair":
         change_morale(state, turn, content().tuning.repair, "repairs in the Ship Phase")

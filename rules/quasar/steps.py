@@ -83,7 +83,10 @@ def crew_damage(state: QuasarState, turn: Turn, seat: int, n: int) -> None:
         to_discard(state, cid, seat)
         state.cards[cid].by = None
         state.damage[seat] += 1
-        turn.say(f"{seat_name(state, seat)} takes 1 Crew Damage: a Lost in Space goes into their Discard Zone.")
+        turn.say(
+            f"{seat_name(state, seat)} takes 1 Crew Damage: a Lost in Space goes into their Discard Zone.",
+            concerns=[seat],
+        )
 
 
 def put_new_lis(state: QuasarState, turn: Turn, seat: int, ref: str) -> None:
@@ -106,7 +109,7 @@ def begin_draw(state: QuasarState, turn: Turn, seat: int, n: int, main_ref: str 
     if n <= 0 or state.result:
         return
     if not can_draw(state, seat):
-        turn.say(f"{seat_name(state, seat)} may not draw now: no card is drawn.")
+        turn.say(f"{seat_name(state, seat)} may not draw now: no card is drawn.", concerns=[seat])
         return
     main = zone_key(main_ref, seat)
     extra = [zone_key(ref, seat) for ref in draw_zones(state, seat)]
@@ -124,7 +127,7 @@ def take(state: QuasarState, turn: Turn, seat: int, source: str, cid: str | None
         turn.reveal(f"a card drawn by {seat_name(state, seat)}")
         turn.tell(seat, f"You draw {card_label(key)}.")
     else:
-        turn.say(f"{seat_name(state, seat)} draws {card_label(key)} from the {spec(source).title}.")
+        turn.say(f"{seat_name(state, seat)} draws {card_label(key)} from the {spec(source).title}.", concerns=[seat])
     return cid
 
 
@@ -142,12 +145,15 @@ def refill(state: QuasarState, turn: Turn, seat: int) -> None:
 def start_project(state: QuasarState, turn: Turn, seat: int) -> bool:
     top = deck(state, seat)
     if not top:
-        turn.say(f"{seat_name(state, seat)} has no Deck card to start a Project with.")
+        turn.say(f"{seat_name(state, seat)} has no Deck card to start a Project with.", concerns=[seat])
         return False
     cid = top[0]
     move(state, cid, owned_key("personal", seat), seat, down=True)
     state.cards[cid].progress = 0
-    turn.say(f"{seat_name(state, seat)} starts a Project: their top Deck card goes face-down into their Personal Zone.")
+    turn.say(
+        f"{seat_name(state, seat)} starts a Project: their top Deck card goes face-down into their Personal Zone.",
+        concerns=[seat],
+    )
     return True
 
 
@@ -166,7 +172,10 @@ def complete_project(state: QuasarState, turn: Turn, cid: str) -> None:
     turn.reveal(f"{seat_name(state, seat)}'s Project")
     move(state, cid, owned_key("hand", seat), seat)
     state.glory[seat] += 1
-    turn.say(f"{seat_name(state, seat)}'s Project is complete: {card_label(key)} goes to their Hand, +1 Glory.")
+    turn.say(
+        f"{seat_name(state, seat)}'s Project is complete: {card_label(key)} goes to their Hand, +1 Glory.",
+        concerns=[seat],
+    )
     push(state, card_triggers(state, "complete", cid, seat))
 
 
@@ -174,7 +183,7 @@ def drop_project(state: QuasarState, turn: Turn, seat: int, cid: str) -> None:
     key = state.cards[cid].key
     turn.reveal(f"{seat_name(state, seat)}'s discarded Project")
     to_discard(state, cid, seat)
-    turn.say(f"{seat_name(state, seat)} discards an Active Project: it was {card_label(key)}.")
+    turn.say(f"{seat_name(state, seat)} discards an Active Project: it was {card_label(key)}.", concerns=[seat])
 
 
 # -- effects ------------------------------------------------------------------------------------------------
@@ -276,10 +285,10 @@ def run_step(state: QuasarState, turn: Turn, task: Task) -> None:
         refill(state, turn, p)
     elif step.do == "glory":
         state.glory[p] += n
-        turn.say(f"{who} gains {n} Glory ({why}).")
+        turn.say(f"{who} gains {n} Glory ({why}).", concerns=[p])
     elif step.do == "learn":
         state.lessons[p] += n
-        turn.say(f"{who} learns {plural(n, 'Lesson')} ({why}).")
+        turn.say(f"{who} learns {plural(n, 'Lesson')} ({why}).", concerns=[p])
     elif step.do == "project":
         start_project(state, turn, p)
     elif step.do == "boon":
@@ -361,7 +370,7 @@ def purge(state: QuasarState, turn: Turn, seat: int, n: int) -> None:
     for cid in found:
         to_box(state, cid)
     if found:
-        turn.say(f"{seat_name(state, seat)} puts {len(found)} Lost in Space back in the box.")
+        turn.say(f"{seat_name(state, seat)} puts {len(found)} Lost in Space back in the box.", concerns=[seat])
 
 
 def sweep(state: QuasarState, turn: Turn, seat: int, n: int) -> None:
@@ -372,11 +381,11 @@ def sweep(state: QuasarState, turn: Turn, seat: int, n: int) -> None:
             break
         upcoming.append(cid)
     if not upcoming:
-        turn.say(f"{seat_name(state, seat)}'s sensors find no Challenge left in this Act.")
+        turn.say(f"{seat_name(state, seat)}'s sensors find no Challenge left in this Act.", concerns=[seat])
         return
     for cid in upcoming:
         move(state, cid, "scan", None)
     turn.reveal("the next Challenges")
     names = ", ".join(name_of(state.cards[cid].key) for cid in upcoming)
-    turn.say(f"{seat_name(state, seat)}'s sensors show what comes next: {names}.")
+    turn.say(f"{seat_name(state, seat)}'s sensors show what comes next: {names}.", concerns=[seat])
     push(state, [Task(kind="scan", player=seat)])

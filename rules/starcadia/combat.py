@@ -203,6 +203,7 @@ def hero_attack(state: StarState, turn: Turn, h: HeroState, action: dict) -> Non
     turn.say(
         f"{hero_name(h)} attacks {tlabel} with {' + '.join(c.name for c in all_cards)} ({dice} dice).",
         attack=[h.pos, tspace],
+        concerns=[th.seat] if th is not None else None,
     )
     res: RollResult = roll_pool(
         D.roller(turn, f"{hero_name(h)} attacks", h.seat, shown=f"{hero_name(h)} attacks {tlabel}"), dice, kind, rerolls
@@ -248,7 +249,7 @@ def hero_attack(state: StarState, turn: Turn, h: HeroState, action: dict) -> Non
             target.wounds += wounds
             if ((res.crits and crit_daze) or (wounds and daze_on_wound)) and not ability(target, "steady"):
                 target.dazed = True
-                turn.say(f"{hero_name(target)} is dazed.")
+                turn.say(f"{hero_name(target)} is dazed.", concerns=[target.seat])
             hurt_heroes.append(target)
     for victim in hurt_heroes:
         check_hero_death(state, turn, victim, h, grab)

@@ -214,7 +214,10 @@ def effect(state: StarState, turn: Turn, card) -> None:
             c.vt += 1
         names = listing([f"{c.colour} ({state.seats[c.seat]})" for c in fed])
         gain = "gains 1 VT" if len(fed) == 1 else "each gain 1 VT"
-        turn.say(f"Taco Tuesday! The fewest VT ({low}): the {names} {plural('crew', len(fed))} {gain}.")
+        turn.say(
+            f"Taco Tuesday! The fewest VT ({low}): the {names} {plural('crew', len(fed))} {gain}.",
+            concerns=[c.seat for c in fed],
+        )
 
 
 def run_effect(state: StarState, turn: Turn, t: Task) -> None:

@@ -154,7 +154,7 @@ def rest(state: StarState, turn: Turn, seat: int, action: dict) -> None:
         h.dead = False
         h.wounds = 0
         h.pos = dest
-        turn.say(f"{hero_name(h)} is back in action at {dest}.")
+        turn.say(f"{hero_name(h)} is back in action at {dest}.", concerns=[h.seat])
     # Reorganise upgrades and gadgets.
     gives = action.get("give", [])
     if gives is None:
@@ -217,7 +217,7 @@ def use_gadget(state: StarState, turn: Turn, h: HeroState, action: dict) -> None
     h.gadgets.remove(g)
     if g == "stimpack":
         h.wounds = 0
-        turn.say(f"{hero_name(h)} uses a stimpack and is fully healed.")
+        turn.say(f"{hero_name(h)} uses a stimpack and is fully healed.", concerns=[h.seat])
     elif g == "recharge":
         for u in h.upgrades:
             u.exhausted = False

@@ -114,14 +114,17 @@ def run_move(state: StarState, turn: Turn, t: Task) -> None:
             for x in toks:
                 state.tokens[arg].remove(x)
                 h.quest_tokens.append(x)
-                turn.say(f"{hero_name(h)} picks up the {x[6:]} token.")
+                turn.say(f"{hero_name(h)} picks up the {x[6:]} token.", concerns=[h.seat])
             if arg in state.tokens and not state.tokens[arg]:
                 del state.tokens[arg]
             if state.armory_item and state.armory_space == arg and len(h.upgrades) >= SLOTS:
                 turn.say(f"{hero_name(h)} has no free upgrade slot and leaves the armory item.")
             elif state.armory_item and state.armory_space == arg:
                 h.upgrades.append(Up(id=state.armory_item))
-                turn.say(f"{hero_name(h)} takes {CONTENT.upgrades[state.armory_item].name} from the armory.")
+                turn.say(
+                    f"{hero_name(h)} takes {CONTENT.upgrades[state.armory_item].name} from the armory.",
+                    concerns=[h.seat],
+                )
                 state.armory_item = ""
             check_deliver(state, turn, h)
         t.ops.pop(0)

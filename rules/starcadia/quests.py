@@ -34,10 +34,10 @@ def collect(state: StarState, turn: Turn, h: HeroState) -> None:
     for tok in toks:
         if tok == "victory":
             state.crews[h.seat].vt += 1
-            turn.say(f"{hero_name(h)} grabs a victory token (+1 VT).")
+            turn.say(f"{hero_name(h)} grabs a victory token (+1 VT).", concerns=[h.seat])
         elif tok in GADGETS:
             h.gadgets.append(tok)
-            turn.say(f"{hero_name(h)} picks up a {tok}.")
+            turn.say(f"{hero_name(h)} picks up a {tok}.", concerns=[h.seat])
         else:
             keep.append(tok)
     if keep:
@@ -100,7 +100,8 @@ def fulfil(state: StarState, turn: Turn, qid: str, seat: int) -> None:
     q = CONTENT.quests[qid]
     state.done[qid] = seat
     state.crews[seat].vt += q.vt
-    turn.say(f"Quest '{q.name}' fulfilled by the {state.crews[seat].colour} crew (+{q.vt} VT)!", kind="turn")
+    said = f"Quest '{q.name}' fulfilled by the {state.crews[seat].colour} crew (+{q.vt} VT)!"
+    turn.say(said, kind="turn", concerns=[seat])
     if q.kind == "pve":
         state.pve_index += 1
         for crew in state.crews:
@@ -180,7 +181,10 @@ def pvp_kill(state: StarState, turn: Turn, killer: HeroState, victim: HeroState)
                 h = find_hero(state, hid)
                 if h is not None and len(h.upgrades) < SLOTS:
                     h.upgrades.append(Up(id=reward))
-                    turn.say(f"{hero_name(h)} receives the scenario reward {CONTENT.upgrades[reward].name}.")
+                    turn.say(
+                        f"{hero_name(h)} receives the scenario reward {CONTENT.upgrades[reward].name}.",
+                        concerns=[h.seat],
+                    )
                     break
             else:
                 turn.say("The scenario reward is lost: no free upgrade slot.")

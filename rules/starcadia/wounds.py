@@ -60,7 +60,10 @@ def wants_defence_prompt(state: StarState, h: HeroState) -> bool:
 
 def ask_defence(state: StarState, turn: Turn, h: HeroState, attacker: str) -> None:
     state.wait = Wait(kind="defend", seat=h.seat, hero=h.id, why=attacker)
-    turn.say(f"{state.seats[h.seat]}: {hero_name(h)} is attacked by {attacker}; choose a reaction and rerolls.")
+    turn.say(
+        f"{state.seats[h.seat]}: {hero_name(h)} is attacked by {attacker}; choose a reaction and rerolls.",
+        concerns=[h.seat],
+    )
 
 
 def defend(state: StarState, turn: Turn, h: HeroState, hits: int, attacker: str) -> int:
@@ -86,10 +89,10 @@ def defend(state: StarState, turn: Turn, h: HeroState, hits: int, attacker: str)
                     bonus = up.ability_value
                 else:
                     cancel = up.ability_value
-                turn.say(f"{card.name} reacts with {up.name}.")
+                turn.say(f"{card.name} reacts with {up.name}.", concerns=[h.seat])
                 break
     if h.dazed:
-        turn.say(f"{card.name} is dazed and rolls no defence.")
+        turn.say(f"{card.name} is dazed and rolls no defence.", concerns=[h.seat])
         saves = 0
     else:
         pool = hero_defense(h) + bonus
@@ -99,7 +102,9 @@ def defend(state: StarState, turn: Turn, h: HeroState, hits: int, attacker: str)
         saves = res.successes("defense")
     wounds = max(0, hits - saves - cancel)
     cancelled = f" and cancels {cancel}" if cancel else ""
-    turn.say(f"{attacker}: {hits} hit(s), {card.name} saves {saves}{cancelled} -> {wounds} wound(s).")
+    turn.say(
+        f"{attacker}: {hits} hit(s), {card.name} saves {saves}{cancelled} -> {wounds} wound(s).", concerns=[h.seat]
+    )
     return wounds
 
 
@@ -112,15 +117,18 @@ def kill_hero(state: StarState, turn: Turn, victim: HeroState, killer: HeroState
     victim.pos = ""
     # Extra hits past the last life point are not wounds the hero carries (no "10/7" on its sheet).
     victim.wounds = min(victim.wounds, hero_life(victim))
-    turn.say(f"{hero_name(victim)} is killed!", kind="warn")
+    turn.say(f"{hero_name(victim)} is killed!", kind="warn", concerns=[victim.seat])
     if killer is None or killer.seat == victim.seat:
         for crew in state.crews:
             if crew.seat != victim.seat:
                 crew.vt += 1
-        turn.say(f"Every crew but {state.crews[victim.seat].colour} gains 1 VT.")
+        others = [crew.seat for crew in state.crews if crew.seat != victim.seat]
+        turn.say(f"Every crew but {state.crews[victim.seat].colour} gains 1 VT.", concerns=others)
     else:
         state.crews[killer.seat].vt += 1
-        turn.say(f"{state.crews[killer.seat].colour.capitalize()} crew gains 1 VT for the kill.")
+        turn.say(
+            f"{state.crews[killer.seat].colour.capitalize()} crew gains 1 VT for the kill.", concerns=[killer.seat]
+        )
         if dropped and killer.pos and not killer.dead:
             b = board_of(state)
             kxy, vxy = B.parse_space(killer.pos), B.parse_space(space)
@@ -129,7 +137,7 @@ def kill_hero(state: StarState, turn: Turn, victim: HeroState, killer: HeroState
                 tok = wanted[0] if wanted else dropped[0]
                 dropped.remove(tok)
                 (killer.quest_tokens if tok.startswith("quest:") else killer.gadgets).append(tok)
-                turn.say(f"{hero_name(killer)} snatches the dropped {tok}.")
+                turn.say(f"{hero_name(killer)} snatches the dropped {tok}.", concerns=[killer.seat, victim.seat])
         pvp_kill(state, turn, killer, victim)
     drop_tokens(state, space, dropped)
     if state.act.hero == victim.id:
@@ -158,8 +166,8 @@ def credit_kill(state: StarState, turn: Turn, m: MonsterState, killer: HeroState
     heal = min(killer.wounds, ability(killer, "kill_heal"))
     if heal and not killer.dead:
         killer.wounds -= heal
-        turn.say(f"{hero_name(killer)} catches a second wind and shakes off {heal} wound(s).")
-    turn.say(f"{state.crews[killer.seat].colour.capitalize()} crew earns {reward} VT.")
+        turn.say(f"{hero_name(killer)} catches a second wind and shakes off {heal} wound(s).", concerns=[killer.seat])
+    turn.say(f"{state.crews[killer.seat].colour.capitalize()} crew earns {reward} VT.", concerns=[killer.seat])
     q = current_pve(state)
     if q is not None and q.goal == "kill" and m.designation == q.target:
         fulfil(state, turn, q.id, killer.seat)
@@ -177,7 +185,7 @@ def shove(state: StarState, turn: Turn, space: str, who: str, to: str = "") -> N
     """
     h = find_hero(state, who)
     if h is not None and ability(h, "steady"):
-        turn.say(f"{hero_name(h)} stands steady and cannot be shoved.")
+        turn.say(f"{hero_name(h)} stands steady and cannot be shoved.", concerns=[h.seat])
         return
     choices = shove_spaces(state, space)
     if to and to in choices:
@@ -188,7 +196,7 @@ def shove(state: StarState, turn: Turn, space: str, who: str, to: str = "") -> N
     dest = choices[0]
     if h is not None:
         h.pos = dest
-        turn.say(f"{hero_name(h)} is shoved to {dest}.")
+        turn.say(f"{hero_name(h)} is shoved to {dest}.", concerns=[h.seat])
         return
     m = find_monster(state, who)
     if m is not None:
@@ -200,7 +208,12 @@ def monster_attack(state: StarState, turn: Turn, m: MonsterState, h: HeroState, 
     """One monster attack on a hero. With monsters=player a CRIT shove waits for ``controller``."""
     card = mcard(m)
     rerolls = card.ability.value if card.ability.kind == "reroll" else 0
-    turn.say(f"{mname(m)} attacks {hero_name(h)} with {card.attack_name} ({why}).", attack=[m.pos, h.pos], monster=True)
+    turn.say(
+        f"{mname(m)} attacks {hero_name(h)} with {card.attack_name} ({why}).",
+        attack=[m.pos, h.pos],
+        monster=True,
+        concerns=[h.seat],
+    )
     shown = f"{mname(m)} attacks {hero_name(h)}"
     res = roll_pool(D.roller(turn, f"{card.name} attacks", shown=shown), card.dice, card.attack_type, rerolls)
     hits = res.successes(card.attack_type)
@@ -213,16 +226,16 @@ def monster_attack(state: StarState, turn: Turn, m: MonsterState, h: HeroState, 
             if o.pos == space and o.id != h.id:
                 o.wounds += wounds
                 victims.append(o)
-                turn.say(f"The blast also wounds {hero_name(o)} ({wounds}).")
+                turn.say(f"The blast also wounds {hero_name(o)} ({wounds}).", concerns=[o.seat])
     if res.crits and card.ability.kind == "crit_daze" and not ability(h, "steady"):
         h.dazed = True
-        turn.say(f"{hero_name(h)} is dazed.")
+        turn.say(f"{hero_name(h)} is dazed.", concerns=[h.seat])
     for v in victims:
         check_hero_death(state, turn, v, None)
     if res.crits and card.ability.kind == "crit_shove" and not h.dead:
         spaces = shove_spaces(state, h.pos)
         if state.monster_control == "player" and controller >= 0 and len(spaces) > 1 and not ability(h, "steady"):
             state.wait = Wait(kind="shove", seat=controller, hero=h.id, monster=m.uid, options=spaces)
-            turn.say(f"{state.seats[controller]} chooses where {mname(m)} shoves {hero_name(h)}.")
+            turn.say(f"{state.seats[controller]} chooses where {mname(m)} shoves {hero_name(h)}.", concerns=[h.seat])
         else:
             shove(state, turn, h.pos, h.id)
