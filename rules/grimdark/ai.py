@@ -21,6 +21,7 @@ from .content import cell_name
 from .effects import ai_cast, shed_impaired, status_checks
 from .grid import dist, inch, near, sees
 from .melee import fight
+from .memo import scoped
 from .morale import end_of_activation
 from .moves import allowance, cells_by_index, contact_score, dangerous, mover_for, place_group
 from .paths import contact_bounds, reach
@@ -199,12 +200,14 @@ def flowchart(state: GrimState, turn: Turn, unit: Unit) -> None:
         turn.say(f"{name(unit)} is Immobile: it holds and shoots the closest hero it can, {name(target)}.")
         fire(state, turn, unit, target, moved=False)
         return
-    seen = [h for h in heroes if in_sight(state, unit, h)]
+    with scoped():  # nothing changes while the unit weighs the heroes: its moves and rings are worked out once
+        seen = [h for h in heroes if in_sight(state, unit, h)]
+        if seen:
+            shootable = [h for h in heroes if shot_after_advance(state, unit, h)]
+            chargeable = [h for h in heroes if charge_reach(state, unit, h)]
     if not seen:
         step_three(state, turn, unit)
         return
-    shootable = [h for h in heroes if shot_after_advance(state, unit, h)]
-    chargeable = [h for h in heroes if charge_reach(state, unit, h)]
     if not shootable and not chargeable:
         target = pick_closest(state, turn, unit, seen)
         assert target is not None

@@ -42,6 +42,19 @@ def remembered() -> Iterator[None]:
         _LOCAL.memo = outer
 
 
+@contextmanager
+def scoped() -> Iterator[None]:
+    """Like :func:`remembered`, with a memo of its own even inside another block: for a question asked
+    between two changes of a state that is being played (the enemy phase weighs every hero before a
+    unit moves), whose answers must not outlive the block."""
+    outer = _LOCAL.memo
+    _LOCAL.memo = {}
+    try:
+        yield
+    finally:
+        _LOCAL.memo = outer
+
+
 def active() -> dict[Any, Any] | None:
     """The memo of the current block in this thread (None outside :func:`remembered`)."""
     return _LOCAL.memo
@@ -100,4 +113,4 @@ def legal_by_position(state: BaseState, seat: int, compute: Callable[[], list[Ac
     return [dict(a) for a in found]
 
 
-__all__ = ["active", "checked", "legal_by_position", "once", "remembered"]
+__all__ = ["active", "checked", "legal_by_position", "once", "remembered", "scoped"]

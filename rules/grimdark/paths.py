@@ -170,6 +170,13 @@ class Reach:
     """Search nodes per cell (a node is ``cell * stride + extra``; bit 0 of it: difficult ground touched)."""
     goal: int = -1
     """A search for a goal stopped at this cell (then ``best`` holds only what it met so far)."""
+    seen: list[int] | None = None
+    """For the searches without jumps: the cost of every node the search settled (parents are then
+    worked out when a path is asked for, see :meth:`_parent`; ``parent`` stays empty)."""
+    into: tuple[tuple[tuple[int, int], ...], ...] | None = None
+    """The steps into every cell, as (from, cost) pairs (with ``seen``)."""
+    flags: tuple[bool, ...] | None = None
+    """The difficult cells, for a search over (cell, difficult ground touched) nodes (with ``seen``)."""
     _cuts: dict[int, Reach] = field(default_factory=dict, repr=False)
     _rim: tuple[list[int], list[int]] | None = field(default=None, repr=False)
     _near: dict[Cell, Cell] = field(default_factory=dict, repr=False)
@@ -188,8 +195,9 @@ class Reach:
         node = self.best[self.grid.at(cell)][2]
         steps: list[tuple[Cell, Edge | None]] = []
         parent, via = self.parent, self.via
+        lazy = self.seen is not None
         while True:
-            prev = parent[node]
+            prev = self._parent(node) if lazy else parent[node]
             i = node // self.stride
             steps.append(((i % size, i // size), via.get(node)))
             if prev < 0:
@@ -197,6 +205,38 @@ class Reach:
             node = prev
         steps.reverse()
         return steps
+
+    def _parent(self, node: int) -> int:
+        """The node ``node`` was first reached from with its final cost (-1 at the start): the search
+        settles nodes cost by cost and, within a cost, in node order, and takes a step only when it is
+        cheaper than what it knew, so that is the cheapest-settled, then lowest, node one step away
+        whose cost plus the step's is ``node``'s cost."""
+        seen = self.seen
+        assert seen is not None and self.into is not None
+        if node == self.stride * self.start + (1 if self.flags is not None and self.flags[self.start] else 0):
+            return -1
+        c = seen[node] if self.flags is not None else seen[node >> 1]
+        found = -1
+        key = (c, 0)
+        flags = self.flags
+        i = node >> 1
+        if flags is None:  # a plain search: ``seen`` is by cell
+            for u, w in self.into[i]:
+                du = seen[u]
+                if du >= 0 and du + w == c and (found < 0 or (du, u) < key):
+                    found, key = 2 * u, (du, u)
+            return found
+        # a node with the flag set is reached from flagged nodes, and from unflagged ones when its cell is
+        # difficult; an unflagged node only from unflagged ones, its cell not difficult
+        flag = node & 1
+        sources = (1, 0) if flag and flags[i] else (1,) if flag else (0,)
+        for u, w in self.into[i]:
+            for f in sources:
+                pn = 2 * u + f
+                du = seen[pn]
+                if du >= 0 and du + w == c and (found < 0 or (du, pn) < key):
+                    found, key = pn, (du, pn)
+        return found
 
     def within(self, budget: int) -> Reach:
         """The same search cut down to a smaller budget (only for searches without jumps: there the
@@ -207,7 +247,17 @@ class Reach:
         cut = self._cuts.get(budget)
         if cut is None:
             best = {i: v for i, v in self.best.items() if v[1] <= budget}
-            cut = Reach(grid=self.grid, start=self.start, best=best, parent=self.parent, via=self.via, budget=budget)
+            cut = Reach(
+                grid=self.grid,
+                start=self.start,
+                best=best,
+                parent=self.parent,
+                via=self.via,
+                budget=budget,
+                seen=self.seen,
+                into=self.into,
+                flags=self.flags,
+            )
             self._cuts[budget] = cut
         return cut
 
@@ -374,6 +424,11 @@ def _plain(layout: str, half: bool, flying: bool, climb: bool = True) -> tuple[t
     return fly_edges(grid_for(layout, half).size) if flying else walk_edges(layout, half, climb)
 
 
+def _reverse(layout: str, half: bool, flying: bool, climb: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The steps into every cell, as (from, cost) pairs."""
+    return fly_edges(grid_for(layout, half).size) if flying else _into(layout, half, climb)
+
+
 JUMPS = 4
 """Jumps counted apart in a jumping search: 0, 1, 2 and "3 or more"."""
 
@@ -420,24 +475,25 @@ def _flat(
     cost and, within a cost, in cell order (so its routes do not depend on how the search is kept).
 
     With ``rough`` (the difficult cells), it gives up (None) as soon as a step into difficult ground
-    fits the budget: only then could the difficult-ground cap change anything."""
+    fits the budget: only then could the difficult-ground cap change anything. The routes are worked
+    out when asked for (:meth:`Reach._parent`)."""
     size = grid.size
-    walk = _plain(grid.layout, grid.half, mover.flying, mover.climb)
+    layout, half, flying, climb = grid.layout, grid.half, mover.flying, mover.climb
+    walk = _plain(layout, half, flying, climb)
     budget = mover.budget
     s0 = start[1] * size + start[0]
     if rough is not None and rough[s0]:
         return None
-    result = Reach(grid=grid, start=s0, budget=budget)
-    parent = result.parent
-    best = result.best
-    parent[2 * s0] = -1
     over = budget + 1
     seen = [over] * (size * size)  # a cost beyond the budget: only cheaper steps are taken
-    if not mover.flying:
+    result = Reach(grid=grid, start=s0, budget=budget, seen=seen, into=_reverse(layout, half, flying, climb))
+    best = result.best
+    if not flying:
         for n in mover.blocked:
             seen[n] = -1  # never entered
+        allowed = mover.allowed
         for n in mover.near:
-            if n not in mover.allowed:
+            if n not in allowed:
                 seen[n] = -1
     seen[s0] = 0
     unending = mover.blocked | (mover.near - mover.allowed) | mover.own
@@ -457,13 +513,11 @@ def _flat(
                 if goals is not None and i in goals:
                     result.goal = i
                     return result
-            node = 2 * i
             if rough is None:
                 for n, cost in walk[i]:
                     np = p + cost
                     if np < seen[n]:
                         seen[n] = np
-                        parent[2 * n] = node
                         buckets[np].append(n)
             else:
                 for n, cost in walk[i]:
@@ -472,7 +526,6 @@ def _flat(
                         if rough[n]:
                             return None
                         seen[n] = np
-                        parent[2 * n] = node
                         buckets[np].append(n)
     return result
 
@@ -481,19 +534,18 @@ def _walk(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int] | None) -
     """Dijkstra over (cell, has-touched-difficult-ground) without jumps, settling nodes in :func:`_flat`'s order,
     with its queue kept as one list of nodes per cost."""
     size = grid.size
-    walk = _plain(grid.layout, grid.half, False, mover.climb)
+    layout, half, climb = grid.layout, grid.half, mover.climb
+    walk = _plain(layout, half, False, climb)
     budget = mover.budget
     cap = min(budget, int(6 * grid.scale * HALF))
     s0 = start[1] * size + start[0]
     difficult = grid.difficult
     node0 = s0 * 2 + (1 if difficult[s0] else 0)
-    result = Reach(grid=grid, start=s0, budget=budget)
-    parent = result.parent
-    best = result.best
-    parent[node0] = -1
     # costs beyond what a node allows (the budget, or the cap once difficult ground is touched): only
     # cheaper steps are taken
     seen = [budget + 1, cap + 1] * (size * size)
+    result = Reach(grid=grid, start=s0, budget=budget, seen=seen, into=_into(layout, half, climb), flags=difficult)
+    best = result.best
     for n in mover.blocked:
         seen[2 * n] = seen[2 * n + 1] = -1  # never entered
     for n in mover.near:
@@ -524,7 +576,6 @@ def _walk(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int] | None) -
                     nn = 2 * n + 1
                     if np < seen[nn]:
                         seen[nn] = np
-                        parent[nn] = node
                         buckets[np].append(nn)
             else:
                 for n, cost in walk[i]:
@@ -532,7 +583,6 @@ def _walk(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int] | None) -
                     nn = 2 * n + difficult[n]
                     if np < seen[nn]:
                         seen[nn] = np
-                        parent[nn] = node
                         buckets[np].append(nn)
     return result
 
