@@ -235,6 +235,11 @@ class Table:
         news = await self.private_news(update.game, seat)
         if news:
             reply.lines[1:1] = ["What only you know, lately:", *(f"• {line}" for line in news), ""]
+        if update.state is not None:
+            system = registry.get(update.game.system)
+            own = system.private_lines(system.view(update.state, seat), seat)
+            if own:
+                reply.lines[1:1] = [*own, ""]
         reply.ephemeral = True
         reply.mentions = []
         return reply

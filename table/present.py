@@ -202,7 +202,13 @@ def board_reply(
         lines.append(f"**{record.seats[actor_seat].name}**: {words}`{update.action_text}`")
     lines += [rename(event_line(e), renamed) for e in update.events if e.visible_to is None]
     private = [e.text for e in update.events if e.visible_to is not None and e.visible_to == actor_seat]
-    told = sorted({e.visible_to for e in update.events if e.visible_to is not None and e.visible_to != actor_seat})
+    told = sorted(  # people (not bots, not empty seats) who were told something only they may see
+        {
+            e.visible_to
+            for e in update.events
+            if e.visible_to is not None and e.visible_to != actor_seat and (record.user_of(e.visible_to) or 0) > 0
+        }
+    )
     fields: list[tuple[str, str]] = []
     colour, title = COLOUR_INFO, f"{system.name} · game #{record.id}"
     buttons: list[Button] = []

@@ -122,3 +122,19 @@ async def test_news_for_another_seat_is_announced_publicly_and_told_only_to_them
     assert "Star Sight" not in reply.as_text() and reply.private == []
     assert any("bob: news only you may see" in line for line in reply.lines)
     assert any(b.custom_id == f"sh:mine:{status.game.id}" for b in reply.buttons)
+
+
+async def test_the_private_view_lists_your_own_cards_and_an_empty_seat_is_told_nothing(table: Table) -> None:
+    status, seat = await play_until(table, hand_choice)
+    mine = await table.game_view(ctx(ALICE if seat == 0 else BOB))
+    assert any(line.startswith("**Your hand**") for line in mine.lines)
+    kicked = await table.service.kick(CHAN, ALICE, BOB.user_id)
+    update = Update(
+        game=kicked.game,
+        state=status.state,
+        events=[Event(text="You draw Star Sight.", kind="private", visible_to=1)],
+        prompts=status.prompts,
+    )
+    reply = board_reply(update, actor_seat=0)
+    assert not any("news only you may see" in line for line in reply.lines)
+    assert not any(b.label == "Your view" for b in reply.buttons)

@@ -252,6 +252,11 @@ class GameSystem(Generic[S]):
         other.rng = RngState(seed=Rng(RngState(seed=seed)).next64() >> 2, draws=state.rng.draws)
         return other
 
+    def private_lines(self, view: S, seat: int) -> list[str]:
+        """What only ``seat`` sees, in words, for its private view (a hand of cards); ``view`` is
+        ``view(state, seat)``. Empty when the game keeps nothing of a seat's own."""
+        return []
+
     def glossary(self) -> dict[str, str]:
         """The game's terms (as the bot prints them) -> a one-line explanation in our own words, for
         ``/rules`` and for the first time a reply uses a term. Empty when the game has none yet."""

@@ -10,6 +10,7 @@ from rules.core.game import LOG_KEEP
 from . import decisions, glossary, views, words
 from .content import LIS, content
 from .flow import start
+from .hand import hand_lines
 from .redraw import redraw
 from .state import QuasarState, owned_key
 from .steps import take
@@ -161,6 +162,9 @@ class Quasar(GameSystem[QuasarState]):
         other = super().resample(state, observer, seed)
         redraw(other, observer, seed)
         return other
+
+    def private_lines(self, view: QuasarState, seat: int) -> list[str]:
+        return hand_lines(view, seat)
 
     def describe(self, state: QuasarState) -> str:
         return words.describe(state)
