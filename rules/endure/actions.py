@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.core import RuleError, Turn
+from rules.core.grammar import count
 from rules.core.validate import get_list
 
 from .alarms import alarms, path_halt, watch
@@ -84,7 +85,7 @@ __all__ = ["HANDLERS", "attack_range", "do_answer", "survivor_arg", "target_zone
 
 def spend(s: Survivor, n: int = 1) -> None:
     if s.actions < n:
-        raise RuleError(f"{sname(s)} has only {s.actions} action(s) left.")
+        raise RuleError(f"{sname(s)} has only {count(s.actions, 'action')} left.")
     s.actions -= n
     s.step_credit = 0
 
@@ -668,7 +669,7 @@ def do_noise(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> No
     s = st.survivors[si]
     level = check_noise(st, si, action)
     spend(s, level)
-    turn.say(f"{sname(s)} bangs on the walls for {level} action(s).", concerns=[s.seat])
+    turn.say(f"{sname(s)} bangs on the walls for {count(level, 'action')}.", concerns=[s.seat])
     make_noise(st, turn, s.zone, level)
 
 

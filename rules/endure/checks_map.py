@@ -14,6 +14,7 @@ from typing import Any
 import msgspec
 
 from rules.core import RuleError
+from rules.core.grammar import count
 from rules.core.validate import get_list
 
 from .content import ItemCard, content
@@ -90,7 +91,7 @@ def zones_arg(st: EndureState, action: dict[str, Any], limit: int, empty: str) -
 def need_actions(s: Survivor, n: int = 1) -> None:
     """What spending ``n`` actions asks: that many left."""
     if s.actions < n:
-        raise RuleError(f"{sname(s)} has only {s.actions} action(s) left.")
+        raise RuleError(f"{sname(s)} has only {count(s.actions, 'action')} left.")
 
 
 def no_found(s: Survivor) -> None:

@@ -19,6 +19,7 @@ from rules.core import (
     only_choice,
 )
 from rules.core.game import BATCH, LOG_KEEP, _restore
+from rules.core.grammar import count
 
 from . import ai, glossary, lines, words
 from .actions import HANDLERS, do_answer
@@ -205,7 +206,7 @@ class Endure(GameSystem[EndureState]):
             Prompt(
                 seat=s.seat,
                 kind="turn",
-                text=f"{sname(s)} in {s.zone}: {s.actions} action(s) left{extra}.",
+                text=f"{sname(s)} in {s.zone}: {count(s.actions, 'action')} left{extra}.",
                 default={"type": "end"},
             )
         ]

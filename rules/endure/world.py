@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from rules.core import RuleError, Turn
+from rules.core.grammar import count
 
 from .content import DIRS, OPPOSITE, Board, board, content
 from .state import PERMANENT, EndureState, Enemy, ItemInst, NoiseToken, Radar, Survivor
@@ -479,7 +480,7 @@ def trigger_resolve_card(st: EndureState, turn: Turn, si: int, key: str) -> None
         make_noise(st, turn, s.zone, card.amount)
     elif hook == "lose_actions":
         s.action_penalty += card.amount
-        turn.say(f"{sname(s)} will have {card.amount} fewer action(s) next turn.", concerns=[s.seat])
+        turn.say(f"{sname(s)} will have {count(card.amount, 'fewer action')} next turn.", concerns=[s.seat])
     elif hook == "hurt":
         damage(st, turn, si, card.amount, card.name)
     elif hook == "spread":
