@@ -31,7 +31,7 @@ def count(number: int, noun: str) -> str:
 
 
 def listing(items: list[str], last: str = "and") -> str:
-    """"a, b and c" (no comma before the last word)."""
+    """Names joined as people write them: a, b and c (no comma before the last)."""
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} {last} {items[-1]}"
