@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 
 from rules.core import Action, RuleError, Turn
-from rules.core.game import _restore
+from rules.core.game import restore_in_place
 
 from . import checks, combat, idle, plan
 from .ai import score
@@ -51,7 +51,7 @@ def play(state: State, seat: int, action: Mapping[str, Any], turn: Turn) -> None
         except RuleError as exc:
             if snapshot is None:
                 raise RuleError(f"Die {step['die']}: {exc} Nothing was placed.") from None
-            _restore(state, snapshot)
+            restore_in_place(state, snapshot)
             del turn.events[told:]
             left = ", ".join(str(s["die"]) for s in steps[index:])
             turn.say(f"Not placed: die {left} ({str(exc).rstrip('.')}).", kind="warn", seat=seat)

@@ -364,7 +364,7 @@ class GameSystem(Generic[S]):
                     raise RuleError(
                         f"Command {index + 1} (`{self.format(dict(step))}`): {exc} Nothing was played."
                     ) from None
-                _restore(state, snapshot)
+                restore_in_place(state, snapshot)
                 del turn.events[told:]
                 self._narrate_not_played(turn, seat, steps[index:], str(exc))
                 return
@@ -446,7 +446,7 @@ BATCH = "batch"
 """The action type of a compound command: ``{"type": "batch", "actions": [action, ...]}``."""
 
 
-def _restore(state: BaseState, snapshot: BaseState) -> None:
+def restore_in_place(state: BaseState, snapshot: BaseState) -> None:
     """Put ``snapshot``'s fields back into ``state`` in place; the generator object stays the same
     one (the :class:`Turn` holds it), only its position goes back."""
     for name in state.__struct_fields__:

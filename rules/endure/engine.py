@@ -18,7 +18,7 @@ from rules.core import (
     Turn,
     only_choice,
 )
-from rules.core.game import BATCH, LOG_KEEP, _restore
+from rules.core.game import BATCH, LOG_KEEP, restore_in_place
 from rules.core.grammar import count
 
 from . import ai, glossary, lines, words
@@ -349,7 +349,7 @@ class Endure(GameSystem[EndureState]):
                     raise RuleError(
                         f"Command {index + 1} (`{self.format(dict(step))}`): {exc} Nothing was played."
                     ) from None
-                _restore(state, snapshot)
+                restore_in_place(state, snapshot)
                 del turn.events[told:]
                 self._narrate_not_played(turn, seat, steps[index:], str(exc))
                 return
