@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from rules.core.content import read_toml, require
-from rules.core.grammar import plural
+from rules.core.content import read_toml
+from rules.core.glossary import add_aliases_and_plurals, check_entries, spelling
 
 from .content import CONTENT as C
 from .content import DATA, FACTIONS, Enemy, Event, Hero, Module, action_text
@@ -137,32 +137,20 @@ def glossary() -> dict[str, str]:
         out.setdefault(name, raw.get("final", {})[key])
     for symbol in C.data_symbols:
         out.setdefault(symbol.capitalize(), raw.get("symbol", {})[symbol])
-    for term, text in out.items():
-        require(bool(text.strip()), f"glossary.toml ({term})", "no explanation")
-        require(len(text) <= MAX_ENTRY, f"glossary.toml ({term})", f"explanation over {MAX_ENTRY} characters")
+    check_entries(out, MAX_ENTRY)
     return out
-
-
-def _key(text: str) -> str:
-    return re.sub(r"[\s_-]+", " ", text.strip().lower())
 
 
 @cache
 def _index() -> dict[str, str]:
     """Every spelling -> its term: the term, content ids, the aliases, and plurals."""
     terms = glossary()
-    index = {_key(term): term for term in terms}
+    index = {spelling(term): term for term in terms}
     for table in (C.modules, C.heroes, C.enemies, C.ships):
         for key, item in table.items():
             if item.name in terms:
-                index.setdefault(_key(key), item.name)
-    for alias, term in _raw().get("alias", {}).items():
-        require(term in terms, f"glossary.toml [alias] {alias}", f"no term '{term}'")
-        index.setdefault(_key(alias), term)
-    for spelled, term in list(index.items()):
-        index.setdefault(_key(plural(spelled)), term)
-        index.setdefault(spelled + "s", term)
-    return index
+                index.setdefault(spelling(key), item.name)
+    return add_aliases_and_plurals(index, terms, _raw().get("alias", {}), inflected=True)
 
 
 NUMBERED = re.compile(r"^(.*?)\s*(?:\(\d+\)|#?\d+)$")
@@ -173,12 +161,12 @@ NUMBERED_WORDS = {"hazard": "Hazard", "mission": "Away Mission", "beacon": "Dist
 
 def lookup(text: str) -> tuple[str, str] | None:
     """The glossary entry a player means (``"Hawks"``, ``"prime"``, ``"Hawk (2)"``, ``"Hazard 35"``)."""
-    wanted = _key(text.removeprefix("The ").removeprefix("the "))
+    wanted = spelling(text.removeprefix("The ").removeprefix("the "))
     index = _index()
     term = index.get(wanted) or index.get(wanted.removesuffix("s")) or index.get(wanted.removesuffix("'s"))
     if term is None and (m := NUMBERED.match(wanted)) and m.group(1):
         base = m.group(1)
-        term = index.get(base) or index.get(_key(NUMBERED_WORDS.get(base, base)))
+        term = index.get(base) or index.get(spelling(NUMBERED_WORDS.get(base, base)))
     return (term, glossary()[term]) if term else None
 
 

@@ -10,10 +10,10 @@ and ``[event]`` tables). :func:`glossary` gives ``{term: explanation}`` (the pla
 from __future__ import annotations
 
 import importlib
-import re
 from functools import cache
 
-from rules.core.content import read_toml, require
+from rules.core.content import read_toml
+from rules.core.glossary import add_aliases_and_plurals, check_entries, spelling
 
 from .content import AccomplishmentCard, BossCard, EnemyType, ItemCard, ResolveCard, content
 
@@ -124,37 +124,26 @@ def glossary() -> dict[str, str]:
     for sv in c.survivors.values():
         for when, ability in (("passive", sv.passive), ("active", sv.active), ("crisis", sv.crisis)):
             out.setdefault(ability.name, f"The {sv.klass}'s {when} ability: {c.text('ability', ability.hook)}.")
-    for term, text in out.items():
-        require(bool(text.strip()), f"glossary.toml ({term})", "no explanation")
-        require(len(text) <= MAX_ENTRY, f"glossary.toml ({term})", f"explanation over {MAX_ENTRY} characters")
+    check_entries(out, MAX_ENTRY)
     return out
-
-
-def _key(text: str) -> str:
-    return re.sub(r"[\s_-]+", " ", text.strip().lower())
 
 
 @cache
 def _index() -> dict[str, str]:
     """Every spelling -> its term: the term, its card keys, the aliases, and simple plurals."""
     terms = glossary()
-    index = {_key(term): term for term in terms}
+    index = {spelling(term): term for term in terms}
     c = content()
     for table in (c.resolve, c.items, c.enemies, c.events, c.accomplishments):
         for key, card in table.items():
             if card.name in terms:
-                index.setdefault(_key(key), card.name)
-    for alias, term in _raw().get("alias", {}).items():
-        require(term in terms, f"glossary.toml [alias] {alias}", f"no term '{term}'")
-        index.setdefault(_key(alias), term)
-    for spelled, term in list(index.items()):
-        index.setdefault(spelled + "s", term)
-    return index
+                index.setdefault(spelling(key), card.name)
+    return add_aliases_and_plurals(index, terms, _raw().get("alias", {}))
 
 
 def lookup(text: str) -> tuple[str, str] | None:
     """The glossary entry a player means (``"GEPs"``, ``"the crush"``, ``"periphery"``): (term, text)."""
-    wanted = _key(text)
+    wanted = spelling(text)
     term = _index().get(wanted) or _index().get(wanted.removesuffix("s"))
     return (term, glossary()[term]) if term else None
 

@@ -16,6 +16,7 @@ import re
 from functools import cache
 
 from rules.core.content import read_toml, require
+from rules.core.glossary import add_aliases_and_plurals, check_entries, spelling
 
 from .content import TARGETS, CardDef, Faction, Mission, content
 from .targets import describe_part, formula_text
@@ -33,10 +34,6 @@ CARD_KINDS = ("player", "faction", "rank", "challenge", "act", "mission")
 def _raw() -> dict[str, dict[str, str]]:
     data = importlib.import_module("rules.quasar.content").DATA  # looked up each time: tests may move it
     return read_toml(data, "glossary.toml")
-
-
-def _key(text: str) -> str:
-    return re.sub(r"[\s_-]+", " ", text.strip().lower())
 
 
 def _joined(lines: list[str]) -> str:
@@ -122,8 +119,8 @@ def _add(out: dict[str, str], term: str, text: str) -> None:
 
 def _free(out: dict[str, str], term: str) -> bool:
     """No entry yet under ``term`` in any case or number."""
-    wanted = _key(term).removesuffix("s")
-    return all(_key(t).removesuffix("s") != wanted for t in out)
+    wanted = spelling(term).removesuffix("s")
+    return all(spelling(t).removesuffix("s") != wanted for t in out)
 
 
 @cache
@@ -161,10 +158,7 @@ def glossary() -> dict[str, str]:
             if card.kind == kind:
                 _add(out, card.name, write(card))
     shared = {m.name for m in c.missions.values()}
-    for term, text in out.items():
-        most = MAX_SHARED if term in shared else MAX_ENTRY
-        require(bool(text.strip()), f"glossary.toml ({term})", "no explanation")
-        require(len(text) <= most, f"glossary ({term})", f"explanation over {most} characters")
+    check_entries(out, lambda term: MAX_SHARED if term in shared else MAX_ENTRY)
     return out
 
 
@@ -179,31 +173,26 @@ def describe_part_name(kind: str) -> str:
 def _index() -> dict[str, str]:
     """Every spelling -> its term: the term, card keys, the aliases, and simple plurals."""
     terms = glossary()
-    index = {_key(term): term for term in terms}
+    index = {spelling(term): term for term in terms}
     c = content()
     for key, card in c.cards.items():
         if card.kind in CARD_KINDS and card.name in terms:
-            index.setdefault(_key(key), card.name)
+            index.setdefault(spelling(key), card.name)
     for key, faction in c.factions.items():
-        index.setdefault(_key(key), faction.name)
+        index.setdefault(spelling(key), faction.name)
     for key, mission in c.missions.items():
-        index.setdefault(_key(key), mission.name)
-    for alias, term in _raw().get("alias", {}).items():
-        require(term in terms, f"glossary.toml [alias] {alias}", f"no term '{term}'")
-        index.setdefault(_key(alias), term)
-    for spelled, term in list(index.items()):
-        index.setdefault(spelled + "s", term)
-    return index
+        index.setdefault(spelling(key), mission.name)
+    return add_aliases_and_plurals(index, terms, _raw().get("alias", {}))
 
 
 def lookup(text: str) -> tuple[str, str] | None:
     """The glossary entry a player means (``"Shift 2"``, ``"rank cards"``, ``"LiS"``): (term, text)."""
     index = _index()
-    typed = _key(text)
+    typed = spelling(text)
     for wanted in (typed, typed.removeprefix("the ")):
         numbered = re.sub(r"\b\d+p?(?:[+-]\d+)?\b", "n", wanted)  # "Glory 1" -> "glory n", "Reach 3P+3" -> "reach n"
-        for spelling in (wanted, wanted.removesuffix("s"), wanted + "s", numbered, numbered.removesuffix(" n")):
-            term = index.get(spelling)
+        for spelled in (wanted, wanted.removesuffix("s"), wanted + "s", numbered, numbered.removesuffix(" n")):
+            term = index.get(spelled)
             if term:
                 return term, glossary()[term]
     return None

@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from rules.core.content import read_toml, require
-from rules.core.grammar import count, listing, plural
+from rules.core.content import read_toml
+from rules.core.glossary import add_aliases_and_plurals, check_entries, spelling
+from rules.core.grammar import count, listing
 
 from .content import CONTENT as C
 from .content import CREW_LABELS, DATA_DIR, EventCard, HeroCard, MonsterCard, Quest, Scenario, UpgradeCard
@@ -161,39 +162,27 @@ def glossary() -> dict[str, str]:
     for crew, label in CREW_LABELS.items():
         emblem = label.split("(")[1].rstrip(")")
         out.setdefault(emblem, f"The emblem of the {crew} crew; its PvP quest pays for killing a {crew} hero.")
-    for term, text in out.items():
-        require(bool(text.strip()), f"glossary.toml ({term})", "no explanation")
-        require(len(text) <= MAX_ENTRY, f"glossary.toml ({term})", f"explanation over {MAX_ENTRY} characters")
+    check_entries(out, MAX_ENTRY)
     return out
-
-
-def _key(text: str) -> str:
-    return re.sub(r"[\s_-]+", " ", text.strip().lower())
 
 
 @cache
 def _index() -> dict[str, str]:
     """Every spelling -> its term: the term, content ids, board tags, the aliases, and plurals."""
     terms = glossary()
-    index = {_key(term): term for term in terms}
+    index = {spelling(term): term for term in terms}
     for table in (C.heroes, C.monsters, C.upgrades, C.quests, C.events):
         for key, item in table.items():
             name = getattr(item, "name", "")
             if name in terms:
-                index.setdefault(_key(key), name)
+                index.setdefault(spelling(key), name)
     for u in C.upgrades.values():
-        index.setdefault(_key(u.slug), u.name)
+        index.setdefault(spelling(u.slug), u.name)
     for m in C.monsters.values():
-        index.setdefault(_key(m.tag), m.name)
+        index.setdefault(spelling(m.tag), m.name)
     for s in C.scenarios.values():
-        index.setdefault(_key(f"scenario {s.id}"), s.title)
-    for alias, term in _raw().get("alias", {}).items():
-        require(term in terms, f"glossary.toml [alias] {alias}", f"no term '{term}'")
-        index.setdefault(_key(alias), term)
-    for spelled, term in list(index.items()):
-        index.setdefault(_key(plural(spelled)), term)
-        index.setdefault(spelled + "s", term)
-    return index
+        index.setdefault(spelling(f"scenario {s.id}"), s.title)
+    return add_aliases_and_plurals(index, terms, _raw().get("alias", {}), inflected=True)
 
 
 TAGGED = re.compile(r"^(.*?)\s*(?:\([a-z-]+#\d+\)|#\d+|\d+)$")
@@ -202,7 +191,7 @@ TAGGED = re.compile(r"^(.*?)\s*(?:\([a-z-]+#\d+\)|#\d+|\d+)$")
 
 def lookup(text: str) -> tuple[str, str] | None:
     """The glossary entry a player means (``"weebles"``, ``"crit"``, ``"WE1"``, ``"Quest 'Fox Hunt'"``)."""
-    wanted = _key(text.strip().strip("'\"").removeprefix("The ").removeprefix("the "))
+    wanted = spelling(text.strip().strip("'\"").removeprefix("The ").removeprefix("the "))
     for head in ("quest ", "event "):
         if wanted.startswith(head) and wanted[len(head) :].strip("'\"") in _index():
             wanted = wanted[len(head) :].strip("'\"")
