@@ -152,6 +152,10 @@ class Tuning:
     gain_cost: int = 2
 
 
+ZONE_KEYS_KEPT = 512
+"""Most zone keys :meth:`Content.zone_of` remembers (a game has a few dozen)."""
+
+
 @dataclass(frozen=True)
 class Content:
     zones: dict[str, ZoneSpec]
@@ -162,6 +166,12 @@ class Content:
     mechanics: dict[str, tuple[str, str]]
     """keyword -> (title, reminder text)."""
     topics: list[tuple[str, str, str]] = field(default_factory=list)
+    by_key: dict[str, ZoneSpec] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Zone keys (``hand:2``) already looked up by :meth:`zone_of`: every turn asks thousands of times."""
+    play_orders: dict[tuple[str, ...], tuple[str, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """A state's zone keys -> its in-play zones in the order effects are found in (:mod:`.layers`)."""
 
     def card(self, key: str) -> CardDef:
         return self.cards[key]
@@ -170,6 +180,16 @@ class Content:
         """A zone's nature: as zones.toml lists it, else that of a zone an effect created."""
         listed = self.zones.get(name)
         return listed if listed is not None else created_zone(name)
+
+    def zone_of(self, key: str) -> ZoneSpec:
+        """The nature of the zone keyed ``key`` (``hand:2``, ``warp``), remembered. A key may come from a
+        player's typing, so the memory is bounded: it starts again past :data:`ZONE_KEYS_KEPT` keys."""
+        found = self.by_key.get(key)
+        if found is None:
+            if len(self.by_key) >= ZONE_KEYS_KEPT:
+                self.by_key.clear()
+            found = self.by_key[key] = self.zone(key.partition(":")[0])
+        return found
 
     def effect(self, src: str) -> Effect:
         """The effect a reference ``<card key>#<index>`` names."""

@@ -16,7 +16,7 @@ from .effects import Effect
 from .rank import lowest_ranked, rank_order, team_leader
 from .state import QuasarState, split_key
 from .values import Value
-from .zones import active_projects, in_play, owner, spec, zone_key
+from .zones import active_projects, owner, zone_key
 
 PRECEDENCE = {"triggered": 1, "required": 2, "constant": 3}
 """Higher wins a conflict; base rules are 0."""
@@ -48,18 +48,47 @@ class Active:
 def in_play_cards(state: QuasarState) -> list[str]:
     """Every face-up card in a zone that is in play: the Mission Zone first, then Confrontation, then
     Personal Zones, then any other in-play zone (by name, so the order never depends on history)."""
-    rank = {name: i for i, name in enumerate(FIRST_ZONES)}
-    keys = [key for key in state.zones if spec(key).in_play]
-    keys.sort(key=lambda k: (rank.get(split_key(k)[0], len(rank)), split_key(k)[0], k))
-    return [cid for key in keys for cid in state.zones[key] if in_play(state, cid)]
+    c = content()
+    cards = state.cards
+    out = []
+    for key in play_order(tuple(state.zones)):
+        for cid in state.zones[key]:
+            card = cards[cid]
+            if not card.down and card.zone and (card.zone == key or c.zone_of(card.zone).in_play):
+                out.append(cid)
+    return out
+
+
+def play_order(zone_keys: tuple[str, ...]) -> tuple[str, ...]:
+    """The in-play zones among ``zone_keys``, in :func:`in_play_cards`' order. Worked out once per set of
+    keys (a game creates few zones) and remembered with the content, a bounded number of them."""
+    c = content()
+    found = c.play_orders.get(zone_keys)
+    if found is None:
+        rank = {name: i for i, name in enumerate(FIRST_ZONES)}
+        keys = [key for key in zone_keys if c.zone_of(key).in_play]
+        keys.sort(key=lambda k: (rank.get(split_key(k)[0], len(rank)), split_key(k)[0], k))
+        if len(c.play_orders) >= PLAY_ORDERS_KEPT:
+            c.play_orders.clear()
+        found = c.play_orders[zone_keys] = tuple(keys)
+    return found
+
+
+PLAY_ORDERS_KEPT = 256
+"""Most sets of zone keys :func:`play_order` remembers."""
 
 
 def active(state: QuasarState) -> Iterator[Active]:
+    """The effects of the cards in play, in :func:`in_play_cards`' order (read the state only while
+    iterating: a card's owner is taken once per card)."""
     cards = content().cards
     for cid in in_play_cards(state):
         key = state.cards[cid].key
-        for index, effect in enumerate(cards[key].effects):
-            yield Active(cid, index, effect, owner(state, cid), key)
+        effects = cards[key].effects
+        if effects:
+            who = owner(state, cid)
+            for index, effect in enumerate(effects):
+                yield Active(cid, index, effect, who, key)
 
 
 def simple_holds(state: QuasarState, condition: str, player: int | None) -> bool:

@@ -33,9 +33,13 @@ def hidden_from(state: QuasarState, cid: str, zone_key: str, seat: int | None) -
         return True
     if not zone_key or card.known:
         return False
-    name, owner = split_key(zone_key)
-    seen = content().zone(name).seen
-    return seen == "none" or (seen == "owner" and owner != seat)
+    return zone_hidden(zone_key, seat)
+
+
+def zone_hidden(zone_key: str, seat: int | None) -> bool:
+    """Whether ``seat`` cannot see the face-up, not :attr:`~.state.Card.known` cards of zone ``zone_key``."""
+    seen = content().zone_of(zone_key).seen
+    return seen == "none" or (seen == "owner" and split_key(zone_key)[1] != seat)
 
 
 def view(state: QuasarState, seat: int | None) -> QuasarState:
@@ -45,8 +49,10 @@ def view(state: QuasarState, seat: int | None) -> QuasarState:
     alias = 0
     for key, ids in out.zones.items():
         name, owner = split_key(key)
+        hides = zone_hidden(key, seat)
         for i, cid in enumerate(ids):
-            if not hidden_from(state, cid, key, seat):
+            card = state.cards[cid]
+            if not (card.down or (hides and not card.known)):
                 continue
             alias += 1
             hidden = f"x{alias}"

@@ -18,7 +18,7 @@ from .state import Card, QuasarState, owned_key, split_key
 
 def spec(key: str) -> ZoneSpec:
     """The nature of zone ``key`` (listed in zones.toml, or created on demand by an effect)."""
-    return content().zone(split_key(key)[0])
+    return content().zone_of(key)
 
 
 def zone_owner(key: str) -> int | None:
@@ -121,7 +121,7 @@ def in_play(state: QuasarState, cid: str) -> bool:
     """Face-up in a zone whose cards are in play (its nature says so: Personal, Confrontation, Mission,
     and any zone an effect created)."""
     card = state.cards[cid]
-    return bool(card.zone) and not card.down and spec(card.zone).in_play
+    return bool(card.zone) and not card.down and content().zone_of(card.zone).in_play
 
 
 def lis_supply(state: QuasarState) -> list[str]:
