@@ -17,8 +17,11 @@ import msgspec
 from rules.core import BaseState
 
 
-class Card(msgspec.Struct, kw_only=True, omit_defaults=True):
-    """One physical card. ``key`` is empty in a view where the card is hidden."""
+class Card(msgspec.Struct, kw_only=True, omit_defaults=True, gc=False):
+    """One physical card. ``key`` is empty in a view where the card is hidden.
+
+    Only strings, numbers and None: no cycle can run through a card, so the garbage collector skips it.
+    """
 
     key: str
     zone: str = ""
