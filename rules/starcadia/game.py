@@ -24,6 +24,7 @@ from . import campaign as C
 from . import checks as K
 from . import control as X
 from . import engine as E
+from . import memo as M
 from . import text as T
 from .content import CONTENT, CREW_LABELS, CREWS
 from .state import Activation, CrewState, HeroState, StarState, Task, Up
@@ -34,6 +35,8 @@ PHASE_ACTIONS = K.PHASE_ACTIONS
 HIDDEN_CHOICES = frozenset({"claim", "outfit", "rest"})
 """Actions whose one listed form hides a choice (hero placement, a loadout, transfers): never forced."""
 PHASE_ACTIONS = {"updraft": "keep", "upgrade": "take", "outfit": "outfit", "route": "route"}
+_LEGAL = M.Memo()
+"""legal()'s answers per (seat, position), shared by every game of the process (bounded)."""
 
 
 def turn_limit_option(value: object) -> int:
@@ -366,6 +369,11 @@ class Starcadia(GameSystem[StarState]):
             summary=f"{names} win(s) the scenario with {max(scores.values())} VT.",
         )
 
+    def legal(self, state: StarState, seat: int) -> list[Action]:
+        """The candidates :meth:`check` allows, remembered per position (:mod:`.memo`): the table asks
+        about one position many times a turn, on copies and on views that hide nothing legal() reads."""
+        return _LEGAL.answer((seat, M.position_key(state)), lambda: super(Starcadia, self).legal(state, seat))
+
     def check(self, state: StarState, seat: int, action: Action) -> None:
         """Refuse what ``seat`` may not do now, reading the state only (:mod:`.checks`)."""
         K.check(state, seat, action, lambda: {p.seat for p in self.pending(state)})
@@ -374,8 +382,7 @@ class Starcadia(GameSystem[StarState]):
         """Every action worth offering ``seat`` now: the bounded answers to a decision, the setup and
         campaign choices, and on a turn rest or end, each hero's moves, gadgets and attacks; :meth:`check`
         keeps those the rules allow (legal() is the default: candidates filtered by check)."""
-        prompts = [p for p in self.pending(state) if p.seat == seat]
-        if not prompts:
+        if not self._prompted(state, seat):
             return []
         if state.phase == "draft":
             free = self._free_heroes(state)
@@ -426,6 +433,13 @@ class Starcadia(GameSystem[StarState]):
                     continue
                 out.append({"type": "use", "hero": h.id, "gadget": g})
         return out
+
+    def _prompted(self, state: StarState, seat: int) -> bool:
+        """Whether :meth:`pending` asks ``seat`` something (a decision's prompt is not built: its default
+        runs the monster policy)."""
+        if state.phase == "play" and state.wait is not None:
+            return state.wait.seat == seat
+        return any(p.seat == seat for p in self.pending(state))
 
     def _event_options(self, state: StarState) -> list[Action]:
         figures, points = E.event_choices(state)
