@@ -1,0 +1,51 @@
+"""``legal()`` remembered per position: the table asks for the same position several times a turn.
+
+A button press lists the actions before it plays one, the reply lists them again for the buttons,
+their labels and ``forced_action``, and autocomplete once more per keystroke; each time on a state
+decoded afresh (another object with the same content). So the answer is remembered by the state's
+content, not by its identity: the key is the seat and the state's msgpack encoding, which holds every
+field ``legal()`` may read (two states with the same encoding get the same answer; nothing else is
+read, the content tables are constants).
+
+The memo is small and shared by every game of the process (a few dozen positions, first in first out):
+it keeps no state object alive, only bytes, and hands out a fresh copy of the actions on every hit
+(callers may change the dicts they get).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import msgspec
+
+from rules.core import Action
+
+from .state import State
+
+LIMIT = 48
+"""Positions remembered (each about 10-20 KB of key and a few KB of answer)."""
+
+_ENCODE = msgspec.msgpack.Encoder()
+_DECODE = msgspec.msgpack.Decoder(list[dict])
+_KNOWN: dict[tuple[int, bytes], bytes] = {}
+
+
+def remembered(state: State, seat: int, compute: Callable[[], list[Action]]) -> list[Action]:
+    """``compute()``'s answer for (``state``, ``seat``), from the memo when this position was seen."""
+    key = (seat, _ENCODE.encode(state))
+    known = _KNOWN.get(key)
+    if known is not None:
+        return _DECODE.decode(known)
+    answer = compute()
+    while len(_KNOWN) >= LIMIT:
+        try:
+            del _KNOWN[next(iter(_KNOWN))]
+        except (KeyError, RuntimeError, StopIteration):  # another thread evicted it first
+            break
+    _KNOWN[key] = _ENCODE.encode(answer)
+    return answer
+
+
+def forget() -> None:
+    """Empty the memo (tests that measure the work itself)."""
+    _KNOWN.clear()
