@@ -11,7 +11,7 @@ from rules.core import Action
 from . import choices, idle
 from .combat import combat_fleet, enemy_def, ship_numbers
 from .helpers import C, dice_of, has_kind, locations, module_at, planet_links, station_numbers
-from .state import State
+from .state import Combat, Die, State
 from .turns import waiting
 
 MAX_LISTED_DICE = 16  # assignments are listed for at most this many rolled dice per captain
@@ -160,7 +160,22 @@ def swap_offers(state: State, seat: int, other: int) -> list[Action]:
 
 def _combat(state: State, seat: int) -> list[Action]:
     """Combat moves, without the placements that would change nothing (:mod:`.idle`)."""
-    return [a for a in _combat_all(state, seat) if a["type"] != "assign" or idle.reason(state, seat, a) is None]
+    memo: idle.Memo = {}
+    return [a for a in _combat_all(state, seat) if a["type"] != "assign" or idle.reason(state, seat, a, memo) is None]
+
+
+def placements(state: State, seat: int, skipped: tuple[str, ...]) -> list[Action]:
+    """The ``assign`` candidates whose station is not one of ``skipped``, in :func:`candidates`' order,
+    listing only those (the bot's suggestion asks for them after each die it places)."""
+    c = state.combat
+    simple = state.phase != "over" and 0 <= seat < len(state.seats) and not choices.blocking(state)
+    if not (simple and c is not None and seat in c.members and not c.pvp and c.step == "assign"):
+        return [a for a in candidates(state, seat) if a["type"] == "assign" and a.get("station") not in skipped]
+    if seat in c.finished:
+        return []
+    memo: idle.Memo = {}
+    listed = _station_moves(state, seat, c, dice_of(state, seat, "rolled"))
+    return [a for a in listed if a.get("station") not in skipped and idle.reason(state, seat, a, memo) is None]
 
 
 def _combat_all(state: State, seat: int) -> list[Action]:
@@ -194,6 +209,39 @@ def _combat_all(state: State, seat: int) -> list[Action]:
             acts.append({"type": "reroll", "dice": blanks})
         if rolled:
             acts.append({"type": "reroll", "dice": [d.id for d in rolled]})
+    acts += _station_moves(state, seat, c, rolled)
+    if len(c.members) - len(c.shadow) > 1 and seat not in c.swap:
+        acts += [{"type": "assign", "die": d.id, "station": "swap"} for d in rolled if "T" in d.face or "C" in d.face]
+    if has_kind(player, "ram"):
+        acts += [{"type": "ram", "amount": 1, "target": p} for p in ship_numbers(state, fleet)]
+    if has_kind(player, "configure_anywhere") and seat not in c.assigned:
+        for mid in sorted(set(player.storage)):
+            acts += [{"type": "install", "module": mid, "station": n} for n in range(1, 7)]
+    hero_ids = set(player.heroes)
+    if "kisaragi" in hero_ids:
+        acts += [{"type": "lockon", "die": d.id} for d in rolled]
+    if "genevieve" in hero_ids:
+        basic = [d for d in rolled if not d.hero]
+        for d in basic[:2]:
+            for crew in rolled:
+                if crew.id != d.id:
+                    acts += [{"type": "parley", "die": d.id, "crew": crew.id, "face": f} for f in "TESM"]
+                    break
+    if "kino" in hero_ids and len(rolled) == 1:
+        acts += [{"type": "setface", "die": rolled[0].id, "face": f} for f in "TESM"]
+    for d in rolled:
+        if d.hero == "setsuna":
+            acts += [{"type": "copy", "die": d.id, "source": o.id} for o in rolled if o.id != d.id]
+        if d.hero == "rose-palroy":
+            acts += [{"type": "rose", "die": d.id, "target": o.id} for o in dice_of(state, seat, "station")]
+    return acts
+
+
+def _station_moves(state: State, seat: int, c: Combat, rolled: list[Die]) -> list[Action]:
+    """Every rolled die on every station and the Infirmary, with each target, mode or ally it needs."""
+    fleet = combat_fleet(state)
+    player = state.players[seat]
+    acts: list[Action] = []
     positions = ship_numbers(state, fleet)  # numbers kept for the whole fight
     for d in rolled[:MAX_LISTED_DICE]:  # every die, so buttons and autocomplete are exact
         for n in [*station_numbers(player), 7]:
@@ -226,30 +274,6 @@ def _combat_all(state: State, seat: int) -> list[Action]:
                     ][:2]
             else:
                 acts.append(base)
-    if len(c.members) - len(c.shadow) > 1 and seat not in c.swap:
-        acts += [{"type": "assign", "die": d.id, "station": "swap"} for d in rolled if "T" in d.face or "C" in d.face]
-    if has_kind(player, "ram"):
-        acts += [{"type": "ram", "amount": 1, "target": p} for p in positions]
-    if has_kind(player, "configure_anywhere") and seat not in c.assigned:
-        for mid in sorted(set(player.storage)):
-            acts += [{"type": "install", "module": mid, "station": n} for n in range(1, 7)]
-    hero_ids = set(player.heroes)
-    if "kisaragi" in hero_ids:
-        acts += [{"type": "lockon", "die": d.id} for d in rolled]
-    if "genevieve" in hero_ids:
-        basic = [d for d in rolled if not d.hero]
-        for d in basic[:2]:
-            for crew in rolled:
-                if crew.id != d.id:
-                    acts += [{"type": "parley", "die": d.id, "crew": crew.id, "face": f} for f in "TESM"]
-                    break
-    if "kino" in hero_ids and len(rolled) == 1:
-        acts += [{"type": "setface", "die": rolled[0].id, "face": f} for f in "TESM"]
-    for d in rolled:
-        if d.hero == "setsuna":
-            acts += [{"type": "copy", "die": d.id, "source": o.id} for o in rolled if o.id != d.id]
-        if d.hero == "rose-palroy":
-            acts += [{"type": "rose", "die": d.id, "target": o.id} for o in dice_of(state, seat, "station")]
     return acts
 
 

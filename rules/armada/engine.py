@@ -395,7 +395,7 @@ class Armada(GameSystem[State]):
         checks.check(state, seat, action)
 
     def legal(self, state: State, seat: int) -> list[Action]:
-        return memo.remembered(state, seat, lambda: checks.legal(state, seat, self.candidates(state, seat)))
+        return memo.remembered(state, seat, lambda: placing.legal(state, seat))
 
     # -- actions -------------------------------------------------------------------------------
     def perform(self, state: State, seat: int | None, action: Action, turn: Turn) -> None:

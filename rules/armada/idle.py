@@ -14,14 +14,22 @@ from typing import Any
 
 from rules.core import RuleError
 
-from .combat import combat_fleet, enemy_def, parse_station, ship_by_number
+from .combat import combat_fleet, enemy_def, parse_station, ship_by_number, ship_number
+from .content import Module
 from .helpers import dice_of, find_die, module_at, station_numbers, station_of
-from .state import State
+from .state import EnemyShip, Fleet, State
+
+Memo = dict[tuple[object, ...], Any]
+"""What one listing learnt about a die on a station (most candidates differ only in their target or
+ally): the answer when it does not depend on them, else the module; and the fleet's ships by number."""
+
+_UNSET = object()
 
 
-def reason(state: State, seat: int, action: Mapping[str, Any]) -> str | None:
+def reason(state: State, seat: int, action: Mapping[str, Any], memo: Memo | None = None) -> str | None:
     """Why ``action`` would change nothing ("your hull is full"), or None when it does something
-    (or cannot be judged here: then it is not idle)."""
+    (or cannot be judged here: then it is not idle). ``memo`` shares the work between the candidates
+    of one position (the same state and seat)."""
     kind = action.get("type")
     player = state.players[seat]
     if kind == "repair" and state.combat is None and state.mission is None:
@@ -30,14 +38,47 @@ def reason(state: State, seat: int, action: Mapping[str, Any]) -> str | None:
     if kind != "assign" or c is None or c.step != "assign" or seat not in c.members:
         return None
     try:
-        return _placement(state, seat, action)
+        return _placement(state, seat, action, memo)
     except RuleError:
         return None
 
 
-def _placement(state: State, seat: int, action: Mapping[str, Any]) -> str | None:
-    die = find_die(state, seat, action.get("die"))
-    number = parse_station(state, seat, action.get("station"))
+def _placement(state: State, seat: int, action: Mapping[str, Any], memo: Memo | None) -> str | None:
+    raw_die, raw_station = action.get("die"), action.get("station")
+    plain = all(isinstance(v, int | str) and not isinstance(v, bool) for v in (raw_die, raw_station))
+    if memo is None or not plain:
+        found = _station(state, seat, raw_die, raw_station)
+    else:
+        key = ("idle", raw_die, raw_station)
+        found = memo.get(key, _UNSET)
+        if found is _UNSET:
+            found = memo[key] = _station(state, seat, raw_die, raw_station)
+    if not isinstance(found, Module):
+        return found
+    module = found
+    kind = module.effect.get("kind")
+    player = state.players[seat]
+    ally = _number(action.get("ally")) - 1
+    if kind == "heal" and not dice_of(state, ally if 0 <= ally < len(state.players) else seat, "infirmary"):
+        return "nobody is in the Infirmary"
+    if kind == "transfer" and 0 <= ally < len(state.players):
+        other = state.players[ally]
+        if player.shield <= 0 or other.shield >= other.max_shield:
+            return "no Shield can move"
+    keywords = set(module.effect.get("keywords", []))
+    if kind == "damage" and not {"area", "multi"} & keywords:
+        return _shot(state, action, module.effect.get("dtype"), "direct" in keywords, memo)
+    return None
+
+
+def _station(state: State, seat: int, raw_die: object, raw_station: object) -> str | Module | None:
+    """The answer for a die on a station when it depends on nothing else (a reason or None), else the
+    module the die would work (the rest depends on the ally or the target)."""
+    try:
+        die = find_die(state, seat, raw_die)
+        number = parse_station(state, seat, raw_station)
+    except RuleError:
+        return None
     player = state.players[seat]
     if die.loc != "rolled" or number not in station_numbers(player):
         return None
@@ -49,24 +90,14 @@ def _placement(state: State, seat: int, action: Mapping[str, Any]) -> str | None
         return "your shields are full"
     if kind == "repair" and player.hull >= player.max_hull:
         return "your hull is full"
-    ally = _number(action.get("ally")) - 1
-    if kind == "heal" and not dice_of(state, ally if 0 <= ally < len(state.players) else seat, "infirmary"):
-        return "nobody is in the Infirmary"
-    if kind == "transfer" and 0 <= ally < len(state.players):
-        other = state.players[ally]
-        if player.shield <= 0 or other.shield >= other.max_shield:
-            return "no Shield can move"
-    keywords = set(module.effect.get("keywords", []))
-    if kind == "damage" and not {"area", "multi"} & keywords:
-        return _shot(state, action, module.effect.get("dtype"), "direct" in keywords)
-    return None
+    return module
 
 
-def _shot(state: State, action: Mapping[str, Any], dtype: object, direct: bool) -> str | None:
+def _shot(state: State, action: Mapping[str, Any], dtype: object, direct: bool, memo: Memo | None) -> str | None:
     """A shot at one enemy that could not harm it: Ion at a ship without shields, anything but a
     direct hit at a Quartz while the rest of its fleet stands."""
     fleet = combat_fleet(state)
-    ship = ship_by_number(state, fleet, _number(action.get("target")))
+    ship = _ship(state, fleet, _number(action.get("target")), memo)
     if ship is None:
         return None
     c = state.combat
@@ -76,6 +107,19 @@ def _shot(state: State, action: Mapping[str, Any], dtype: object, direct: bool) 
     if dtype == "ion" and fleet.final != "ouroboros" and ship.shields <= 0:
         return "that ship has no shields left for an Ion shot"
     return None
+
+
+def _ship(state: State, fleet: Fleet, number: int, memo: Memo | None) -> EnemyShip | None:
+    """``ship_by_number``, from a table of the fleet's numbers built once per listing."""
+    if memo is None:
+        return ship_by_number(state, fleet, number)
+    key = ("ships", fleet.token)
+    table = memo.get(key)
+    if table is None:
+        table = memo[key] = {}
+        for ship in fleet.ships:
+            table.setdefault(ship_number(state, fleet, ship), ship)
+    return table.get(number)
 
 
 def _number(value: object) -> int:

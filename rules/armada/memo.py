@@ -3,17 +3,19 @@
 A button press lists the actions before it plays one, the reply lists them again for the buttons,
 their labels and ``forced_action``, and autocomplete once more per keystroke; each time on a state
 decoded afresh (another object with the same content). So the answer is remembered by the state's
-content, not by its identity: the key is the seat and the state's msgpack encoding, which holds every
-field ``legal()`` may read (two states with the same encoding get the same answer; nothing else is
-read, the content tables are constants).
+content, not by its identity: the key is the seat and a 160-bit digest of the state's msgpack
+encoding, which holds every field ``legal()`` may read (two states with the same encoding get the same
+answer; nothing else is read, the content tables are constants).
 
-The memo is small and shared by every game of the process (a few dozen positions, first in first out):
-it keeps no state object alive, only bytes, and hands out a fresh copy of the actions on every hit
-(callers may change the dicts they get).
+The memo is shared by every game of the process and bounded (first in, first out): enough positions
+for the loaded games' real states and public views between two of their turns. It keeps no state
+object alive, only the digest and the encoded answer (a few KB), and hands out a fresh copy of the
+actions on every hit (callers may change the dicts they get).
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 
 import msgspec
@@ -22,8 +24,9 @@ from rules.core import Action
 
 from .state import State
 
-LIMIT = 48
-"""Positions remembered (each about 10-20 KB of key and a few KB of answer)."""
+LIMIT = 512
+"""Positions remembered: two per loaded game (its state and its public view; the service holds 256),
+each a 20-byte digest and the answer's bytes (0.1-5 KB)."""
 
 _ENCODE = msgspec.msgpack.Encoder()
 _DECODE = msgspec.msgpack.Decoder(list[dict])
@@ -32,7 +35,7 @@ _KNOWN: dict[tuple[int, bytes], bytes] = {}
 
 def remembered(state: State, seat: int, compute: Callable[[], list[Action]]) -> list[Action]:
     """``compute()``'s answer for (``state``, ``seat``), from the memo when this position was seen."""
-    key = (seat, _ENCODE.encode(state))
+    key = (seat, hashlib.blake2b(_ENCODE.encode(state), digest_size=20).digest())
     known = _KNOWN.get(key)
     if known is not None:
         return _DECODE.decode(known)

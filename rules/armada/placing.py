@@ -20,7 +20,7 @@ from rules.core.game import restore_in_place
 
 from . import checks, combat, idle, plan
 from .ai import score
-from .candidates import candidates
+from .candidates import candidates, placements
 from .helpers import dice_of
 from .state import State
 
@@ -67,13 +67,32 @@ def changed_nothing(why: str) -> str:
 
 def singles(state: State, seat: int) -> list[Action]:
     """The single placements worth trying (not the Swap or Escape cards)."""
-    listed = [a for a in candidates(state, seat) if a["type"] == "assign" and a.get("station") not in SKIPPED_STATIONS]
-    return checks.legal(state, seat, listed)
+    return checks.legal(state, seat, placements(state, seat, SKIPPED_STATIONS))
 
 
-def suggestion(state: State, seat: int) -> Action | None:
+def legal(state: State, seat: int) -> list[Action]:
+    """``checks.legal`` of :meth:`Armada.candidates` (the candidates with :func:`suggested_first`
+    applied), computed once: the suggestion's first die is chosen among the legal placements
+    already judged for the list."""
+    listed = candidates(state, seat)
+    allowed = checks.legal(state, seat, listed)
+    if not any(a["type"] == "assign" for a in listed):
+        return allowed
+    found = suggestion(state, seat, allowed)
+    if found is None:
+        return allowed
+    steps = plan.steps(found)
+    if len(steps) > 1:
+        return [found, *allowed] if checks.legal(state, seat, [found]) else allowed
+    if steps[0] not in listed:
+        return allowed
+    return [*(steps[:1] if steps[0] in allowed else []), *(a for a in allowed if a != steps[0])]
+
+
+def suggestion(state: State, seat: int, allowed: list[Action] | None = None) -> Action | None:
     """The careful captain's whole placement for ``seat`` in step 1 as one ``suggested`` action, or
-    None when no placement would help (see the module notes)."""
+    None when no placement would help (see the module notes). ``allowed``: the legal actions of
+    ``state``, when known (the first die is chosen among them)."""
     c = state.combat
     if c is None or c.pvp or c.step != "assign" or seat not in c.members or seat in c.finished:
         return None
@@ -81,8 +100,12 @@ def suggestion(state: State, seat: int) -> Action | None:
         return None
     board = _copy(state)
     chosen: list[Action] = []
+    first = None
+    if allowed is not None:
+        first = [a for a in allowed if a["type"] == "assign" and a.get("station") not in SKIPPED_STATIONS]
     for _ in range(plan.MAX_STEPS):
-        found = _best(board, seat)
+        found = _best(board, seat, first)
+        first = None
         if found is None:
             break
         action, board = found
@@ -105,12 +128,13 @@ def suggested_first(state: State, seat: int, listed: list[Action]) -> list[Actio
     return [steps[0], *(a for a in listed if a != steps[0])] if steps[0] in listed else listed
 
 
-def _best(board: State, seat: int) -> tuple[Action, State] | None:
-    """The single placement that raises the score most, and the board after it; None if none does."""
+def _best(board: State, seat: int, options: list[Action] | None = None) -> tuple[Action, State] | None:
+    """The single placement that raises the score most, and the board after it; None if none does.
+    ``options``: the board's :func:`singles`, when already known."""
     base = score(board)
     best: tuple[Action, State] | None = None
     gain = 0.0
-    for action in singles(board, seat):
+    for action in singles(board, seat) if options is None else options:
         trial = _copy(board)
         turn = Turn(trial, seat)
         try:
