@@ -7,6 +7,7 @@ A :class:`Board` is static for a scenario; door states and portal tokens live in
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -18,6 +19,7 @@ Edge = tuple[XY, XY]
 DIRS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 # The shuttle's second space lies clockwise along the hull from the space facing the hatch.
 _ALONG = {"N": (1, 0), "E": (0, 1), "S": (-1, 0), "W": (0, -1)}
+_TOKENS = itertools.count(1)
 
 
 def edge(a: XY, b: XY) -> Edge:
@@ -61,6 +63,9 @@ class Board:
     shuttles: dict[str, list[XY]] = field(default_factory=dict)  # crew colour -> spaces
     shuttle_slot_spaces: list[list[XY]] = field(default_factory=list)
     _los_cache: dict = field(default_factory=dict, repr=False)
+    _steps: dict = field(default_factory=dict, repr=False)
+    token: int = field(default_factory=lambda: next(_TOKENS), repr=False, compare=False)
+    """This board's number, never given to another in the process (keys of remembered route searches)."""
 
     def on_board(self, xy: XY) -> bool:
         return xy in self.cells
@@ -84,6 +89,23 @@ class Board:
             if self.playable(nb) and self.passage(xy, nb, door_open):
                 out.append(nb)
         return out
+
+    def steps_from(self, space: str) -> tuple[tuple[str, str | None], ...]:
+        """The orthogonal steps out of ``space`` (by name) through open edges onto playable spaces, each as
+        (the neighbour's name, the door on that edge or None), in :data:`DIRS` order; whether a door is open
+        is the state's business. Computed once per board: route searches ask for every space they reach."""
+        known = self._steps.get(space)
+        if known is None:
+            xy = parse_space(space)
+            out = []
+            if xy is not None:
+                for dx, dy in DIRS.values():
+                    nb = (xy[0] + dx, xy[1] + dy)
+                    e = edge(xy, nb)
+                    if self.playable(nb) and e in self.open_edges:
+                        out.append((name(nb), self.door_of.get(e)))
+            known = self._steps[space] = tuple(out)
+        return known
 
     def close(self, a: XY, b: XY, door_open: dict[str, bool]) -> bool:
         if a == b:

@@ -38,6 +38,36 @@ def position_key(state: StarState) -> bytes:
     return _ENCODER.encode(bare)
 
 
+class Recent:
+    """A bounded, thread-safe table of shared answers (callers only read them), least recently used forgotten first."""
+
+    def __init__(self, keep: int) -> None:
+        self.keep = keep
+        self._answers: dict[Any, Any] = {}
+        self._lock = threading.Lock()
+
+    def answer(self, key: Any, compute: Callable[[], Any]) -> Any:
+        """The remembered answer for ``key``, else ``compute()``'s, remembered."""
+        with self._lock:
+            known = self._answers.pop(key, None)
+            if known is not None:
+                self._answers[key] = known
+                return known
+        found = compute()
+        with self._lock:
+            self._answers[key] = found
+            while len(self._answers) > self.keep:
+                self._answers.pop(next(iter(self._answers)))
+        return found
+
+    def clear(self) -> None:
+        with self._lock:
+            self._answers.clear()
+
+    def __len__(self) -> int:
+        return len(self._answers)
+
+
 class Memo:
     """A bounded, thread-safe table of encoded answers, the least recently used forgotten first."""
 

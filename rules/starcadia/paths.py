@@ -30,9 +30,13 @@ from .lookup import (
     portal_colours,
     portal_targets,
 )
+from .memo import Recent
 from .state import HeroState, MonsterState, StarState
 
 Op = tuple[str, str]  # ("step", space) | ("portal", space) | ("door", door id)
+
+_ROUTES = Recent(128)
+"""Route searches remembered for the whole process (a full-station search holds up to ~50 KB)."""
 
 
 def reach_ops(
@@ -41,50 +45,79 @@ def reach_ops(
     """Cheapest ways to every space within ``mp`` points: steps, portals and (if ``doors``)
     opening a closed door then stepping through. Only spaces the mover may stop on are kept."""
     best = travel_costs(state, b, start, mp, doors=doors)
+    room = _figures(state, mover)
+    huge_at = {m.pos for m in state.monsters if mcard(m).huge} if huge else set()
     out = {}
     for space, (cost, path) in best.items():
         if space == start:
             out[space] = (cost, path)
             continue
-        room = occupancy(state, space, ignore=mover)
-        if (huge and not any(m.pos == space and mcard(m).huge for m in state.monsters)) or room < 2:
+        if (huge and space not in huge_at) or room.get(space, 0) < 2:
             out[space] = (cost, path)
     return out
+
+
+def _figures(state: StarState, ignore: str) -> dict[str, int]:
+    """:func:`occupancy` of every space at once (a Huge monster counts 2), leaving ``ignore`` out."""
+    count: dict[str, int] = {}
+    for h in state.heroes:
+        if not h.dead and h.id != ignore:
+            count[h.pos] = count.get(h.pos, 0) + 1
+    for m in state.monsters:
+        if m.uid != ignore:
+            count[m.pos] = count.get(m.pos, 0) + (2 if mcard(m).huge else 1)
+    return count
 
 
 def travel_costs(
     state: StarState, b: B.Board, start: str, mp: int, *, doors: bool = False
 ) -> dict[str, tuple[int, list[Op]]]:
-    """Cheapest ways to every space within ``mp`` points (see :func:`reach_ops`), Full spaces included."""
+    """Cheapest ways to every space within ``mp`` points (see :func:`reach_ops`), Full spaces included.
+
+    The answer depends only on the board, which doors are open and the working portals, never on the
+    figures: the board remembers it for those inputs (a turn asks for the same routes many times). The
+    answer is shared: callers read it and never change it.
+    """
+    opened = tuple(sorted(d for d, is_open in state.doors.items() if is_open))
+    portals = (tuple(sorted(state.portal_tokens.items())), tuple(state.jammed))
+    key = (b.token, start, mp, doors, opened, portals)
+    return _ROUTES.answer(key, lambda: _search(state, b, start, mp, doors))
+
+
+def _search(state: StarState, b: B.Board, start: str, mp: int, doors: bool) -> dict[str, tuple[int, list[Op]]]:
+    """Dijkstra over steps, doors and portals; ties go to the smaller space name, as heapq orders them."""
     best: dict[str, tuple[int, list[Op]]] = {start: (0, [])}
     heap: list[tuple[int, str]] = [(0, start)]
+    door_open = state.doors
+    portals = _working_portals(state, b)
     while heap:
         cost, cur = heapq.heappop(heap)
         if cost > best[cur][0] or cost >= mp:
             continue
         path = best[cur][1]
-        xy = B.parse_space(cur)
         nexts: list[tuple[str, int, list[Op]]] = []
-        for dx, dy in B.DIRS.values():
-            nb = (xy[0] + dx, xy[1] + dy)
-            if not b.playable(nb):
-                continue
-            e = B.edge(xy, nb)
-            if e not in b.open_edges:
-                continue
-            door = b.door_of.get(e)
-            if door is None or state.doors.get(door, False):
-                nexts.append((B.name(nb), 1, [("step", B.name(nb))]))
+        for nb, door in b.steps_from(cur):
+            if door is None or door_open.get(door, False):
+                nexts.append((nb, 1, [("step", nb)]))
             elif doors:
-                nexts.append((B.name(nb), 2, [("door", door), ("step", B.name(nb))]))
-        for dest in portal_targets(state, b, cur):
-            nexts.append((dest, 1, [("portal", dest)]))
+                nexts.append((nb, 2, [("door", door), ("step", nb)]))
+        colours = portals.get(cur)
+        if colours:
+            for dest in sorted(s for s, c in portals.items() if s != cur and c & colours):
+                nexts.append((dest, 1, [("portal", dest)]))
         for dest, extra, ops in nexts:
             total = cost + extra
             if total <= mp and (dest not in best or total < best[dest][0]):
                 best[dest] = (total, path + ops)
                 heapq.heappush(heap, (total, dest))
     return best
+
+
+def _working_portals(state: StarState, b: B.Board) -> dict[str, set[str]]:
+    """Every space with a working portal -> its colours (:func:`portal_colours`, for all spaces at once)."""
+    spaces = {B.name(xy) for xy in b.portals} | set(state.portal_tokens)
+    found = {s: portal_colours(state, b, s) for s in spaces}
+    return {s: c for s, c in found.items() if c}
 
 
 def notation(ops: list[Op], start: str) -> list[str]:
