@@ -51,11 +51,25 @@ def hours_text(seconds: float) -> str:
 class HandOvers:
     """Away mode, deadlines that act, and catch-ups for the session service."""
 
-    async def handed_over(self: GameService, record: GameRecord) -> dict[int, HandOver]:
-        """The game's seats the bot plays now (for the player still sitting there), by seat."""
+    async def handed_over(
+        self: GameService, record: GameRecord, loaded: LoadedGame | None = None
+    ) -> dict[int, HandOver]:
+        """The game's seats the bot plays now (for the player still sitting there), by seat.
+
+        The rows are kept with the loaded game (``loaded``: one just checked to be current; with a
+        store of one process, any loaded copy is) and read again after a change.
+        """
+        if loaded is None and not self.store.shared:
+            loaded = self._cache.get(record.id)
+        if loaded is None:
+            rows = await self.store.handovers(record.id)
+        else:
+            if loaded.handovers is None:
+                loaded.handovers = await self.store.handovers(record.id)
+            rows = loaded.handovers
         now = self.clock()
         out = {}
-        for handover in await self.store.handovers(record.id):
+        for handover in rows:
             if handover.active(now) and record.user_of(handover.seat) == handover.user_id:
                 out[handover.seat] = handover
         return out
@@ -85,6 +99,7 @@ class HandOvers:
             seat = record.seat_of(actor.user_id)
             assert seat is not None
             await self.store.set_handover(HandOver(record.id, seat, actor.user_id, "away", now, ends))
+            self._aside_changed(record.id)
             result.games.append(record)
             if record.channel_id != play_in:
                 continue
@@ -102,6 +117,7 @@ class HandOvers:
             if record is None or (guild_id is not None and record.guild_id != guild_id):
                 continue
             ended = await self.store.end_handover(handover.game_id, handover.seat)
+            self._aside_changed(handover.game_id)
             seated = record.status == "active" and record.user_of(handover.seat) == actor.user_id
             if ended and seated and handover.active(now):
                 back.append(record)
@@ -174,6 +190,7 @@ class HandOvers:
                     user = record.user_of(seat)
                     assert user is not None
                     await self.store.set_handover(HandOver(record.id, seat, user, "deadline", now, None))
+                    self._aside_changed(record.id)
                     update.events.append(
                         Event(
                             text=f"{name} was away for {waited}: the bot plays their seat until they are back"
@@ -209,7 +226,7 @@ class HandOvers:
         """What ``seat`` missed since its last own move, when its player has been away for a while
         (``always``: whatever the time); empty otherwise. ``private`` allows the seat's own secret lines."""
         now = self.clock()
-        last = await self.store.last_move(record.id, seat)
+        last = await self.last_move(record, seat)
         since_version, since = last if last is not None else (0, record.created_at)
         nothing = catchup.CatchUp(seat=seat, since=since)
         if not always and now - since < catchup.ROUND_MINIMUM:

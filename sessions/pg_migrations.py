@@ -127,4 +127,11 @@ MIGRATIONS: list[tuple[int, str, str]] = [
         CREATE INDEX handovers_by_user ON handovers (user_id)
         """,
     ),
+    (
+        6,
+        "a count of changes to a game beside its state (seats, status, settings, hand-overs)",
+        """
+        ALTER TABLE games ADD COLUMN aside BIGINT NOT NULL DEFAULT 0
+        """,
+    ),
 ]

@@ -50,6 +50,11 @@ _GAME = (
 )
 
 
+_BUMP_ASIDE = "UPDATE games SET aside = aside + 1 WHERE id = $1 AND EXISTS (SELECT 1 FROM changed)"
+"""The tail of a statement that changes a game's seats, settings or hand-overs (CTE ``changed``, game id $1):
+it counts the change in ``games.aside``, which cached copies are checked against."""
+
+
 def lock_key(name: str) -> int:
     """A stable signed 64-bit advisory lock key for ``name``."""
     return int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big", signed=True)
@@ -195,6 +200,12 @@ class PostgresStore:
         """The stored version of a game (a cheap check that a cached copy is current)."""
         return await self.pool.fetchval("SELECT version FROM games WHERE id = $1", game_id)
 
+    async def freshness(self, game_id: int) -> tuple[int, int] | None:
+        """(version, changes beside the state) of a game, in one round trip: whether a cached copy of the
+        game, its seats, status, settings and hand-overs is current. Every write to those bumps ``aside``."""
+        row = await self.pool.fetchrow("SELECT version, aside FROM games WHERE id = $1", game_id)
+        return None if row is None else (row[0], row[1])
+
     async def open_game_in(self, channel_id: int) -> GameRecord | None:
         return await self._one("g.channel_id = $1 AND g.status IN ('lobby', 'active')", channel_id)
 
@@ -204,17 +215,31 @@ class PostgresStore:
     async def add_seat(self, game_id: int, seat: int, user_id: int, name: str) -> None:
         try:
             await self.pool.execute(
-                "INSERT INTO seats (game_id, seat, user_id, name) VALUES ($1,$2,$3,$4)", game_id, seat, user_id, name
+                "WITH changed AS (INSERT INTO seats (game_id, seat, user_id, name) VALUES ($1,$2,$3,$4) RETURNING 1)"
+                f" {_BUMP_ASIDE}",
+                game_id,
+                seat,
+                user_id,
+                name,
             )
         except asyncpg.UniqueViolationError:
             raise SessionError("That seat was just taken; pick another.") from None
 
     async def remove_seat(self, game_id: int, user_id: int) -> None:
-        await self.pool.execute("DELETE FROM seats WHERE game_id = $1 AND user_id = $2", game_id, user_id)
+        await self.pool.execute(
+            f"WITH changed AS (DELETE FROM seats WHERE game_id = $1 AND user_id = $2 RETURNING 1) {_BUMP_ASIDE}",
+            game_id,
+            user_id,
+        )
 
     async def replace_seat_user(self, game_id: int, seat: int, user_id: int, name: str) -> None:
         await self.pool.execute(
-            "UPDATE seats SET user_id = $1, name = $2 WHERE game_id = $3 AND seat = $4", user_id, name, game_id, seat
+            "WITH changed AS (UPDATE seats SET user_id = $2, name = $3 WHERE game_id = $1 AND seat = $4 RETURNING 1)"
+            f" {_BUMP_ASIDE}",
+            game_id,
+            user_id,
+            name,
+            seat,
         )
 
     async def start_game(self, game_id: int, state: bytes, seats: list[SeatRecord], now: float) -> None:
@@ -304,14 +329,17 @@ class PostgresStore:
         return [_action(r) for r in rows]
 
     async def set_status(self, game_id: int, status: str, now: float) -> None:
-        await self.pool.execute("UPDATE games SET status=$1, updated_at=$2 WHERE id=$3", status, now, game_id)
+        await self.pool.execute(
+            "UPDATE games SET status=$1, updated_at=$2, aside = aside + 1 WHERE id=$3", status, now, game_id
+        )
 
     async def set_host(self, game_id: int, user_id: int) -> None:
-        await self.pool.execute("UPDATE games SET host_id=$1 WHERE id=$2", user_id, game_id)
+        await self.pool.execute("UPDATE games SET host_id=$1, aside = aside + 1 WHERE id=$2", user_id, game_id)
 
     async def unseat(self, game_id: int, change: Unseat) -> None:
         """A player leaves (or is kicked): their seat, the host and the game's status change together."""
         async with self.pool.acquire() as conn, conn.transaction():
+            await conn.execute("UPDATE games SET aside = aside + 1 WHERE id = $1", game_id)
             if change.vacate_seat is None:
                 await conn.execute("DELETE FROM seats WHERE game_id = $1 AND user_id = $2", game_id, change.user_id)
             else:
@@ -344,13 +372,13 @@ class PostgresStore:
 
     async def _set_pair(self, scope: str, owner: int, key: str, value: str) -> None:
         table, column = self._SETTING_TABLES[scope]
-        await self.pool.execute(
+        upsert = (
             f"INSERT INTO {table} ({column}, key, value) VALUES ($1,$2,$3)"
-            f" ON CONFLICT ({column}, key) DO UPDATE SET value = excluded.value",
-            owner,
-            key,
-            value,
+            f" ON CONFLICT ({column}, key) DO UPDATE SET value = excluded.value"
         )
+        if scope == "game":  # one statement: the setting and the game's count of such changes
+            upsert = f"WITH changed AS ({upsert} RETURNING 1) {_BUMP_ASIDE}"
+        await self.pool.execute(upsert, owner, key, value)
 
     async def get_settings(self, game_id: int) -> dict[str, str]:
         return await self._get_pairs("game", game_id)
@@ -371,7 +399,11 @@ class PostgresStore:
         await self._set_pair("user", user_id, key, value)
 
     async def delete_setting(self, game_id: int, key: str) -> None:
-        await self.pool.execute("DELETE FROM settings WHERE game_id = $1 AND key = $2", game_id, key)
+        await self.pool.execute(
+            f"WITH changed AS (DELETE FROM settings WHERE game_id = $1 AND key = $2 RETURNING 1) {_BUMP_ASIDE}",
+            game_id,
+            key,
+        )
 
     async def games_of_user(self, user_id: int, guild_id: int | None = None) -> list[GameRecord]:
         """Open games (lobby or running) where ``user_id`` has a seat, newest first; in one server if given."""
@@ -440,9 +472,9 @@ class PostgresStore:
         """Hand a seat to the bot (replacing an earlier hand-over of the same seat)."""
         h = handover
         await self.pool.execute(
-            f"INSERT INTO handovers ({HANDOVER_COLUMNS}) VALUES ($1,$2,$3,$4,$5,$6) ON CONFLICT (game_id, seat)"
-            " DO UPDATE SET user_id = excluded.user_id, reason = excluded.reason, started_at = excluded.started_at,"
-            " ends_at = excluded.ends_at",
+            f"WITH changed AS (INSERT INTO handovers ({HANDOVER_COLUMNS}) VALUES ($1,$2,$3,$4,$5,$6)"
+            " ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id, reason = excluded.reason,"
+            f" started_at = excluded.started_at, ends_at = excluded.ends_at RETURNING 1) {_BUMP_ASIDE}",
             h.game_id,
             h.seat,
             h.user_id,
@@ -454,8 +486,10 @@ class PostgresStore:
     async def end_handover(self, game_id: int, seat: int, reason: str | None = None) -> bool:
         """Give the seat back to its player (only a hand-over of ``reason`` when given); True if one ended."""
         ended = await self.pool.fetch(
-            "DELETE FROM handovers WHERE game_id = $1 AND seat = $2 AND ($3::text IS NULL OR reason = $3)"
-            " RETURNING seat",
+            "WITH gone AS (DELETE FROM handovers WHERE game_id = $1 AND seat = $2"
+            " AND ($3::text IS NULL OR reason = $3) RETURNING seat),"
+            " bumped AS (UPDATE games SET aside = aside + 1 WHERE id = $1 AND EXISTS (SELECT 1 FROM gone))"
+            " SELECT seat FROM gone",
             game_id,
             seat,
             reason,
@@ -586,6 +620,7 @@ def _record(row: asyncpg.Record) -> GameRecord:
         reminders_sent=row["reminders_sent"],
         last_reminder_at=row["last_reminder_at"],
         seats=_seats(row["seat_list"]),
+        aside=row["aside"],
     )
 
 

@@ -24,11 +24,15 @@ from .errors import SessionError, StaleVersion
 from .handover import HandOvers
 from .history import VerifyResult, verify_export
 from .notify import PrefsCache, UserPrefs
+from .positions import Memo, public_moves
 from .session_types import PRIVATE_CHOICE, VACANT, Actor, LoadedGame, Update, bot_user, is_bot
 from .settings import GameSettings
 from .stats import final_of
 from .store import ActionRecord, GameRecord, HandOver, SeatRecord, Store, Unseat
 from .takeback import TakeBacks, UndoVote
+
+OPEN = ("lobby", "active")
+"""Statuses of a game that still has a table."""
 
 MAX_REMEMBERED = 64
 """States kept in memory for undo; older take-backs replay the log instead."""
@@ -148,22 +152,31 @@ class GameService(TakeBacks, HandOvers):
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
 
-    async def _load(self, game_id: int) -> LoadedGame:
+    async def _load(self, game_id: int, *, check: bool = True) -> LoadedGame:
+        """The game held in memory (read from the store when it is not). ``check=False`` skips the check
+        that a shared store's copy is current: for answers that decide nothing (autocomplete)."""
         now = self.clock()
         loaded = self._cache.get(game_id)
-        if loaded is not None and self.store.shared and await self.store.game_version(game_id) != loaded.record.version:
-            self._forget(game_id)  # another process moved the game on: never decide from a stale copy
+        # With a shared store, one round trip: is the copy current? Another process may have moved the
+        # game on, or changed its seats, status, settings or hand-overs: never decide from a stale copy.
+        if (
+            loaded is not None
+            and check
+            and self.store.shared
+            and await self.store.freshness(game_id) != (loaded.record.version, loaded.aside)
+        ):
+            self._forget(game_id)
             loaded = None
         if loaded is None:
             record = await self.store.get_game(game_id)
             if record is None:
                 raise SessionError("That game no longer exists.")
             _, state = self.decode(record)
-            loaded = LoadedGame(record, state, now)
+            loaded = LoadedGame(record, state, now, aside=record.aside)
             if state is not None:
                 loaded.recent.append((record.version, state))
             self._cache[game_id] = loaded
-            if record.status in ("lobby", "active") and not self.store.shared:
+            if record.status in ("lobby", "active"):
                 self._channels[record.channel_id] = game_id
         loaded.used = now
         self._cache.move_to_end(game_id)
@@ -209,6 +222,34 @@ class GameService(TakeBacks, HandOvers):
     def loaded_count(self) -> int:
         return len(self._cache)
 
+    def _aside_changed(self, game_id: int) -> None:
+        """This process changed a game's settings or hand-overs: its loaded copies are read again."""
+        loaded = self._cache.get(game_id)
+        if loaded is not None:
+            loaded.aside_changed()
+
+    def position_memo(self, record: GameRecord, state: BaseState) -> dict[Any, Any]:
+        """A place to keep what is computed for this exact position (buttons, labels, the legal list), shared
+        by the reply, autocomplete and the next button press; a throwaway one when the position is not the
+        loaded game's current one."""
+        loaded = self._cache.get(record.id)
+        if loaded is None or loaded.state is not state or loaded.record.version != record.version:
+            return {}
+        return loaded.memo
+
+    async def last_move(self, record: GameRecord, seat: int) -> tuple[int, float] | None:
+        """(version, time) of ``seat``'s latest own move; from memory once read for the loaded game."""
+        loaded = self._cache.get(record.id)
+        if loaded is None or loaded.record.version != record.version:
+            return await self.store.last_move(record.id, seat)
+        if seat in loaded.last_moves:
+            return loaded.last_moves[seat]
+        version = loaded.record.version
+        last = await self.store.last_move(record.id, seat)
+        if loaded.record.version == version:  # no move landed meanwhile
+            loaded.last_moves[seat] = last
+        return last
+
     async def game_in(self, channel_id: int) -> GameRecord:
         record = await self.open_game(channel_id)
         if record is None:
@@ -216,16 +257,49 @@ class GameService(TakeBacks, HandOvers):
         return record
 
     async def open_game(self, channel_id: int) -> GameRecord | None:
-        """The channel's open game (lobby or running), or None; answered from memory when it is loaded."""
+        """The channel's open game (lobby or running), or None; answered from memory when it is loaded
+        (with a shared store, after the one round trip that checks the copy is current)."""
+        loaded = await self.open_loaded(channel_id)
+        return None if loaded is None else loaded.record
+
+    async def open_loaded(self, channel_id: int, *, check: bool = True) -> LoadedGame | None:
+        """The channel's open game as loaded (record and state), or None (``check``: see :meth:`_load`)."""
         game_id = self._channels.get(channel_id)
-        loaded = self._cache.get(game_id) if game_id is not None else None
-        if loaded is not None and loaded.record.status in ("lobby", "active") and not self.store.shared:
-            return loaded.record
+        if game_id is not None and (game_id in self._cache or self.store.shared):
+            try:
+                loaded = await self._load(game_id, check=check)
+            except SessionError:
+                loaded = None
+            if loaded is not None and loaded.record.channel_id == channel_id and loaded.record.status in OPEN:
+                return loaded
         self._channels.pop(channel_id, None)
         record = await self.store.open_game_in(channel_id)
-        if record is not None and not self.store.shared:
-            self._channels[channel_id] = record.id
-        return record
+        if record is None:
+            return None
+        return self._adopt(record)
+
+    def _adopt(self, record: GameRecord) -> LoadedGame:
+        """Hold a record just read from the store (the loaded copy stays when it is as current)."""
+        loaded = self._cache.get(record.id)
+        if loaded is None or (loaded.record.version, loaded.aside) != (record.version, record.aside):
+            self._forget(record.id)
+            _, state = self.decode(record)
+            loaded = LoadedGame(record, state, self.clock(), aside=record.aside)
+            if state is not None:
+                loaded.recent.append((record.version, state))
+            self._cache[record.id] = loaded
+        if record.status in OPEN:
+            self._channels[record.channel_id] = record.id
+        loaded.used = self.clock()
+        self._cache.move_to_end(record.id)
+        self._evict(loaded.used)
+        return loaded
+
+    async def position_in(self, channel_id: int) -> tuple[GameRecord, BaseState | None] | None:
+        """The channel's open game and its state, or None, for answers that decide nothing (autocomplete):
+        a loaded copy is used as it is, even with a shared store (the action itself is checked)."""
+        loaded = await self.open_loaded(channel_id, check=False)
+        return None if loaded is None else (loaded.record, loaded.state)
 
     async def user_prefs(self, user_id: int) -> UserPrefs:
         """A player's notification choices (kept for a minute; /game notify refreshes them at once)."""
@@ -237,7 +311,11 @@ class GameService(TakeBacks, HandOvers):
         return await self._prefs.get(user_id)
 
     async def settings_of(self, game_id: int) -> GameSettings:
-        """A game's settings, from memory when the game is loaded."""
+        """A game's settings, from memory when the game is loaded (with a shared store, as of the game's
+        last check: a reply right after an action does not check again)."""
+        loaded = self._cache.get(game_id)
+        if loaded is not None and loaded.settings is not None:
+            return loaded.settings
         return await self._settings(await self._load(game_id))
 
     async def get(self, game_id: int) -> tuple[GameRecord, BaseState | None]:
@@ -425,8 +503,10 @@ class GameService(TakeBacks, HandOvers):
 
     async def status(self, channel_id: int, *, include_finished: bool = False) -> Update:
         """The channel's open game; with ``include_finished``, else the last one played here."""
-        record = await (self.game_in_or_latest(channel_id) if include_finished else self.game_in(channel_id))
-        loaded = await self._load(record.id)
+        loaded = await self.open_loaded(channel_id)
+        if loaded is None:
+            record = await (self.game_in_or_latest(channel_id) if include_finished else self.game_in(channel_id))
+            loaded = await self._load(record.id)
         return Update(game=loaded.record, state=loaded.state, prompts=self._prompts(loaded.record, loaded.state))
 
     async def act(
@@ -442,47 +522,68 @@ class GameService(TakeBacks, HandOvers):
 
         ``expected_version`` comes from buttons: a click on an old board is refused.
         """
+        if game_id is None and channel_id is None:
+            raise SessionError("Which game? Use this in the game's channel.")
         if game_id is None:
-            if channel_id is None:
-                raise SessionError("Which game? Use this in the game's channel.")
-            game_id = (await self.game_in(channel_id)).id
+            # The channel's game as this process last knew it (no round trip), checked once loaded under
+            # its lock; when that game is over or gone, the store is asked which game is open there.
+            known = self._channels.get(channel_id)
+            if known is not None:
+                async with self._lock(known):
+                    loaded = await self._load(known)
+                    if loaded.record.channel_id == channel_id and loaded.record.status in OPEN:
+                        return await self._act_loaded(loaded, actor, action, channel_id, expected_version)
+                self._channels.pop(channel_id, None)  # type: ignore[arg-type]
+            game_id = (await self.game_in(channel_id)).id  # type: ignore[arg-type]
         async with self._lock(game_id):
-            loaded = await self._load(game_id)
-            record, state = loaded.record, loaded.state
-            if channel_id is not None and record.channel_id != channel_id:
-                raise SessionError("That game belongs to another channel.")
-            if record.status == "lobby":
-                raise SessionError("The game has not started yet. The host can /game start it.")
-            if record.status != "active" or state is None:
-                raise SessionError("That game is over. Start a new one with /game new.")
-            if expected_version is not None and expected_version != record.version:
-                self._forget(game_id)
-                raise StaleVersion()
-            seat = record.seat_of(actor.user_id)
-            if seat is None:
-                raise SessionError("You are not playing in this game. Ask to join the next one!")
-            system = registry.get(record.system)
-            prompts = system.pending(state)
-            waiting = seat in {p.seat for p in prompts}
-            not_your_turn = SessionError(f"It is not your turn. {self.waiting_text(record, prompts)}")
-            if not waiting and not system.free_actions:
-                raise not_your_turn
-            try:
-                parsed = self._parse(system, state, seat, action)
-            except RuleError:
-                if not waiting:
-                    raise not_your_turn from None
-                raise
-            if not waiting and parsed.get("type") not in system.free_actions:
-                raise not_your_turn
-            handed = await self.handed_over(record)
-            update = await self._commit(loaded, system, seat, actor.user_id, parsed)
-            if seat in handed and handed[seat].reason == "deadline":  # a move of their own: they are back
-                await self.store.end_handover(record.id, seat, "deadline")
-                del handed[seat]
-                back = f"{actor.name} is back: the bot no longer plays their seat."
-                update.events.append(Event(text=back, kind="turn"))
-            return await self._follow_up(loaded, system, update, handed)
+            return await self._act_loaded(await self._load(game_id), actor, action, channel_id, expected_version)
+
+    async def _act_loaded(
+        self,
+        loaded: LoadedGame,
+        actor: Actor,
+        action: Action | str,
+        channel_id: int | None,
+        expected_version: int | None,
+    ) -> Update:
+        """:meth:`act` on the game just loaded, under its lock."""
+        record, state = loaded.record, loaded.state
+        game_id = record.id
+        if channel_id is not None and record.channel_id != channel_id:
+            raise SessionError("That game belongs to another channel.")
+        if record.status == "lobby":
+            raise SessionError("The game has not started yet. The host can /game start it.")
+        if record.status != "active" or state is None:
+            raise SessionError("That game is over. Start a new one with /game new.")
+        if expected_version is not None and expected_version != record.version:
+            self._forget(game_id)
+            raise StaleVersion()
+        seat = record.seat_of(actor.user_id)
+        if seat is None:
+            raise SessionError("You are not playing in this game. Ask to join the next one!")
+        system = registry.get(record.system)
+        prompts = system.pending(state)
+        waiting = seat in {p.seat for p in prompts}
+        not_your_turn = SessionError(f"It is not your turn. {self.waiting_text(record, prompts)}")
+        if not waiting and not system.free_actions:
+            raise not_your_turn
+        try:
+            parsed = self._parse(system, state, seat, action)
+        except RuleError:
+            if not waiting:
+                raise not_your_turn from None
+            raise
+        if not waiting and parsed.get("type") not in system.free_actions:
+            raise not_your_turn
+        handed = await self.handed_over(record, loaded)
+        update = await self._commit(loaded, system, seat, actor.user_id, parsed)
+        if seat in handed and handed[seat].reason == "deadline":  # a move of their own: they are back
+            await self.store.end_handover(record.id, seat, "deadline")
+            self._aside_changed(record.id)
+            del handed[seat]
+            back = f"{actor.name} is back: the bot no longer plays their seat."
+            update.events.append(Event(text=back, kind="turn"))
+        return await self._follow_up(loaded, system, update, handed)
 
     def _parse(self, system: GameSystem, state: BaseState, seat: int, action: Action | str) -> Action:
         if isinstance(action, str):
@@ -505,7 +606,7 @@ class GameService(TakeBacks, HandOvers):
     ) -> Update:
         record, state = loaded.record, loaded.state
         assert state is not None
-        played, update = play_and_tell(system, record, state, seat, action, kind)
+        played, update = play_and_tell(system, record, state, seat, action, kind, loaded.memo)
         entry = ActionRecord(
             game_id=record.id,
             version=record.version + 1,
@@ -523,6 +624,8 @@ class GameService(TakeBacks, HandOvers):
         if entry.revealed:
             loaded.recent.clear()  # nothing before a reveal can be taken back
         self._remember(loaded, entry.version, played.state)
+        if kind == "move" and seat is not None:
+            loaded.last_moves[seat] = (entry.version, entry.at)
         return update
 
     async def _append(
@@ -559,6 +662,7 @@ class GameService(TakeBacks, HandOvers):
         if finished:
             record.status = "finished"
         loaded.state = new_state
+        loaded.memo = {}
 
     def _remember(self, loaded: LoadedGame, version: int, state: BaseState) -> None:
         """Keep ``state`` for undo; the ones before it are kept packed (a quarter of the memory or less)."""
@@ -581,7 +685,7 @@ class GameService(TakeBacks, HandOvers):
         seats handed to the bot (``handed``, read from the store when not given)."""
         settings = await self._settings(loaded)
         if handed is None:
-            handed = await self.handed_over(loaded.record)
+            handed = await self.handed_over(loaded.record, loaded)
         for _ in range(MAX_FOLLOW_UPS):
             if loaded.record.status != "active" or loaded.state is None:
                 break
@@ -731,9 +835,7 @@ class GameService(TakeBacks, HandOvers):
             raise SessionError("Only the host or someone who can manage this channel can change settings.")
         normalised = GameSettings.validate(key, value)
         await self.store.set_setting(record.id, key, normalised)
-        cached = self._cache.get(record.id)
-        if cached is not None:
-            cached.settings = None
+        self._aside_changed(record.id)
         return GameSettings.parse(await self.store.get_settings(record.id))
 
     def _require_host(self, record: GameRecord, actor: Actor) -> None:
@@ -799,14 +901,21 @@ def _plain(action: Action) -> dict[str, Any]:
 
 
 def play_and_tell(
-    system: GameSystem, record: GameRecord, state: BaseState, seat: int | None, action: Action, kind: str = "move"
+    system: GameSystem,
+    record: GameRecord,
+    state: BaseState,
+    seat: int | None,
+    action: Action,
+    kind: str = "move",
+    memo: Memo | None = None,
 ) -> tuple[Played, Update]:
     """Play ``action`` and say it as the table hears it (pure: nothing is stored).
 
     The narration starts with a line standing for the action when it was chosen in private; the
-    update carries the action's notation and words only when the table may hear them.
+    update carries the action's notation and words only when the table may hear them. ``memo``: what
+    was worked out for ``state`` already (see :mod:`sessions.positions`).
     """
-    told = told_as(system, state, seat, action)
+    told = told_as(system, state, seat, action, memo)
     played = system.play(state, seat, action)
     events = list(played.events)
     if told is None and seat is not None:
@@ -832,7 +941,9 @@ def _private_marker(system: GameSystem, record: GameRecord, seat: int, action: A
     return Event(text=f"{name} {what}{how}.", kind=PRIVATE_CHOICE, seat=seat)
 
 
-def told_as(system: GameSystem, before: BaseState, seat: int | None, action: Action) -> str | None:
+def told_as(
+    system: GameSystem, before: BaseState, seat: int | None, action: Action, memo: Memo | None = None
+) -> str | None:
     """How the table hears of ``action``: its plain words, or None when it was chosen in private.
 
     A secret pick is never told; neither is a choice among things only the seat can see (cards of
@@ -843,7 +954,7 @@ def told_as(system: GameSystem, before: BaseState, seat: int | None, action: Act
         return None
     if seat is not None and action.get("type") not in system.free_actions:
         try:
-            private = system.public_choices(before, seat) is None
+            private = public_moves(system, before, seat, memo) is None
         except RuleError:
             private = True
         if private:

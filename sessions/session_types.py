@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules.core import BaseState, Event, GameSystem, Prompt, registry
 
 from .settings import GameSettings
-from .store import VACANT_USER, GameRecord
+from .store import VACANT_USER, GameRecord, HandOver
 
 VACANT = VACANT_USER
 """user_id of a seat whose player left a running game; the host may act for it."""
@@ -76,3 +77,18 @@ class LoadedGame:
     recent: list[tuple[int, BaseState | bytes]] = field(default_factory=list)
     """States since the last action that revealed something (version, state): what undo can go back to.
     All but the newest are kept packed (msgpack bytes)."""
+    handovers: list[HandOver] | None = None
+    """The game's hand-over rows, read once and dropped when one changes (None: not read yet)."""
+    last_moves: dict[int, tuple[int, float] | None] = field(default_factory=dict)
+    """Seat -> (version, time) of its latest own move, read once per seat and kept current by each commit."""
+    aside: int = 0
+    """The store's count of changes beside the state (settings, hand-overs) when these copies were read;
+    a shared store's other processes bump it, so a change there drops the copies here."""
+    memo: dict[Any, Any] = field(default_factory=dict)
+    """What the front end computed for the current position (legal moves, buttons, labels), reused by the
+    reply, autocomplete and the next button press; emptied whenever the state changes."""
+
+    def aside_changed(self) -> None:
+        """Settings or hand-overs changed: read them again when next needed."""
+        self.settings = None
+        self.handovers = None

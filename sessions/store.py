@@ -67,6 +67,9 @@ class GameRecord:
     reminders_sent: int
     last_reminder_at: float | None
     seats: list[SeatRecord] = field(default_factory=list)
+    aside: int = 0
+    """How many times the game's seats, status, host, settings or hand-overs changed (kept by stores shared
+    between processes, so a cached copy can be checked in the same round trip as the version)."""
 
     def seat_of(self, user_id: int) -> int | None:
         for seat in self.seats:
@@ -182,6 +185,7 @@ class Store(Protocol):
     ) -> GameRecord: ...
     async def get_game(self, game_id: int) -> GameRecord | None: ...
     async def game_version(self, game_id: int) -> int | None: ...
+    async def freshness(self, game_id: int) -> tuple[int, int] | None: ...
     async def open_game_in(self, channel_id: int) -> GameRecord | None: ...
     async def latest_game_in(self, channel_id: int) -> GameRecord | None: ...
     async def add_seat(self, game_id: int, seat: int, user_id: int, name: str) -> None: ...
@@ -353,6 +357,11 @@ class SqliteStore:
         async with self.db.execute("SELECT version FROM games WHERE id = ?", (game_id,)) as cursor:
             row = await cursor.fetchone()
         return int(row[0]) if row else None
+
+    async def freshness(self, game_id: int) -> tuple[int, int] | None:
+        """(version, changes beside the state) of a game; one process owns the file, so the second is 0."""
+        version = await self.game_version(game_id)
+        return None if version is None else (version, 0)
 
     @_locked
     async def open_game_in(self, channel_id: int) -> GameRecord | None:

@@ -20,6 +20,7 @@ from sessions.dice import DiceError
 from sessions.dice import roll as roll_dice
 from sessions.errors import SessionError, StaleVersion
 from sessions.notify import plan_delivery
+from sessions.positions import legal_moves
 from sessions.service import Actor, DamagedGame, GameService, Update
 from sessions.settings import HELP as SETTINGS_HELP
 from sessions.settings import GameSettings
@@ -414,16 +415,19 @@ class Table:
 
     async def suggest_actions(self, ctx: Ctx, typed: str, limit: int = 25) -> list[str]:
         """Autocomplete for /act: the acting user's legal actions that match what is typed."""
-        record = await self.service.open_game(ctx.channel_id)
-        if record is None or record.status != "active":
+        position = await self.service.position_in(ctx.channel_id)
+        if position is None or position[0].status != "active":
             return []
-        record, state = await self.service.get(record.id)
+        record, state = position
         seat = record.seat_of(ctx.actor.user_id)
         if seat is None or state is None:
             return []
         system = registry.get(record.system)
         wanted = typed.strip().lower()
-        names = [system.format(a) for a in system.legal(state, seat)]
+        memo = self.service.position_memo(record, state)
+        names = memo.get(("names", seat))
+        if names is None:
+            names = memo[("names", seat)] = [system.format(a) for a in legal_moves(system, state, seat, memo)]
         return [n for n in names if wanted in n.lower()][:limit]
 
     # -- buttons ------------------------------------------------------------------------------------
@@ -469,10 +473,10 @@ class Table:
             raise SessionError(f"That button is for {owner}.")
         if version != record.version:
             raise StaleVersion()
-        _, state = await self.service.get(record.id)
-        if state is None:
+        record, state = await self.service.get(record.id)
+        if state is None or version != record.version:
             raise StaleVersion()
-        legal = registry.get(record.system).legal(state, seat)
+        legal = legal_moves(registry.get(record.system), state, seat, self.service.position_memo(record, state))
         if index >= len(legal):
             raise StaleVersion()
         update = await self.service.act(
@@ -505,7 +509,10 @@ class Table:
         viewer_seat: int | None = None,
         summary: bool = False,
     ) -> Reply:
-        return board_reply(update, lead=lead, actor_seat=actor_seat, viewer_seat=viewer_seat, summary=summary)
+        memo = self.service.position_memo(update.game, update.state) if update.state is not None else None
+        return board_reply(
+            update, lead=lead, actor_seat=actor_seat, viewer_seat=viewer_seat, summary=summary, memo=memo
+        )
 
     async def _told(self, update: Update, reply: Reply) -> Reply:
         """Sort the players the reply pings by how they want to hear (mention, DM, nothing); players who

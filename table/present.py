@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from render import render_board
 from rules.core import BaseState, Event, GameSystem, Outcome, Prompt, RuleError, registry
+from sessions.positions import Memo, legal_moves, public_moves
 from sessions.service import VACANT, Update, is_bot
 from sessions.store import GameRecord
 
@@ -86,20 +87,40 @@ def _label(system: GameSystem, state: BaseState, action: dict) -> str:
 
 
 def action_controls(
-    record: GameRecord, system: GameSystem, state: BaseState, seat: int, *, public: bool = True
+    record: GameRecord,
+    system: GameSystem,
+    state: BaseState,
+    seat: int,
+    *,
+    public: bool = True,
+    memo: Memo | None = None,
 ) -> tuple[list[Button], Menu | None]:
     """Buttons for the most useful moves of ``seat`` and a drop-down of the others, in plain words.
 
     ``public`` controls go under the board for everyone to see: they are built from the public view
     alone, and only when the choice names nothing private (else none: the seat chooses in private).
+    ``memo`` keeps them for the position (the next reply, autocomplete and the button press reuse them).
     """
+    if memo is None:
+        return _action_controls(record, system, state, seat, public, None)
+    key = ("controls", seat, public)
+    if key not in memo:
+        memo[key] = _action_controls(record, system, state, seat, public, memo)
+    buttons, menu = memo[key]
+    return list(buttons), menu
+
+
+def _action_controls(
+    record: GameRecord, system: GameSystem, state: BaseState, seat: int, public: bool, memo: Memo | None
+) -> tuple[tuple[Button, ...], Menu | None]:
+    every = legal_moves(system, state, seat, memo)
     if public:
-        legal = system.public_choices(state, seat)
+        legal = public_moves(system, state, seat, memo)
         shown = system.view(state, None)
     else:
-        legal, shown = system.legal(state, seat), state
+        legal, shown = every, state
     if not legal:
-        return [], None
+        return (), None
     ranked = list(dict.fromkeys(i for i in system.button_choices(shown, seat, legal) if 0 <= i < len(legal)))
     chosen = ranked[:MAX_BUTTONS]
     # The drop-down follows the game's ranking too, then the other moves in their order.
@@ -120,7 +141,7 @@ def action_controls(
             "More moves…" if len(others) <= MAX_MENU else f"{MAX_MENU} more of {len(others)}: /actions lists all"
         )
         menu = Menu(placeholder, f"sh:act:{record.id}:{record.version}:{seat}", options)
-    return buttons, menu
+    return tuple(buttons), menu
 
 
 BUTTON_LABEL = 80
@@ -160,7 +181,7 @@ def deciding_seats(record: GameRecord, prompts: Sequence[Prompt]) -> list[int]:
 
 
 def public_controls(
-    record: GameRecord, system: GameSystem, state: BaseState, prompts: Sequence[Prompt]
+    record: GameRecord, system: GameSystem, state: BaseState, prompts: Sequence[Prompt], memo: Memo | None = None
 ) -> tuple[list[Button], Menu | None, list[str]]:
     """What goes under the public board: the deciding seat's buttons when its choice is public; else one
     button that opens each player's own choices in private (and a line saying so)."""
@@ -168,7 +189,7 @@ def public_controls(
     names = [record.seats[s].name if s < len(record.seats) else f"seat {s + 1}" for s in seats]
     private_id = PRIVATE_BUTTON.format(game=record.id)
     if len(seats) == 1:
-        buttons, menu = action_controls(record, system, state, seats[0], public=True)
+        buttons, menu = action_controls(record, system, state, seats[0], public=True, memo=memo)
         if buttons or menu is not None:
             return buttons, menu, []
         line = f"{names[0]} chooses in private: press **Choose privately** (or use `/game view`)."
@@ -186,12 +207,13 @@ def board_reply(
     actor_seat: int | None = None,
     viewer_seat: int | None = None,
     summary: bool = False,
+    memo: Memo | None = None,
 ) -> Reply:
     """The standard answer after anything happens in a running game.
 
     The picture is the public view unless ``viewer_seat`` asks for that seat's private one; buttons
     belong to the seat that must decide (in a private view, only the viewer's own). ``summary`` adds
-    the game's status lines (for /game status).
+    the game's status lines (for /game status). ``memo``: the position's memo (see ``action_controls``).
     """
     record, state = update.game, update.state
     system = registry.get(record.system)
@@ -227,10 +249,10 @@ def board_reply(
             fields.append(("Now", prompt_rows(record, update.prompts, renamed)))
             mentions = update.waiting_users()
             if viewer_seat is None:
-                buttons, menu, notes = public_controls(record, system, state, update.prompts)
+                buttons, menu, notes = public_controls(record, system, state, update.prompts, memo)
                 lines += notes
             elif viewer_seat in {p.seat for p in update.prompts} and not is_bot(record.user_of(viewer_seat)):
-                buttons, menu = action_controls(record, system, state, viewer_seat, public=False)
+                buttons, menu = action_controls(record, system, state, viewer_seat, public=False, memo=memo)
         if viewer_seat is None and told:
             names = [record.seats[s].name if s < len(record.seats) else f"seat {s + 1}" for s in told]
             lines.append(f"{', '.join(names)}: news only you may see, with **Your view** (or `/game view`).")

@@ -195,15 +195,17 @@ class GameSystem(Generic[S]):
         """
         return list(range(min(4, len(legal))))
 
-    def public_choices(self, state: S, seat: int) -> list[Action] | None:
+    def public_choices(self, state: S, seat: int, legal: list[Action] | None = None) -> list[Action] | None:
         """``seat``'s legal actions when everyone may see them, else None (the choice is made in private).
 
         A choice is public when the table could list it from the public view alone: ``legal()`` on
         ``view(state, None)`` gives exactly the same actions (so no button or menu names a card in a
         hand, a face-down token or the next card of a deck), and none of them is a secret pick. Front
         ends show public choices under the board and everything else only to the seat itself.
+        ``legal`` is ``legal(state, seat)`` when the caller has it already.
         """
-        legal = self.legal(state, seat)
+        if legal is None:
+            legal = self.legal(state, seat)
         if any(action.get("type") in self.secret_actions for action in legal):
             return None
         try:

@@ -1,0 +1,155 @@
+"""What a turn costs the database: a loaded game is played with one write and (almost) no reads.
+
+SQLite belongs to one process, so the loaded game, its settings, its hand-overs and each seat's last
+move are answered from memory: a turn is one transaction. A PostgreSQL store is shared by shard
+processes, so a turn first asks, in one round trip, whether the copy is current (the version, and a
+count of changes to the game's settings and hand-overs); a change made by another process is seen.
+"""
+
+from __future__ import annotations
+
+import collections
+import functools
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules.core import registry
+from sessions.pg_store import PostgresStore
+from sessions.service import Actor, GameService
+from sessions.store import SqliteStore
+from table.commands import Ctx, Table
+from tests.pg_server import new_database
+
+ALICE, BOB = Actor(1, "alice"), Actor(2, "bob")
+CHANNEL = 77
+
+
+def counted(store: Any) -> collections.Counter[str]:
+    """Count each call of the store's coroutine methods (the service's round trips)."""
+    calls: collections.Counter[str] = collections.Counter()
+    for name in dir(type(store)):
+        method = getattr(store, name)
+        if name.startswith("_") or not callable(method) or not hasattr(method, "__code__"):
+            continue
+        if method.__code__.co_flags & 0x80 == 0:  # not a coroutine function
+            continue
+
+        def wrap(method: Any, name: str) -> Any:
+            @functools.wraps(method)
+            async def call(*args: Any, **kwargs: Any) -> Any:
+                calls[name] += 1
+                return await method(*args, **kwargs)
+
+            return call
+
+        setattr(store, name, wrap(method, name))
+    return calls
+
+
+async def started(service: GameService) -> int:
+    await service.new_game(channel_id=CHANNEL, guild_id=1, host=ALICE, system_id="pig", options="target=100")
+    await service.join(CHANNEL, BOB)
+    update = await service.start(CHANNEL, ALICE)
+    return update.game.id
+
+
+async def turns(table: Table, count: int) -> None:
+    """``count`` actions through the table layer, each with its reply (the seat to move holds)."""
+    for _ in range(count):
+        status = await table.service.status(CHANNEL)
+        seat = status.prompts[0].seat
+        actor = ALICE if status.game.seats[seat].user_id == ALICE.user_id else BOB
+        ctx = Ctx(actor=actor, channel_id=CHANNEL, guild_id=1)
+        await table.act(ctx, "hold")
+        await table.suggest_actions(ctx, "")
+
+
+@pytest.fixture
+def sqlite_path(tmp_path: Path) -> Iterator[Path]:
+    yield tmp_path / "games.db"
+
+
+async def test_sqlite_turn_is_one_write_and_no_read(sqlite_path: Path) -> None:
+    store = SqliteStore(sqlite_path)
+    service = GameService(store, seed_source=lambda: 5)
+    await service.open()
+    try:
+        await started(service)
+        table = Table(service)
+        await turns(table, 2)  # the game, its settings, hand-overs, last moves and prefs are read once
+        calls = counted(store)
+        await turns(table, 10)
+        assert dict(calls) == {"append_action": 10}
+    finally:
+        await service.close()
+
+
+async def test_reply_autocomplete_and_button_share_one_legal_list(sqlite_path: Path) -> None:
+    service = GameService(SqliteStore(sqlite_path), seed_source=lambda: 5)
+    await service.open()
+    try:
+        game_id = await started(service)
+        table = Table(service)
+        record, position = await service.get(game_id)
+        version = record.version
+        system = registry.get("pig")
+        asked: list[object] = []
+        original = type(system).legal
+
+        def legal(self: Any, state: Any, seat: int) -> Any:
+            asked.append(state)
+            return original(self, state, seat)
+
+        type(system).legal = legal  # type: ignore[method-assign]
+        try:
+            ctx = Ctx(actor=ALICE, channel_id=CHANNEL, guild_id=1)
+            reply = await table.game_status(ctx)
+            await table.suggest_actions(ctx, "")
+            await table.suggest_actions(ctx, "ho")
+            button = next(b for b in reply.buttons if b.custom_id.startswith("sh:act:"))
+            await table.click(ctx, button.custom_id)
+            # the position's legal list was computed once (public_choices also asks the public view,
+            # another object); the two autocompletes and the button press reused it
+            assert sum(1 for s in asked if s is position) == 1
+            assert (await service.get(game_id))[0].version == version + 1, "the press was played"
+        finally:
+            type(system).legal = original  # type: ignore[method-assign]
+    finally:
+        await service.close()
+
+
+@pytest.mark.postgres
+async def test_postgres_turn_checks_once_and_sees_another_process() -> None:
+    url = new_database()
+    first = GameService(PostgresStore(url), seed_source=lambda: 5)
+    other = GameService(PostgresStore(url), seed_source=lambda: 5)
+    await first.open()
+    await other.open()
+    try:
+        game_id = await started(first)
+        table = Table(first)
+        await turns(table, 2)
+        calls = counted(first.store)
+        await turns(table, 5)
+        # per turn: the test's own status (one check), then the act (one check, one write) with its
+        # reply, and autocomplete (from the loaded copy: it decides nothing)
+        assert dict(calls) == {"append_action": 5, "freshness": 10}
+
+        # another process hands bob's seat to the bot: the next turn here sees it at once
+        await other.away(BOB, guild_id=1, game_id=game_id)
+        status = await first.status(CHANNEL)
+        if status.game.seats[status.prompts[0].seat].user_id == BOB.user_id:
+            await other.act(actor=BOB, action="hold", game_id=game_id)
+        update = await first.act(actor=ALICE, action="hold", channel_id=CHANNEL)
+        assert any("bob is away: the bot plays" in e.text for e in update.events)
+
+        # and a setting changed there is read here by the next request that checks the game
+        await other.change_setting(CHANNEL, ALICE, "autopass", "off")
+        await first.status(CHANNEL)
+        assert (await first.settings_of(game_id)).autopass is False
+    finally:
+        await first.close()
+        await other.close()
