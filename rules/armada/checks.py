@@ -47,7 +47,7 @@ from .helpers import (
 )
 from .plan import PLAN_TYPES
 from .resolution import hiring_blocked
-from .state import Combat, Die, State
+from .state import Combat, Die, EnemyShip, Fleet, State
 from .turns import TRADE_ANSWERS, TURN_TYPES, mandatory, waiting
 
 COMBAT_TYPES = (
@@ -189,7 +189,7 @@ def _combat(
     player = state.players[seat]
     step_one = c.step == "assign" and seat not in c.finished
     if step_one and (not c.pvp or seat == c.turn_of):
-        _finish_first(state, seat, kind, action)
+        _finish_first(state, seat, kind, action, memo)
     if kind == "assign":
         if c.step == "escape":
             _assign_escape(state, c, seat, action)
@@ -274,11 +274,11 @@ def check_plan(state: State, c: Combat, seat: int, action: Mapping[str, Any]) ->
             return
 
 
-def _finish_first(state: State, seat: int, kind: str, action: Mapping[str, Any]) -> None:
+def _finish_first(state: State, seat: int, kind: str, action: Mapping[str, Any], memo: Memo | None) -> None:
     """FAQ (assigning crew without activating): dice waiting on a station that has not fired may not
     stay there, so while one waits, step 1 allows only dice for that station (or the Ram, which takes
     no crew); ``done`` is refused with the station and what it still needs."""
-    number = combat.waiting_station(state, seat)
+    number = _waiting(state, seat, memo)
     if number is None or kind == "ram" or kind in PLAN_TYPES:  # a plan's placements are judged one by one
         return
     if kind == "assign" and parse_station(state, seat, action.get("station")) == number:
@@ -290,6 +290,16 @@ def _finish_first(state: State, seat: int, kind: str, action: Mapping[str, Any])
             " so put a rolled die there before you end step 1."
         )
     raise RuleError(f"Finish the activation you started first: {what}.")
+
+
+def _waiting(state: State, seat: int, memo: Memo | None) -> int | None:
+    """``combat.waiting_station``, once per listing."""
+    if memo is None:
+        return combat.waiting_station(state, seat)
+    key = ("waiting", seat)
+    if key not in memo:
+        memo[key] = combat.waiting_station(state, seat)
+    return memo[key]
 
 
 def _afford(state: State, seat: int, amount: int, what: str) -> None:
@@ -336,9 +346,10 @@ def _assign_escape(state: State, c: Combat, seat: int, action: Mapping[str, Any]
 Placed = tuple[Die, int, Module, int] | None
 """Where a die goes and what it fires: the die, the station, its module and the shots (None: no shot)."""
 
-Memo = dict[tuple[object, object], "Placed | str"]
+Memo = dict[tuple[object, ...], Any]
 """What one ``legal()`` call learnt about putting a die on a station: where it goes and what it fires,
-or the refusal's sentence (many candidates differ only in their target)."""
+or the refusal's sentence (many candidates differ only in their target); also the station waiting for
+crew and the ships each target names."""
 
 
 def _assign(state: State, c: Combat, seat: int, action: Mapping[str, Any], deep: bool, memo: Memo | None) -> None:
@@ -359,10 +370,10 @@ def _assign(state: State, c: Combat, seat: int, action: Mapping[str, Any], deep:
         return
     if module.credit_cost:
         _afford(state, seat, module.credit_cost, f"Firing {module.name}")
-    _fire(state, c, seat, module, number, action, die.face, placed=die.id)
+    _fire(state, c, seat, module, number, action, die.face, placed=die.id, memo=memo)
     second = module_at(state.players[seat], 2)
     if deep and twin and second is not None:
-        _fire(state, c, seat, second, 2, action, "T", placed=die.id)
+        _fire(state, c, seat, second, 2, action, "T", placed=die.id, memo=memo)
 
 
 def _remembered_place(state: State, c: Combat, seat: int, action: Mapping[str, Any], memo: Memo | None) -> Placed:
@@ -459,6 +470,7 @@ def _fire(
     face: str,
     *,
     placed: int = -1,
+    memo: Memo | None = None,
 ) -> None:
     """The refusals of ``combat.fire`` (and of a duel's ``duel_fire``) for one shot, without shooting."""
     eff = module.effect
@@ -480,23 +492,23 @@ def _fire(
         if "area" in kw:
             return
         if "multi" in kw:
-            combat.pick_targets(state, action, fleet, direct, True)
+            _targets(state, action, fleet, memo, direct, True)
         elif not (kind == "drone" and not fleet.ships):
-            combat.pick_targets(state, action, fleet, direct, False)
+            _targets(state, action, fleet, memo, direct, False)
     elif kind == "spindle":
-        combat.pick_targets(state, action, fleet, False, False)
+        _targets(state, action, fleet, memo, False, False)
     elif kind == "gatling":
         if not (shows(face, "S") and face_symbols(face) != ["T"]):
             if station.counters <= 0:
                 raise RuleError("The Raflesia Beam Gatling has no charge yet (Science charges it).")
-            combat.pick_targets(state, action, fleet, False, False)
+            _targets(state, action, fleet, memo, False, False)
     elif kind == "heal":
         if action.get("ally") not in (None, ""):
             ally = get_int(action, "ally", 1, len(state.seats), "the ally's seat") - 1
             if ally not in c.members:
                 raise RuleError("That ship is not in this Combat.")
     elif kind == "stasis":
-        target = combat.pick_targets(state, action, fleet, True, False)[0]
+        target = _targets(state, action, fleet, memo, True, False)[0]
         e = enemy_def(target)
         raw = action.get("action", 1)
         if str(raw).strip().lower() in ("passive", "protect", "0"):
@@ -518,6 +530,26 @@ def _fire(
                 raise RuleError(f"Die #{crew.id} is not waiting in a crew section.")
     elif kind not in ("shield", "repair", "guard", "cloak"):
         raise RuleError(f"{module.name} cannot be used this way yet.")
+
+
+def _targets(
+    state: State, action: Mapping[str, Any], fleet: Fleet, memo: Memo | None, direct: bool, many: bool
+) -> list[EnemyShip]:
+    """``combat.pick_targets``, remembered per target within one listing (a target names the same
+    ships whatever the die and station)."""
+    raw = action.get("target")
+    if memo is None or isinstance(raw, bool) or not isinstance(raw, int | str):
+        return combat.pick_targets(state, action, fleet, direct, many)
+    key = ("targets", fleet.token, raw, direct, many)
+    known = memo.get(key)
+    if known is None:
+        try:
+            known = memo[key] = combat.pick_targets(state, action, fleet, direct, many)
+        except RuleError as exc:
+            known = memo[key] = str(exc)
+    if isinstance(known, str):
+        raise RuleError(known)
+    return known
 
 
 # -- Away Missions -----------------------------------------------------------------------------------

@@ -58,7 +58,7 @@ def _placement(state: State, seat: int, action: Mapping[str, Any], memo: Memo | 
     module = found
     kind = module.effect.get("kind")
     player = state.players[seat]
-    ally = _number(action.get("ally")) - 1
+    ally = _number(action.get("ally")) - 1 if kind in ("heal", "transfer") else -1
     if kind == "heal" and not dice_of(state, ally if 0 <= ally < len(state.players) else seat, "infirmary"):
         return "nobody is in the Infirmary"
     if kind == "transfer" and 0 <= ally < len(state.players):

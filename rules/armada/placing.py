@@ -98,7 +98,7 @@ def suggestion(state: State, seat: int, allowed: list[Action] | None = None) -> 
         return None
     if not dice_of(state, seat, "rolled"):
         return None
-    board = _copy(state)
+    board = state  # only read: each die is tried on a copy, the best copy becomes the next board
     chosen: list[Action] = []
     first = None
     if allowed is not None:
