@@ -390,24 +390,40 @@ def plan_path(state: StarState, h: HeroState, path_in: object, mp: int) -> tuple
                 raise RuleError("You cannot pick that up while an enemy shares the space.")
             ops.append(("pickup", cur))
         else:
-            dxy = B.parse_space(item)
-            if dxy is None:
-                raise RuleError(f"'{raw[:12]}' is neither a space nor portal, door, hack or pickup.")
-            cxy = B.parse_space(cur)
-            if not b.playable(dxy):
-                raise RuleError(f"{B.name(dxy)} is not a space you can enter.")
-            if abs(cxy[0] - dxy[0]) + abs(cxy[1] - dxy[1]) != 1:
-                raise RuleError(f"{B.name(dxy)} is not next to {cur}; steps are orthogonal, one space at a time.")
-            if not b.passage(cxy, dxy, doors):
-                raise RuleError(f"A wall or closed door blocks the way from {cur} to {B.name(dxy)}.")
+            nxt = _open_step(b, cur, item, doors) or _refused_step(b, cur, item, raw, doors)
             cost += 1
-            ops.append(("step", B.name(dxy)))
-            cur = B.name(dxy)
+            ops.append(("step", nxt))
+            cur = nxt
         if cost > mp:
             raise RuleError(f"That path needs more than the {mp} movement point(s) left.")
     if cur != h.pos and occupancy(state, cur, ignore=h.id) >= 2:
         raise RuleError(f"{cur} is full: you may pass through but not stop there.")
     return ops, cost
+
+
+def _open_step(b: B.Board, cur: str, item: str, doors: dict[str, bool]) -> str | None:
+    """The space ``item`` names when it is a step from ``cur`` the doors allow (the usual case, looked up
+    in the board's table of steps); None otherwise, and :func:`_refused_step` says why or finds it."""
+    wanted = item.upper()
+    for nb, door in b.steps_from(cur):
+        if nb == wanted:
+            return nb if door is None or doors.get(door, False) else None
+    return None
+
+
+def _refused_step(b: B.Board, cur: str, item: str, raw: str, doors: dict[str, bool]) -> str:
+    """A step checked in full: the refusal that fits, or the space (a name written unusually, like C04)."""
+    dxy = B.parse_space(item)
+    if dxy is None:
+        raise RuleError(f"'{raw[:12]}' is neither a space nor portal, door, hack or pickup.")
+    cxy = B.parse_space(cur)
+    if not b.playable(dxy):
+        raise RuleError(f"{B.name(dxy)} is not a space you can enter.")
+    if abs(cxy[0] - dxy[0]) + abs(cxy[1] - dxy[1]) != 1:
+        raise RuleError(f"{B.name(dxy)} is not next to {cur}; steps are orthogonal, one space at a time.")
+    if not b.passage(cxy, dxy, doors):
+        raise RuleError(f"A wall or closed door blocks the way from {cur} to {B.name(dxy)}.")
+    return B.name(dxy)
 
 
 def nearest_free(state: StarState, b: B.Board, starts: list[str]) -> str | None:
