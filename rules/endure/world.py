@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import cache
 from typing import Any
 
 from rules.core import RuleError, Turn
@@ -148,9 +149,13 @@ def exits(st: EndureState, zone: str) -> list[tuple[str, str, str]]:
     return _recall("exits", st, zone, lambda: _exits(st, zone))
 
 
-def _exits(st: EndureState, zone: str) -> list[tuple[str, str, str]]:
+def _exits(st: EndureState, zone: str, shut: frozenset[str] | None = None) -> list[tuple[str, str, str]]:
+    """The ways out of ``zone``; ``shut`` (from :func:`_shut`) saves asking each opening in turn."""
     b = the_board(st)
-    out = [e for e in b.exits[zone] if opening_open(st, e[0])]
+    if shut is None:
+        out = [e for e in b.exits[zone] if opening_open(st, e[0])]
+    else:
+        out = [e for e in b.exits[zone] if e[0] not in shut]
     for oid in st.extra_openings:
         a, _, c = oid.partition("|")
         if zone in (a, c):
@@ -158,6 +163,22 @@ def _exits(st: EndureState, zone: str) -> list[tuple[str, str, str]]:
             dirs = b.edge_dirs(zone, other)
             out.append((oid, other, dirs[0] if dirs else "N"))
     return out
+
+
+@cache
+def door_ids(mission: str) -> frozenset[str]:
+    """The openings of a mission's map that are doors (the others never close)."""
+    return frozenset(oid for oid, op in board(mission).openings.items() if op.door)
+
+
+def _shut(st: EndureState) -> frozenset[str]:
+    """The openings closed now: exactly those :func:`opening_open` says are not open."""
+    doors = door_ids(st.mission)
+    if event_effect(st) == "lockdown":
+        shut = doors
+    else:
+        shut = frozenset(oid for oid, how in st.doors.items() if how != "open" and oid in doors)
+    return shut.difference(st.extra_openings) if st.extra_openings else shut
 
 
 def models_in(st: EndureState, zone: str) -> int:
@@ -215,15 +236,16 @@ def path_steps(st: EndureState, start: str, goal: str, *, mover_blocked=True) ->
     """
     if start == goal:
         return 0, []
+    ways, full = _route_reader(st)
     dist = {goal: 0}
     frontier = [goal]
     while frontier:
         nxt = []
         for cur in frontier:
-            for _, other, _ in exits(st, cur):
+            for _, other, _ in ways(cur):
                 if other in dist:
                     continue
-                if other != start and (other in st.shields or (mover_blocked and is_full(st, other))):
+                if other != start and (other in st.shields or (mover_blocked and full(other))):
                     continue
                 dist[other] = dist[cur] + 1
                 nxt.append(other)
@@ -231,9 +253,9 @@ def path_steps(st: EndureState, start: str, goal: str, *, mover_blocked=True) ->
     if start not in dist:
         return -1, []
     steps = []
-    for _, other, d in exits(st, start):
+    for _, other, d in ways(start):
         if other in dist and dist[other] == dist[start] - 1:
-            if other != goal and mover_blocked and is_full(st, other):
+            if other != goal and mover_blocked and full(other):
                 continue
             if other != goal and other in st.shields:
                 continue
@@ -241,6 +263,31 @@ def path_steps(st: EndureState, start: str, goal: str, *, mover_blocked=True) ->
     if goal in st.shields:
         steps = []
     return dist[start], steps
+
+
+def _route_reader(
+    st: EndureState,
+) -> tuple[Callable[[str], list[tuple[str, str, str]]], Callable[[str], bool]]:
+    """:func:`exits` and :func:`is_full` for one route search, which only reads ``st``: each zone's ways
+    out are worked out once and the closed doors and crowds counted once, not once per step tried
+    (the enemy phase searches routes a dozen times, between moves)."""
+    if _memo is not None:
+        return (lambda zone: exits(st, zone)), (lambda zone: is_full(st, zone))
+    b = the_board(st)
+    shut = _shut(st)
+    crowds = _crowds(st)
+    found: dict[str, list[tuple[str, str, str]]] = {}
+
+    def ways(zone: str) -> list[tuple[str, str, str]]:
+        out = found.get(zone)
+        if out is None:
+            out = found[zone] = _exits(st, zone, shut)
+        return out
+
+    def full(zone: str) -> bool:
+        return crowds.get(zone, 0) >= b.zones[zone].capacity
+
+    return ways, full
 
 
 def roll_direction(turn: Turn, label: str) -> str:
