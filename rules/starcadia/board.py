@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import lru_cache
 
 from .content import CONTENT, HATCHES, PORTAL_CHARS, SLOT_CHARS
@@ -150,18 +149,20 @@ class Board:
     def _los(self, a: XY, b: XY, door_open: dict[str, bool]) -> bool:
         if not (self._see_through(a) and self._see_through(b)):
             return False
-        x0, y0 = Fraction(a[0]) + Fraction(1, 2), Fraction(a[1]) + Fraction(1, 2)
-        x1, y1 = Fraction(b[0]) + Fraction(1, 2), Fraction(b[1]) + Fraction(1, 2)
-        dx, dy = x1 - x0, y1 - y0
-        events: dict[Fraction, set[str]] = {}
+        # The line from centre to centre crosses grid lines at times t in (0, 1): x = k at
+        # t = (2k - 2a.x - 1) / (2 dx), y = m likewise. Scaled by 2|dx||dy| (a zero counted as 1) these
+        # times are whole numbers, ordered and equal exactly as the fractions are.
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        ax, ay = abs(dx) or 1, abs(dy) or 1
+        events: dict[int, set[str]] = {}
         if dx:
             lo, hi = sorted((a[0], b[0]))
             for k in range(lo + 1, hi + 1):
-                events.setdefault((k - x0) / dx, set()).add("x")
+                events.setdefault((2 * k - 2 * a[0] - 1) * ay * (1 if dx > 0 else -1), set()).add("x")
         if dy:
             lo, hi = sorted((a[1], b[1]))
             for k in range(lo + 1, hi + 1):
-                events.setdefault((k - y0) / dy, set()).add("y")
+                events.setdefault((2 * k - 2 * a[1] - 1) * ax * (1 if dy > 0 else -1), set()).add("y")
         sx = 1 if dx > 0 else -1
         sy = 1 if dy > 0 else -1
         cur = a
