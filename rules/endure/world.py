@@ -233,13 +233,15 @@ def path_steps(st: EndureState, start: str, goal: str, *, mover_blocked=True) ->
     """Distance and the first steps (direction, zone) of every shortest route from start to goal.
 
     Full zones (other than the goal) and shielded zones cannot be crossed. (-1, []) if unreachable.
+    The search spreads from the goal and stops at the layer that reaches ``start``: every zone one step
+    nearer the goal than ``start`` is in an earlier layer, so the first steps are all known by then.
     """
     if start == goal:
         return 0, []
     ways, full = _route_reader(st)
     dist = {goal: 0}
     frontier = [goal]
-    while frontier:
+    while frontier and start not in dist:
         nxt = []
         for cur in frontier:
             for _, other, _ in ways(cur):
