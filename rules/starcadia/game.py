@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+import msgspec
+
 from rules.core import (
     Action,
     Choice,
@@ -563,13 +565,10 @@ class Starcadia(GameSystem[StarState]):
         return sorted(range(len(legal)), key=lambda i: (rank(legal[i]), i))
 
     def hide(self, state: StarState, seat: int | None) -> StarState:
-        v = self.clone(state)
-        v.deck = ["?"] * len(v.deck)
-        v.rng = RngState(seed=0, draws=0)
-        for crew in v.crews:
-            if crew.seat != seat:
-                crew.hand = ["?"] * len(crew.hand)
-        return v
+        """The deck and the other crews' hands face down, no seed. The rest is shared with ``state``, not
+        copied (the contract allows it: views are read, never changed), as the table asks for views often."""
+        crews = [c if c.seat == seat else msgspec.structs.replace(c, hand=["?"] * len(c.hand)) for c in state.crews]
+        return msgspec.structs.replace(state, deck=["?"] * len(state.deck), rng=RngState(seed=0, draws=0), crews=crews)
 
     def resample(self, state: StarState, observer: int | None, seed: int) -> StarState:
         """A new seed, the event deck in another order, and the draft tokens in the other crews' hands
