@@ -29,9 +29,10 @@ BASE_DRAW_ZONES = ("warp", "your stockpile")
 """Besides their Deck, players may always draw from the Warp Zone and their own Stockpile (6.3)."""
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Active:
-    """An effect of a card in play."""
+    """An effect of a card in play (read only; not frozen, since a frozen dataclass is four times slower
+    to make and every rule question makes a few dozen)."""
 
     card: str
     index: int

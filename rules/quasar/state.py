@@ -12,6 +12,8 @@ next phase; a task that needs a player's decision stays on top until the decisio
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import msgspec
 
 from rules.core import BaseState
@@ -116,6 +118,7 @@ def owned_key(name: str, seat: int) -> str:
     return f"{name}:{seat}"
 
 
+@lru_cache(maxsize=1024)
 def split_key(key: str) -> tuple[str, int | None]:
     """``hand:2`` -> ("hand", 2); ``warp`` -> ("warp", None)."""
     name, sep, owner = key.partition(":")
