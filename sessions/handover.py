@@ -1,6 +1,6 @@
 """Seats the bot plays for their player: away mode and deadlines that act; the returning player's catch-up.
 
-A mix-in of :class:`~sessions.service.GameService`. A hand-over is stored per seat (table
+A mix-in of :class:`~sessions.games.LoadedGames`. A hand-over is stored per seat (table
 ``handovers``), so it survives restarts and every shard process sees it:
 
 - ``away``: the player asked (``/game away``) for a number of days, or until ``/game back``;
@@ -16,17 +16,14 @@ default instead, as the host's ``/game timeout`` does.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from rules.core import BaseState, Event, GameSystem, RuleError, registry
 
 from . import catchup
 from .errors import SessionError, StaleVersion
+from .games import LoadedGames
 from .session_types import Actor, LoadedGame, Update, is_bot
 from .store import GameRecord, HandOver
-
-if TYPE_CHECKING:
-    from .service import GameService
 
 MAX_AWAY_DAYS = 60
 """Longest away spell one command asks for."""
@@ -48,35 +45,12 @@ def hours_text(seconds: float) -> str:
     return f"{round(hours / 24)} days"
 
 
-class HandOvers:
+class HandOvers(LoadedGames):
     """Away mode, deadlines that act, and catch-ups for the session service."""
-
-    async def handed_over(
-        self: GameService, record: GameRecord, loaded: LoadedGame | None = None
-    ) -> dict[int, HandOver]:
-        """The game's seats the bot plays now (for the player still sitting there), by seat.
-
-        The rows are kept with the loaded game (``loaded``: one just checked to be current; with a
-        store of one process, any loaded copy is) and read again after a change.
-        """
-        if loaded is None and not self.store.shared:
-            loaded = self._cache.get(record.id)
-        if loaded is None:
-            rows = await self.store.handovers(record.id)
-        else:
-            if loaded.handovers is None:
-                loaded.handovers = await self.store.handovers(record.id)
-            rows = loaded.handovers
-        now = self.clock()
-        out = {}
-        for handover in rows:
-            if handover.active(now) and record.user_of(handover.seat) == handover.user_id:
-                out[handover.seat] = handover
-        return out
 
     # -- away mode ----------------------------------------------------------------------------------
     async def away(
-        self: GameService,
+        self,
         actor: Actor,
         *,
         guild_id: int | None,
@@ -108,7 +82,7 @@ class HandOvers:
                 result.updates.append(update)
         return result
 
-    async def back(self: GameService, actor: Actor, *, guild_id: int | None) -> list[GameRecord]:
+    async def back(self, actor: Actor, *, guild_id: int | None) -> list[GameRecord]:
         """The actor takes back every seat the bot played for them on this server."""
         back = []
         now = self.clock()
@@ -125,12 +99,12 @@ class HandOvers:
             raise SessionError("The bot plays none of your seats here: you are not away.")
         return back
 
-    async def away_games(self: GameService, user_id: int) -> dict[int, HandOver]:
+    async def away_games(self, user_id: int) -> dict[int, HandOver]:
         """The user's seats the bot plays now, by game."""
         now = self.clock()
         return {h.game_id: h for h in await self.store.handovers_of_user(user_id) if h.active(now)}
 
-    async def _games_of(self: GameService, actor: Actor, guild_id: int | None, game_id: int | None) -> list[GameRecord]:
+    async def _games_of(self, actor: Actor, guild_id: int | None, game_id: int | None) -> list[GameRecord]:
         if game_id is not None:
             record = await self.store.get_game(game_id)
             if record is None or (guild_id is not None and record.guild_id != guild_id):
@@ -146,7 +120,7 @@ class HandOvers:
         return games
 
     async def play_handed_over(
-        self: GameService, game_id: int, lead: str | None = None, version: int | None = None
+        self, game_id: int, lead: str | None = None, version: int | None = None
     ) -> Update | None:
         """Let the bot play the game's handed-over seats now, if one is asked (and the game is still at
         ``version`` when given); the update, or None when nothing was played."""
@@ -166,7 +140,7 @@ class HandOvers:
 
     # -- deadlines ------------------------------------------------------------------------------
     async def act_on_deadline(
-        self: GameService, game_id: int, version: int, seats: list[int], mode: str, late_for: float
+        self, game_id: int, version: int, seats: list[int], mode: str, late_for: float
     ) -> Update | None:
         """Play for the late ``seats`` (``mode`` default or bot), if the game is still at ``version``.
 
@@ -204,7 +178,7 @@ class HandOvers:
             return await self._follow_up(loaded, system, update)
 
     async def _default_for(
-        self: GameService, loaded: LoadedGame, system: GameSystem, seat: int, update: Update, lead: str
+        self, loaded: LoadedGame, system: GameSystem, seat: int, update: Update, lead: str
     ) -> Update:
         """Play the default of the seat's prompt (narrated), keeping the narration gathered so far."""
         assert loaded.state is not None
@@ -221,7 +195,7 @@ class HandOvers:
 
     # -- catch-up -----------------------------------------------------------------------------
     async def catch_up(
-        self: GameService, record: GameRecord, state: BaseState, seat: int, *, private: bool, always: bool = False
+        self, record: GameRecord, state: BaseState, seat: int, *, private: bool, always: bool = False
     ) -> catchup.CatchUp:
         """What ``seat`` missed since its last own move, when its player has been away for a while
         (``always``: whatever the time); empty otherwise. ``private`` allows the seat's own secret lines."""

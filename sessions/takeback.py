@@ -1,6 +1,6 @@
 """Taking moves back: a player's own move when nothing was revealed since, or any move the table agrees to.
 
-A mix-in of :class:`~sessions.service.GameService`: it uses the service's per-game locks, cache and
+A mix-in of :class:`~sessions.games.LoadedGames`: it uses the service's per-game locks, cache and
 log writing. The log stays append-only: a take-back is a logged entry (see sessions/history.py).
 """
 
@@ -9,19 +9,17 @@ from __future__ import annotations
 import asyncio
 import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 
 from rules.core import BaseState, Event, GameSystem, registry
 
 from .errors import SessionError, StaleVersion
+from .games import LoadedGames
 from .history import RESEED, REVEALED_UNKNOWN, UNDO, last_take_back, replay, reseeded, take_back
 from .session_types import PRIVATE_CHOICE, VACANT, Actor, LoadedGame, Update, is_bot
 from .store import ActionRecord
-
-if TYPE_CHECKING:
-    from .service import GameService
 
 
 @dataclass
@@ -40,10 +38,10 @@ UNDO_VOTE = "undo_vote"
 """Game setting holding an open undo vote (JSON)."""
 
 
-class TakeBacks:
+class TakeBacks(LoadedGames):
     """Undo for the session service."""
 
-    async def undo(self: GameService, channel_id: int, actor: Actor) -> Update:
+    async def undo(self, channel_id: int, actor: Actor) -> Update:
         """Take back the asking player's last action, when nothing unforeseeable happened since."""
         record = await self.game_in(channel_id)
         async with self._lock(record.id):
@@ -60,7 +58,7 @@ class TakeBacks:
             text = f"{actor.name} takes back {_told(system, back.main)}."
             return await self._go_back(loaded, system, entries, back.to, seat, actor.user_id, text)
 
-    async def propose_undo(self: GameService, game_id: int, host: Actor) -> UndoVote:
+    async def propose_undo(self, game_id: int, host: Actor) -> UndoVote:
         """The host asks to take back the last move, reveals or not; every other player must agree."""
         async with self._lock(game_id):
             loaded = await self._load(game_id)
@@ -104,7 +102,7 @@ class TakeBacks:
             await self.store.set_setting(game_id, UNDO_VOTE, json.dumps(vote))
             return UndoVote(text=text, waiting=voters)
 
-    async def vote_undo(self: GameService, game_id: int, version: int, voter: Actor, agree: bool) -> UndoVote:
+    async def vote_undo(self, game_id: int, version: int, voter: Actor, agree: bool) -> UndoVote:
         """One player's answer to the host's take-back request."""
         async with self._lock(game_id):
             loaded = await self._load(game_id)
@@ -133,7 +131,7 @@ class TakeBacks:
             return UndoVote(text=vote["text"], done=done)
 
     async def _go_back(
-        self: GameService,
+        self,
         loaded: LoadedGame,
         system: GameSystem,
         entries: list[dict[str, Any]],

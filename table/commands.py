@@ -12,7 +12,6 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Protocol
 
 from rules.core import Action, BaseState, Event, GameSystem, RuleError, registry
 from sessions import catchup
@@ -21,12 +20,13 @@ from sessions.dice import roll as roll_dice
 from sessions.errors import SessionError, StaleVersion
 from sessions.notify import plan_delivery
 from sessions.positions import legal_moves
-from sessions.service import Actor, DamagedGame, GameService, Update
+from sessions.service import DamagedGame, GameService, Update
 from sessions.settings import HELP as SETTINGS_HELP
 from sessions.settings import GameSettings
 from sessions.store import GameRecord
 
 from . import spec
+from .context import Ctx
 from .present import board_reply, lobby_reply, rename, seat_names
 from .reference import help_page, rules_topic, topics_for
 from .replies import COLOUR_END, COLOUR_GOOD, COLOUR_WARN, Button, Reply
@@ -53,18 +53,6 @@ class SeatContext:
     def my_view(self) -> BaseState:
         """What this user may see: their seat's private view, or the public one."""
         return self.system.view(self.state, self.seat)
-
-
-class Place(Protocol):
-    """What the front end can do with channels (Discord opens real threads, the console pretends)."""
-
-    async def open_thread(self, name: str) -> int | None:
-        """Open a thread for a new game; its channel id, or None where threads cannot be opened."""
-        ...
-
-    async def close_thread(self, channel_id: int) -> None:
-        """Remove a thread opened for a game that was then refused."""
-        ...
 
 
 EXPLAIN_AT_ONCE = 2
@@ -104,16 +92,6 @@ GUILD_SETTINGS: dict[str, str] = {
     "thread_per_game": "on: /game new opens a thread for each game (needs Create Public Threads); off by default",
 }
 """Server-wide settings (changed by someone who can manage channels)."""
-
-
-@dataclass(frozen=True)
-class Ctx:
-    """Who asks, and where."""
-
-    actor: Actor
-    channel_id: int
-    guild_id: int | None = None
-    place: Place | None = None
 
 
 class Table:

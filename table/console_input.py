@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import AsyncIterator, Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from . import spec
 
@@ -18,7 +18,19 @@ if TYPE_CHECKING:
     from prompt_toolkit.completion import CompleteEvent, Completion
     from prompt_toolkit.document import Document
 
-    from .console import Console
+
+class Console(Protocol):
+    """What completion needs of the console (``table.console.Console``, built above this module)."""
+
+    table: Any
+    """The command layer (``table.commands.Table``)."""
+
+    @property
+    def ctx(self) -> Any:
+        """Who types, and where (``table.commands.Ctx``)."""
+
+    def subcommands(self, group_name: str) -> list[str]:
+        """The subcommands of a command group the console knows."""
 
 
 def completion_words(console: Console, text: str) -> tuple[str, list[tuple[str, str]]] | None:

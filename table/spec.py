@@ -17,21 +17,23 @@ import keyword
 import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules.core import RuleError
 
-if TYPE_CHECKING:
-    from .commands import Ctx, Table
-    from .replies import Reply
+from .context import Ctx
+from .replies import Reply
+
+Table = Any
+"""The command layer (``table.commands.Table``), which is built on these specs: named loosely here."""
 
 Pairs = list[tuple[str, str]]
 """Suggestions: (what the player reads, what is filled in)."""
 
-Suggest = Callable[["Table", "Ctx", str, dict[str, str | None]], Awaitable[Pairs]]
+Suggest = Callable[[Table, Ctx, str, dict[str, str | None]], Awaitable[Pairs]]
 """``suggest(table, ctx, typed, given)``: suggestions for an option, ``given`` holds the other options typed so far."""
 
-Handler = Callable[..., Awaitable["Reply"]]
+Handler = Callable[..., Awaitable[Reply]]
 """``handler(table, ctx, **options)``: the command itself; options come converted to their kind."""
 
 Produces = Callable[[Any, int, dict[str, Any]], "dict[str, str] | None"]
