@@ -30,11 +30,12 @@ from .lookup import (
     portal_colours,
     portal_targets,
 )
-from .memo import Recent
+from .memo import Memo, Recent, position_key
 from .state import HeroState, MonsterState, StarState
 
 Op = tuple[str, str]  # ("step", space) | ("portal", space) | ("door", door id)
 
+_APPROACHES = Memo()
 _ROUTES = Recent(128)
 """Route searches remembered for the whole process (a full-station search holds up to ~50 KB)."""
 
@@ -85,31 +86,37 @@ def travel_costs(
 
 
 def _search(state: StarState, b: B.Board, start: str, mp: int, doors: bool) -> dict[str, tuple[int, list[Op]]]:
-    """Dijkstra over steps, doors and portals; ties go to the smaller space name, as heapq orders them."""
+    """Dijkstra over steps, doors and portals; ties go to the smaller space name, as heapq orders them.
+    From each space the steps are tried in :data:`B.DIRS` order, then the portals in name order."""
     best: dict[str, tuple[int, list[Op]]] = {start: (0, [])}
     heap: list[tuple[int, str]] = [(0, start)]
     door_open = state.doors
     portals = _working_portals(state, b)
+    pop, push, steps_from = heapq.heappop, heapq.heappush, b.steps_from
     while heap:
-        cost, cur = heapq.heappop(heap)
+        cost, cur = pop(heap)
+        path = best[cur][1]
         if cost > best[cur][0] or cost >= mp:
             continue
-        path = best[cur][1]
-        nexts: list[tuple[str, int, list[Op]]] = []
-        for nb, door in b.steps_from(cur):
+        for nb, door in steps_from(cur):
             if door is None or door_open.get(door, False):
-                nexts.append((nb, 1, [("step", nb)]))
+                total, ops = cost + 1, [("step", nb)]
             elif doors:
-                nexts.append((nb, 2, [("door", door), ("step", nb)]))
+                total, ops = cost + 2, [("door", door), ("step", nb)]
+            else:
+                continue
+            known = best.get(nb)
+            if total <= mp and (known is None or total < known[0]):
+                best[nb] = (total, path + ops)
+                push(heap, (total, nb))
         colours = portals.get(cur)
         if colours:
+            total = cost + 1
             for dest in sorted(s for s, c in portals.items() if s != cur and c & colours):
-                nexts.append((dest, 1, [("portal", dest)]))
-        for dest, extra, ops in nexts:
-            total = cost + extra
-            if total <= mp and (dest not in best or total < best[dest][0]):
-                best[dest] = (total, path + ops)
-                heapq.heappush(heap, (total, dest))
+                known = best.get(dest)
+                if total <= mp and (known is None or total < known[0]):
+                    best[dest] = (total, [*path, ("portal", dest)])
+                    push(heap, (total, dest))
     return best
 
 
@@ -217,6 +224,12 @@ def pvp_approach(state: StarState, seat: int) -> Approach | None:
     targets = pvp_targets(state, seat)
     if not targets:
         return None
+    found = _APPROACHES.answer((seat, position_key(state)), lambda: _approach(state, seat, targets))
+    return Approach(*found) if found is not None else None
+
+
+def _approach(state: StarState, seat: int, targets: list[HeroState]) -> Approach | None:
+    """:func:`pvp_approach` searched (the button ranking and the move suggestions ask for it each turn)."""
     b = board_of(state)
     dist = _distances_to(state, b, targets)
     crew = [state.act.hero] if state.act.hero else state.crews[seat].heroes
