@@ -9,7 +9,7 @@ from __future__ import annotations
 from rules.core import Action
 
 from . import choices, idle
-from .combat import combat_fleet, enemy_def, ship_numbers
+from .fleets import combat_fleet, enemy_def, ship_numbers
 from .helpers import C, dice_of, has_kind, locations, module_at, planet_links, station_numbers
 from .state import Combat, Die, State
 from .turns import waiting

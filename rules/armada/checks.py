@@ -24,12 +24,13 @@ from rules.core import Action, RuleError, Turn
 from rules.core.grammar import count
 from rules.core.validate import get_choice, get_int, get_str
 
-from . import choices, combat, heroes, missions, plan, planning, savior, say, why
-from .combat import INFIRMARY, SWAP, combat_fleet, enemy_def, fleet_by_token, parse_station
+from . import choices, combat, fleets, heroes, missions, plan, planning, savior, say, why
 from .content import Module
 from .dicefit import feed, match, shows
 from .finals import event_for
+from .fleets import SWAP, combat_fleet, enemy_def, fleet_by_token, parse_station
 from .helpers import (
+    INFIRMARY,
     C,
     dice_of,
     dice_to_reroll,
@@ -211,7 +212,7 @@ def _combat(
         if not has_kind(player, "ram"):
             raise RuleError("You have no working Titan Arum Ram.")
         get_int(action, "amount", 1, max(1, player.hull), "the Hull to spend")
-        combat.pick_targets(state, action, combat_fleet(state), False, False)
+        fleets.pick_targets(state, action, combat_fleet(state), False, False)
     elif kind == "done":
         if c.step == "escape":
             return
@@ -539,12 +540,12 @@ def _targets(
     ships whatever the die and station)."""
     raw = action.get("target")
     if memo is None or isinstance(raw, bool) or not isinstance(raw, int | str):
-        return combat.pick_targets(state, action, fleet, direct, many)
+        return fleets.pick_targets(state, action, fleet, direct, many)
     key = ("targets", fleet.token, raw, direct, many)
     known = memo.get(key)
     if known is None:
         try:
-            known = memo[key] = combat.pick_targets(state, action, fleet, direct, many)
+            known = memo[key] = fleets.pick_targets(state, action, fleet, direct, many)
         except RuleError as exc:
             known = memo[key] = str(exc)
     if isinstance(known, str):

@@ -1,4 +1,8 @@
-"""Combat: the four steps, crew assignment to stations, the enemy die and the outcomes."""
+"""Combat: the four steps, crew assignment to stations, the enemy die and the outcomes.
+
+The lookups and targets live in :mod:`.fleets`, leaving a fight in :mod:`.ending`, the shots in
+:mod:`.shots` and the enemy's step in :mod:`.enemy`; a few of their names are re-exported here
+(``name as name``) for the table, the renderer and the tests, which import them from this module."""
 
 from __future__ import annotations
 
@@ -6,103 +10,50 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.core import RuleError, Turn
-from rules.core.grammar import count, listing
-from rules.core.validate import get_choice, get_int
+from rules.core.grammar import count
+from rules.core.validate import get_int
 
-from . import choices, heroes, planning, savior, say
-from .content import Enemy, EnemyAction, Module, action_text
+from . import heroes, planning, savior, say
+from .content import Module
 from .dicefit import can_complete, feed, shows, still_needed
-from .finals import artemis_shielded, final_enemy_def, section_critical
+from .ending import finish, leave
+from .enemy import breach as breach
+from .enemy import destroy_step as destroy_step
+from .enemy import enemy_action_text as enemy_action_text
+from .enemy import enemy_step
+from .enemy import escape_worth_asking as escape_worth_asking
+from .enemy import solo_attack_bonus as solo_attack_bonus
+from .fleets import SWAP, blocked, combat_fleet, enemy_def, fleet_by_token, parse_station, pick_targets, ship_name
+from .fleets import ship_by_number as ship_by_number
+from .fleets import ship_number as ship_number
+from .fleets import ship_numbers as ship_numbers
 from .helpers import (
     INFIRMARY,
     C,
     clear_held,
-    damage_player,
     dice_of,
     dice_to_reroll,
     die_label,
     face_name,
     face_symbols,
     find_die,
-    gain_credits,
     has_hero,
     has_kind,
     installed,
     module_at,
     pay,
-    reset_ship,
     roll,
-    set_critical,
     station_numbers,
     station_of,
     to_infirmary,
-    worst_free_die,
 )
-from .state import Combat, Die, EnemyShip, Fleet, State, Station
+from .shots import fire, hit
+from .state import Combat, Die, State, Station
 
-STATION_WORDS = {"infirmary": INFIRMARY, "medbay": INFIRMARY, "escape": 8, "swap": 9}
-SWAP = 9
 STALEMATE = 20  # house rule: a Combat still going after this many rounds ends as an escape
 
 
 # -- lookups ------------------------------------------------------------------------------
-
-
-def enemy_def(ship: EnemyShip) -> Enemy:
-    return C.enemies[ship.card] if ship.card in C.enemies else final_enemy(ship.card)
-
-
-def final_enemy(card: str) -> Enemy:
-    return final_enemy_def(card)
-
-
-def fleet_by_token(state: State, token: int) -> Fleet:
-    for f in state.fleets:
-        if f.token == token:
-            return f
-    raise RuleError(f"There is no fleet {token}.")
-
-
-def combat_fleet(state: State) -> Fleet:
-    assert state.combat is not None
-    return fleet_by_token(state, state.combat.fleet)
-
-
-def protectors(state: State, fleet: Fleet) -> list[EnemyShip]:
-    c = state.combat
-    stasis = c.stasis if c else []
-    lokust = fleet.final == "lokust"
-    return [
-        s
-        for s in fleet.ships
-        if ("protect" in enemy_def(s).passives or (lokust and s.card.startswith("drone-")))
-        and [s.uid, -1] not in stasis
-    ]
-
-
-def ship_number(state: State, fleet: Fleet, ship: EnemyShip) -> int:
-    """The number an enemy ship keeps for the whole fight: its place in the fleet when the fight
-    began (a ship that joins later comes after them); outside a fight, its place from the left."""
-    c = state.combat
-    if c is None or c.fleet != fleet.token or not c.order:
-        return fleet.ships.index(ship) + 1 if ship in fleet.ships else 0
-    if ship.uid in c.order:
-        return c.order.index(ship.uid) + 1
-    late = [s.uid for s in fleet.ships if s.uid not in c.order]
-    return len(c.order) + late.index(ship.uid) + 1 if ship.uid in late else 0
-
-
-def ship_numbers(state: State, fleet: Fleet) -> list[int]:
-    """The numbers of the fleet's ships, left to right."""
-    return [ship_number(state, fleet, s) for s in fleet.ships]
-
-
-def ship_by_number(state: State, fleet: Fleet, number: int) -> EnemyShip | None:
-    return next((s for s in fleet.ships if ship_number(state, fleet, s) == number), None)
-
-
-def ship_name(state: State, fleet: Fleet, ship: EnemyShip) -> str:
-    return f"{enemy_def(ship).name} ({ship_number(state, fleet, ship)})"
 
 
 # -- starting and ending ----------------------------------------------------------------------
@@ -189,110 +140,6 @@ def has_hero_any(state: State, ability: str) -> bool:
     return bool(c) and any(has_hero(state, s, ability) for s in c.members)
 
 
-def leave(state: State, seat: int, outcome: str, turn: Turn) -> None:
-    """One member leaves Combat (Hull 0 or no crew): the Defeat outcome for that ship."""
-    c = state.combat
-    assert c is not None
-    c.members.remove(seat)
-    c.rerolls.pop(seat, None)
-    c.escape.pop(seat, None)
-    c.knockouts.pop(seat, None)
-    reset_ship(state, seat)
-    player = state.players[seat]
-    if outcome == "defeat":
-        if not player.critical:
-            set_critical(state, seat, turn)
-        if player.critical:
-            player.hull = 0
-    if seat not in c.shadow:
-        choices.fall_back(state, seat, turn, "limps away")
-    if seat not in state.encountered:
-        state.encountered.append(seat)
-    leaders = [m for m in c.members if m not in c.shadow]
-    if c.frontline == seat and leaders:
-        c.frontline = leaders[0]
-        turn.say(f"{state.seats[c.frontline]} takes the Lead Player badge (Frontline).")
-    if not leaders:
-        for m in list(c.members):
-            reset_ship(state, m)
-            if m not in state.encountered:
-                state.encountered.append(m)
-        c.members = []
-        finish(state, "defeat", turn)
-
-
-def finish(state: State, outcome: str, turn: Turn) -> None:
-    """End the whole Combat: victory, defeat (no members left) or escape."""
-    c = state.combat
-    assert c is not None
-    fleet = combat_fleet(state)
-    members = list(c.members)
-    for seat in members:
-        reset_ship(state, seat)
-    if outcome == "escape" and fleet.final == "lokust" and members:
-        for ship in fleet.ships:
-            ship.shields = enemy_def(ship).shield
-            ship.timers = 0
-        for seat in members:
-            state.players[seat].shield = state.players[seat].max_shield
-        turn.say("The Lokust swarm breaks off: it counts as a victory, but the Mothership keeps its damage.")
-        state.combat = None
-        return
-    if outcome == "victory":
-        state.fleets.remove(fleet)
-        if not fleet.final:
-            state.fleet_tokens.append(fleet.token)
-        best: dict[str, int] = {}
-        for card in c.destroyed:
-            e = C.enemies.get(card)
-            if e is not None:
-                best[e.faction] = max(best.get(e.faction, 0), e.scrap)
-        scrap = sum(best.values())
-        turn.say(f"Victory over fleet {fleet.token}! Scrap worth {count(scrap, 'credit')}.")
-        if fleet.final or len(members) <= 1:  # nothing to agree on (or the game is won)
-            for seat, share in zip(members, choices.even_shares(scrap, max(1, len(members))), strict=False):
-                if share:
-                    gain_credits(state, seat, share, turn, "scrap")
-        else:
-            choices.start_split(state, members, min(scrap, state.bank), turn)
-        for seat in members:
-            if has_kind(state.players[seat], "credits_bonus"):
-                gain_credits(state, seat, 1, turn, "Drosera Attractor Beam")
-            player = state.players[seat]
-            player.shield = player.max_shield
-        if fleet.final:
-            state.result = "win"
-            state.reason = f"The {final_title(fleet.final)} is destroyed."
-            state.phase = "over"
-            turn.say(f"The {final_title(fleet.final)} is destroyed! The galaxy is saved.", kind="end")
-    else:
-        if not fleet.ships and fleet in state.fleets:
-            state.fleets.remove(fleet)
-            if not fleet.final:
-                state.fleet_tokens.append(fleet.token)
-            turn.say(f"Fleet {fleet.token} is gone, but so is the ship that fought it.")
-        for ship in fleet.ships:
-            ship.shields = enemy_def(ship).shield
-            ship.timers = 0
-            ship.side = "green"
-            if not fleet.final:
-                ship.damage = 0
-        for seat in members:
-            if seat not in c.shadow:
-                choices.fall_back(state, seat, turn, "escapes" if outcome == "escape" else "falls back")
-            if seat not in state.encountered:
-                state.encountered.append(seat)
-        if outcome == "escape":
-            turn.say(f"The crew escape fleet {fleet.token} and regroup at a nearby planet.")
-        if state.active in members or not members:
-            state.active = -1
-    state.combat = None
-
-
-def final_title(key: str) -> str:
-    return str(C.finals.get(key, {}).get("name", key))
-
-
 # -- step 1: assignment ---------------------------------------------------------------------
 
 
@@ -317,28 +164,6 @@ def reroll(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     c.rerolls[seat] -= 1
     roll(state, dice, turn, f"{state.seats[seat]} rerolls")
     heroes.combat_rolled(state, seat, dice, turn)
-
-
-def parse_station(state: State, seat: int, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise RuleError("Say which station: 1 to 6, infirmary or escape.")
-    text = str(value).strip().lower()
-    if text in STATION_WORDS:
-        return STATION_WORDS[text]
-    if len(text) == 2 and text[0] == "s" and text[1] in "1234":
-        text = str(10 + int(text[1]))
-    try:
-        number = int(text)
-    except ValueError:
-        player = state.players[seat]
-        for n in station_numbers(player):
-            m = module_at(player, n)
-            if m and (m.id == text or m.name.lower() == text):
-                return n
-        raise RuleError(f"'{text[:30]}' is not a station: use 1 to 6, infirmary or escape.") from None
-    if number not in station_numbers(state.players[seat]):
-        raise RuleError("Stations are numbered 1 to 6.")
-    return number
 
 
 def assign(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
@@ -603,315 +428,6 @@ def twin_feed(state: State, seat: int, face: str, action: dict[str, Any], turn: 
         fire(state, seat, module, 2, action, turn, "T", "")
 
 
-def pick_targets(state: State, action: Mapping[str, Any], fleet: Fleet, direct: bool, many: bool) -> list[EnemyShip]:
-    raw = action.get("target")
-    if raw is None or raw == "" or raw == []:
-        valid = [s for s in fleet.ships if direct or not blocked(state, fleet, s)]
-        if len(valid) == 1 or (valid and len(fleet.ships) == 1):
-            return [valid[0]]
-        if not valid:
-            raise RuleError("There is nothing to shoot at.")
-        numbers = ", ".join(str(n) for n in ship_numbers(state, fleet))
-        raise RuleError(f"Say which enemy to target: {numbers}.")
-    values = raw if isinstance(raw, list) else str(raw).replace(",", " ").split()
-    if not isinstance(values, list) or not values or len(values) > 6 or (len(values) > 1 and not many):
-        raise RuleError("This weapon hits exactly one target.")
-    out = []
-    for v in values:
-        number = get_int({"t": v}, "t", 1, 99, "the target")
-        ship = ship_by_number(state, fleet, number)
-        if ship is None:
-            numbers = ", ".join(str(n) for n in ship_numbers(state, fleet))
-            raise RuleError(f"There is no enemy {number} left; the enemies are numbered {numbers}.")
-        if not direct and blocked(state, fleet, ship):
-            prot = protectors(state, fleet)[0]
-            raise RuleError(f"{ship_name(state, fleet, prot)} protects the fleet: deal with it first.")
-        out.append(ship)
-    return out
-
-
-def blocked(state: State, fleet: Fleet, ship: EnemyShip) -> bool:
-    prot = protectors(state, fleet)
-    return bool(prot) and ship not in prot
-
-
-def hit(
-    state: State,
-    fleet: Fleet,
-    ship: EnemyShip,
-    amount: int,
-    dtype: str,
-    turn: Turn,
-    *,
-    direct: bool = False,
-    quickstrike: bool = False,
-    seat: int = -1,
-) -> int:
-    """Damage one enemy ship; returns the shield tokens it removed."""
-    e = enemy_def(ship)
-    c = state.combat
-    if "quartz" in e.passives and len(fleet.ships) > 1 and not direct and [ship.uid, -1] not in (c.stasis if c else []):
-        turn.say(f"{ship_name(state, fleet, ship)} shrugs off the hit while its fleet stands.")
-        return 0
-    if fleet.final == "artemis" and artemis_shielded(state, fleet):
-        turn.say("The Artemis shield grid absorbs everything (Mission 99 must succeed this phase).")
-        return 0
-    removed = 0
-    rest = 0
-    if dtype in ("ion", "energy"):
-        # The Ouroboros sections share one shield pool; other ships use their own tokens.
-        donors = [s for s in fleet.ships if s.shields > 0] if fleet.final == "ouroboros" else [ship]
-        want = amount
-        for donor in sorted(donors, key=lambda s: s is not ship):
-            take = min(donor.shields, want)
-            donor.shields -= take
-            want -= take
-            removed += take
-        rest = amount - removed if dtype == "energy" else 0
-    else:
-        rest = amount
-    ship.damage = min(e.hull, ship.damage + rest)
-    status = f"{ship.shields} shield, {ship.damage}/{e.hull} damage"
-    turn.say(f"{ship_name(state, fleet, ship)} takes {amount} {dtype}: {status}.")
-    if quickstrike and ship.damage >= e.hull:
-        destroy(state, fleet, ship, turn)
-    return removed
-
-
-def destroy(state: State, fleet: Fleet, ship: EnemyShip, turn: Turn) -> None:
-    c = state.combat
-    turn.say(f"{ship_name(state, fleet, ship)} is destroyed!")
-    fleet.ships.remove(ship)
-    if ship.card in C.enemies:
-        state.enemy_discard.append(ship.card)
-    if c is None:
-        return
-    c.destroyed.append(ship.card)
-    for seat in c.members:
-        if has_hero(state, seat, "payout"):
-            gain_credits(state, seat, 1, turn, "Payout")
-        if has_hero(state, seat, "rally"):
-            leo = [d for d in dice_of(state, seat, "infirmary")]
-            if leo:
-                leo[0].loc = "crew"
-                leo[0].face = ""
-    if fleet.final and fleet.final != "lokust" and not fleet.ships:
-        return
-    if fleet.final == "lokust" and ship.card == "lokust-mothership":
-        state.result = "win"
-        state.phase = "over"
-        state.reason = "The Lokust Mothership is destroyed."
-        turn.say("The Lokust Mothership is destroyed! The galaxy is saved.", kind="end")
-
-
-def fire(
-    state: State,
-    seat: int,
-    module: Module,
-    number: int,
-    action: dict[str, Any],
-    turn: Turn,
-    face: str,
-    hero: str,
-) -> None:
-    c = state.combat
-    assert c is not None
-    player = state.players[seat]
-    station = station_of(player, number)
-    if c.pvp:
-        duel_fire(state, seat, module, station, face, hero, turn)
-        return
-    fleet = combat_fleet(state)
-    eff = module.effect
-    kind = eff["kind"]
-    name = state.seats[seat]
-    kw = eff.get("keywords", [])
-    if kind in ("damage", "drone"):
-        dtype = eff["dtype"]
-        if hero == "grok-grok" and dtype == "energy":
-            dtype = "kinetic"
-        amount = eff["amount"] + int(action.get("_bonus", 0))
-        direct = "direct" in kw
-        quick = "quickstrike" in kw
-        if "area" in kw:
-            if "damaged_only" in kw:
-                targets = [s for s in fleet.ships if s.damage > 0]
-            else:
-                prot = protectors(state, fleet)
-                targets = prot if prot and not direct else list(fleet.ships)
-            turn.say(f"{name} fires {module.name} at the whole fleet.")
-            for t in targets:
-                if t in fleet.ships:
-                    hit(state, fleet, t, amount, dtype, turn, direct=direct, quickstrike=quick)
-        elif "multi" in kw:
-            targets = pick_targets(state, action, fleet, direct, True)[:amount]
-            share: dict[int, int] = {}
-            for i in range(amount):
-                uid = targets[i % len(targets)].uid
-                share[uid] = share.get(uid, 0) + 1
-            turn.say(f"{name} fires {module.name}.")
-            for t in targets:
-                if t in fleet.ships and t.uid in share:
-                    hit(state, fleet, t, share.pop(t.uid), dtype, turn, direct=direct, quickstrike=quick)
-        else:
-            if kind == "drone" and not fleet.ships:
-                return
-            target = pick_targets(state, action, fleet, direct, False)[0]
-            turn.say(f"{name} fires {module.name}.")
-            hit(state, fleet, target, amount, dtype, turn, direct=direct, quickstrike=quick)
-    elif kind == "spindle":
-        target = pick_targets(state, action, fleet, False, False)[0]
-        turn.say(f"{name} fires {module.name}.")
-        removed = hit(state, fleet, target, eff["amount"], "ion", turn)
-        if removed:
-            player.shield = min(player.max_shield, player.shield + removed)
-            turn.say(f"{name} turns the stripped shields into {removed} Shield ({player.shield}).")
-    elif kind == "gatling":
-        if shows(face, "S") and face_symbols(face) != ["T"]:
-            station.counters += 1
-            turn.say(f"{name} charges the Raflesia Beam Gatling ({station.counters}).")
-        else:
-            if station.counters <= 0:
-                raise RuleError("The Raflesia Beam Gatling has no charge yet (Science charges it).")
-            target = pick_targets(state, action, fleet, False, False)[0]
-            turn.say(f"{name} unloads the Raflesia Beam Gatling.")
-            hit(state, fleet, target, station.counters, "energy", turn)
-    elif kind == "shield":
-        amount = eff["amount"] + (station.dice - 1 if eff.get("growing") else 0)
-        player.shield = min(player.max_shield, player.shield + amount)
-        turn.say(f"{name} recharges shields: {player.shield}/{player.max_shield}.")
-    elif kind == "repair":
-        player.hull = min(player.max_hull, player.hull + eff["amount"])
-        turn.say(f"{name} patches the hull: {player.hull}/{player.max_hull}.")
-    elif kind == "heal":
-        ally = seat
-        if action.get("ally") not in (None, ""):
-            ally = get_int(action, "ally", 1, len(state.seats), "the ally's seat") - 1
-            if ally not in c.members:
-                raise RuleError("That ship is not in this Combat.")
-        back = dice_of(state, ally, "infirmary")
-        for d in back:
-            d.loc = "crew"
-            d.face = ""
-        heroes.jaszsk_return(state, ally, back, turn)
-        turn.say(f"{module.name} brings {len(back)} of {state.seats[ally]}'s crew back (ready next round).")
-    elif kind == "stasis":
-        target = pick_targets(state, action, fleet, True, False)[0]
-        e = enemy_def(target)
-        raw = action.get("action", 1)
-        if str(raw).strip().lower() in ("passive", "protect", "0"):
-            if not e.passives:
-                raise RuleError(f"{e.name} has no ongoing ability to freeze.")
-            idx = -1
-            what = "its ongoing ability"
-        else:
-            idx = get_int({"a": raw}, "a", 1, len(e.actions), "the enemy action") - 1
-            what = f"action {idx + 1}"
-        c.stasis.append([target.uid, idx])
-        turn.say(f"{name}'s Stasis Beam freezes {what} of {ship_name(state, fleet, target)}.")
-    elif kind == "polarity":
-        mode = get_choice(action, "mode", ["energy", "kinetic"], "polarity (energy or kinetic)")
-        player.polarity = mode
-        turn.say(f"{name}'s Polarity Drive is set against {mode} this round.")
-    elif kind == "guard":
-        player.guards.append(eff["against"])
-        turn.say(f"{name} readies {module.name} for the next enemy step.")
-    elif kind == "cloak":
-        station.counters += 1
-        if station.counters >= eff.get("threshold", 4):
-            station.counters = 0
-            player.guards.append("cloak")
-            turn.say(f"{name} cloaks: the next enemy step cannot damage the ship.")
-        else:
-            turn.say(f"{name} charges the cloak ({station.counters}/{eff.get('threshold', 4)}).")
-    elif kind == "transfer":
-        ally = get_int(action, "ally", 1, len(state.seats), "the ally's seat") - 1
-        if ally == seat or ally not in c.members:
-            raise RuleError("Ferox Shield Transfer needs an ally in this Combat.")
-        target = state.players[ally]
-        moved = min(eff["amount"], player.shield, target.max_shield - target.shield)
-        player.shield -= moved
-        target.shield += moved
-        turn.say(f"{name} moves {moved} Shield to {state.seats[ally]}.")
-    elif kind == "teleport":
-        ally = get_int(action, "ally", 1, len(state.seats), "the ally's seat") - 1
-        if ally == seat or ally not in c.members:
-            raise RuleError("The Lupin Teleporter needs an ally in this Combat.")
-        mode = get_choice(action, "mode", ["send", "pull"], "teleport mode (send or pull)")
-        giver, taker = (seat, ally) if mode == "send" else (ally, seat)
-        crew = find_die(state, giver, action.get("crew"))
-        if crew.loc != "rolled":
-            raise RuleError(f"Die #{crew.id} is not waiting in a crew section.")
-        if crew.home < 0:
-            crew.home = giver
-        crew.owner = taker
-        if crew.home == taker:
-            crew.home = -1
-        turn.say(f"{name}'s Lupin Teleporter moves die #{crew.id} to {state.seats[taker]}'s ship.")
-    else:
-        raise RuleError(f"{module.name} cannot be used this way yet.")
-
-
-def duel_fire(state: State, seat: int, module: Module, station, face: str, hero: str, turn: Turn) -> None:
-    """A module fired in a duel with the Galactic Savior: weapons hit the other captain's ship."""
-    other = savior.opponent(state, seat)
-    eff = module.effect
-    kind = eff["kind"]
-    name = state.seats[seat]
-    if kind in ("damage", "drone", "spindle") or (kind == "gatling" and not shows(face, "S")):
-        if kind == "gatling":
-            if station.counters <= 0:
-                raise RuleError("The Raflesia Beam Gatling has no charge yet (Science charges it).")
-            amount, dtype = station.counters, "energy"
-        else:
-            amount, dtype = eff["amount"], ("ion" if kind == "spindle" else eff["dtype"])
-        if hero == "grok-grok" and dtype == "energy":
-            dtype = "kinetic"
-        turn.say(f"{name} fires {module.name} at {state.seats[other]}.")
-        damage_player(state, other, amount, dtype, turn, f"{name}'s {module.name}")
-        savior.after_hit(state, turn)
-    elif kind == "gatling":
-        station.counters += 1
-        turn.say(f"{name} charges the Raflesia Beam Gatling ({station.counters}).")
-    elif kind == "armor":
-        turn.say(f"{name} braces the Allium Ablative Armor.")
-    elif kind in ("shield", "repair", "heal", "polarity", "guard", "cloak"):
-        fire_self(state, seat, module, station, turn)
-    else:
-        raise RuleError(f"{module.name} has no use in a duel between captains.")
-
-
-def fire_self(state: State, seat: int, module: Module, station, turn: Turn) -> None:
-    player = state.players[seat]
-    eff = module.effect
-    kind = eff["kind"]
-    name = state.seats[seat]
-    if kind == "shield":
-        amount = eff["amount"] + (station.dice - 1 if eff.get("growing") else 0)
-        player.shield = min(player.max_shield, player.shield + amount)
-        turn.say(f"{name} recharges shields: {player.shield}/{player.max_shield}.")
-    elif kind == "repair":
-        player.hull = min(player.max_hull, player.hull + eff["amount"])
-        turn.say(f"{name} patches the hull: {player.hull}/{player.max_hull}.")
-    elif kind == "heal":
-        back = dice_of(state, seat, "infirmary")
-        for d in back:
-            d.loc = "crew"
-            d.face = ""
-        turn.say(f"{module.name} brings {len(back)} crew back (ready next round).")
-    elif kind == "guard":
-        player.guards.append(eff["against"])
-        turn.say(f"{name} readies {module.name}.")
-    elif kind == "cloak":
-        station.counters += 1
-        if station.counters >= eff.get("threshold", 4):
-            station.counters = 0
-            player.guards.append("cloak")
-        turn.say(f"{name} charges the cloak.")
-    else:
-        raise RuleError(f"{module.name} needs a choice that a duel does not offer.")
-
-
 def reconfigure(state: State, seat: int, kind: str, action: dict[str, Any], turn: Turn) -> None:
     """AG-01's modular design: in step 1, before any die is assigned, it may install or store
     modules, unless one of its stations is Offline (our reading of the missing timing).
@@ -1001,212 +517,6 @@ def relay(state: State, seat: int, use: bool, turn: Turn) -> None:
 # -- step 2: the enemy -------------------------------------------------------------------------
 
 
-def _targets_players(state: State, area: bool) -> list[int]:
-    c = state.combat
-    assert c is not None
-    alive = [m for m in c.members if not state.players[m].critical and m not in c.shadow]
-    if area:
-        return alive
-    return [c.frontline] if c.frontline in alive else alive[:1]
-
-
-def breach(state: State, seat: int, turn: Turn) -> None:
-    player = state.players[seat]
-    number = turn.rng.die(6, label=f"Hull breach on {state.seats[seat]}")
-    if has_hero(state, seat, "breach_reroll") and module_at(player, number) is not None:
-        number = turn.rng.die(6, label="Ophainim rerolls the breach")
-    module = module_at(player, number)
-    st = player.stations[number - 1]
-    on_it = [d for d in dice_of(state, seat, "station", "locked") if d.station == number]
-    if module is None:
-        turn.say(f"The breach hits empty station {number}: no effect.", concerns=[seat])
-        return
-    if module.never_offline or module.id == "cereus-plating":
-        turn.say(f"{module.name} holds against the breach.", concerns=[seat])
-        return
-    for d in on_it:
-        to_infirmary(state, d, turn)
-    if st.offline:
-        turn.say(f"Station {number} is already Offline.", concerns=[seat])
-        return
-    if on_it and has_hero(state, seat, "rx11"):
-        turn.say(f"RX-11 keeps station {number} running; its crew go to the Infirmary.", concerns=[seat])
-        return
-    st.offline = True
-    st.counters = 0
-    clear_held(st)
-    turn.say(f"Breach! Station {number} ({module.name}) goes Offline.", concerns=[seat])
-
-
-def solo_attack_bonus(state: State, act: EnemyAction) -> int:
-    """Table option ``solo_bonus=on`` (not in the rulebook, off by default): in a solo game enemy
-    attacks of at least `min_amount` damage deal `bonus` more (enemies.toml [solo])."""
-    solo = C.solo_rule
-    return solo.bonus if state.solo and state.solo_bonus and act.amount >= solo.min_amount else 0
-
-
-def enemy_action_text(state: State, act: EnemyAction) -> str:
-    """An enemy action's one-liner as it plays in this game (the solo bonus spelled out when it is on)."""
-    text = action_text(act)
-    bonus = solo_attack_bonus(state, act) if act.kind == "attack" else 0
-    return f"{text} (+{bonus} in a solo game)" if bonus else text
-
-
-def _firing(state: State, fleet: Fleet, die: int) -> list[tuple[EnemyShip, int, EnemyAction]]:
-    """Every (ship, action index, action) of the fleet that the enemy die sets off, left to right."""
-    out = []
-    for ship in fleet.ships:
-        for idx, act in enumerate(enemy_def(ship).actions):
-            if die not in act.on or (act.side and act.side != ship.side):
-                continue
-            if section_critical(ship.card, ship.damage):
-                continue
-            out.append((ship, idx, act))
-    return out
-
-
-def enemy_step_line(state: State, fleet: Fleet, die: int, firing: Sequence[tuple[EnemyShip, int, EnemyAction]]) -> str:
-    """The enemy step's first line: the die, and which ships it sets off ("Hawk (1) and Owl (3) act")."""
-    names = list(dict.fromkeys(ship_name(state, fleet, ship) for ship, _, _ in firing))
-    if not names:
-        return f"Enemy step on a {die}: no ship of fleet {fleet.token} has an action for {die}."
-    verb = "acts" if len(names) == 1 else "act"
-    return f"Enemy step on a {die}: {listing(names)} {verb}."
-
-
-def enemy_step(state: State, turn: Turn) -> None:
-    c = state.combat
-    assert c is not None
-    fleet = combat_fleet(state)
-    die = c.enemy_die
-    firing = _firing(state, fleet, die)
-    held = [(ship, idx, act) for ship, idx, act in firing if [ship.uid, idx] in c.stasis]
-    firing = [entry for entry in firing if entry not in held]
-    turn.say(enemy_step_line(state, fleet, die, firing), kind="turn")
-    front = _targets_players(state, False)
-    # start-of-step passives
-    for ship in list(fleet.ships):
-        e = enemy_def(ship)
-        if [ship.uid, -1] in c.stasis:
-            continue
-        if "mirage" in e.passives:
-            for s in fleet.ships:
-                s.shields += 1
-            turn.say(f"{ship_name(state, fleet, ship)} wraps the fleet in mirage shields.")
-        if "kabuto" in e.passives:
-            for seat in front:
-                if state.players[seat].shield > 0:
-                    damage_player(state, seat, 1, "ion", turn, f"{ship_name(state, fleet, ship)}'s shield probe")
-    for ship, idx, _act in held:
-        turn.say(f"{ship_name(state, fleet, ship)}'s action {idx + 1} is held in stasis.")
-    active = {s.uid for s, _, _ in firing}
-    breaches: list[int] = []
-    losses: dict[int, int] = {}
-    hull_before = {m: state.players[m].hull for m in c.members}
-    for ship, _idx, act in firing:
-        if state.combat is None:
-            return
-        e = enemy_def(ship)
-        if act.kind in ("attack", "blast", "per_ship"):
-            if act.kind == "attack":
-                amount = act.solo if act.solo and len(active) == 1 else act.amount
-                amount += solo_attack_bonus(state, act)
-            elif act.kind == "blast":
-                amount = ship.timers * act.per_timer
-                ship.timers = 0
-            else:
-                amount = len(fleet.ships)
-            for seat in _targets_players(state, act.area):
-                if state.players[seat].critical:
-                    continue
-                lost = damage_player(state, seat, amount, act.dtype, turn, ship_name(state, fleet, ship))
-                if lost:
-                    losses[seat] = losses.get(seat, 0) + 1
-                guarded = act.dtype == "kinetic" and "kinetic" in state.players[seat].guards
-                if act.breach and not guarded:
-                    breaches.extend([seat] * act.breach)
-        elif act.kind == "shields":
-            ship.shields = max(ship.shields, min(e.shield, ship.shields + act.amount))
-            turn.say(f"{ship_name(state, fleet, ship)} restores its shields ({ship.shields}).")
-        elif act.kind == "repair":
-            for s in fleet.ships:
-                s.damage = max(0, s.damage - act.amount)
-            turn.say(f"{ship_name(state, fleet, ship)} repairs the fleet.")
-        elif act.kind == "disable":
-            for seat in front:
-                knock_out(state, seat, act.count, ship_name(state, fleet, ship), turn)
-        elif act.kind == "timer":
-            ship.timers += 1
-            turn.say(f"{ship_name(state, fleet, ship)} charges up ({count(ship.timers, 'timer')}).")
-        elif act.kind == "escape":
-            turn.say(f"{ship_name(state, fleet, ship)} jumps away and the whole fleet scatters!", kind="warn")
-            finish(state, "escape", turn)
-            return
-    for ship, _idx, _act in firing:
-        if "cyclone" in enemy_def(ship).passives:
-            ship.side = "red" if ship.side == "green" else "green"
-    for seat in breaches:
-        if state.combat is None or seat not in state.combat.members:
-            continue
-        breach(state, seat, turn)
-    for ship in fleet.ships:
-        e = enemy_def(ship)
-        if [ship.uid, -1] in c.stasis:
-            continue
-        if "qube_destroy" in e.passives:
-            for seat in list(c.members):
-                if state.players[seat].hull < hull_before.get(seat, 0):
-                    turn.say(f"{ship_name(state, fleet, ship)} exploits the damage.")
-                    breach(state, seat, turn)
-        if "qube_save" in e.passives:
-            for s in fleet.ships:
-                if s.uid not in active and s.damage > 0:
-                    s.damage -= 1
-            turn.say(f"{ship_name(state, fleet, ship)} patches the ships that held back.")
-    for seat in list(c.members):
-        player = state.players[seat]
-        dendron = has_kind(player, "max_hull")
-        if dendron and dendron.effect.get("reactive_shield") and losses.get(seat):
-            player.shield = min(player.max_shield, player.shield + losses[seat])
-        player.guards = []
-        player.polarity = ""
-    for seat in list(c.members):
-        if state.players[seat].critical or state.players[seat].hull <= 0:
-            leave(state, seat, "defeat", turn)
-            if state.combat is None:
-                return
-    destroy_step(state, turn)
-
-
-def knock_out(state: State, seat: int, count: int, source: str, turn: Turn) -> None:
-    """An enemy sends crew to the Infirmary. The owner chooses which dice (after the enemy step);
-    when every candidate is alike (all basic dice) there is nothing to choose."""
-    c = state.combat
-    assert c is not None
-    for _ in range(count):
-        pool = dice_of(state, seat, "rolled", "crew")
-        owed = c.knockouts.get(seat, 0)
-        if len(pool) <= owed:
-            return
-        alike = len({d.hero for d in pool}) == 1
-        if owed == 0 and (alike or has_hero(state, seat, "v41k")):
-            victim = worst_free_die(state, seat, ("rolled", "crew"))
-            assert victim is not None
-            if to_infirmary(state, victim, turn):
-                turn.say(f"{source} knocks out {die_label(state, victim)}.", concerns=[seat])
-            continue
-        c.knockouts[seat] = owed + 1
-        turn.say(
-            f"{source} knocks out one of {state.seats[seat]}'s crew; {state.seats[seat]} picks which die.",
-            concerns=[seat],
-        )
-
-
-def default_knockout(state: State, seat: int) -> dict[str, Any]:
-    die = worst_free_die(state, seat, ("rolled", "crew"))
-    return {"type": "knockout", "die": die.id if die is not None else 0}
-
-
 def knockout(state: State, seat: int, action: dict[str, Any], turn: Turn) -> None:
     """The owner sends one knocked-out die to the Infirmary."""
     c = _member(state, seat)
@@ -1226,34 +536,6 @@ def knockout(state: State, seat: int, action: dict[str, Any], turn: Turn) -> Non
 
 
 # -- step 3 and 4 -----------------------------------------------------------------------------
-
-
-def destroy_step(state: State, turn: Turn) -> None:
-    c = state.combat
-    assert c is not None
-    fleet = combat_fleet(state)
-    starion = False
-    for ship in list(fleet.ships):
-        e = enemy_def(ship)
-        if ship.damage >= e.hull:
-            destroy(state, fleet, ship, turn)
-            if "starion" in e.passives:
-                starion = True
-            if state.phase == "over":
-                state.combat = None
-                return
-    if starion:
-        for seat in list(c.members):
-            damage_player(state, seat, 3, "energy", turn, "The Starion's self-destruct")
-        for seat in list(c.members):
-            if state.players[seat].critical:
-                leave(state, seat, "defeat", turn)
-                if state.combat is None:
-                    return
-    if not fleet.ships:
-        finish(state, "victory", turn)
-        return
-    c.step = "gather"
 
 
 def gather(state: State, seat: int, turn: Turn) -> None:
@@ -1277,41 +559,6 @@ def gather(state: State, seat: int, turn: Turn) -> None:
         return
     turn.say(f"Crew gathered. Combat round {c.round}.")
     begin_round(state, turn)
-
-
-def worst_enemy_step(state: State) -> int:
-    """The most damage the fleet's attacks could deal one ship in the next enemy step (over the six
-    faces of the enemy die, shields not counted): what a captain weighs before gathering again."""
-    fleet = combat_fleet(state)
-    worst = 0
-    for face in range(1, 7):
-        total = 0
-        for ship in fleet.ships:
-            for act in enemy_def(ship).actions:
-                if face not in act.on or (act.side and act.side != ship.side):
-                    continue
-                if act.kind == "attack":
-                    total += act.amount + solo_attack_bonus(state, act)
-                elif act.kind == "blast":
-                    total += (ship.timers + 1) * act.per_timer
-                elif act.kind == "per_ship":
-                    total += len(fleet.ships)
-        worst = max(worst, total)
-    return worst
-
-
-def escape_worth_asking(state: State) -> bool:
-    """Whether step 4 is a real choice: some ship of the team is at half Hull or less (or 3 or less),
-    or the next enemy step could take all its Shield and Hull. Otherwise escaping would only throw the fight
-    away, so gathering is the one sensible answer (an Escape attempt still is, with autopass off)."""
-    c = state.combat
-    assert c is not None
-    worst = worst_enemy_step(state)
-    for seat in c.members:
-        p = state.players[seat]
-        if p.hull <= max(3, p.max_hull // 2) or p.hull + p.shield <= worst:
-            return True
-    return False
 
 
 def no_knockouts_owed(state: State) -> None:
@@ -1394,14 +641,3 @@ def _escaped(state: State, seat: int, turn: Turn) -> None:
         savior.escaped(state, seat, turn)
     else:
         finish(state, "escape", turn)
-
-
-def fleet_summary(state: State, fleet: Fleet, *, hide: bool = True) -> str:
-    parts = []
-    for s in fleet.ships:
-        if hide and not s.revealed:
-            parts.append("?")
-        else:
-            e = enemy_def(s)
-            parts.append(f"{e.name}[{s.damage}/{e.hull} sh{s.shields}]")
-    return f"F{fleet.token}@{fleet.planet}: " + (", ".join(parts) or "empty")

@@ -31,6 +31,7 @@ from . import (
     checks,
     choices,
     combat,
+    enemy,
     glossary,
     heroes,
     idle,
@@ -43,8 +44,8 @@ from . import (
     turns,
     words,
 )
-from .combat import combat_fleet, fleet_by_token, fleet_summary
 from .finals import event_for
+from .fleets import combat_fleet, fleet_by_token, fleet_summary
 from .helpers import (
     C,
     dice_of,
@@ -278,7 +279,7 @@ class Armada(GameSystem[State]):
                         kind="choice",
                         text=f"{state.seats[s]}: choose which crew die the enemy knocked out to the Infirmary"
                         " (`/armada answer reply:<die>`)",
-                        default=combat.default_knockout(state, s),
+                        default=enemy.default_knockout(state, s),
                     )
                     for s in c.knockouts
                 ]
@@ -762,7 +763,7 @@ class Armada(GameSystem[State]):
         enemy die nobody can pay to reroll. ``begin`` (claiming the turn) is no choice of its own."""
         c = state.combat
         if c is not None and not c.pvp and c.step == "gather" and not c.knockouts and not choices.blocking(state):
-            return None if combat.escape_worth_asking(state) else {"type": "gather"}
+            return None if enemy.escape_worth_asking(state) else {"type": "gather"}
         legal = self.legal(state, prompt.seat)
         if state.mission is not None and state.mission.step == "assign" and not choices.blocking(state):
             return self._forced_retry(state, prompt.seat, legal)

@@ -14,8 +14,8 @@ from typing import Any
 
 from rules.core import RuleError
 
-from .combat import combat_fleet, enemy_def, parse_station, ship_by_number, ship_number
 from .content import Module
+from .fleets import combat_fleet, enemy_def, parse_station, ship_by_number, ship_number
 from .helpers import dice_of, find_die, module_at, station_numbers, station_of
 from .state import EnemyShip, Fleet, State
 

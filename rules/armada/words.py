@@ -13,9 +13,9 @@ from rules.core import RuleError
 from rules.core.grammar import count
 
 from . import plan, why
-from .combat import ship_by_number
 from .content import CONTENT as C
 from .finals import FINAL_NAMES, event_for
+from .fleets import ship_by_number
 from .helpers import face_name, module_at
 from .plan import PLAN_TYPES
 from .state import Die, Fleet, State
