@@ -17,10 +17,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-import msgspec
-
-from rules.core import BaseState, GameSystem, Prompt, RuleError
+from rules.core import Action, GameSystem, Prompt, RuleError
 from sessions.errors import SessionError
+from sessions.positions import legal_moves
 from sessions.service import Actor, GameService, Update
 from table.commands import Ctx, Table
 from table.replies import Reply
@@ -63,14 +62,9 @@ class Game:
     game_id: int
     channel: int
     actors: dict[int, Actor]  # seat -> who sits there
-    seen: bytes
-    """The state the players last heard of, packed: the players are not the bot's process, so the bench
-    must not hold a decoded state per game (about 16 KB each for Grimdark, 10-20 MB of the measured RSS)."""
     prompts: list[Prompt]
-
-
-def pack(state: BaseState | None) -> bytes:
-    return msgspec.msgpack.encode(state)
+    """Who the last reply asked to decide. The bench keeps no state per game: the players press what the
+    bot offered (its legal list of the position, as a button press looks it up)."""
 
 
 @dataclass
@@ -129,7 +123,7 @@ class Driver:
         by_user = {a.user_id: a for a in actors}
         seats = {s.seat: by_user[s.user_id] for s in started.game.seats}
         assert started.state is not None
-        return Game(started.game.id, channel, seats, pack(started.state), started.prompts)
+        return Game(started.game.id, channel, seats, started.prompts)
 
     async def new_games(self, count: int) -> list[Game]:
         games: list[Game] = []
@@ -146,7 +140,7 @@ class Driver:
     async def _replace(self, game: Game) -> None:
         fresh = self.spares.pop() if self.spares else await self.new_game()
         game.game_id, game.channel, game.actors = fresh.game_id, fresh.channel, fresh.actors
-        game.seen, game.prompts = fresh.seen, fresh.prompts
+        game.prompts = fresh.prompts
 
     async def resync(self, game: Game) -> None:
         """Take the game's state and prompts from the service (a finished game is replaced)."""
@@ -154,7 +148,7 @@ class Driver:
         if status.state is None or status.game.status != "active":
             await self._replace(game)
             return
-        game.seen, game.prompts = pack(status.state), status.prompts
+        game.prompts = status.prompts
 
     def ctx(self, game: Game, seat: int) -> Ctx:
         return Ctx(actor=game.actors[seat], channel_id=game.channel, guild_id=GUILD)
@@ -175,10 +169,8 @@ class Driver:
         ``reply=False`` calls ``GameService.act`` alone (no reply, no keystrokes). ``arrived`` is when
         the action was due (paced runs); the wait counts from then.
         """
-        seen = msgspec.msgpack.decode(game.seen, type=self.system.state_type)
         start = time.perf_counter() if arrived is None else arrived
-        choice = systems.choose(self.system, seen, game.prompts, self.rng)
-        del seen  # not held while the action is in flight
+        choice = await self.press(game)
         if choice is None:
             out.stuck += 1
             await self._replace(game)
@@ -210,7 +202,7 @@ class Driver:
         out.wait.append(done - start)
         if sizes:
             out.sizes.append(self._sizes(action, update))
-        game.seen, game.prompts = pack(update.state), update.prompts
+        game.prompts = update.prompts
         if update.finished:
             out.finished += 1
             await self._replace(game)
@@ -219,6 +211,19 @@ class Driver:
             for _ in range(keystrokes):
                 await self.keystroke(game, out)
         return answer
+
+    async def press(self, game: Game) -> tuple[int, Action] | None:
+        """What a player picks: one of the moves the bot offered for the position (the legal list a
+        button press looks up, computed once per position), for the first prompted seat that has one."""
+        record, state = await self.service.get(game.game_id)
+        if state is None or record.status != "active":
+            return None
+        memo = self.service.position_memo(record, state)
+        for prompt in game.prompts:
+            legal = legal_moves(self.system, state, prompt.seat, memo)
+            if legal:
+                return prompt.seat, self.rng.choice(legal)
+        return None
 
     async def keystroke(self, game: Game, out: Samples, *, every_option: bool = False) -> None:
         """Autocomplete answers for whoever must decide next: /act's list and one of the game's own options."""
