@@ -22,7 +22,8 @@ from rules.core import BaseState
 class Card(msgspec.Struct, kw_only=True, omit_defaults=True, gc=False):
     """One physical card. ``key`` is empty in a view where the card is hidden.
 
-    Only strings, numbers and None: no cycle can run through a card, so the garbage collector skips it.
+    Only strings, numbers and None: no cycle can run through a card, so it carries no garbage collector
+    header (``gc=False``: 16 bytes less for each of a game's ~80 cards).
     """
 
     key: str
