@@ -24,8 +24,11 @@ from rules.core import Action, Prompt, RuleError, Turn
 
 from . import board as B
 from . import engine as E
+from . import memo as M
 from .content import CONTENT
 from .state import HeroState, StarState
+
+_MONSTER_MENUS = M.Memo()
 
 WAIT_ACTIONS = {
     "guard": "guard",
@@ -44,10 +47,20 @@ def _defence_action(h: HeroState) -> Action:
 
 
 def options(state: StarState) -> list[Action]:
-    """The bounded menu for the current wait, its default (the policy) first."""
+    """The bounded menu for the current wait, its default (the policy) first.
+
+    A monster's menu runs the monster policy (route searches, sight lines); the prompt, legal() and the
+    check of an answer all ask for it, so it is remembered per position (:mod:`.memo`)."""
     w = state.wait
     if w is None:
         return []
+    if w.kind == "monster":
+        return _MONSTER_MENUS.answer((M.position_key(state),), lambda: _options(state))
+    return _options(state)
+
+
+def _options(state: StarState) -> list[Action]:
+    w = state.wait
     if w.kind == "guard":
         return [{"type": "guard", "monster": uid} for uid in w.options]
     if w.kind == "payer":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from . import board as B
 from .content import CONTENT, HeroCard, MonsterCard, UpgradeCard
+from .memo import Recent
 from .state import CrewState, HeroState, MonsterState, StarState
 
 MAX_PATH = 40
@@ -12,6 +13,9 @@ MAX_PATH = 40
 BASE_MP = 4
 
 SLOTS = 6
+
+_PORTALS = Recent(64)
+"""Working portals per (board, portal tokens, jammed colours), for :func:`working_portals`."""
 
 
 def board_of(state: StarState) -> B.Board:
@@ -152,8 +156,20 @@ def portal_targets(state: StarState, b: B.Board, space: str) -> list[str]:
     colours = portal_colours(state, b, space)
     if not colours:
         return []
+    return sorted(s for s, c in working_portals(state, b).items() if s != space and c & colours)
+
+
+def working_portals(state: StarState, b: B.Board) -> dict[str, set[str]]:
+    """Every space with a working portal (printed or a token) -> its colours; remembered per board, tokens
+    and jammed colours, since every portal step of every path checked asks for it. Shared: read it only."""
+    key = (b.token, tuple(sorted(state.portal_tokens.items())), tuple(state.jammed))
+    return _PORTALS.answer(key, lambda: _working_portals(state, b))
+
+
+def _working_portals(state: StarState, b: B.Board) -> dict[str, set[str]]:
     spaces = {B.name(xy) for xy in b.portals} | set(state.portal_tokens)
-    return sorted(s for s in spaces if s != space and portal_colours(state, b, s) & colours)
+    found = {s: portal_colours(state, b, s) for s in spaces}
+    return {s: c for s, c in found.items() if c}
 
 
 def activation_open(state: StarState) -> bool:

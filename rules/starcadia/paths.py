@@ -29,6 +29,7 @@ from .lookup import (
     occupancy,
     portal_colours,
     portal_targets,
+    working_portals,
 )
 from .memo import Memo, Recent, position_key
 from .state import HeroState, MonsterState, StarState
@@ -91,7 +92,7 @@ def _search(state: StarState, b: B.Board, start: str, mp: int, doors: bool) -> d
     best: dict[str, tuple[int, list[Op]]] = {start: (0, [])}
     heap: list[tuple[int, str]] = [(0, start)]
     door_open = state.doors
-    portals = _working_portals(state, b)
+    portals = working_portals(state, b)
     pop, push, steps_from = heapq.heappop, heapq.heappush, b.steps_from
     while heap:
         cost, cur = pop(heap)
@@ -118,13 +119,6 @@ def _search(state: StarState, b: B.Board, start: str, mp: int, doors: bool) -> d
                     best[dest] = (total, [*path, ("portal", dest)])
                     push(heap, (total, dest))
     return best
-
-
-def _working_portals(state: StarState, b: B.Board) -> dict[str, set[str]]:
-    """Every space with a working portal -> its colours (:func:`portal_colours`, for all spaces at once)."""
-    spaces = {B.name(xy) for xy in b.portals} | set(state.portal_tokens)
-    found = {s: portal_colours(state, b, s) for s in spaces}
-    return {s: c for s, c in found.items() if c}
 
 
 def notation(ops: list[Op], start: str) -> list[str]:
