@@ -49,8 +49,8 @@ def _defence_action(h: HeroState) -> Action:
 def options(state: StarState) -> list[Action]:
     """The bounded menu for the current wait, its default (the policy) first.
 
-    A monster's menu runs the monster policy (route searches, sight lines); the prompt, legal() and the
-    check of an answer all ask for it, so it is remembered per position (:mod:`.memo`)."""
+    A monster's menu runs the monster policy (route searches, sight lines); its prompt (asked for several
+    times a turn) and legal() both ask for it, so it is remembered per position (:mod:`.memo`)."""
     w = state.wait
     if w is None:
         return []
