@@ -19,6 +19,9 @@ DIRS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 # The shuttle's second space lies clockwise along the hull from the space facing the hatch.
 _ALONG = {"N": (1, 0), "E": (0, 1), "S": (-1, 0), "W": (0, -1)}
 _TOKENS = itertools.count(1)
+SIGHT_KEPT = 20_000
+"""How many sight lines the process remembers, all boards together (about 4 MB); a full table starts over."""
+_SIGHT: dict[tuple, bool] = {}
 
 
 def edge(a: XY, b: XY) -> Edge:
@@ -61,7 +64,6 @@ class Board:
     slots: dict[XY, str] = field(default_factory=dict)  # gadget/victory/armory slots
     shuttles: dict[str, list[XY]] = field(default_factory=dict)  # crew colour -> spaces
     shuttle_slot_spaces: list[list[XY]] = field(default_factory=list)
-    _los_cache: dict = field(default_factory=dict, repr=False)
     _steps: dict = field(default_factory=dict, repr=False)
     token: int = field(default_factory=lambda: next(_TOKENS), repr=False, compare=False)
     """This board's number, never given to another in the process (keys of remembered route searches)."""
@@ -131,19 +133,19 @@ class Board:
         return sum(1 for side in sides for end in (cur, nxt) if not self._edge_clear(end, side, door_open))
 
     def los(self, a: XY, b: XY, door_open: dict[str, bool]) -> bool:
-        """Centre-to-centre line of sight between two spaces (memoised per door setting).
+        """Centre-to-centre line of sight between two spaces (remembered per board and door setting).
 
         A line through the very corner of four spaces passes only if at most one of the four edges
         meeting there blocks it (one wall end is grazed; two walls, in a line or an L, stop it).
         """
         if a == b:
             return True
-        key = (a, b, tuple(sorted(d for d, o in door_open.items() if o and d in self.doors)))
-        hit = self._los_cache.get(key)
+        key = (self.token, a, b, tuple(sorted(d for d, o in door_open.items() if o and d in self.doors)))
+        hit = _SIGHT.get(key)
         if hit is None:
-            if len(self._los_cache) > 50_000:
-                self._los_cache.clear()
-            hit = self._los_cache[key] = self._los(a, b, door_open)
+            if len(_SIGHT) >= SIGHT_KEPT:
+                _SIGHT.clear()
+            hit = _SIGHT[key] = self._los(a, b, door_open)
         return hit
 
     def _los(self, a: XY, b: XY, door_open: dict[str, bool]) -> bool:
