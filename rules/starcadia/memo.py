@@ -16,6 +16,7 @@ the process: bounded, so a thousand loaded games keep at most :data:`KEEP` answe
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -43,21 +44,21 @@ class Recent:
 
     def __init__(self, keep: int) -> None:
         self.keep = keep
-        self._answers: dict[Any, Any] = {}
+        self._answers: OrderedDict[Any, Any] = OrderedDict()
         self._lock = threading.Lock()
 
     def answer(self, key: Any, compute: Callable[[], Any]) -> Any:
         """The remembered answer for ``key``, else ``compute()``'s, remembered."""
         with self._lock:
-            known = self._answers.pop(key, None)
+            known = self._answers.get(key)
             if known is not None:
-                self._answers[key] = known
+                self._answers.move_to_end(key)
                 return known
         found = compute()
         with self._lock:
             self._answers[key] = found
             while len(self._answers) > self.keep:
-                self._answers.pop(next(iter(self._answers)))
+                self._answers.popitem(last=False)
         return found
 
     def clear(self) -> None:
@@ -73,15 +74,15 @@ class Memo:
 
     def __init__(self, keep: int = KEEP) -> None:
         self.keep = keep
-        self._answers: dict[tuple[Any, ...], bytes] = {}
+        self._answers: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
         self._lock = threading.Lock()
 
     def answer(self, key: tuple[Any, ...], compute: Callable[[], Any]) -> Any:
         """``compute()``'s answer for ``key``: a fresh copy of the remembered one, else computed and remembered."""
         with self._lock:
-            known = self._answers.pop(key, None)
+            known = self._answers.get(key)
             if known is not None:
-                self._answers[key] = known  # most recently used last
+                self._answers.move_to_end(key)  # most recently used last
         if known is not None:
             return msgspec.msgpack.decode(known)
         found = compute()
@@ -89,7 +90,7 @@ class Memo:
         with self._lock:
             self._answers[key] = encoded
             while len(self._answers) > self.keep:
-                self._answers.pop(next(iter(self._answers)))
+                self._answers.popitem(last=False)
         return found
 
     def clear(self) -> None:
