@@ -209,7 +209,10 @@ class GameSystem(Generic[S]):
         if any(action.get("type") in self.secret_actions for action in legal):
             return None
         try:
-            seen = self.legal(self.view(state, None), seat)
+            public = self.view(state, None)
+            if _same_but_seed(public, state):
+                return legal  # nothing is hidden, and legal() never depends on the seed
+            seen = self.legal(public, seat)
         except Exception:  # a view the game cannot play from (placeholders): the choice is private
             return None
         return legal if seen == legal else None
@@ -489,3 +492,10 @@ def parse_options(text: str | None, specs: Sequence[OptionSpec]) -> dict[str, st
             raise RuleError(f"Option {name} must be one of: {', '.join(spec.choices)}.")
         result[name] = value
     return result
+
+
+def _same_but_seed(view: BaseState, state: BaseState) -> bool:
+    """Whether ``view`` is ``state`` with only the seed hidden (the cheap case of ``public_choices``)."""
+    if view.rng.draws != state.rng.draws:
+        return False
+    return msgspec.msgpack.encode(msgspec.structs.replace(view, rng=state.rng)) == msgspec.msgpack.encode(state)
