@@ -145,23 +145,46 @@ def line(a: Cell, b: Cell) -> list[Cell]:
     return cells
 
 
-@cache
-def _sight(layout: str, half: bool, a: Cell, b: Cell) -> bool:
-    grid = grid_for(layout, half)
+SIGHTS = 1 << 15
+"""Sight lines remembered per generation: the newest ones, and those of the generation before (so the
+memory stays bounded however many games and positions come by; about 3 MB when full)."""
+
+_seen_new: dict[int, bool] = {}
+_seen_old: dict[int, bool] = {}
+_grid_ids: dict[tuple[str, bool], int] = {}
+
+
+def _sight(grid: Grid, a: Cell, b: Cell) -> bool:
     eye = max(grid.h(a), grid.h(b))
-    for cell in line(a, b)[1:-1]:
-        i = grid.at(cell)
-        if grid.solid[i] and grid.height[i] > eye:
+    solid, height, size = grid.solid, grid.height, grid.size
+    for x, y in line(a, b)[1:-1]:
+        i = y * size + x
+        if solid[i] and height[i] > eye:
             return False
     return True
 
 
 def sees(grid: Grid, a: Cell, b: Cell) -> bool:
     """Line of sight between two cells (symmetric; models never block it)."""
+    global _seen_new, _seen_old
     if a == b:
         return True
-    key = (a, b) if a <= b else (b, a)
-    return _sight(grid.layout, grid.half, *key)
+    if b < a:
+        a, b = b, a
+    gid = _grid_ids.get((grid.layout, grid.half))
+    if gid is None:
+        gid = _grid_ids.setdefault((grid.layout, grid.half), len(_grid_ids))
+    size = grid.size  # at most 48: a cell's index fits in 12 bits
+    key = (gid << 24) | ((a[1] * size + a[0]) << 12) | (b[1] * size + b[0])
+    found = _seen_new.get(key)
+    if found is None:
+        found = _seen_old.get(key)
+        if found is None:
+            found = _sight(grid, a, b)
+        if len(_seen_new) >= SIGHTS:
+            _seen_old, _seen_new = _seen_new, {}
+        _seen_new[key] = found
+    return found
 
 
 def in_cover(grid: Grid, shooter: Cell, target: Cell, *, obstructions: bool = True) -> bool:

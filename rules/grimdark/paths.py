@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from array import array
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cache
@@ -26,7 +27,7 @@ HALF = 2
 """Cost units per inch."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Edge:
     to: int
     cost: int
@@ -34,6 +35,16 @@ class Edge:
     """Dex tests of a jump (0: ordinary movement)."""
     base: int = -1
     """Where a failed jump lands (the foot of the drop)."""
+
+
+_PAIRS: dict[tuple[int, int], tuple[int, int]] = {}
+"""Every (cell, cost) pair of the step tables, made once: the tables of every layout, table size and
+climbing rule share them (a few thousand pairs instead of about 20 000 per table)."""
+
+
+def _pair(cell: int, cost: int) -> tuple[int, int]:
+    pair = (cell, cost)
+    return _PAIRS.setdefault(pair, pair)
 
 
 @cache
@@ -57,13 +68,13 @@ def walk_edges(layout: str, half: bool, climb: bool = True) -> tuple[tuple[tuple
                 step = 2 if dx == 0 or dy == 0 else 3
                 there = height[ny * size + nx]
                 if climb or here - there <= free_drop:
-                    edges.append((ny * size + nx, step + _vertical(here, there, free_drop)))
+                    edges.append(_pair(ny * size + nx, step + _vertical(here, there, free_drop)))
                 # a 1" gap between two raised places: stepped over without going down
                 gx, gy = x + 2 * dx, y + 2 * dy
                 if gaps and 0 <= gx < size and 0 <= gy < size:
                     far = height[gy * size + gx]
                     if there < here and there < far and here - there >= 2 and (climb or here - far <= free_drop):
-                        edges.append((gy * size + gx, 2 * step + _vertical(here, far, free_drop)))
+                        edges.append(_pair(gy * size + gx, 2 * step + _vertical(here, far, free_drop)))
             out.append(tuple(edges))
     return tuple(out)
 
@@ -123,7 +134,7 @@ def fly_edges(size: int) -> tuple[tuple[tuple[int, int], ...], ...]:
             for dx, dy in NEIGHBOURS:
                 nx, ny = x + dx, y + dy
                 if 0 <= nx < size and 0 <= ny < size:
-                    edges.append((ny * size + nx, 2 if dx == 0 or dy == 0 else 3))
+                    edges.append(_pair(ny * size + nx, 2 if dx == 0 or dy == 0 else 3))
             out.append(tuple(edges))
     return tuple(out)
 
@@ -170,7 +181,7 @@ class Reach:
     """Search nodes per cell (a node is ``cell * stride + extra``; bit 0 of it: difficult ground touched)."""
     goal: int = -1
     """A search for a goal stopped at this cell (then ``best`` holds only what it met so far)."""
-    seen: list[int] | None = None
+    seen: list[int] | array[int] | None = None
     """For the searches without jumps: the cost of every node the search settled (parents are then
     worked out when a path is asked for, see :meth:`_parent`; ``parent`` stays empty)."""
     into: tuple[tuple[tuple[int, int], ...], ...] | None = None
@@ -335,6 +346,8 @@ def _key(grid: Grid, start: Cell, mover: Mover) -> tuple:
 
 
 def _keep(cache: OrderedDict[tuple, Reach], key: tuple, value: Reach) -> None:
+    if isinstance(value.seen, list):
+        value.seen = array("h", value.seen)  # kept for a while: 2 bytes a node instead of 8
     cache[key] = value
     if len(cache) > FLOODS:
         cache.popitem(last=False)
@@ -415,7 +428,7 @@ def _into(layout: str, half: bool, climb: bool) -> tuple[tuple[tuple[int, int], 
     rows: list[list[tuple[int, int]]] = [[] for _ in range(grid.size * grid.size)]
     for i, edges in enumerate(_plain(layout, half, False, climb)):
         for n, cost in edges:
-            rows[n].append((i, cost))
+            rows[n].append(_pair(i, cost))
     return tuple(tuple(row) for row in rows)
 
 
