@@ -37,12 +37,13 @@ def closest_distance(state: GrimState, unit: Unit) -> float:
 def activation_order(state: GrimState, turn: Turn) -> list[Unit]:
     """Enemy units still to act, from the one closest to a hero to the farthest (ties drawn at random)."""
     waiting = [u for u in enemies(state) if not u.activated]
-    keyed = sorted(waiting, key=lambda u: (round(closest_distance(state, u), 6), u.id))
+    gap = {u.id: round(closest_distance(state, u), 6) for u in waiting}
+    keyed = sorted(waiting, key=lambda u: (gap[u.id], u.id))
     out: list[Unit] = []
     i = 0
     while i < len(keyed):
-        d = round(closest_distance(state, keyed[i]), 6)
-        group = [u for u in keyed[i:] if round(closest_distance(state, u), 6) == d]
+        d = gap[keyed[i].id]
+        group = [u for u in keyed[i:] if gap[u.id] == d]
         if len(group) > 1:
             turn.rng.shuffle(group)
             turn.say(f"{', '.join(u.id for u in group)} are equally close: a random draw sets their order.")

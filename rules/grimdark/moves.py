@@ -364,33 +364,30 @@ def place_group(
     alive = unit.alive()
     mover = mover_for(state, unit, inches, target=target)
     reaches = {id(m): reach(grid, m.cell, mover) for m in alive}
-    options: dict[int, list[tuple[float, int, Cell]]] = {}
     cells = cells_by_index(grid.size)
     scores: dict[int, float] = {}  # the models' reaches overlap: each cell is scored once
     for m in alive:
         best = reaches[id(m)].best
         for i in best.keys() - scores.keys():
             scores[i] = score(cells[i])
-        options[id(m)] = sorted([(scores[i], v[1], cells[i]) for i, v in best.items()])
-    order = sorted(alive, key=lambda m: options[id(m)][0][:2] if options[id(m)] else (1e9, 0))
+    # each model's options rank by (score, cost, cell); only the few looked at are ranked
+    firsts = {id(m): _first(reaches[id(m)].best, scores, cells) for m in alive}
+    order = sorted(alive, key=lambda m: firsts[id(m)][:2] if firsts[id(m)] else (1e9, 0))
     coherence = inch(state.half, 3)
     placed: dict[int, Cell] = {}
     for m in order:
         taken = set(placed.values())
-        choice = None
-        for _, _, cell in options[id(m)]:
-            if cell in taken:
-                continue
-            if placed and not (
-                any(touching(cell, c) for c in taken) and all(dist(cell, c) <= coherence + 1e-9 for c in taken)
-            ):
-                continue
-            choice = cell
-            break
+        best = reaches[id(m)].best
+        if not placed:
+            first = firsts[id(m)]
+            choice = first[2] if first else None
+        else:
+            choice = _beside(best, scores, cells, grid.size, taken, coherence)
         if choice is None:
-            choice = (
-                m.cell if m.cell not in taken else next((c for _, _, c in options[id(m)] if c not in taken), m.cell)
-            )
+            choice = m.cell
+            if m.cell in taken:
+                left = [(scores[i], v[1], cells[i]) for i, v in best.items() if cells[i] not in taken]
+                choice = min(left)[2] if left else m.cell
         placed[id(m)] = choice
     moved = False
     for m in alive:
@@ -401,6 +398,36 @@ def place_group(
             if unit.gone:
                 break
     return moved
+
+
+def _first(
+    best: dict[int, tuple[int, int, int]], scores: dict[int, float], cells: tuple[Cell, ...]
+) -> tuple[float, int, Cell] | None:
+    """The best-ranked option (lowest score, then cost, then cell) of a model's reach, without ranking the rest."""
+    if not best:
+        return None
+    low = scores[min(best, key=scores.__getitem__)]
+    return min((low, best[i][1], cells[i]) for i in best if scores[i] == low)
+
+
+def _beside(
+    best: dict[int, tuple[int, int, int]],
+    scores: dict[int, float],
+    cells: tuple[Cell, ...],
+    size: int,
+    taken: set[Cell],
+    coherence: float,
+) -> Cell | None:
+    """The best-ranked free cell of a model's reach touching one placed model and within ``coherence``
+    of all (only the cells around the placed models can be)."""
+    ring = around(size)
+    found = []
+    for x, y in taken:
+        for i in ring[y * size + x]:
+            cell = cells[i]
+            if i in best and cell not in taken and all(dist(cell, c) <= coherence + 1e-9 for c in taken):
+                found.append((scores[i], best[i][1], cell))
+    return min(found)[2] if found else None
 
 
 def step_back(state: GrimState, turn: Turn, unit: Unit) -> None:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from .content import Weapon, content, rule_value
-from .grid import Grid, dist, grid_for, touching
+from .grid import Grid, grid_for, touching
 from .memo import once
 from .state import Cell, GrimState, HeroSheet, Unit
 
@@ -142,7 +143,8 @@ def _crowded(state: GrimState, skip: str) -> frozenset[Cell]:
 
 
 def unit_distance(a: Unit, b: Unit) -> float:
-    return min(dist(m.cell, n.cell) for m in a.alive() for n in b.alive())
+    theirs = [(n.x, n.y) for n in b.models if not n.dead]
+    return min(math.hypot(m.x - x, m.y - y) for m in a.models if not m.dead for x, y in theirs)
 
 
 def cells_of(unit: Unit) -> list[Cell]:
