@@ -287,7 +287,7 @@ class Starcadia(GameSystem[StarState]):
             h = E.find_hero(state, state.act.hero)
             left = [f"move ({state.act.mp} MP)"] if not state.act.moved else []
             alive = h is not None and not h.dead and bool(h.pos)
-            if not state.act.attacked and alive and self._attack_options(state, E.board_of(state), h):
+            if not state.act.attacked and alive and self._can_attack(state, E.board_of(state), h):
                 left.append("attack")
             left.append("end" if left or state.act.attacked else "end (nothing in reach to attack)")
             text = (
@@ -514,6 +514,19 @@ class Starcadia(GameSystem[StarState]):
                         for c in combos
                     )
         return out
+
+    def _can_attack(self, state: StarState, b: B.Board, h: HeroState) -> bool:
+        """Whether :meth:`_attack_options` offers anything (a ready weapon reaches a target), stopping at the
+        first: the turn's prompt only says whether an attack is still possible."""
+        targets = [m.pos for m in state.monsters]
+        targets += [o.pos for o in E.heroes_on_board(state) if o.seat != h.seat]
+        for card, tok in E.ups(h):
+            if card.category != "weapon" or tok.exhausted:
+                continue
+            kind = E.attack_kind(card)
+            if any(E.in_reach(state, b, h, kind, pos) for pos in targets) and E.boost_combos(h, card):
+                return True
+        return False
 
     def button_choices(self, state: StarState, seat: int, legal: list[Action]) -> list[int]:
         """Every move, most useful first (the first four get buttons, a menu can follow this order): attacks
