@@ -6,9 +6,10 @@ import pytest
 
 from rules.core import RuleError
 from rules.endure.content import content
+from rules.endure.geometry import sight
 from rules.endure.phases import _attention
 from rules.endure.state import ItemInst
-from rules.endure.world import make_noise, models_in, sight
+from rules.endure.world import make_noise, models_in
 
 from .test_endure_support import S, Script, fresh, give, place, strip, texts, token, turn_for
 

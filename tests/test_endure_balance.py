@@ -71,8 +71,9 @@ from rules.endure import SYSTEM as S
 from rules.endure.ai import CAREFUL, Habits, acting, careful, may_exit, safe_attacks
 from rules.endure.ai_sense import distances, safest_step, threat, weapon_score
 from rules.endure.content import content
+from rules.endure.geometry import sight
 from rules.endure.state import EndureState
-from rules.endure.world import obj_specs, sight
+from rules.endure.world import obj_specs
 
 MAX_STEPS = 1500
 

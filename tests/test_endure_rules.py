@@ -5,16 +5,10 @@ from __future__ import annotations
 import pytest
 
 from rules.core import RuleError
+from rules.endure.geometry import sight
 from rules.endure.phases import _attention, detonate, draw_event, enemy_phase, resolution_phase
 from rules.endure.sight import refresh_sight, reveal
-from rules.endure.world import (
-    kill_survivor,
-    make_noise,
-    place_models,
-    sight,
-    spawn_token,
-    stun_survivor,
-)
+from rules.endure.world import kill_survivor, make_noise, place_models, spawn_token, stun_survivor
 
 from .test_endure_support import S, Script, fresh, give, place, strip, texts, token, turn_for
 

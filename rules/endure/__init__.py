@@ -18,11 +18,12 @@ Besides the GameSystem contract: :func:`content` (missions, campaigns, rules top
 Bot seats play the careful player of :mod:`.ai` from their own view; :mod:`.words` gives actions
 and the game's status in plain words and lists the names each survivor answers to.
 
-Modules import bottom-up: state and content; world (the live board's geometry, items, damage);
-words; following, bosses, casualties, specials, sight (what comes into view); alarms (when a planned
-line must hand control back) and lines (the shape of a ``;`` line); refuge, phases, campaign;
-checks_map and checks (whether a command may be played, reading the state only), actions (playing
-it), candidates (what to offer); ai_sense, ai; the engine.
+Modules import bottom-up: state and content; geometry (the live board: doors, sight lines,
+routes); world (items, Resolve, damage, spawning); words; following, bosses, casualties, specials,
+sight (what comes into view); alarms (when a planned line must hand control back) and lines (the
+shape of a ``;`` line); refuge, phases, campaign; checks_map and checks (whether a command may be
+played, reading the state only), actions (playing it), candidates (what to offer); ai_sense, ai;
+the engine.
 """
 
 from rules.core import register

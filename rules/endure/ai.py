@@ -33,8 +33,9 @@ from .ai_sense import (
     weapon_score,
 )
 from .content import content
+from .geometry import sight
 from .state import EndureState, Survivor
-from .world import carried, carry_cap, etype, general_items, obj_specs, on_map, scard, sight, the_board
+from .world import carried, carry_cap, etype, general_items, obj_specs, on_map, scard, the_board
 
 Apply = Callable[[EndureState, int, Action], object]
 """The engine's ``apply``: the bot tries a swap on a copy to know whether the rules take it."""

@@ -11,8 +11,9 @@ from collections import deque
 from rules.core import Action
 
 from .content import content
+from .geometry import sight
 from .state import EndureState
-from .world import etype, exits, general_items, is_full, models_in, passive, sight, the_board
+from .world import etype, exits, general_items, is_full, models_in, passive, the_board
 
 
 def weapon_score(action: Action) -> float:

@@ -19,8 +19,9 @@ from dataclasses import dataclass
 
 from rules.core import Turn
 
+from .geometry import sight
 from .state import EndureState
-from .world import ename, living, sight, sname
+from .world import ename, living, sname
 
 
 @dataclass(frozen=True)

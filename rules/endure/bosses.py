@@ -6,6 +6,7 @@ from rules.core import Turn
 
 from .content import BossCard, content
 from .following import follow_noise
+from .geometry import sight
 from .state import BossState, EndureState, Enemy
 from .world import (
     etype,
@@ -17,7 +18,6 @@ from .world import (
     path_steps,
     resolve_test,
     rolloff,
-    sight,
     sname,
     stun_survivor,
     the_board,

@@ -12,6 +12,7 @@ from rules.core import Action
 from .checks import acting
 from .checks_map import attack_range, target_zones
 from .content import content
+from .geometry import sight
 from .refuge import refuge_legal
 from .state import EndureState, ItemInst
 from .world import (
@@ -26,7 +27,6 @@ from .world import (
     move_cap,
     obj_specs,
     scard,
-    sight,
     survivors_in,
     the_board,
 )

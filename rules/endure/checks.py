@@ -34,6 +34,7 @@ from .checks_map import (
     zone_arg,
 )
 from .content import ItemCard, content
+from .geometry import sight
 from .refuge import check_refuge, refuge_pending
 from .specials import check_reactivate
 from .state import EndureState, ItemInst, ObjectiveState
@@ -50,7 +51,6 @@ from .world import (
     on_map,
     remove_item,
     scard,
-    sight,
     sname,
     the_board,
 )

@@ -18,6 +18,7 @@ from rules.core.grammar import count
 from rules.core.validate import get_list
 
 from .content import ItemCard, content
+from .geometry import sight
 from .state import EndureState, ItemInst, ObjectiveState, Survivor
 from .words import name_key, survivor_names
 from .world import (
@@ -34,7 +35,6 @@ from .world import (
     on_map,
     passive,
     scard,
-    sight,
     sname,
     the_board,
 )

@@ -29,11 +29,12 @@ from .candidates import candidates
 from .checks import acting, allowed, check, check_refuge_turn, check_turn
 from .content import content
 from .following import follow_noise
+from .geometry import remembered
 from .phases import check_end, end_turn
 from .refuge import refuge_pending
 from .secrets import redraw_hidden
 from .state import EndureState, Survivor
-from .world import deal_accomplishment, general_items, icard, item_names, on_map, remembered, scard, sname
+from .world import deal_accomplishment, general_items, icard, item_names, on_map, scard, sname
 
 DEFAULT_CREW = ["marine-a", "medic-a", "captain-a", "scout-a", "engineer-a", "psychic-a"]
 MAX_BATCH = 12

@@ -10,6 +10,7 @@ from .bosses import boss_turn, knocked_out, rise_bosses
 from .casualties import remove_dead
 from .content import content
 from .following import follow_noise
+from .geometry import blackout, sight
 from .refuge import enter_refuge
 from .sight import refresh_sight
 from .specials import (
@@ -25,7 +26,6 @@ from .specials import (
 from .state import EndureState, Enemy, Radar
 from .world import (
     CLOCKWISE,
-    blackout,
     carry_cap,
     change_resolve,
     damage,
@@ -53,7 +53,6 @@ from .world import (
     roll_direction,
     rolloff,
     scard,
-    sight,
     sname,
     spawn_token,
     survivors_in,

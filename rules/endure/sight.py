@@ -7,21 +7,10 @@ from rules.core import Turn
 
 from .bosses import spawn_boss
 from .content import content
+from .geometry import sight
 from .specials import after_sight
 from .state import EndureState, Radar
-from .world import (
-    change_resolve,
-    ename,
-    etype,
-    living,
-    no_solomon,
-    on_map,
-    place_models,
-    resolve_test,
-    sees,
-    sight,
-    unnoticed,
-)
+from .world import change_resolve, ename, etype, living, no_solomon, on_map, place_models, resolve_test, sees, unnoticed
 
 
 def reveal(st: EndureState, turn: Turn, tok: Radar) -> None:

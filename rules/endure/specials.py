@@ -10,6 +10,7 @@ from .bosses import boss_of, draw_attack, reach, spawn_boss
 from .casualties import allocate, remove_dead
 from .content import content
 from .following import follow_noise
+from .geometry import sight
 from .state import EndureState
 from .world import (
     change_resolve,
@@ -19,7 +20,6 @@ from .world import (
     path_steps,
     pick_by_direction,
     place_models,
-    sight,
     sname,
     spawn_token,
     specials,

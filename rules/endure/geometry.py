@@ -1,0 +1,229 @@
+"""Endure the Stars: geometry on the live board, which the survivors' commands, the enemy phase and
+the bots all ask about: open doors (lockdown, doors opened, shut or smashed), ways out of a zone,
+crowds and capacity, sight lines and route searches.
+
+While :func:`remembered` holds (``legal()``, which only reads the state), each zone's sight lines
+and ways out are worked out once per state; :func:`recall` keeps them. Everything here reads the
+state only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import cache
+from typing import Any
+
+from .content import Board, board, content
+from .state import EndureState, Survivor
+
+_memo: dict[tuple[Any, ...], Any] | None = None
+"""Sight lines, ways out and move limits already worked out, while :func:`remembered` holds."""
+
+
+@contextmanager
+def remembered() -> Iterator[None]:
+    """While the block runs, states are only read (``legal()``): the geometry of each zone is worked out
+    once per state, not once per command considered."""
+    global _memo
+    outer = _memo
+    if outer is None:
+        _memo = {}
+    try:
+        yield
+    finally:
+        if outer is None:
+            _memo = None
+
+
+def recall(name: str, st: EndureState, key: object, work: Callable[[], Any]) -> Any:
+    if _memo is None:
+        return work()
+    slot = (name, id(st), key)
+    if slot not in _memo:
+        _memo[slot] = work()
+    return _memo[slot]
+
+
+def the_board(st: EndureState) -> Board:
+    return board(st.mission)
+
+
+def on_map(s: Survivor) -> bool:
+    return s.alive and not s.exited
+
+
+# ---------------------------------------------------------------------------------------------
+# geometry on the live board
+
+
+def event_effect(st: EndureState) -> str:
+    effect = content().events[st.event].effect if st.event else ""
+    return "" if effect in st.fixed else effect
+
+
+def gravity(st: EndureState) -> bool:
+    return event_effect(st) == "gravity"
+
+
+def blackout(st: EndureState) -> bool:
+    return event_effect(st) == "blackout"
+
+
+def opening_open(st: EndureState, oid: str) -> bool:
+    if oid in st.extra_openings:
+        return True
+    op = the_board(st).openings[oid]
+    if not op.door:
+        return True
+    if event_effect(st) == "lockdown":
+        return False
+    return st.doors.get(oid, "open") == "open"
+
+
+def exits(st: EndureState, zone: str) -> list[tuple[str, str, str]]:
+    """(opening id, neighbour, direction) for every way out of ``zone`` that is open now."""
+    return recall("exits", st, zone, lambda: _exits(st, zone))
+
+
+def _exits(st: EndureState, zone: str, shut: frozenset[str] | None = None) -> list[tuple[str, str, str]]:
+    """The ways out of ``zone``; ``shut`` (from :func:`_shut`) saves asking each opening in turn."""
+    b = the_board(st)
+    if shut is None:
+        out = [e for e in b.exits[zone] if opening_open(st, e[0])]
+    else:
+        out = [e for e in b.exits[zone] if e[0] not in shut]
+    for oid in st.extra_openings:
+        a, _, c = oid.partition("|")
+        if zone in (a, c):
+            other = c if zone == a else a
+            dirs = b.edge_dirs(zone, other)
+            out.append((oid, other, dirs[0] if dirs else "N"))
+    return out
+
+
+@cache
+def door_ids(mission: str) -> frozenset[str]:
+    """The openings of a mission's map that are doors (the others never close)."""
+    return frozenset(oid for oid, op in board(mission).openings.items() if op.door)
+
+
+def _shut(st: EndureState) -> frozenset[str]:
+    """The openings closed now: exactly those :func:`opening_open` says are not open."""
+    doors = door_ids(st.mission)
+    if event_effect(st) == "lockdown":
+        shut = doors
+    else:
+        shut = frozenset(oid for oid, how in st.doors.items() if how != "open" and oid in doors)
+    return shut.difference(st.extra_openings) if st.extra_openings else shut
+
+
+def models_in(st: EndureState, zone: str) -> int:
+    """Survivors, enemies and friendly Sentries in ``zone``."""
+    if _memo is not None:
+        return recall("crowds", st, None, lambda: _crowds(st)).get(zone, 0)
+    return (
+        sum(1 for s in st.survivors if on_map(s) and s.zone == zone)
+        + sum(1 for e in st.enemies if e.zone == zone)
+        + sum(1 for a in st.allies if a.zone == zone)
+    )
+
+
+def _crowds(st: EndureState) -> dict[str, int]:
+    """How many models stand in each zone."""
+    out: dict[str, int] = {}
+    for zone in [s.zone for s in st.survivors if on_map(s)] + [e.zone for e in st.enemies + st.allies]:
+        out[zone] = out.get(zone, 0) + 1
+    return out
+
+
+def is_full(st: EndureState, zone: str) -> bool:
+    return models_in(st, zone) >= the_board(st).zones[zone].capacity
+
+
+def survivors_in(st: EndureState, zone: str) -> list[int]:
+    return [i for i, s in enumerate(st.survivors) if on_map(s) and s.zone == zone]
+
+
+def sight(st: EndureState, zone: str) -> dict[str, tuple[int, tuple[str, ...], str]]:
+    """Zones seen from ``zone``: zone -> (distance, zones in between, direction)."""
+    return recall("sight", st, zone, lambda: _sight(st, zone))
+
+
+def _sight(st: EndureState, zone: str) -> dict[str, tuple[int, tuple[str, ...], str]]:
+    seen: dict[str, tuple[int, tuple[str, ...], str]] = {zone: (0, (), "")}
+    if blackout(st):
+        return seen
+    for ray in the_board(st).rays[zone]:
+        if ray.target in seen and seen[ray.target][0] <= ray.dist:
+            continue
+        if all(opening_open(st, o) for o in ray.openings):
+            seen[ray.target] = (ray.dist, ray.between, ray.dir)
+    return seen
+
+
+def sees(st: EndureState, a: str, b: str) -> bool:
+    return b in sight(st, a)
+
+
+def path_steps(st: EndureState, start: str, goal: str, *, mover_blocked=True) -> tuple[int, list[tuple[str, str]]]:
+    """Distance and the first steps (direction, zone) of every shortest route from start to goal.
+
+    Full zones (other than the goal) and shielded zones cannot be crossed. (-1, []) if unreachable.
+    The search spreads from the goal and stops at the layer that reaches ``start``: every zone one step
+    nearer the goal than ``start`` is in an earlier layer, so the first steps are all known by then.
+    """
+    if start == goal:
+        return 0, []
+    ways, full = _route_reader(st)
+    dist = {goal: 0}
+    frontier = [goal]
+    while frontier and start not in dist:
+        nxt = []
+        for cur in frontier:
+            for _, other, _ in ways(cur):
+                if other in dist:
+                    continue
+                if other != start and (other in st.shields or (mover_blocked and full(other))):
+                    continue
+                dist[other] = dist[cur] + 1
+                nxt.append(other)
+        frontier = nxt
+    if start not in dist:
+        return -1, []
+    steps = []
+    for _, other, d in ways(start):
+        if other in dist and dist[other] == dist[start] - 1:
+            if other != goal and mover_blocked and full(other):
+                continue
+            if other != goal and other in st.shields:
+                continue
+            steps.append((d, other))
+    if goal in st.shields:
+        steps = []
+    return dist[start], steps
+
+
+def _route_reader(
+    st: EndureState,
+) -> tuple[Callable[[str], list[tuple[str, str, str]]], Callable[[str], bool]]:
+    """:func:`exits` and :func:`is_full` for one route search, which only reads ``st``: each zone's ways
+    out are worked out once and the closed doors and crowds counted once, not once per step tried
+    (the enemy phase searches routes a dozen times, between moves)."""
+    if _memo is not None:
+        return (lambda zone: exits(st, zone)), (lambda zone: is_full(st, zone))
+    b = the_board(st)
+    shut = _shut(st)
+    crowds = _crowds(st)
+    found: dict[str, list[tuple[str, str, str]]] = {}
+
+    def ways(zone: str) -> list[tuple[str, str, str]]:
+        out = found.get(zone)
+        if out is None:
+            out = found[zone] = _exits(st, zone, shut)
+        return out
+
+    def full(zone: str) -> bool:
+        return crowds.get(zone, 0) >= b.zones[zone].capacity
+
+    return ways, full
