@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import heapq
 import math
-from array import array
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cache
@@ -181,7 +180,7 @@ class Reach:
     """Search nodes per cell (a node is ``cell * stride + extra``; bit 0 of it: difficult ground touched)."""
     goal: int = -1
     """A search for a goal stopped at this cell (then ``best`` holds only what it met so far)."""
-    seen: list[int] | array[int] | None = None
+    seen: list[int] | None = None
     """For the searches without jumps: the cost of every node the search settled (parents are then
     worked out when a path is asked for, see :meth:`_parent`; ``parent`` stays empty)."""
     into: tuple[tuple[tuple[int, int], ...], ...] | None = None
@@ -346,8 +345,6 @@ def _key(grid: Grid, start: Cell, mover: Mover) -> tuple:
 
 
 def _keep(cache: OrderedDict[tuple, Reach], key: tuple, value: Reach) -> None:
-    if isinstance(value.seen, list):
-        value.seen = array("h", value.seen)  # kept for a while: 2 bytes a node instead of 8
     cache[key] = value
     if len(cache) > FLOODS:
         cache.popitem(last=False)
@@ -518,6 +515,7 @@ def _flat(
             continue
         if len(bucket) > 1:
             bucket.sort()
+        rim = p + 2 > budget  # no step (2 or more) fits any more: these cells are only settled
         for i in bucket:
             if seen[i] != p:
                 continue  # settled cheaper already
@@ -526,6 +524,8 @@ def _flat(
                 if goals is not None and i in goals:
                     result.goal = i
                     return result
+            if rim:
+                continue
             if rough is None:
                 for n, cost in walk[i]:
                     np = p + cost
@@ -574,6 +574,7 @@ def _walk(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int] | None) -
             continue
         if len(bucket) > 1:
             bucket.sort()
+        rim = p + 2 > budget  # no step (2 or more) fits any more: these nodes are only settled
         for node in bucket:
             if seen[node] != p:
                 continue  # settled cheaper already
@@ -583,6 +584,8 @@ def _walk(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int] | None) -
                 if goals is not None and i in goals:
                     result.goal = i
                     return result
+            if rim:
+                continue
             if node & 1:
                 for n, cost in walk[i]:
                     np = p + cost
