@@ -17,7 +17,7 @@ import heapq
 import math
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 
 from .grid import NEIGHBOURS, Grid, grid_for
 from .state import Cell
@@ -157,6 +157,16 @@ class Mover:
     """Cells of the unit's other models: passed through, never ended on."""
     allowed: frozenset[int] = frozenset()
     """Cells touching the charge target: they may be entered and ended on."""
+
+    @cached_property
+    def closed(self) -> frozenset[int]:
+        """The cells never entered (asked once per mover, by every model's search)."""
+        return self.blocked | (self.near - self.allowed)
+
+    @cached_property
+    def unending(self) -> frozenset[int]:
+        """The cells a move never ends on."""
+        return self.closed | self.own
 
 
 @dataclass
@@ -499,14 +509,10 @@ def _flat(
     result = Reach(grid=grid, start=s0, budget=budget, seen=seen, into=_reverse(layout, half, flying, climb))
     best = result.best
     if not flying:
-        for n in mover.blocked:
+        for n in mover.closed:
             seen[n] = -1  # never entered
-        allowed = mover.allowed
-        for n in mover.near:
-            if n not in allowed:
-                seen[n] = -1
     seen[s0] = 0
-    unending = mover.blocked | (mover.near - mover.allowed) | mover.own
+    unending = mover.unending
     buckets: list[list[int]] = [[] for _ in range(over)]
     buckets[0].append(s0)
     for p in range(over):
@@ -559,13 +565,10 @@ def _walk(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int] | None) -
     seen = [budget + 1, cap + 1] * (size * size)
     result = Reach(grid=grid, start=s0, budget=budget, seen=seen, into=_into(layout, half, climb), flags=difficult)
     best = result.best
-    for n in mover.blocked:
+    for n in mover.closed:
         seen[2 * n] = seen[2 * n + 1] = -1  # never entered
-    for n in mover.near:
-        if n not in mover.allowed:
-            seen[2 * n] = seen[2 * n + 1] = -1
     seen[node0] = 0
-    unending = mover.blocked | (mover.near - mover.allowed) | mover.own
+    unending = mover.unending
     buckets: list[list[int]] = [[] for _ in range(budget + 1)]
     buckets[0].append(node0)
     for p in range(budget + 1):
@@ -633,8 +636,8 @@ def _jumping(grid: Grid, start: Cell, mover: Mover) -> Reach:
     seen = [inf] * nodes
     seen[node0] = 0
     heap = [node0]
-    bad = mover.blocked | (mover.near - mover.allowed)
-    unending = bad | mover.own
+    bad = mover.closed
+    unending = mover.unending
     difficult = (0,) * (size * size) if ignore_difficult else grid.difficult
     pop, push = heapq.heappop, heapq.heappush
     while heap:
