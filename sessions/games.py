@@ -35,6 +35,9 @@ OPEN = ("lobby", "active")
 MAX_REMEMBERED = 64
 """States kept in memory for undo; older take-backs replay the log instead."""
 
+CHANNELS_KEPT = 100_000
+"""Channels whose open game this process remembers by id (a hint checked on use; ~100 bytes each)."""
+
 MAX_FOLLOW_UPS = 3000
 """Most steps one request plays by itself (forced steps and bot seats) before it answers."""
 
@@ -106,7 +109,7 @@ class LoadedGames:
         self.idle_seconds = idle_seconds
         self._cache: OrderedDict[int, LoadedGame] = OrderedDict()
         self._channels: dict[int, int] = {}
-        """Channel -> its open game, for games in the cache (one process per database only)."""
+        """Channel -> its open game as last seen (also for games no longer loaded): a hint, checked on use."""
         self._prefs = PrefsCache(store, clock)
         self._damaged: dict[int, str] = {}
         """Games found damaged (id -> why), each logged once by this process."""
@@ -141,33 +144,50 @@ class LoadedGames:
             self._forget(game_id)
             loaded = None
         if loaded is None:
-            record = await self.store.get_game(game_id)
-            if record is None:
+            bundle = await self.store.load_game(game_id)  # one round trip: all a turn needs
+            if bundle is None:
                 raise SessionError("That game no longer exists.")
-            _, state = self.decode(record)
-            loaded = LoadedGame(record, state, now, aside=record.aside)
-            if state is not None:
-                loaded.recent.append((record.version, state))
-            self._cache[game_id] = loaded
-            if record.status in ("lobby", "active"):
-                self._channels[record.channel_id] = game_id
+            loaded = self._hold(bundle.record)
+            loaded.handovers = bundle.handovers
+            try:
+                loaded.settings = GameSettings.parse(bundle.settings)
+            except (KeyError, ValueError):
+                loaded.settings = None  # read (and refused) again when needed
+            seats = len(loaded.state.seats) if loaded.state is not None else 0
+            loaded.last_moves = {seat: bundle.last_moves.get(seat) for seat in range(seats)}
         loaded.used = now
         self._cache.move_to_end(game_id)
         self._evict(now)
         return loaded
 
+    def _hold(self, record: GameRecord) -> LoadedGame:
+        """Decode a record just read and keep it loaded (settings and the rest are read when needed)."""
+        self._forget(record.id)
+        _, state = self.decode(record)
+        record.state = None  # the bytes as read: the decoded state is what the game goes on from
+        loaded = LoadedGame(record, state, self.clock(), aside=record.aside)
+        if state is not None:
+            loaded.recent.append((record.version, state))
+        self._cache[record.id] = loaded
+        if record.status in OPEN:
+            self._remember_channel(record.channel_id, record.id)
+        return loaded
+
+    def _remember_channel(self, channel_id: int, game_id: int) -> None:
+        """Note the channel's open game; kept after the game leaves the cache (a few ints each), so a
+        command there loads it in one round trip. An entry is only a hint: it is checked when loaded."""
+        self._channels.pop(channel_id, None)
+        self._channels[channel_id] = game_id
+        while len(self._channels) > CHANNELS_KEPT:
+            self._channels.pop(next(iter(self._channels)))
+
     def _adopt(self, record: GameRecord) -> LoadedGame:
         """Hold a record just read from the store (the loaded copy stays when it is as current)."""
         loaded = self._cache.get(record.id)
         if loaded is None or (loaded.record.version, loaded.aside) != (record.version, record.aside):
-            self._forget(record.id)
-            _, state = self.decode(record)
-            loaded = LoadedGame(record, state, self.clock(), aside=record.aside)
-            if state is not None:
-                loaded.recent.append((record.version, state))
-            self._cache[record.id] = loaded
-        if record.status in OPEN:
-            self._channels[record.channel_id] = record.id
+            loaded = self._hold(record)
+        elif record.status in OPEN:
+            self._remember_channel(record.channel_id, record.id)
         loaded.used = self.clock()
         self._cache.move_to_end(record.id)
         self._evict(loaded.used)
@@ -205,9 +225,8 @@ class LoadedGames:
             self._forget(game_id)
 
     def _forget(self, game_id: int) -> None:
-        loaded = self._cache.pop(game_id, None)
-        if loaded is not None:
-            self._channels.pop(loaded.record.channel_id, None)
+        """Drop the loaded copy (it is read again when next needed); the channel keeps pointing at it."""
+        self._cache.pop(game_id, None)
 
     def loaded_count(self) -> int:
         return len(self._cache)
@@ -255,7 +274,7 @@ class LoadedGames:
     async def open_loaded(self, channel_id: int, *, check: bool = True) -> LoadedGame | None:
         """The channel's open game as loaded (record and state), or None (``check``: see :meth:`_load`)."""
         game_id = self._channels.get(channel_id)
-        if game_id is not None and (game_id in self._cache or self.store.shared):
+        if game_id is not None:
             try:
                 loaded = await self._load(game_id, check=check)
             except SessionError:

@@ -33,6 +33,7 @@ from .store import (
     OPEN_STATUSES,
     VACANT_USER,
     ActionRecord,
+    GameBundle,
     GameRecord,
     HandOver,
     SeatRecord,
@@ -49,6 +50,19 @@ _GAME = (
     " FROM seats s WHERE s.game_id = g.id) AS seat_list FROM games g"
 )
 
+
+_BUNDLE = (
+    "SELECT g.*, (SELECT json_agg(json_build_array(s.seat, s.user_id, s.name) ORDER BY s.seat)"
+    " FROM seats s WHERE s.game_id = g.id) AS seat_list,"
+    " (SELECT json_object_agg(t.key, t.value) FROM settings t WHERE t.game_id = g.id) AS setting_map,"
+    " (SELECT json_agg(json_build_array(h.seat, h.user_id, h.reason, h.started_at, h.ends_at) ORDER BY h.seat)"
+    " FROM handovers h WHERE h.game_id = g.id) AS handover_list,"
+    " (SELECT json_agg(json_build_array(m.seat, m.version, m.at)) FROM (SELECT DISTINCT ON (a.seat) a.seat,"
+    " a.version, a.at FROM actions a WHERE a.game_id = g.id AND a.kind = 'move' AND a.seat IS NOT NULL"
+    " ORDER BY a.seat, a.version DESC) m) AS move_list"
+    " FROM games g WHERE g.id = $1"
+)
+"""A game and all a turn needs beside it (``load_game``): one round trip."""
 
 _BUMP_ASIDE = "UPDATE games SET aside = aside + 1 WHERE id = $1 AND EXISTS (SELECT 1 FROM changed)"
 """The tail of a statement that changes a game's seats, settings or hand-overs (CTE ``changed``, game id $1):
@@ -199,6 +213,15 @@ class PostgresStore:
     async def game_version(self, game_id: int) -> int | None:
         """The stored version of a game (a cheap check that a cached copy is current)."""
         return await self.pool.fetchval("SELECT version FROM games WHERE id = $1", game_id)
+
+    async def load_game(self, game_id: int) -> GameBundle | None:
+        """The game with its seats, settings, hand-overs and each seat's last move, in one query."""
+        row = await self.pool.fetchrow(_BUNDLE, game_id)
+        if row is None:
+            return None
+        handovers = [HandOver(game_id, *h) for h in json.loads(row["handover_list"] or "[]")]
+        moves = {int(m[0]): (int(m[1]), float(m[2])) for m in json.loads(row["move_list"] or "[]")}
+        return GameBundle(_record(row), json.loads(row["setting_map"] or "{}"), handovers, moves)
 
     async def freshness(self, game_id: int) -> tuple[int, int] | None:
         """(version, changes beside the state) of a game, in one round trip: whether a cached copy of the

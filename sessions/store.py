@@ -141,6 +141,17 @@ ACTION_KINDS = ("move", "timeout", "auto", "bot", "undo")
 HANDOVER_COLUMNS = "game_id, seat, user_id, reason, started_at, ends_at"
 
 
+@dataclass
+class GameBundle:
+    """Everything a turn needs of a game, read together when it is loaded (one round trip)."""
+
+    record: GameRecord
+    settings: dict[str, str]
+    handovers: list[HandOver]
+    last_moves: dict[int, tuple[int, float]]
+    """Seat -> (version, time) of its latest own move (seats that never moved are missing)."""
+
+
 MAX_BATCH = 256
 """Most actions one group commit writes."""
 
@@ -186,6 +197,7 @@ class Store(Protocol):
     async def get_game(self, game_id: int) -> GameRecord | None: ...
     async def game_version(self, game_id: int) -> int | None: ...
     async def freshness(self, game_id: int) -> tuple[int, int] | None: ...
+    async def load_game(self, game_id: int) -> GameBundle | None: ...
     async def open_game_in(self, channel_id: int) -> GameRecord | None: ...
     async def latest_game_in(self, channel_id: int) -> GameRecord | None: ...
     async def add_seat(self, game_id: int, seat: int, user_id: int, name: str) -> None: ...
@@ -357,6 +369,37 @@ class SqliteStore:
         async with self.db.execute("SELECT version FROM games WHERE id = ?", (game_id,)) as cursor:
             row = await cursor.fetchone()
         return int(row[0]) if row else None
+
+    async def load_game(self, game_id: int) -> GameBundle | None:
+        """The game with its seats, settings, hand-overs and each seat's last move: one hop to the
+        connection's thread, which runs the reads one after another."""
+        async with self._lock:
+            return await self.db._execute(self._read_bundle, game_id)
+
+    def _read_bundle(self, game_id: int) -> GameBundle | None:
+        """Runs on the connection's thread (nothing else uses the connection meanwhile)."""
+        conn = self.db._conn
+        row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            return None
+        seats = conn.execute("SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+        record = self._row_to_record(row, [SeatRecord(r[0], r[1], r[2]) for r in seats.fetchall()])
+        settings = conn.execute("SELECT key, value FROM settings WHERE game_id = ?", (game_id,)).fetchall()
+        handovers = conn.execute(
+            f"SELECT {HANDOVER_COLUMNS} FROM handovers WHERE game_id = ? ORDER BY seat", (game_id,)
+        ).fetchall()
+        # SQLite takes ``at`` from the row holding each seat's highest version
+        moves = conn.execute(
+            "SELECT seat, MAX(version), at FROM actions WHERE game_id = ? AND kind = 'move' AND seat IS NOT NULL"
+            " GROUP BY seat",
+            (game_id,),
+        ).fetchall()
+        return GameBundle(
+            record,
+            {r[0]: r[1] for r in settings},
+            [HandOver(*r) for r in handovers],
+            {int(r[0]): (int(r[1]), float(r[2])) for r in moves},
+        )
 
     async def freshness(self, game_id: int) -> tuple[int, int] | None:
         """(version, changes beside the state) of a game; one process owns the file, so the second is 0."""

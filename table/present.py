@@ -258,12 +258,11 @@ def board_reply(
             lines.append(f"{', '.join(names)}: news only you may see, with **Your view** (or `/game view`).")
             if not any(b.custom_id == PRIVATE_BUTTON.format(game=record.id) for b in buttons):
                 buttons.append(Button("Your view", PRIVATE_BUTTON.format(game=record.id)))
-        description = system.describe(shown)
         events = [e for e in update.events if e.visible_to is None]
         picture_title = f"{system.name} · game #{record.id}"
 
-        def image() -> bytes:
-            return render_board(shown, title=picture_title, description=description, events=events)
+        def image() -> bytes:  # drawn (in a worker thread) only when the reply is sent with its picture
+            return render_board(shown, title=picture_title, description=system.describe(shown), events=events)
 
     if record.status in ("lobby", "active"):
         buttons.append(Button("Status", f"sh:status:{record.id}"))
