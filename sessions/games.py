@@ -38,6 +38,9 @@ MAX_REMEMBERED = 64
 CHANNELS_KEPT = 100_000
 """Channels whose open game this process remembers by id (a hint checked on use; ~100 bytes each)."""
 
+PACKED_UNDO = 8
+"""Undo states a packed game keeps (older take-backs replay the log)."""
+
 MAX_FOLLOW_UPS = 3000
 """Most steps one request plays by itself (forced steps and bot seats) before it answers."""
 
@@ -101,13 +104,18 @@ class LoadedGames:
         seed_source: Callable[[], int] = lambda: secrets.randbits(62),
         cache_size: int = 256,
         idle_seconds: float = 600.0,
+        packed_size: int = 4096,
     ) -> None:
         self.store = store
         self.clock = clock
         self.seed_source = seed_source
         self.cache_size = cache_size
         self.idle_seconds = idle_seconds
+        self.packed_size = packed_size
         self._cache: OrderedDict[int, LoadedGame] = OrderedDict()
+        self._packed: OrderedDict[int, LoadedGame] = OrderedDict()
+        """Games squeezed out of the cache, their state packed (msgpack bytes, a quarter of the memory or
+        less): taken back without reading the store, at the cost of one decode."""
         self._channels: dict[int, int] = {}
         """Channel -> its open game as last seen (also for games no longer loaded): a hint, checked on use."""
         self._prefs = PrefsCache(store, clock)
@@ -133,6 +141,8 @@ class LoadedGames:
         that a shared store's copy is current: for answers that decide nothing (autocomplete)."""
         now = self.clock()
         loaded = self._cache.get(game_id)
+        if loaded is None and game_id in self._packed:
+            loaded = self._unpack(self._packed.pop(game_id))
         # With a shared store, one round trip: is the copy current? Another process may have moved the
         # game on, or changed its seats, status, settings or hand-overs: never decide from a stale copy.
         if (
@@ -216,24 +226,60 @@ class LoadedGames:
         return dict(self._damaged)
 
     def _evict(self, now: float) -> None:
-        """Drop games nobody touched lately, and the oldest beyond the cache size."""
+        """Pack the oldest games beyond the cache size; drop games nobody touched lately."""
         while self._cache:
             game_id, oldest = next(iter(self._cache.items()))
             too_many = len(self._cache) > self.cache_size
-            if not too_many and now - oldest.used < self.idle_seconds:
+            idle = now - oldest.used >= self.idle_seconds
+            if not too_many and not idle:
                 break
-            self._forget(game_id)
+            del self._cache[game_id]
+            if not idle:
+                self._pack(oldest)
+        while self._packed:
+            game_id, oldest = next(iter(self._packed.items()))
+            if len(self._packed) <= self.packed_size and now - oldest.used < self.idle_seconds:
+                break
+            del self._packed[game_id]
+
+    def _pack(self, loaded: LoadedGame) -> None:
+        """Keep a game squeezed out of the cache with its state packed (the newest undo state is it)."""
+        if loaded.state is not None:
+            recent = loaded.recent[-PACKED_UNDO:]
+            if recent and recent[-1][0] == loaded.record.version and not isinstance(recent[-1][1], bytes):
+                recent[-1] = (recent[-1][0], msgspec.msgpack.encode(recent[-1][1]))
+            else:
+                recent.append((loaded.record.version, msgspec.msgpack.encode(loaded.state)))
+            loaded.recent, loaded.state = recent, None
+        loaded.memo = {}
+        self._packed[loaded.record.id] = loaded
+
+    def _unpack(self, loaded: LoadedGame) -> LoadedGame:
+        """A packed game back in the cache, its state decoded."""
+        recent = loaded.recent
+        if recent and recent[-1][0] == loaded.record.version and isinstance(recent[-1][1], bytes):
+            system = registry.get(loaded.record.system)
+            loaded.state = msgspec.msgpack.decode(recent[-1][1], type=system.state_type)
+            recent[-1] = (recent[-1][0], loaded.state)
+        self._cache[loaded.record.id] = loaded
+        return loaded
 
     def _forget(self, game_id: int) -> None:
         """Drop the loaded copy (it is read again when next needed); the channel keeps pointing at it."""
         self._cache.pop(game_id, None)
+        self._packed.pop(game_id, None)
 
     def loaded_count(self) -> int:
+        """Games held decoded (the cache)."""
         return len(self._cache)
+
+    def packed_count(self) -> int:
+        """Games held packed, beyond the cache."""
+        return len(self._packed)
 
     def _aside_changed(self, game_id: int) -> None:
         """This process changed a game's settings or hand-overs: its loaded copies are read again."""
-        loaded = self._cache.get(game_id)
+        loaded = self._cache.get(game_id) or self._packed.get(game_id)
         if loaded is not None:
             loaded.aside_changed()
 

@@ -71,9 +71,11 @@ class Delivery:
 
 
 class PrefsCache:
-    """Players' notification choices kept in memory for a minute: a reply needs no query per player."""
+    """Players' notification choices kept in memory, so a reply needs no query per player: until changed
+    here when one process owns the store, for a minute when other processes could change them."""
 
     KEEP_SECONDS = 60.0
+    KEEP_PLAYERS = 20_000
 
     def __init__(self, store: Store, clock: Callable[[], float]) -> None:
         self.store = store
@@ -83,11 +85,12 @@ class PrefsCache:
     async def get(self, user_id: int) -> UserPrefs:
         now = self.clock()
         kept = self._kept.get(user_id)
-        if kept is not None and now - kept[0] < self.KEEP_SECONDS:
+        if kept is not None and (not self.store.shared or now - kept[0] < self.KEEP_SECONDS):
             return kept[1]
         prefs = UserPrefs.parse(await self.store.get_user_settings(user_id))
-        if len(self._kept) > 10_000:
-            self._kept.clear()
+        self._kept.pop(user_id, None)
+        while len(self._kept) >= self.KEEP_PLAYERS:
+            self._kept.pop(next(iter(self._kept)))  # the longest kept
         self._kept[user_id] = (now, prefs)
         return prefs
 

@@ -153,3 +153,34 @@ async def test_postgres_turn_checks_once_and_sees_another_process() -> None:
     finally:
         await first.close()
         await other.close()
+
+
+async def test_games_squeezed_out_of_the_cache_come_back_without_a_read(sqlite_path: Path) -> None:
+    """Beyond the cache size a game is kept packed: playing it again reads nothing, and undo still works."""
+    store = SqliteStore(sqlite_path)
+    service = GameService(store, seed_source=lambda: 5, cache_size=2)
+    await service.open()
+    try:
+        channels = [CHANNEL + i for i in range(5)]
+        for channel in channels:
+            await service.new_game(channel_id=channel, guild_id=1, host=ALICE, system_id="pig")
+            await service.join(channel, BOB)
+            await service.start(channel, ALICE)
+        calls = counted(store)
+        for _ in range(3):
+            for channel in channels:
+                update = await service.status(channel)
+                actor = ALICE if update.prompts[0].seat == update.game.seat_of(ALICE.user_id) else BOB
+                await service.act(actor=actor, action="hold", channel_id=channel)
+        assert service.loaded_count() == 2 and service.packed_count() == 3
+        assert dict(calls) == {"append_action": 15}, calls
+        # the packed game's state is the stored one, and a take-back goes back one step
+        game_id = (await service.status(channels[0])).game.id
+        record, state = await service.get(game_id)
+        version = record.version
+        fresh = await store.get_game(game_id)
+        assert fresh is not None and fresh.state == registry.get("pig").dumps(state)
+        undone = await service.undo(channels[0], ALICE)
+        assert undone.game.version == version + 1 and undone.state is not None
+    finally:
+        await service.close()
