@@ -251,11 +251,13 @@ def make_bot(config: Config, **client_options: object):  # -> StarhostBot
                 extra={"fields": {"store": describe(config.store_target), "shards": shards, "of": config.shard_count}},
             )
             from cogs.common import ActionButton, ActionMenu
+            from sessions.runtime import settle_after_start_up
 
             self.add_dynamic_items(ActionButton, ActionMenu)
             for name in cog_modules():
                 await self.load_extension(name)
             await self.sync_commands_if_changed()
+            settle_after_start_up()  # what start-up loaded stays out of the garbage collector's walks
 
         async def sync_commands_if_changed(self) -> bool:
             """Syncing is rate limited by Discord, so only sync when the tree really changed.

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from sessions.runtime import settle_after_start_up
 from sessions.service import GameService
 from sessions.store import SqliteStore
 
@@ -112,6 +113,7 @@ async def play(system_id: str, params: dict[str, Any], workdir: Path, profile: s
     rss_before = rss_now_mb()
     started = time.perf_counter()
     driver, games = await prepare(system_id, params, workdir / f"{system_id}.db", rng)
+    settle_after_start_up()  # as the bot does once it has started
     setup_s = time.perf_counter() - started
     service, spares = driver.service, spares_for(params)
     try:

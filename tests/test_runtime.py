@@ -1,0 +1,22 @@
+"""The bot's process settings: start-up objects frozen out of the collector, collections spaced out."""
+
+from __future__ import annotations
+
+import gc
+
+from sessions.runtime import THRESHOLDS, settle_after_start_up
+
+
+def test_settle_freezes_start_up_and_spaces_collections() -> None:
+    before = gc.get_threshold()
+    try:
+        settle_after_start_up()
+        assert gc.get_threshold() == THRESHOLDS
+        assert gc.get_freeze_count() > 0
+        garbage = [[]]
+        garbage[0].append(garbage)  # a cycle made after start-up is still collected
+        del garbage
+        assert gc.collect() >= 1
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
