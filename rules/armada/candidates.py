@@ -6,6 +6,8 @@ allows. Each list is cheap to build and never copies or changes the state.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rules.core import Action
 
 from . import choices, idle
@@ -164,18 +166,26 @@ def _combat(state: State, seat: int) -> list[Action]:
     return [a for a in _combat_all(state, seat) if a["type"] != "assign" or idle.reason(state, seat, a, memo) is None]
 
 
-def placements(state: State, seat: int, skipped: tuple[str, ...]) -> list[Action]:
+def placements(
+    state: State, seat: int, skipped: tuple[str, ...], keep: Callable[[Action], bool] | None = None
+) -> list[Action]:
     """The ``assign`` candidates whose station is not one of ``skipped``, in :func:`candidates`' order,
-    listing only those (the bot's suggestion asks for them after each die it places)."""
+    listing only those (the bot's suggestion asks for them after each die it places). ``keep``: a
+    cheaper filter of the caller's, asked before the idle check."""
     c = state.combat
     simple = state.phase != "over" and 0 <= seat < len(state.seats) and not choices.blocking(state)
     if not (simple and c is not None and seat in c.members and not c.pvp and c.step == "assign"):
-        return [a for a in candidates(state, seat) if a["type"] == "assign" and a.get("station") not in skipped]
+        listed = [a for a in candidates(state, seat) if a["type"] == "assign" and a.get("station") not in skipped]
+        return listed if keep is None else [a for a in listed if keep(a)]
     if seat in c.finished:
         return []
     memo: idle.Memo = {}
     listed = _station_moves(state, seat, c, dice_of(state, seat, "rolled"))
-    return [a for a in listed if a.get("station") not in skipped and idle.reason(state, seat, a, memo) is None]
+    return [
+        a
+        for a in listed
+        if a.get("station") not in skipped and (keep is None or keep(a)) and idle.reason(state, seat, a, memo) is None
+    ]
 
 
 def _combat_all(state: State, seat: int) -> list[Action]:

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import msgspec
@@ -21,15 +21,20 @@ from rules.core.game import restore_in_place
 from . import checks, combat, idle, plan
 from .ai import score
 from .candidates import candidates, placements
-from .helpers import dice_of
+from .fleets import parse_station
+from .helpers import dice_of, find_die, module_at, station_numbers, station_of
 from .state import State
 
 SKIPPED_STATIONS = ("swap", "escape")
 """Cards the bot never puts a die on: the Swap card is a team's choice, the Escape card step 4's."""
 
 
+_ENCODE = msgspec.msgpack.Encoder()
+_DECODE = msgspec.msgpack.Decoder(State)
+
+
 def _copy(state: State) -> State:
-    return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=State)
+    return _DECODE.decode(_ENCODE.encode(state))
 
 
 def play(state: State, seat: int, action: Mapping[str, Any], turn: Turn) -> None:
@@ -65,9 +70,10 @@ def changed_nothing(why: str) -> str:
     return f"That changed nothing: {why}."
 
 
-def singles(state: State, seat: int) -> list[Action]:
-    """The single placements worth trying (not the Swap or Escape cards)."""
-    return checks.legal(state, seat, placements(state, seat, SKIPPED_STATIONS))
+def singles(state: State, seat: int, keep: Callable[[Action], bool] | None = None) -> list[Action]:
+    """The single placements worth trying (not the Swap or Escape cards); ``keep``: see
+    :func:`rules.armada.candidates.placements`."""
+    return checks.legal(state, seat, placements(state, seat, SKIPPED_STATIONS, keep))
 
 
 def legal(state: State, seat: int) -> list[Action]:
@@ -130,12 +136,25 @@ def suggested_first(state: State, seat: int, listed: list[Action]) -> list[Actio
 
 def _best(board: State, seat: int, options: list[Action] | None = None) -> tuple[Action, State] | None:
     """The single placement that raises the score most, and the board after it; None if none does.
-    ``options``: the board's :func:`singles`, when already known."""
+    ``options``: the board's :func:`singles`, when already known.
+
+    Each placement is tried on its own copy of the board (decoded from one encoding). Placements
+    :func:`_may_gain` rules out are left out before anything else is asked about them."""
+    known: dict[tuple[object, object], bool] = {}
+
+    def worth(action: Action) -> bool:
+        key = (action.get("die"), action.get("station"))
+        found = known.get(key)
+        if found is None:
+            found = known[key] = _may_gain(board, seat, *key)
+        return found
+
     base = score(board)
+    encoded = _ENCODE.encode(board)
     best: tuple[Action, State] | None = None
     gain = 0.0
-    for action in singles(board, seat) if options is None else options:
-        trial = _copy(board)
+    for action in singles(board, seat, worth) if options is None else filter(worth, options):
+        trial = _DECODE.decode(encoded)
         turn = Turn(trial, seat)
         try:
             combat.assign(trial, seat, dict(action), turn)
@@ -147,3 +166,30 @@ def _best(board: State, seat: int, options: list[Action] | None = None) -> tuple
         if g > gain:
             best, gain = (action, trial), g
     return best
+
+
+def _may_gain(board: State, seat: int, raw_die: object, raw_station: object) -> bool:
+    """False for a die on a station that :func:`_best` would never choose: a placement the rules
+    refuse (``combat.assign`` refuses it in the same words as ``checks``, which reject it from the
+    singles), or a die that fires nothing on an online module (it waits there for more crew, and
+    ``combat.assign`` only moves it and notes what the station holds: nothing :func:`score` reads,
+    so the score cannot rise). True for anything else (then the placement is checked and tried)."""
+    try:
+        die = find_die(board, seat, raw_die)
+        if die.loc != "rolled":
+            return False
+        number = parse_station(board, seat, raw_station)
+    except RuleError:
+        return False
+    player = board.players[seat]
+    if number not in station_numbers(player):
+        return True
+    module, station = module_at(player, number), station_of(player, number)
+    if module is None:
+        return False
+    if station.offline and not module.never_offline:
+        return True
+    try:
+        return combat.placement(board, seat, die, number, module, station)[0] > 0
+    except RuleError:
+        return False
