@@ -9,6 +9,7 @@ one round trip. Each accepted step is stored (one transaction) before anyone hea
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 import secrets
 import time
@@ -243,24 +244,35 @@ class LoadedGames:
             del self._packed[game_id]
 
     def _pack(self, loaded: LoadedGame) -> None:
-        """Keep a game squeezed out of the cache with its state packed (the newest undo state is it)."""
-        if loaded.state is not None:
-            recent = loaded.recent[-PACKED_UNDO:]
-            if recent and recent[-1][0] == loaded.record.version and not isinstance(recent[-1][1], bytes):
-                recent[-1] = (recent[-1][0], msgspec.msgpack.encode(recent[-1][1]))
-            else:
-                recent.append((loaded.record.version, msgspec.msgpack.encode(loaded.state)))
-            loaded.recent, loaded.state = recent, None
-        loaded.memo = {}
-        self._packed[loaded.record.id] = loaded
+        """Keep a game squeezed out of the cache with its state packed (the newest undo state is it).
+
+        The packed copy is a new object: a request still holding ``loaded`` goes on with it untouched
+        (and a step it stores puts it back in the cache, see :meth:`_append`).
+        """
+        if loaded.state is None:
+            return  # a lobby: nothing worth keeping
+        recent = list(loaded.recent[-PACKED_UNDO:])
+        if recent and recent[-1][0] == loaded.record.version:
+            recent[-1] = (recent[-1][0], _packed(recent[-1][1]))
+        else:
+            recent.append((loaded.record.version, _packed(loaded.state)))
+        self._packed[loaded.record.id] = LoadedGame(
+            copy.copy(loaded.record),
+            None,
+            loaded.used,
+            settings=loaded.settings,
+            recent=recent,
+            handovers=loaded.handovers,
+            last_moves=dict(loaded.last_moves),
+            aside=loaded.aside,
+        )
 
     def _unpack(self, loaded: LoadedGame) -> LoadedGame:
         """A packed game back in the cache, its state decoded."""
-        recent = loaded.recent
-        if recent and recent[-1][0] == loaded.record.version and isinstance(recent[-1][1], bytes):
-            system = registry.get(loaded.record.system)
-            loaded.state = msgspec.msgpack.decode(recent[-1][1], type=system.state_type)
-            recent[-1] = (recent[-1][0], loaded.state)
+        version, packed = loaded.recent[-1]  # a packed game always ends with its current state
+        system = registry.get(loaded.record.system)
+        loaded.state = msgspec.msgpack.decode(packed, type=system.state_type)
+        loaded.recent[-1] = (version, loaded.state)
         self._cache[loaded.record.id] = loaded
         return loaded
 
@@ -463,6 +475,9 @@ class LoadedGames:
             record.status = "finished"
         loaded.state = new_state
         loaded.memo = {}
+        if self._cache.get(record.id) is not loaded:  # squeezed out (packed) while this step ran
+            self._packed.pop(record.id, None)
+            self._cache[record.id] = loaded
 
     def _remember(self, loaded: LoadedGame, version: int, state: BaseState) -> None:
         """Keep ``state`` for undo; the ones before it are kept packed (a quarter of the memory or less)."""
@@ -552,3 +567,7 @@ class LoadedGames:
             if name not in names:
                 names.append(name)
         return f"Waiting for {', '.join(names)}."
+
+
+def _packed(state: BaseState | bytes) -> bytes:
+    return state if isinstance(state, bytes) else msgspec.msgpack.encode(state)
