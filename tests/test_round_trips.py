@@ -8,6 +8,7 @@ count of changes to the game's settings and hand-overs); a change made by anothe
 
 from __future__ import annotations
 
+import asyncio
 import collections
 import functools
 from collections.abc import Iterator
@@ -182,5 +183,38 @@ async def test_games_squeezed_out_of_the_cache_come_back_without_a_read(sqlite_p
         assert fresh is not None and fresh.state == registry.get("pig").dumps(state)
         undone = await service.undo(channels[0], ALICE)
         assert undone.game.version == version + 1 and undone.state is not None
+    finally:
+        await service.close()
+
+
+async def test_games_packed_while_they_play_lose_nothing(sqlite_path: Path) -> None:
+    """Many games acting at once through a cache of one: each is squeezed out (packed) while its own step
+    is being stored; every step lands, and what is held afterwards is what the store has."""
+    store = SqliteStore(sqlite_path)
+    service = GameService(store, seed_source=lambda: 5, cache_size=1)
+    await service.open()
+    try:
+        channels = [CHANNEL + i for i in range(6)]
+        for channel in channels:
+            await service.new_game(channel_id=channel, guild_id=1, host=ALICE, system_id="pig")
+            await service.join(channel, BOB)
+            await service.start(channel, ALICE)
+        await service.close()
+        service = GameService(store, seed_source=lambda: 5, cache_size=1)  # a restart: nothing loaded
+        await service.open()
+
+        async def hold(channel: int) -> None:
+            update = await service.status(channel)
+            actor = ALICE if update.prompts[0].seat == update.game.seat_of(ALICE.user_id) else BOB
+            await service.act(actor=actor, action="hold", channel_id=channel)
+
+        for _ in range(4):
+            await asyncio.gather(*(hold(channel) for channel in channels))
+        pig = registry.get("pig")
+        for channel in channels:
+            record, state = await service.get((await service.status(channel)).game.id)
+            stored = await store.get_game(record.id)
+            assert stored is not None and stored.version == record.version == 5
+            assert stored.state == pig.dumps(state)
     finally:
         await service.close()
