@@ -59,14 +59,26 @@ def play_one(system: GameSystem, seed: int, seats: int, cap: int = STEP_CAP) -> 
     started = time.perf_counter()
     state = system.setup(names, options, seed)
     steps = 0
+    step_seconds: list[float] = []
+    measuring = 0.0
     while steps < cap and not _over(system, state):
         prompts = [p for p in system.pending(state) if system.legal(state, p.seat)]
         if not prompts:
             break
         seat = prompts[0].seat
-        state, _ = system.apply(state, seat, choose(state, system.legal(state, seat), rng))
+        action = choose(state, system.legal(state, seat), rng)
+        begun = time.perf_counter()
+        state, _ = system.apply(state, seat, action)
+        applied = time.perf_counter()
+        upcoming = system.pending(state)
+        if upcoming:  # the engine's share of a turn: apply, then legal() of the new position once
+            system.legal(state, upcoming[0].seat)
+        done = time.perf_counter()
+        step_seconds.append(done - begun)
+        measuring += done - applied
         steps += 1
-    return {"seconds": time.perf_counter() - started, "steps": steps, "finished": _over(system, state)}
+    seconds = time.perf_counter() - started - measuring  # the game as before, without the measuring
+    return {"seconds": seconds, "steps": steps, "finished": _over(system, state), "step_seconds": step_seconds}
 
 
 def measure(system_id: str, games: int, seed: int, cap: int = STEP_CAP) -> dict[str, Any]:
@@ -75,7 +87,11 @@ def measure(system_id: str, games: int, seed: int, cap: int = STEP_CAP) -> dict[
     system = systems.get(system_id)
     seats = max(system.min_seats, min(4, system.max_seats))
     runs = [play_one(system, seed + n, seats, cap) for n in range(max(1, games))]
+    steps = sorted(t for r in runs for t in r["step_seconds"])
     return {
+        "step_p50_ms": _at(steps, 0.50) * 1000,
+        "step_p99_ms": _at(steps, 0.99) * 1000,
+        "step_max_ms": (steps[-1] if steps else 0.0) * 1000,
         "seats": seats,
         "median_s": statistics.median(r["seconds"] for r in runs),
         "max_s": max(r["seconds"] for r in runs),
@@ -83,3 +99,7 @@ def measure(system_id: str, games: int, seed: int, cap: int = STEP_CAP) -> dict[
         "finished": sum(r["finished"] for r in runs),
         "games": len(runs),
     }
+
+
+def _at(ordered: list[float], share: float) -> float:
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else 0.0
