@@ -23,7 +23,7 @@ from .ai import score
 from .candidates import candidates, placements
 from .fleets import parse_station
 from .helpers import dice_of, find_die, module_at, station_numbers, station_of
-from .state import State
+from .state import Die, State
 
 SKIPPED_STATIONS = ("swap", "escape")
 """Cards the bot never puts a die on: the Swap card is a team's choice, the Escape card step 4's."""
@@ -139,7 +139,9 @@ def _best(board: State, seat: int, options: list[Action] | None = None) -> tuple
     ``options``: the board's :func:`singles`, when already known.
 
     Each placement is tried on its own copy of the board (decoded from one encoding). Placements
-    :func:`_may_gain` rules out are left out before anything else is asked about them."""
+    :func:`_may_gain` rules out are left out before anything else is asked about them, and so is a
+    placement alike (:func:`_alike`) to one tried before it: it would score the same, and only a
+    strictly higher score replaces the best so far."""
     known: dict[tuple[object, object], bool] = {}
 
     def worth(action: Action) -> bool:
@@ -149,12 +151,19 @@ def _best(board: State, seat: int, options: list[Action] | None = None) -> tuple
             found = known[key] = _may_gain(board, seat, *key)
         return found
 
+    kinds = _kinds(board, seat)
+    tried: set[tuple[object, ...]] = set()
     base = score(board)
-    encoded = _ENCODE.encode(board)
+    copy = _copier(board)
     best: tuple[Action, State] | None = None
     gain = 0.0
     for action in singles(board, seat, worth) if options is None else filter(worth, options):
-        trial = _DECODE.decode(encoded)
+        alike = _alike(kinds, action)
+        if alike is not None:
+            if alike in tried:
+                continue
+            tried.add(alike)
+        trial = copy()
         turn = Turn(trial, seat)
         try:
             combat.assign(trial, seat, dict(action), turn)
@@ -166,6 +175,79 @@ def _best(board: State, seat: int, options: list[Action] | None = None) -> tuple
         if g > gain:
             best, gain = (action, trial), g
     return best
+
+
+def _copier(board: State) -> Callable[[], State]:
+    """Fresh copies of ``board`` to try placements on, decoded from one encoding. The fleets not
+    being fought are shared with ``board``, not copied (on a crowded map they are half of a copy's
+    work): nothing a placement does reaches them (``combat.assign`` and the shots it fires find
+    their fleet with ``combat_fleet``; only the Planning and Encounter phases change the others)."""
+    c = board.combat
+    token = c.fleet if c is not None else None
+    fought = [f for f in board.fleets if f.token == token]
+    encoded = _ENCODE.encode(msgspec.structs.replace(board, fleets=fought))
+
+    def copy() -> State:
+        trial = _DECODE.decode(encoded)
+        fresh = iter(trial.fleets)
+        trial.fleets = [next(fresh) if f.token == token else f for f in board.fleets]
+        return trial
+
+    return copy
+
+
+PLAIN_KEYS = frozenset(("type", "die", "station", "target", "action", "mode", "ally"))
+"""What a placement may name to be compared with another by :func:`_alike` (no other die)."""
+
+assert Die.__struct_fields__[0] == "id"  # a die's kind is its fields after the number
+
+Kinds = dict[tuple[str, object], tuple[object, ...]]
+"""What :func:`_alike` compares instead of a die's or a station's number: ("die", id) or
+("station", number) -> everything about it but its number."""
+
+
+def _kinds(board: State, seat: int) -> Kinds:
+    """The board's dice, and those of ``seat``'s stations 1 to 6 that no rule tells apart by number:
+    a station with a module that is not Hades' Twin Link (it feeds station 2), for a captain not
+    limited to station 1 (Shadow Strike)."""
+    kinds: Kinds = {}
+    for die in reversed(board.dice):  # reversed: the first die of a number wins, as in ``find_die``
+        if die.owner == seat and die.loc == "rolled":  # any other die refuses, whichever it is
+            kinds["die", die.id] = msgspec.structs.astuple(die)[1:]
+    c = board.combat
+    if c is None or seat in c.shadow:
+        return kinds
+    player = board.players[seat]
+    for number in station_numbers(player):
+        module = module_at(player, number)
+        if number <= 6 and module is not None and not module.effect.get("twin"):
+            station = station_of(player, number)
+            fields = (getattr(station, name) for name in station.__struct_fields__ if name not in ("base", "module"))
+            kinds["station", number] = (module.id, *(tuple(v) if isinstance(v, list) else v for v in fields))
+    return kinds
+
+
+def _alike(kinds: Kinds, action: Action) -> tuple[object, ...] | None:
+    """What makes two placements play alike: dice alike in everything but their number, on stations
+    alike in everything but their number (the same module, used as much), with the same target, mode
+    or ally. ``combat.assign`` reads the die only through those fields (its face, hero, place; the
+    other rolled dice are the same but for which of the alike dice stays) and the station only
+    through its module and its fields, so the two boards differ only in which die sits on which
+    station, which :func:`score` cannot tell apart (it counts dice, never names them, and reads no
+    station but whether it is Offline), and one refuses or draws when the other does. None when the
+    action names something else (another die), or a die not on the board."""
+    if not PLAIN_KEYS.issuperset(action):
+        return None
+    try:
+        die = kinds.get(("die", action.get("die")))
+        if die is None:
+            return None
+        raw = action.get("station")
+        station = None if isinstance(raw, bool) else kinds.get(("station", raw))
+        rest = sorted((k, v) for k, v in action.items() if k not in ("die", "station"))
+        return (die, station or ("number", raw), *rest)
+    except TypeError:  # values that cannot be hashed or compared: no shortcut
+        return None
 
 
 def _may_gain(board: State, seat: int, raw_die: object, raw_station: object) -> bool:
