@@ -84,12 +84,18 @@ def legal(state: State, seat: int) -> list[Action]:
     allowed = checks.legal(state, seat, listed)
     if not any(a["type"] == "assign" for a in listed):
         return allowed
-    found = suggestion(state, seat, allowed)
-    if found is None:
+    chosen = _chosen(state, seat, allowed)
+    if not chosen:
         return allowed
+    found = plan.plan_of(chosen, "suggested")
     steps = plan.steps(found)
     if len(steps) > 1:
-        return [found, *allowed] if checks.legal(state, seat, [found]) else allowed
+        # ``checks.check_plan`` would replay the plan, checking each die on the board before it: the
+        # suggestion already did exactly that (each die legal there, played without a roll), so its
+        # answer is known when the plan reads back as the same placements
+        if steps == chosen or checks.legal(state, seat, [found]):
+            return [found, *allowed]
+        return allowed
     if steps[0] not in listed:
         return allowed
     return [*(steps[:1] if steps[0] in allowed else []), *(a for a in allowed if a != steps[0])]
@@ -99,11 +105,17 @@ def suggestion(state: State, seat: int, allowed: list[Action] | None = None) -> 
     """The careful captain's whole placement for ``seat`` in step 1 as one ``suggested`` action, or
     None when no placement would help (see the module notes). ``allowed``: the legal actions of
     ``state``, when known (the first die is chosen among them)."""
+    chosen = _chosen(state, seat, allowed)
+    return plan.plan_of(chosen, "suggested") if chosen else None
+
+
+def _chosen(state: State, seat: int, allowed: list[Action] | None) -> list[Action]:
+    """The placements of :func:`suggestion`, in order (none when no placement would help)."""
     c = state.combat
     if c is None or c.pvp or c.step != "assign" or seat not in c.members or seat in c.finished:
-        return None
+        return []
     if not dice_of(state, seat, "rolled"):
-        return None
+        return []
     board = state  # only read: each die is tried on a copy, the best copy becomes the next board
     chosen: list[Action] = []
     first = None
@@ -119,7 +131,7 @@ def suggestion(state: State, seat: int, allowed: list[Action] | None = None) -> 
         now = board.combat
         if now is None or seat not in now.members or now.step != "assign":
             break
-    return plan.plan_of(chosen, "suggested") if chosen else None
+    return chosen
 
 
 def suggested_first(state: State, seat: int, listed: list[Action]) -> list[Action]:
