@@ -16,6 +16,7 @@ import math
 
 from rules.core import Turn
 
+from .aimed import Aim
 from .combat import expected_wounds, fire, shooters, unit_in_cover
 from .content import cell_name
 from .effects import ai_cast, shed_impaired, status_checks
@@ -23,7 +24,7 @@ from .grid import dist, inch, near, sees
 from .melee import fight
 from .memo import scoped
 from .morale import end_of_activation
-from .moves import allowance, cells_by_index, contact_score, dangerous, mover_for, place_group
+from .moves import allowance, cells_by_index, contact_aim, contact_score, dangerous, mover_for, place_group
 from .paths import contact_bounds, reach
 from .state import Cell, GrimState, Unit
 from .units import enemies, grid_of, name, rule, standing, unit_distance, weapons
@@ -213,7 +214,8 @@ def flowchart(state: GrimState, turn: Turn, unit: Unit) -> None:
         target = pick_closest(state, turn, unit, seen)
         assert target is not None
         turn.say(f"Step 2: no hero can be reached this turn; {name(unit)} Rushes towards {name(target)}.")
-        place_group(state, turn, unit, allowance(state, unit, "rush"), contact_score(state, target))
+        score = contact_score(state, target)
+        place_group(state, turn, unit, allowance(state, unit, "rush"), score, aim=contact_aim(target))
         return
     target = pick_closest(
         state, turn, unit, sorted({h.id: h for h in shootable + chargeable}.values(), key=lambda h: h.id)
@@ -244,6 +246,7 @@ def flowchart(state: GrimState, turn: Turn, unit: Unit) -> None:
             contact_score(state, target),
             target=target,
             kind="charge",
+            aim=contact_aim(target),
         )
         if not unit.gone:
             fight(state, turn, unit, target)
@@ -272,7 +275,7 @@ def step_three(state: GrimState, turn: Turn, unit: Unit) -> None:
         turn.say(f'Step 3: no hero in sight; {name(unit)} is within 3" of its AI Goal {cell_name(near)} and waits.')
         return
     turn.say(f"Step 3: no hero in sight; {name(unit)} Rushes towards the AI Goal at {cell_name(near)}.")
-    place_group(state, turn, unit, allowance(state, unit, "rush"), toward(near))
+    place_group(state, turn, unit, allowance(state, unit, "rush"), toward(near), aim=Aim((near,), 0.0))
 
 
 def enemy_phase(state: GrimState, turn: Turn, finished) -> None:

@@ -8,13 +8,14 @@ from functools import cache
 
 from rules.core import RuleError, Turn
 
+from .aimed import Aim, Aimed, aimed
 from .combat import Hit, Volley, block
 from .content import cell_name
 from .dice import pay, stat_test, will_pay
-from .grid import NEIGHBOURS, dist, inch, touching
+from .grid import NEIGHBOURS, Grid, dist, inch, touching
 from .harm import take_wounds
 from .memo import active, checked, once
-from .paths import HALF, Edge, Mover, Reach, reach
+from .paths import HALF, Edge, Mover, Reach, known, reach
 from .state import Cell, GrimState, Mark, Model, Unit
 from .units import grid_of, name, occupied, rule, stats
 
@@ -357,36 +358,53 @@ def place_group(
     *,
     target: Unit | None = None,
     kind: str = "move",
+    aim: Aim | None = None,
 ) -> bool:
     """Move an enemy unit's models: the best-placed first, the others each to its best cell that keeps
-    the group together (touching one member and within 3" of all). Returns whether anything moved."""
+    the group together (touching one member and within 3" of all). Returns whether anything moved.
+
+    With ``aim`` (a floor of ``score``), each model's search goes only as far as the choice needs
+    (see aimed.py); the cells, costs and routes it settles are those of the whole search."""
     grid = grid_of(state)
     alive = unit.alive()
     mover = mover_for(state, unit, inches, target=target)
-    reaches = {id(m): reach(grid, m.cell, mover) for m in alive}
     cells = cells_by_index(grid.size)
     scores: dict[int, float] = {}  # the models' reaches overlap: each cell is scored once
-    for m in alive:
-        best = reaches[id(m)].best
-        for i in best.keys() - scores.keys():
-            scores[i] = score(cells[i])
+
+    def score_at(i: int) -> float:
+        found = scores.get(i)
+        if found is None:
+            found = scores[i] = score(cells[i])
+        return found
+
+    searches = {id(m): _search(grid, m.cell, mover, aim) for m in alive}
     # each model's options rank by (score, cost, cell); only the few looked at are ranked
-    firsts = {id(m): _first(reaches[id(m)].best, scores, cells) for m in alive}
+    firsts: dict[int, tuple[float, int, Cell] | None] = {}
+    for m in alive:
+        search = searches[id(m)]
+        first = search.first(score_at) if isinstance(search, Aimed) else None
+        if first is None:
+            found = _settled(searches, m, grid, mover, None)
+            first = _first(found.best, score_at, cells)
+        firsts[id(m)] = first
     order = sorted(alive, key=lambda m: firsts[id(m)][:2] if firsts[id(m)] else (1e9, 0))
     coherence = inch(state.half, 3)
     placed: dict[int, Cell] = {}
     for m in order:
         taken = set(placed.values())
-        best = reaches[id(m)].best
         if not placed:
             first = firsts[id(m)]
             choice = first[2] if first else None
         else:
-            choice = _beside(best, scores, cells, grid.size, taken, coherence)
+            near = _beside(cells, grid.size, taken, coherence)
+            best = _settled(searches, m, grid, mover, near).best
+            found = [(score_at(i), best[i][1], cells[i]) for i in near if i in best]
+            choice = min(found)[2] if found else None
         if choice is None:
             choice = m.cell
             if m.cell in taken:
-                left = [(scores[i], v[1], cells[i]) for i, v in best.items() if cells[i] not in taken]
+                best = _settled(searches, m, grid, mover, None).best
+                left = [(score_at(i), v[1], cells[i]) for i, v in best.items() if cells[i] not in taken]
                 choice = min(left)[2] if left else m.cell
         placed[id(m)] = choice
     moved = False
@@ -394,40 +412,54 @@ def place_group(
         dest = placed[id(m)]
         if dest != m.cell:
             moved = True
-            walk(state, turn, unit, m, reaches[id(m)].path(dest), kind=kind)
+            walk(state, turn, unit, m, _settled(searches, m, grid, mover, ()).path(dest), kind=kind)
             if unit.gone:
                 break
     return moved
 
 
+def _search(grid: Grid, start: Cell, mover: Mover, aim: Aim | None) -> Reach | Aimed:
+    """A model's whole search if it is known already (or nothing aims it), else an aimed one."""
+    whole = None if aim is None else known(grid, start, mover)
+    if whole is not None:
+        return whole
+    found = None if aim is None else aimed(grid, start, mover, aim)
+    return reach(grid, start, mover) if found is None else found
+
+
+def _settled(searches: dict[int, Reach | Aimed], model: Model, grid: Grid, mover: Mover, need) -> Reach:
+    """The model's search with the cells of ``need`` settled (None: every cell); the whole search
+    where the aimed one gives up."""
+    search = searches[id(model)]
+    if isinstance(search, Reach):
+        return search
+    if search.finish() if need is None else search.settle(need):
+        return search.reach
+    whole = searches[id(model)] = reach(grid, model.cell, mover)
+    return whole
+
+
 def _first(
-    best: dict[int, tuple[int, int, int]], scores: dict[int, float], cells: tuple[Cell, ...]
+    best: dict[int, tuple[int, int, int]], score_at: Callable[[int], float], cells: tuple[Cell, ...]
 ) -> tuple[float, int, Cell] | None:
     """The best-ranked option (lowest score, then cost, then cell) of a model's reach, without ranking the rest."""
     if not best:
         return None
-    low = scores[min(best, key=scores.__getitem__)]
-    return min((low, best[i][1], cells[i]) for i in best if scores[i] == low)
+    low = min(score_at(i) for i in best)
+    return min((low, best[i][1], cells[i]) for i in best if score_at(i) == low)
 
 
-def _beside(
-    best: dict[int, tuple[int, int, int]],
-    scores: dict[int, float],
-    cells: tuple[Cell, ...],
-    size: int,
-    taken: set[Cell],
-    coherence: float,
-) -> Cell | None:
-    """The best-ranked free cell of a model's reach touching one placed model and within ``coherence``
-    of all (only the cells around the placed models can be)."""
+def _beside(cells: tuple[Cell, ...], size: int, taken: set[Cell], coherence: float) -> list[int]:
+    """The free cells touching one placed model and within ``coherence`` of all (a later model's
+    options: those it can reach)."""
     ring = around(size)
     found = []
     for x, y in taken:
         for i in ring[y * size + x]:
             cell = cells[i]
-            if i in best and cell not in taken and all(dist(cell, c) <= coherence + 1e-9 for c in taken):
-                found.append((scores[i], best[i][1], cell))
-    return min(found)[2] if found else None
+            if cell not in taken and all(dist(cell, c) <= coherence + 1e-9 for c in taken):
+                found.append(i)
+    return found
 
 
 def step_back(state: GrimState, turn: Turn, unit: Unit) -> None:
@@ -452,6 +484,13 @@ def step_back(state: GrimState, turn: Turn, unit: Unit) -> None:
         turn.say(f"{name(unit)} cannot get clear and stays in contact.")
     else:
         turn.say(f'{name(unit)} steps back 1" from the fight.')
+
+
+def contact_aim(foe: Unit) -> Aim | None:
+    """The floor of :func:`contact_score`: the distance to the nearest model less 1.5 (a cell touching
+    one may score 0)."""
+    cells = tuple(m.cell for m in foe.alive())
+    return Aim(cells, 1.5) if cells else None
 
 
 def contact_score(state: GrimState, foe: Unit) -> Score:
@@ -490,5 +529,5 @@ def close_in(state: GrimState, turn: Turn, defender: Unit, charger: Unit) -> Non
             walk(state, turn, defender, hero, found.path(best[2]), kind="close")
             turn.say(f"{name(defender)} moves up to meet the charge.")
         return
-    if place_group(state, turn, defender, inches, score, target=charger, kind="close"):
+    if place_group(state, turn, defender, inches, score, target=charger, kind="close", aim=contact_aim(charger)):
         turn.say(f"{name(defender)} moves up to meet the charge.")

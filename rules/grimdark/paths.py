@@ -372,6 +372,12 @@ def reach(grid: Grid, start: Cell, mover: Mover) -> Reach:
     return found
 
 
+def known(grid: Grid, start: Cell, mover: Mover) -> Reach | None:
+    """The whole search :func:`reach` would give, if it is remembered (else None: nothing is worked out)."""
+    found = _FLOODS.get(_key(grid, start, mover))
+    return found.within(mover.budget) if found is not None and found.budget >= mover.budget else None
+
+
 def reach_goal(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int]) -> tuple[Reach, int]:
     """The cheapest cell of ``goals`` the model may end its move on (ties: the lower row, then the lower
     column), or -1, with the search that found it (its routes lead there). Movers without jumps only.
