@@ -13,19 +13,20 @@ Every decision and every die is narrated. Ties are broken by a logged random dra
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 from rules.core import Turn
 
-from .aimed import Aim
+from .aimed import Aim, aimed
 from .combat import expected_wounds, fire, shooters, unit_in_cover
 from .content import cell_name
 from .effects import ai_cast, shed_impaired, status_checks
-from .grid import dist, inch, near, sees
+from .grid import Grid, dist, inch, near, sees
 from .melee import fight
 from .memo import scoped
 from .morale import end_of_activation
 from .moves import allowance, cells_by_index, contact_aim, contact_score, dangerous, mover_for, place_group
-from .paths import contact_bounds, reach
+from .paths import Mover, Reach, contact_bounds, contact_sources, known, reach
 from .state import Cell, GrimState, Unit
 from .units import enemies, grid_of, name, rule, standing, unit_distance, weapons
 
@@ -108,17 +109,32 @@ def charge_reach(state: GrimState, unit: Unit, hero: Unit) -> bool:
     size = grid.size
     # within 1.5 of the hero's cell: the cell itself and the eight touching it
     close = {y * size + x for y in range(hy - 1, hy + 2) for x in range(hx - 1, hx + 2) if grid.inside((x, y))}
+    points = tuple(h.cell for h in hero.alive())
+    sources = None if plain is None else contact_sources(grid, mover)
     for model in unit.alive():
-        if plain is not None:
-            sure = contact_bounds(reach(grid, model.cell, plain), mover, mover.allowed)
+        if plain is not None and sources is not None:
+            found = _settled(grid, model.cell, plain, points, sources)
+            sure = contact_bounds(found, mover, mover.allowed)
             if sure is not None:
                 if sure:
                     return True
                 continue
-        found = reach(grid, model.cell, mover)
+        found = _settled(grid, model.cell, mover, points, mover.allowed | close)
         if not mover.allowed.isdisjoint(found.best) or not close.isdisjoint(found.best):
             return True
     return False
+
+
+def _settled(grid: Grid, start: Cell, mover: Mover, points: tuple[Cell, ...], need: Iterable[int]) -> Reach:
+    """A search from ``start`` that knows which cells of ``need`` it reaches and at what cost: the whole
+    search if it is remembered, else one aimed at ``points`` taken only that far (see aimed.py)."""
+    whole = known(grid, start, mover)
+    if whole is not None:
+        return whole
+    search = aimed(grid, start, mover, Aim(points, 0.0))
+    if search is not None and search.settle(need):
+        return search.reach
+    return reach(grid, start, mover)
 
 
 def pick_closest(state: GrimState, turn: Turn, unit: Unit, heroes: list[Unit]) -> Unit | None:

@@ -8,7 +8,7 @@ from functools import cache
 
 from rules.core import RuleError, Turn
 
-from .aimed import Aim, Aimed, aimed
+from .aimed import Aim, Aimed, aimed, heuristic
 from .combat import Hit, Volley, block
 from .content import cell_name
 from .dice import pay, stat_test, will_pay
@@ -385,7 +385,7 @@ def place_group(
         first = search.first(score_at) if isinstance(search, Aimed) else None
         if first is None:
             found = _settled(searches, m, grid, mover, None)
-            first = _first(found.best, score_at, cells)
+            first = _first(found.best, score_at, cells, grid.size, aim)
         firsts[id(m)] = first
     order = sorted(alive, key=lambda m: firsts[id(m)][:2] if firsts[id(m)] else (1e9, 0))
     coherence = inch(state.half, 3)
@@ -440,13 +440,30 @@ def _settled(searches: dict[int, Reach | Aimed], model: Model, grid: Grid, mover
 
 
 def _first(
-    best: dict[int, tuple[int, int, int]], score_at: Callable[[int], float], cells: tuple[Cell, ...]
+    best: dict[int, tuple[int, int, int]],
+    score_at: Callable[[int], float],
+    cells: tuple[Cell, ...],
+    size: int,
+    aim: Aim | None,
 ) -> tuple[float, int, Cell] | None:
-    """The best-ranked option (lowest score, then cost, then cell) of a model's reach, without ranking the rest."""
-    if not best:
-        return None
-    low = min(score_at(i) for i in best)
-    return min((low, best[i][1], cells[i]) for i in best if score_at(i) == low)
+    """The best-ranked option (lowest score, then cost, then cell) of a model's reach, without ranking
+    the rest; with ``aim``, a cell whose floor is above the best score so far is not scored."""
+    found: tuple[float, int, Cell] | None = None
+    if aim is None:
+        for i, v in best.items():
+            option = (score_at(i), v[1], cells[i])
+            if found is None or option < found:
+                found = option
+        return found
+    floor = heuristic(size, aim.points)  # twice a floor of the score, plus twice the slack
+    slack = aim.slack + 1e-9
+    for i, v in best.items():
+        if found is not None and floor[i] / 2 - slack > found[0]:
+            continue
+        option = (score_at(i), v[1], cells[i])
+        if found is None or option < found:
+            found = option
+    return found
 
 
 def _beside(cells: tuple[Cell, ...], size: int, taken: set[Cell], coherence: float) -> list[int]:

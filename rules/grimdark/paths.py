@@ -434,6 +434,13 @@ def contact_bounds(plain: Reach, mover: Mover, goals: frozenset[int]) -> bool | 
     return None if maybe else False
 
 
+def contact_sources(grid: Grid, mover: Mover) -> set[int]:
+    """The cells :func:`contact_bounds` looks up in the plain search: those a step leads from into an
+    allowed cell."""
+    into = _into(grid.layout, grid.half, mover.climb)
+    return {u for a in mover.allowed for u, _ in into[a]}
+
+
 @cache
 def _into(layout: str, half: bool, climb: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
     """The ordinary (walking) edges reversed: for every cell, (from, cost) of the steps into it."""
