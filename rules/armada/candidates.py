@@ -167,25 +167,21 @@ def _combat(state: State, seat: int) -> list[Action]:
 
 
 def placements(
-    state: State, seat: int, skipped: tuple[str, ...], keep: Callable[[Action], bool] | None = None
+    state: State, seat: int, skipped: tuple[str, ...], keep: Callable[[object, object], bool] | None = None
 ) -> list[Action]:
     """The ``assign`` candidates whose station is not one of ``skipped``, in :func:`candidates`' order,
-    listing only those (the bot's suggestion asks for them after each die it places). ``keep``: a
-    cheaper filter of the caller's, asked before the idle check."""
+    listing only those (the bot's suggestion asks for them after each die it places), without
+    asking :mod:`.idle` (the caller does, when it needs to). ``keep(die, station)``: a filter of the
+    caller's, asked before a die's placements on a station are listed."""
     c = state.combat
     simple = state.phase != "over" and 0 <= seat < len(state.seats) and not choices.blocking(state)
     if not (simple and c is not None and seat in c.members and not c.pvp and c.step == "assign"):
         listed = [a for a in candidates(state, seat) if a["type"] == "assign" and a.get("station") not in skipped]
-        return listed if keep is None else [a for a in listed if keep(a)]
+        return listed if keep is None else [a for a in listed if keep(a.get("die"), a.get("station"))]
     if seat in c.finished:
         return []
-    memo: idle.Memo = {}
-    listed = _station_moves(state, seat, c, dice_of(state, seat, "rolled"))
-    return [
-        a
-        for a in listed
-        if a.get("station") not in skipped and (keep is None or keep(a)) and idle.reason(state, seat, a, memo) is None
-    ]
+    listed = _station_moves(state, seat, c, dice_of(state, seat, "rolled"), keep)
+    return [a for a in listed if a.get("station") not in skipped]
 
 
 def _combat_all(state: State, seat: int) -> list[Action]:
@@ -247,8 +243,11 @@ def _combat_all(state: State, seat: int) -> list[Action]:
     return acts
 
 
-def _station_moves(state: State, seat: int, c: Combat, rolled: list[Die]) -> list[Action]:
-    """Every rolled die on every station and the Infirmary, with each target, mode or ally it needs."""
+def _station_moves(
+    state: State, seat: int, c: Combat, rolled: list[Die], keep: Callable[[object, object], bool] | None = None
+) -> list[Action]:
+    """Every rolled die on every station and the Infirmary, with each target, mode or ally it needs;
+    ``keep(die, station)``: only the dice and stations it keeps."""
     fleet = combat_fleet(state)
     player = state.players[seat]
     acts: list[Action] = []
@@ -256,6 +255,8 @@ def _station_moves(state: State, seat: int, c: Combat, rolled: list[Die]) -> lis
     for d in rolled[:MAX_LISTED_DICE]:  # every die, so buttons and autocomplete are exact
         for n in [*station_numbers(player), 7]:
             base: Action = {"type": "assign", "die": d.id, "station": "infirmary" if n == 7 else n}
+            if keep is not None and not keep(d.id, base["station"]):
+                continue
             module = module_at(player, n) if n < 7 else None
             kind = module.kind if module else ""
             if kind in ("damage", "drone", "spindle", "gatling", "stasis") and not (

@@ -1,0 +1,195 @@
+"""The careful captain's next die (:func:`best`): every single placement worth trying, each played
+on its own copy of the board, and the one that raises :func:`rules.armada.ai.score` most.
+
+Most of the work of ``legal()`` in a fight is here, so the search leaves out, before playing them,
+the placements that provably could not be chosen (only a strictly higher score replaces the best so
+far): those the rules refuse or that only leave a die waiting (:func:`_may_gain`), and those alike
+to one already played (:func:`_alike`). The copies share the fleets not being fought
+(:func:`_copier`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+
+import msgspec
+
+from rules.core import Action, RuleError, Turn
+
+from . import checks, combat, idle
+from .ai import score
+from .candidates import placements
+from .fleets import parse_station
+from .helpers import find_die, module_at, station_numbers, station_of
+from .state import Die, State
+
+SKIPPED_STATIONS = ("swap", "escape")
+"""Cards the bot never puts a die on: the Swap card is a team's choice, the Escape card step 4's."""
+
+_ENCODE = msgspec.msgpack.Encoder()
+_DECODE = msgspec.msgpack.Decoder(State)
+
+
+def best(board: State, seat: int, options: list[Action] | None = None) -> tuple[Action, State] | None:
+    """The single placement that raises the score most, and the board after it; None if none does.
+    ``options``: the board's legal placements (not on the Swap or Escape cards), when known;
+    otherwise the placements are listed and checked here."""
+    known: dict[tuple[object, object], bool] = {}
+
+    def worth(raw_die: object, raw_station: object) -> bool:
+        key = (raw_die, raw_station)
+        found = known.get(key)
+        if found is None:
+            found = known[key] = _may_gain(board, seat, raw_die, raw_station)
+        return found
+
+    kinds = _kinds(board, seat)
+    tried: set[tuple[object, ...]] = set()
+
+    def fresh(action: Action) -> bool:
+        alike = _alike(kinds, action)
+        return alike is None or alike not in tried
+
+    if options is None:
+        listed: Iterable[Action] = _singles(board, seat, worth, fresh)
+    else:
+        listed = (a for a in options if worth(a.get("die"), a.get("station")) and fresh(a))
+    base = score(board)
+    copy = _copier(board)
+    chosen: tuple[Action, State] | None = None
+    gain = 0.0
+    for action in listed:  # lazily: ``fresh`` sees every placement tried before
+        alike = _alike(kinds, action)
+        if alike is not None:
+            tried.add(alike)
+        trial = copy()
+        turn = Turn(trial, seat)
+        try:
+            combat.assign(trial, seat, dict(action), turn)
+        except RuleError:
+            continue
+        if turn.saw_hidden:  # a hero's reroll: what it gives is not known before it is played
+            continue
+        g = score(trial) - base
+        if g > gain:
+            chosen, gain = (action, trial), g
+    return chosen
+
+
+def _singles(
+    board: State, seat: int, worth: Callable[[object, object], bool], fresh: Callable[[Action], bool]
+) -> Iterator[Action]:
+    """The legal single placements (not on the Swap or Escape cards) that are not idle
+    (:mod:`.idle`), in the candidates' order, with ``worth`` (per die and station) and ``fresh``
+    asked first: whatever they leave out is never tried, so the idle and rule checks (the same as
+    ``checks.legal``'s, with one memo for the listing) need not be asked about it."""
+    idle_memo: idle.Memo = {}
+    rule_memo: checks.Memo = {}
+    for action in placements(board, seat, SKIPPED_STATIONS, worth):
+        if not fresh(action) or idle.reason(board, seat, action, idle_memo) is not None:
+            continue
+        try:
+            checks.check(board, seat, action, memo=rule_memo)
+        except RuleError:
+            continue
+        yield action
+
+
+def _copier(board: State) -> Callable[[], State]:
+    """Fresh copies of ``board`` to try placements on, decoded from one encoding. The fleets not
+    being fought are shared with ``board``, not copied (on a crowded map they are half of a copy's
+    work): nothing a placement does reaches them (``combat.assign`` and the shots it fires find
+    their fleet with ``combat_fleet``; only the Planning and Encounter phases change the others)."""
+    c = board.combat
+    token = c.fleet if c is not None else None
+    fought = [f for f in board.fleets if f.token == token]
+    encoded = _ENCODE.encode(msgspec.structs.replace(board, fleets=fought))
+
+    def copy() -> State:
+        trial = _DECODE.decode(encoded)
+        fresh = iter(trial.fleets)
+        trial.fleets = [next(fresh) if f.token == token else f for f in board.fleets]
+        return trial
+
+    return copy
+
+
+PLAIN_KEYS = frozenset(("type", "die", "station", "target", "action", "mode", "ally"))
+"""What a placement may name to be compared with another by :func:`_alike` (no other die)."""
+
+assert Die.__struct_fields__[0] == "id"  # a die's kind is its fields after the number
+
+Kinds = dict[tuple[str, object], tuple[object, ...]]
+"""What :func:`_alike` compares instead of a die's or a station's number: ("die", id) or
+("station", number) -> everything about it but its number."""
+
+
+def _kinds(board: State, seat: int) -> Kinds:
+    """The board's dice, and those of ``seat``'s stations 1 to 6 that no rule tells apart by number:
+    a station with a module that is not Hades' Twin Link (it feeds station 2), for a captain not
+    limited to station 1 (Shadow Strike)."""
+    kinds: Kinds = {}
+    for die in reversed(board.dice):  # reversed: the first die of a number wins, as in ``find_die``
+        if die.owner == seat and die.loc == "rolled":  # any other die refuses, whichever it is
+            kinds["die", die.id] = msgspec.structs.astuple(die)[1:]
+    c = board.combat
+    if c is None or seat in c.shadow:
+        return kinds
+    player = board.players[seat]
+    for number in station_numbers(player):
+        module = module_at(player, number)
+        if number <= 6 and module is not None and not module.effect.get("twin"):
+            station = station_of(player, number)
+            fields = (getattr(station, name) for name in station.__struct_fields__ if name not in ("base", "module"))
+            kinds["station", number] = (module.id, *(tuple(v) if isinstance(v, list) else v for v in fields))
+    return kinds
+
+
+def _alike(kinds: Kinds, action: Action) -> tuple[object, ...] | None:
+    """What makes two placements play alike: dice alike in everything but their number, on stations
+    alike in everything but their number (the same module, used as much), with the same target, mode
+    or ally. ``combat.assign`` reads the die only through those fields (its face, hero, place; the
+    other rolled dice are the same but for which of the alike dice stays) and the station only
+    through its module and its fields, so the two boards differ only in which die sits on which
+    station, which :func:`score` cannot tell apart (it counts dice, never names them, and reads no
+    station but whether it is Offline), and one refuses or draws when the other does. None when the
+    action names something else (another die), or a die not on the board."""
+    if not PLAIN_KEYS.issuperset(action):
+        return None
+    try:
+        die = kinds.get(("die", action.get("die")))
+        if die is None:
+            return None
+        raw = action.get("station")
+        station = None if isinstance(raw, bool) else kinds.get(("station", raw))
+        rest = sorted((k, v) for k, v in action.items() if k not in ("die", "station"))
+        return (die, station or ("number", raw), *rest)
+    except TypeError:  # values that cannot be hashed or compared: no shortcut
+        return None
+
+
+def _may_gain(board: State, seat: int, raw_die: object, raw_station: object) -> bool:
+    """False for a die on a station that :func:`best` would never choose: a placement the rules
+    refuse (``combat.assign`` refuses it in the same words as ``checks``, which reject it from the
+    singles), or a die that fires nothing on an online module (it waits there for more crew, and
+    ``combat.assign`` only moves it and notes what the station holds: nothing :func:`score` reads,
+    so the score cannot rise). True for anything else (then the placement is checked and tried)."""
+    try:
+        die = find_die(board, seat, raw_die)
+        if die.loc != "rolled":
+            return False
+        number = parse_station(board, seat, raw_station)
+    except RuleError:
+        return False
+    player = board.players[seat]
+    if number not in station_numbers(player):
+        return True
+    module, station = module_at(player, number), station_of(player, number)
+    if module is None:
+        return False
+    if station.offline and not module.never_offline:
+        return True
+    try:
+        return combat.placement(board, seat, die, number, module, station)[0] > 0
+    except RuleError:
+        return False
