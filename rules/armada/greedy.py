@@ -35,15 +35,16 @@ def best(board: State, seat: int, options: list[Action] | None = None) -> tuple[
     ``options``: the board's legal placements (not on the Swap or Escape cards), when known;
     otherwise the placements are listed and checked here."""
     known: dict[tuple[object, object], bool] = {}
+    rolled = _rolled(board, seat)
 
     def worth(raw_die: object, raw_station: object) -> bool:
         key = (raw_die, raw_station)
         found = known.get(key)
         if found is None:
-            found = known[key] = _may_gain(board, seat, raw_die, raw_station)
+            found = known[key] = _may_gain(board, seat, raw_die, raw_station, rolled)
         return found
 
-    kinds = _kinds(board, seat)
+    kinds = _kinds(board, seat, rolled)
     tried: set[tuple[object, ...]] = set()
 
     def fresh(action: Action) -> bool:
@@ -124,14 +125,11 @@ Kinds = dict[tuple[str, object], tuple[object, ...]]
 ("station", number) -> everything about it but its number."""
 
 
-def _kinds(board: State, seat: int) -> Kinds:
-    """The board's dice, and those of ``seat``'s stations 1 to 6 that no rule tells apart by number:
-    a station with a module that is not Hades' Twin Link (it feeds station 2), for a captain not
-    limited to station 1 (Shadow Strike)."""
-    kinds: Kinds = {}
-    for die in reversed(board.dice):  # reversed: the first die of a number wins, as in ``find_die``
-        if die.owner == seat and die.loc == "rolled":  # any other die refuses, whichever it is
-            kinds["die", die.id] = msgspec.structs.astuple(die)[1:]
+def _kinds(board: State, seat: int, rolled: dict[int, Die]) -> Kinds:
+    """``seat``'s rolled dice (:func:`_rolled`: any other die refuses), and those of its stations 1
+    to 6 that no rule tells apart by number: a station with a module that is not Hades' Twin Link
+    (it feeds station 2), for a captain not limited to station 1 (Shadow Strike)."""
+    kinds: Kinds = {("die", number): msgspec.structs.astuple(die)[1:] for number, die in rolled.items()}
     c = board.combat
     if c is None or seat in c.shadow:
         return kinds
@@ -168,12 +166,18 @@ def _alike(kinds: Kinds, action: Action) -> tuple[object, ...] | None:
         return None
 
 
-def _may_gain(board: State, seat: int, raw_die: object, raw_station: object) -> bool:
+def _may_gain(board: State, seat: int, raw_die: object, raw_station: object, rolled: dict[int, Die]) -> bool:
     """False for a die on a station that :func:`best` would never choose: a placement the rules
     refuse (``combat.assign`` refuses it in the same words as ``checks``, which reject it from the
     singles), or a die that fires nothing on an online module (it waits there for more crew, and
     ``combat.assign`` only moves it and notes what the station holds: nothing :func:`score` reads,
-    so the score cannot rise). True for anything else (then the placement is checked and tried)."""
+    so the score cannot rise). True for anything else (then the placement is checked and tried).
+    ``rolled``: :func:`_rolled`, for the plain numbers the candidates name."""
+    if type(raw_die) is int and type(raw_station) is int:  # what ``find_die`` and ``parse_station`` find
+        die = rolled.get(raw_die)
+        if die is None or raw_station not in station_numbers(board.players[seat]):
+            return False
+        return _fires(board, seat, die, raw_station)
     try:
         die = find_die(board, seat, raw_die)
         if die.loc != "rolled":
@@ -181,9 +185,23 @@ def _may_gain(board: State, seat: int, raw_die: object, raw_station: object) -> 
         number = parse_station(board, seat, raw_station)
     except RuleError:
         return False
-    player = board.players[seat]
-    if number not in station_numbers(player):
+    if number not in station_numbers(board.players[seat]):
         return True
+    return _fires(board, seat, die, number)
+
+
+def _rolled(board: State, seat: int) -> dict[int, Die]:
+    """``seat``'s rolled dice by number: those ``find_die`` finds (the first die of a number) that
+    are rolled and ``seat``'s; any other number refuses, or names a die that is not rolled."""
+    first: dict[int, Die] = {}
+    for die in board.dice:
+        first.setdefault(die.id, die)
+    return {n: d for n, d in first.items() if d.owner == seat and d.loc == "rolled"}
+
+
+def _fires(board: State, seat: int, die: Die, number: int) -> bool:
+    """:func:`_may_gain` for a rolled die and one of the ship's stations."""
+    player = board.players[seat]
     module, station = module_at(player, number), station_of(player, number)
     if module is None:
         return False
