@@ -255,7 +255,7 @@ def placement(
         raise RuleError(f"{module.name} works on its own; it takes no crew.")
     if module.max_dice and station.dice >= module.max_dice:
         raise RuleError(f"{module.name} takes only {module.max_dice} die per round.")
-    if has_hero(state, seat, "indivisible") and station.dice >= 2:
+    if station.dice >= 2 and has_hero(state, seat, "indivisible"):
         raise RuleError("Kilroy's Indivisible rule: no more than two of your dice on one station per round.")
     if die.hero == "gus" and module.kind in ("damage", "drone", "gatling", "spindle"):
         raise RuleError("Gus is a pacifist and will not man a weapon.")

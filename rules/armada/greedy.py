@@ -21,13 +21,27 @@ from .ai import score
 from .candidates import placements
 from .fleets import parse_station
 from .helpers import find_die, module_at, station_numbers, station_of
-from .state import Die, State
+from .state import Die, State, Station
 
 SKIPPED_STATIONS = ("swap", "escape")
 """Cards the bot never puts a die on: the Swap card is a team's choice, the Escape card step 4's."""
 
 _ENCODE = msgspec.msgpack.Encoder()
 _DECODE = msgspec.msgpack.Decoder(State)
+
+
+PLAIN_KEYS = frozenset(("type", "die", "station", "target", "action", "mode", "ally"))
+"""What a placement may name to be compared with another by :func:`_alike` (no other die)."""
+
+assert Die.__struct_fields__[0] == "id"  # a die's kind is its fields after the number
+assert Station.__struct_fields__[:2] == ("base", "module")  # a station's kind: its module and the fields after these
+
+Alike = tuple[object, ...]
+"""What a placement is compared by (:func:`_alike`)."""
+
+Kinds = dict[tuple[str, object], tuple[object, ...]]
+"""What :func:`_alike` compares instead of a die's or a station's number: ("die", id) or
+("station", number) -> everything about it but its number."""
 
 
 def best(board: State, seat: int, options: list[Action] | None = None) -> tuple[Action, State] | None:
@@ -45,22 +59,16 @@ def best(board: State, seat: int, options: list[Action] | None = None) -> tuple[
         return found
 
     kinds = _kinds(board, seat, rolled)
-    tried: set[tuple[object, ...]] = set()
-
-    def fresh(action: Action) -> bool:
-        alike = _alike(kinds, action)
-        return alike is None or alike not in tried
-
+    tried: set[Alike] = set()
     if options is None:
-        listed: Iterable[Action] = _singles(board, seat, worth, fresh)
+        listed = _singles(board, seat, worth, kinds, tried)
     else:
-        listed = (a for a in options if worth(a.get("die"), a.get("station")) and fresh(a))
+        listed = _unseen((a for a in options if worth(a.get("die"), a.get("station"))), kinds, tried)
     base = score(board)
     copy = _copier(board)
     chosen: tuple[Action, State] | None = None
     gain = 0.0
-    for action in listed:  # lazily: ``fresh`` sees every placement tried before
-        alike = _alike(kinds, action)
+    for action, alike in listed:  # lazily: each placement is compared with those tried before it
         if alike is not None:
             tried.add(alike)
         trial = copy()
@@ -77,23 +85,31 @@ def best(board: State, seat: int, options: list[Action] | None = None) -> tuple[
     return chosen
 
 
+def _unseen(actions: Iterable[Action], kinds: Kinds, tried: set[Alike]) -> Iterator[tuple[Action, Alike | None]]:
+    """The actions not alike to one in ``tried`` (asked as each is reached), with what they are alike to."""
+    for action in actions:
+        alike = _alike(kinds, action)
+        if alike is None or alike not in tried:
+            yield action, alike
+
+
 def _singles(
-    board: State, seat: int, worth: Callable[[object, object], bool], fresh: Callable[[Action], bool]
-) -> Iterator[Action]:
+    board: State, seat: int, worth: Callable[[object, object], bool], kinds: Kinds, tried: set[Alike]
+) -> Iterator[tuple[Action, Alike | None]]:
     """The legal single placements (not on the Swap or Escape cards) that are not idle
-    (:mod:`.idle`), in the candidates' order, with ``worth`` (per die and station) and ``fresh``
-    asked first: whatever they leave out is never tried, so the idle and rule checks (the same as
-    ``checks.legal``'s, with one memo for the listing) need not be asked about it."""
+    (:mod:`.idle`), in the candidates' order, leaving out first what ``worth`` (per die and station)
+    and :func:`_unseen` leave out: those are never tried, so the idle and rule checks (the same as
+    ``checks.legal``'s, with one memo for the listing) need not be asked about them."""
     idle_memo: idle.Memo = {}
     rule_memo: checks.Memo = {}
-    for action in placements(board, seat, SKIPPED_STATIONS, worth):
-        if not fresh(action) or idle.reason(board, seat, action, idle_memo) is not None:
+    for action, alike in _unseen(placements(board, seat, SKIPPED_STATIONS, worth), kinds, tried):
+        if idle.reason(board, seat, action, idle_memo) is not None:
             continue
         try:
             checks.check(board, seat, action, memo=rule_memo)
         except RuleError:
             continue
-        yield action
+        yield action, alike
 
 
 def _copier(board: State) -> Callable[[], State]:
@@ -115,16 +131,6 @@ def _copier(board: State) -> Callable[[], State]:
     return copy
 
 
-PLAIN_KEYS = frozenset(("type", "die", "station", "target", "action", "mode", "ally"))
-"""What a placement may name to be compared with another by :func:`_alike` (no other die)."""
-
-assert Die.__struct_fields__[0] == "id"  # a die's kind is its fields after the number
-
-Kinds = dict[tuple[str, object], tuple[object, ...]]
-"""What :func:`_alike` compares instead of a die's or a station's number: ("die", id) or
-("station", number) -> everything about it but its number."""
-
-
 def _kinds(board: State, seat: int, rolled: dict[int, Die]) -> Kinds:
     """``seat``'s rolled dice (:func:`_rolled`: any other die refuses), and those of its stations 1
     to 6 that no rule tells apart by number: a station with a module that is not Hades' Twin Link
@@ -137,13 +143,12 @@ def _kinds(board: State, seat: int, rolled: dict[int, Die]) -> Kinds:
     for number in station_numbers(player):
         module = module_at(player, number)
         if number <= 6 and module is not None and not module.effect.get("twin"):
-            station = station_of(player, number)
-            fields = (getattr(station, name) for name in station.__struct_fields__ if name not in ("base", "module"))
+            fields = msgspec.structs.astuple(station_of(player, number))[2:]
             kinds["station", number] = (module.id, *(tuple(v) if isinstance(v, list) else v for v in fields))
     return kinds
 
 
-def _alike(kinds: Kinds, action: Action) -> tuple[object, ...] | None:
+def _alike(kinds: Kinds, action: Action) -> Alike | None:
     """What makes two placements play alike: dice alike in everything but their number, on stations
     alike in everything but their number (the same module, used as much), with the same target, mode
     or ally. ``combat.assign`` reads the die only through those fields (its face, hero, place; the
