@@ -132,9 +132,7 @@ def _settled(grid: Grid, start: Cell, mover: Mover, points: tuple[Cell, ...], ne
     if whole is not None:
         return whole
     search = aimed(grid, start, mover, Aim(points, 0.0))
-    if search is not None and search.settle(need):
-        return search.reach
-    return reach(grid, start, mover)
+    return reach(grid, start, mover) if search is None else search.settle(need)
 
 
 def pick_closest(state: GrimState, turn: Turn, unit: Unit, heroes: list[Unit]) -> Unit | None:

@@ -10,8 +10,7 @@ weigh (beside the models already placed) are settled on demand by taking more ce
 
 Every cell taken has its cheapest cost, as in the whole search, and so does every cell on a cheapest
 route to it (its total is no larger), so routes are worked out from the costs exactly as there
-(:meth:`paths.Reach._parent`). Only searches over cells alone (no jump, no difficult ground in reach:
-see :func:`paths._flat`) are aimed; the others give up (None) and the whole search is used instead.
+(:meth:`paths.Reach._parent`). Jumping heroes' searches are never aimed.
 """
 
 from __future__ import annotations
@@ -22,7 +21,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from .grid import Grid
-from .paths import Mover, Reach, _plain, _reverse, _rough
+from .paths import HALF, Mover, Reach, _plain, _reverse, _rough
 from .state import Cell
 
 
@@ -35,80 +34,119 @@ class Aim:
 
 
 class Aimed:
-    """One model's search towards an :class:`Aim`, taken as far as asked (see the module's docstring)."""
+    """One model's search towards an :class:`Aim`, taken as far as asked (see the module's docstring).
 
-    def __init__(self, grid: Grid, start: Cell, mover: Mover, aim: Aim, rough: tuple[bool, ...] | None) -> None:
+    Over cells alone (as :func:`paths._flat`), or, with difficult ground in reach, over (cell, difficult
+    ground touched) nodes, node ``2 * cell + flag`` (as :func:`paths._walk`, whose routes are then
+    capped at 6" once they touch it)."""
+
+    def __init__(self, grid: Grid, start: Cell, mover: Mover, aim: Aim, rough: bool) -> None:
         size = grid.size
         self.size = size
         self.walk = _plain(grid.layout, grid.half, mover.flying, mover.climb)
-        self.budget = mover.budget
-        self.rough = rough
-        self.points = aim.points
+        self.budget = budget = mover.budget
         self.slack = aim.slack
-        s0 = start[1] * size + start[0]
-        over = self.budget + 1
-        seen = [over] * (size * size)  # a cost beyond the budget: only cheaper steps are taken
-        if not mover.flying:
-            for n in mover.closed:
-                seen[n] = -1  # never entered
-        seen[s0] = 0
-        self.seen = seen
         self.heur = heuristic(size, aim.points)
         self.unending = mover.unending
-        self.s0 = s0
-        self.reach = Reach(
-            grid=grid,
-            start=s0,
-            budget=self.budget,
-            seen=seen,
-            into=_reverse(grid.layout, grid.half, mover.flying, mover.climb),
-        )
+        self.s0 = s0 = start[1] * size + start[0]
+        self.difficult = grid.difficult if rough else None
+        # costs beyond what a node allows (the budget, or the cap once difficult ground is touched):
+        # only cheaper steps are taken
+        if rough:
+            cap = min(budget, int(6 * grid.scale * HALF))
+            seen = [budget + 1, cap + 1] * (size * size)
+            for n in mover.closed:
+                seen[2 * n] = seen[2 * n + 1] = -1  # never entered
+            node0 = 2 * s0 + grid.difficult[s0]
+            into = _reverse(grid.layout, grid.half, False, mover.climb)
+        else:
+            seen = [budget + 1] * (size * size)
+            if not mover.flying:
+                for n in mover.closed:
+                    seen[n] = -1
+            node0 = s0
+            into = _reverse(grid.layout, grid.half, mover.flying, mover.climb)
+        seen[node0] = 0
+        self.seen = seen
+        self.reach = Reach(grid=grid, start=s0, budget=budget, seen=seen, into=into, flags=self.difficult)
         h0 = self.heur[s0]
-        # a cell's total (cost + heuristic) lies between h0 and h0 + 2 * budget (the heuristic is
-        # consistent): the list of cells of total t is at t - h0
-        self.buckets: list[list[int]] = [[] for _ in range(2 * self.budget + 1)]
-        self.buckets[0].append(s0)
-        self.h0 = h0
+        # a node's total (cost + heuristic) lies between h0 and h0 + 2 * budget (the heuristic is consistent)
+        self.buckets: dict[int, list[int]] = {h0: [node0]}
+        """Nodes by total (a node may be listed again at a lower total, found by a cheaper route)."""
+        self.last = h0 + 2 * budget
         self.level = h0
-        """The first total whose cells are not all taken yet."""
-        self.failed = rough is not None and rough[s0]
+        """The first total whose nodes are not all taken yet."""
 
-    def run(self, stop: Callable[[int], bool], taken: Callable[[int, int], None] | None = None) -> bool:
-        """Take cells total by total until ``stop(total)`` (asked before each total) or none is left;
-        ``taken(cell, cost)`` hears of every cell it may end on. False if difficult ground came into reach."""
-        if self.failed:
-            return False
-        seen, buckets, walk, rough, heur = self.seen, self.buckets, self.walk, self.rough, self.heur
-        best, unending, s0 = self.reach.best, self.unending, self.s0
-        h0 = self.h0
-        while self.level - h0 < len(buckets):
+    def run(self, stop: Callable[[int], bool], taken: Callable[[int, int], None] | None = None) -> None:
+        """Take nodes total by total until ``stop(total)`` (asked before each total) or none is left;
+        ``taken(cell, cost)`` hears of every cell it may end on, with the cost it is recorded at."""
+        while self.level <= self.last:
             f = self.level
             if stop(f):
-                return True
-            bucket = buckets[f - h0]
-            for i in bucket:  # cells added to this total while it is gone through are taken too
-                p = seen[i]
-                if p + heur[i] != f:
-                    continue  # a stale entry: the cell was taken at a lower total
-                if i == s0 or i not in unending:
-                    best[i] = (0, p, 2 * i)
+                return
+            bucket = self.buckets.get(f)
+            if bucket is not None:
+                if self.difficult is None:
+                    self._cells(f, bucket, taken)
+                else:
+                    self._nodes(f, bucket, taken)
+                del self.buckets[f]
+            self.level = f + 1
+
+    def _cells(self, f: int, bucket: list[int], taken: Callable[[int, int], None] | None) -> None:
+        seen, buckets, walk, heur = self.seen, self.buckets, self.walk, self.heur
+        best, unending, s0 = self.reach.best, self.unending, self.s0
+        for i in bucket:  # cells added to this total while it is gone through are taken too
+            p = seen[i]
+            if p + heur[i] != f:
+                continue  # a stale entry: the cell was taken at a lower total
+            if i == s0 or i not in unending:
+                best[i] = (0, p, 2 * i)
+                if taken is not None:
+                    taken(i, p)
+            for n, cost in walk[i]:
+                np = p + cost
+                if np < seen[n]:
+                    seen[n] = np
+                    t = np + heur[n]
+                    later = buckets.get(t)
+                    if later is None:
+                        buckets[t] = [n]
+                    else:
+                        later.append(n)
+
+    def _nodes(self, f: int, bucket: list[int], taken: Callable[[int, int], None] | None) -> None:
+        seen, buckets, walk, heur, difficult = self.seen, self.buckets, self.walk, self.heur, self.difficult
+        best, unending, s0 = self.reach.best, self.unending, self.s0
+        assert difficult is not None
+        for node in bucket:
+            p = seen[node]
+            i = node >> 1
+            if p + heur[i] != f:
+                continue
+            if i == s0 or i not in unending:
+                # the whole search keeps a cell's first node, by cost then node
+                known = best.get(i)
+                if known is None or (p, node) < known[1:]:
+                    best[i] = (0, p, node)
                     if taken is not None:
                         taken(i, p)
-                for n, cost in walk[i]:
-                    np = p + cost
-                    if np < seen[n]:
-                        if rough is not None and rough[n]:
-                            self.failed = True
-                            return False
-                        seen[n] = np
-                        buckets[np + heur[n] - h0].append(n)
-            buckets[f - h0] = []
-            self.level = f + 1
-        return True
+            flag = node & 1
+            for n, cost in walk[i]:
+                np = p + cost
+                nn = 2 * n + (flag or difficult[n])
+                if np < seen[nn]:
+                    seen[nn] = np
+                    t = np + heur[n]
+                    later = buckets.get(t)
+                    if later is None:
+                        buckets[t] = [nn]
+                    else:
+                        later.append(nn)
 
     def first(self, score: Callable[[int], float]) -> tuple[float, int, Cell] | None:
         """The best-ranked cell (lowest score, then cost, then cell), as :func:`moves._first` finds it over
-        the whole search; None if difficult ground came into reach."""
+        the whole search."""
         size, budget, slack = self.size, self.budget, self.slack
         found: list[tuple[float, int, Cell]] = []
 
@@ -129,23 +167,23 @@ class Aimed:
             # from every point, and scores at least that less the slack
             return bool(found) and (total - budget) / 2 - slack > found[0][0] + 1e-9
 
-        if not self.run(stop, taken):
-            return None
+        self.run(stop, taken)
         return found[0] if found else None
 
-    def settle(self, cells: Iterable[int]) -> bool:
-        """Take cells until it is known which of ``cells`` it may reach (and at what cost)."""
+    def settle(self, cells: Iterable[int]) -> Reach:
+        """Take nodes until it is known which of ``cells`` it may reach (and at what cost)."""
         best = self.reach.best
         heur = self.heur
         need = max((heur[i] for i in cells if i not in best), default=-1)
-        if need < 0:
-            return not self.failed
-        limit = self.budget + need  # a cell of cost <= budget has a total <= limit
-        return self.run(lambda total: total > limit)
+        if need >= 0:
+            limit = self.budget + need  # a node of cost <= budget has a total <= limit
+            self.run(lambda total: total > limit)
+        return self.reach
 
-    def finish(self) -> bool:
-        """Take every reachable cell (``reach.best`` is then what the whole search finds)."""
-        return self.run(lambda total: False)
+    def finish(self) -> Reach:
+        """Take every reachable node (``reach.best`` is then what the whole search finds)."""
+        self.run(lambda total: False)
+        return self.reach
 
 
 @lru_cache(maxsize=8)
@@ -174,8 +212,8 @@ def _offsets(size: int) -> tuple[int, ...]:
 
 
 def aimed(grid: Grid, start: Cell, mover: Mover, aim: Aim) -> Aimed | None:
-    """An aimed search for ``mover`` from ``start``, or None where only the whole search will do."""
+    """An aimed search for ``mover`` from ``start``, or None for a jumping hero (only the whole search)."""
     if mover.jumps and not mover.flying:
         return None
-    rough = None if mover.flying or mover.strider or not _rough(grid, start, mover.budget) else grid.difficult
+    rough = not (mover.flying or mover.strider) and _rough(grid, start, mover.budget)
     return Aimed(grid, start, mover, aim, rough)

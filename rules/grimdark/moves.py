@@ -3,7 +3,8 @@ the defender's move into contact and the chargers stepping back after a melee.""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Iterable
 from functools import cache
 
 from rules.core import RuleError, Turn
@@ -382,11 +383,10 @@ def place_group(
     firsts: dict[int, tuple[float, int, Cell] | None] = {}
     for m in alive:
         search = searches[id(m)]
-        first = search.first(score_at) if isinstance(search, Aimed) else None
-        if first is None:
-            found = _settled(searches, m, grid, mover, None)
-            first = _first(found.best, score_at, cells, grid.size, aim)
-        firsts[id(m)] = first
+        if isinstance(search, Aimed):
+            firsts[id(m)] = search.first(score_at)
+        else:
+            firsts[id(m)] = _first(search.best, score_at, cells, grid.size, aim)
     order = sorted(alive, key=lambda m: firsts[id(m)][:2] if firsts[id(m)] else (1e9, 0))
     coherence = inch(state.half, 3)
     placed: dict[int, Cell] = {}
@@ -397,13 +397,13 @@ def place_group(
             choice = first[2] if first else None
         else:
             near = _beside(cells, grid.size, taken, coherence)
-            best = _settled(searches, m, grid, mover, near).best
+            best = _settled(searches, m, near).best
             found = [(score_at(i), best[i][1], cells[i]) for i in near if i in best]
             choice = min(found)[2] if found else None
         if choice is None:
             choice = m.cell
             if m.cell in taken:
-                best = _settled(searches, m, grid, mover, None).best
+                best = _settled(searches, m, None).best
                 left = [(score_at(i), v[1], cells[i]) for i, v in best.items() if cells[i] not in taken]
                 choice = min(left)[2] if left else m.cell
         placed[id(m)] = choice
@@ -412,7 +412,7 @@ def place_group(
         dest = placed[id(m)]
         if dest != m.cell:
             moved = True
-            walk(state, turn, unit, m, _settled(searches, m, grid, mover, ()).path(dest), kind=kind)
+            walk(state, turn, unit, m, _settled(searches, m, ()).path(dest), kind=kind)
             if unit.gone:
                 break
     return moved
@@ -427,16 +427,12 @@ def _search(grid: Grid, start: Cell, mover: Mover, aim: Aim | None) -> Reach | A
     return reach(grid, start, mover) if found is None else found
 
 
-def _settled(searches: dict[int, Reach | Aimed], model: Model, grid: Grid, mover: Mover, need) -> Reach:
-    """The model's search with the cells of ``need`` settled (None: every cell); the whole search
-    where the aimed one gives up."""
+def _settled(searches: dict[int, Reach | Aimed], model: Model, need: Iterable[int] | None) -> Reach:
+    """The model's search with the cells of ``need`` settled (None: every cell)."""
     search = searches[id(model)]
     if isinstance(search, Reach):
         return search
-    if search.finish() if need is None else search.settle(need):
-        return search.reach
-    whole = searches[id(model)] = reach(grid, model.cell, mover)
-    return whole
+    return search.finish() if need is None else search.settle(need)
 
 
 def _first(
@@ -466,16 +462,18 @@ def _first(
     return found
 
 
-def _beside(cells: tuple[Cell, ...], size: int, taken: set[Cell], coherence: float) -> list[int]:
+def _beside(cells: tuple[Cell, ...], size: int, taken: set[Cell], coherence: float) -> set[int]:
     """The free cells touching one placed model and within ``coherence`` of all (a later model's
     options: those it can reach)."""
     ring = around(size)
-    found = []
-    for x, y in taken:
-        for i in ring[y * size + x]:
-            cell = cells[i]
-            if cell not in taken and all(dist(cell, c) <= coherence + 1e-9 for c in taken):
-                found.append(i)
+    # within ``coherence`` (with the rules' 1e-9 of slack): at most this squared distance, in whole cells
+    reach = max(d for d in range(int(coherence * coherence) + 2) if math.sqrt(d) <= coherence + 1e-9)
+    near = {i for x, y in taken for i in ring[y * size + x]}
+    found = set()
+    for i in near:
+        x, y = cell = cells[i]
+        if cell not in taken and all((x - a) * (x - a) + (y - b) * (y - b) <= reach for a, b in taken):
+            found.add(i)
     return found
 
 
