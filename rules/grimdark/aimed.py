@@ -125,24 +125,37 @@ class Aimed:
             if p + heur[i] != f:
                 continue
             if i == s0 or i not in unending:
-                # the whole search keeps a cell's first node, by cost then node
+                # the whole search keeps a cell's first node, by cost then node (a cell's nodes come
+                # here by cost: the same heuristic)
                 known = best.get(i)
-                if known is None or (p, node) < known[1:]:
+                if known is None or (p == known[1] and node < known[2]):
                     best[i] = (0, p, node)
                     if taken is not None:
                         taken(i, p)
-            flag = node & 1
-            for n, cost in walk[i]:
-                np = p + cost
-                nn = 2 * n + (flag or difficult[n])
-                if np < seen[nn]:
-                    seen[nn] = np
-                    t = np + heur[n]
-                    later = buckets.get(t)
-                    if later is None:
-                        buckets[t] = [nn]
-                    else:
-                        later.append(nn)
+            if node & 1:
+                for n, cost in walk[i]:
+                    np = p + cost
+                    nn = 2 * n + 1
+                    if np < seen[nn]:
+                        seen[nn] = np
+                        t = np + heur[n]
+                        later = buckets.get(t)
+                        if later is None:
+                            buckets[t] = [nn]
+                        else:
+                            later.append(nn)
+            else:
+                for n, cost in walk[i]:
+                    np = p + cost
+                    nn = 2 * n + difficult[n]
+                    if np < seen[nn]:
+                        seen[nn] = np
+                        t = np + heur[n]
+                        later = buckets.get(t)
+                        if later is None:
+                            buckets[t] = [nn]
+                        else:
+                            later.append(nn)
 
     def first(self, score: Callable[[int], float]) -> tuple[float, int, Cell] | None:
         """The best-ranked cell (lowest score, then cost, then cell), as :func:`moves._first` finds it over

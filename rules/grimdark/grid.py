@@ -155,13 +155,62 @@ _grid_ids: dict[tuple[str, bool], int] = {}
 
 
 def _sight(grid: Grid, a: Cell, b: Cell) -> bool:
+    """Whether no solid cell strictly between the ends stands higher than both (walking :func:`line`,
+    stopping at the first that blocks); at once when no solid cell lies in the box the two span."""
+    (x0, y0), (x1, y1) = a, b
+    if not _solid_in(grid, min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)):
+        return True
     eye = max(grid.h(a), grid.h(b))
     solid, height, size = grid.solid, grid.height, grid.size
-    for x, y in line(a, b)[1:-1]:
+
+    def blocks(x: int, y: int) -> bool:
         i = y * size + x
-        if solid[i] and height[i] > eye:
+        return solid[i] and height[i] > eye
+
+    dx, dy = x1 - x0, y1 - y0
+    nx, ny = abs(dx), abs(dy)
+    sx, sy = (1 if dx > 0 else -1), (1 if dy > 0 else -1)
+    x, y = x0, y0
+    ix = iy = 0
+    while ix < nx or iy < ny:
+        left, right = (1 + 2 * ix) * ny, (1 + 2 * iy) * nx
+        if left == right:
+            if blocks(x + sx, y) or blocks(x, y + sy):
+                return False  # neither is an end: a corner never touches the far end's cell
+            x += sx
+            y += sy
+            ix += 1
+            iy += 1
+        elif left < right:
+            x += sx
+            ix += 1
+        else:
+            y += sy
+            iy += 1
+        if (x, y) != (x1, y1) and blocks(x, y):
             return False
     return True
+
+
+@cache
+def _solid_sums(layout: str, half: bool) -> tuple[int, ...]:
+    """Prefix sums of solid cells: entry ``y * (size + 1) + x`` counts those above and left of (x, y)."""
+    grid = grid_for(layout, half)
+    size, w = grid.size, grid.size + 1
+    sums = [0] * (w * w)
+    for y in range(size):
+        row = 0
+        for x in range(size):
+            row += grid.solid[y * size + x]
+            sums[(y + 1) * w + x + 1] = sums[y * w + x + 1] + row
+    return tuple(sums)
+
+
+def _solid_in(grid: Grid, x0: int, y0: int, x1: int, y1: int) -> bool:
+    """Whether a solid cell lies in the box from (x0, y0) to (x1, y1), both included."""
+    sums = _solid_sums(grid.layout, grid.half)
+    w = grid.size + 1
+    return sums[(y1 + 1) * w + x1 + 1] - sums[y0 * w + x1 + 1] - sums[(y1 + 1) * w + x0] + sums[y0 * w + x0] > 0
 
 
 def sees(grid: Grid, a: Cell, b: Cell) -> bool:
