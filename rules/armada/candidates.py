@@ -19,20 +19,25 @@ from .turns import waiting
 MAX_LISTED_DICE = 16  # assignments are listed for at most this many rolled dice per captain
 
 
-def candidates(state: State, seat: int) -> list[Action]:
+Keep = Callable[[object, object], bool]
+"""``keep(die, station)``: whether a die's placements on a station are listed (a caller's filter)."""
+
+
+def candidates(state: State, seat: int, keep: Keep | None = None) -> list[Action]:
+    """``keep``: see :data:`Keep` (``legal()`` leaves out the dice and stations the rules refuse)."""
     if state.phase == "over" or not 0 <= seat < len(state.seats):
         return []
-    return _listed(state, seat)
+    return _listed(state, seat, keep)
 
 
-def _listed(state: State, seat: int) -> list[Action]:
+def _listed(state: State, seat: int, keep: Keep | None = None) -> list[Action]:
     if choices.blocking(state):
         return choices.candidates(state, seat)
     c = state.combat
     if c is not None:
         if seat not in c.members:
             return []
-        return _combat(state, seat)
+        return _combat(state, seat, keep)
     m = state.mission
     if m is not None:
         if seat not in m.members:
@@ -160,15 +165,14 @@ def swap_offers(state: State, seat: int, other: int) -> list[Action]:
     return acts
 
 
-def _combat(state: State, seat: int) -> list[Action]:
+def _combat(state: State, seat: int, keep: Keep | None) -> list[Action]:
     """Combat moves, without the placements that would change nothing (:mod:`.idle`)."""
     memo: idle.Memo = {}
-    return [a for a in _combat_all(state, seat) if a["type"] != "assign" or idle.reason(state, seat, a, memo) is None]
+    acts = _combat_all(state, seat, keep)
+    return [a for a in acts if a["type"] != "assign" or idle.reason(state, seat, a, memo) is None]
 
 
-def placements(
-    state: State, seat: int, skipped: tuple[str, ...], keep: Callable[[object, object], bool] | None = None
-) -> list[Action]:
+def placements(state: State, seat: int, skipped: tuple[str, ...], keep: Keep | None = None) -> list[Action]:
     """The ``assign`` candidates whose station is not one of ``skipped``, in :func:`candidates`' order,
     listing only those (the bot's suggestion asks for them after each die it places), without
     asking :mod:`.idle` (the caller does, when it needs to). ``keep(die, station)``: a filter of the
@@ -184,7 +188,7 @@ def placements(
     return [a for a in listed if a.get("station") not in skipped]
 
 
-def _combat_all(state: State, seat: int) -> list[Action]:
+def _combat_all(state: State, seat: int, keep: Keep | None) -> list[Action]:
     c = state.combat
     assert c is not None
     if c.pvp:
@@ -215,7 +219,7 @@ def _combat_all(state: State, seat: int) -> list[Action]:
             acts.append({"type": "reroll", "dice": blanks})
         if rolled:
             acts.append({"type": "reroll", "dice": [d.id for d in rolled]})
-    acts += _station_moves(state, seat, c, rolled)
+    acts += _station_moves(state, seat, c, rolled, keep)
     if len(c.members) - len(c.shadow) > 1 and seat not in c.swap:
         acts += [{"type": "assign", "die": d.id, "station": "swap"} for d in rolled if "T" in d.face or "C" in d.face]
     if has_kind(player, "ram"):
@@ -243,9 +247,7 @@ def _combat_all(state: State, seat: int) -> list[Action]:
     return acts
 
 
-def _station_moves(
-    state: State, seat: int, c: Combat, rolled: list[Die], keep: Callable[[object, object], bool] | None = None
-) -> list[Action]:
+def _station_moves(state: State, seat: int, c: Combat, rolled: list[Die], keep: Keep | None = None) -> list[Action]:
     """Every rolled die on every station and the Infirmary, with each target, mode or ally it needs;
     ``keep(die, station)``: only the dice and stations it keeps."""
     fleet = combat_fleet(state)

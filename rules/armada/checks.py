@@ -75,9 +75,9 @@ DUEL_KINDS = ("damage", "drone", "spindle", "gatling", "armor", "shield", "repai
 """Module kinds that do something in a duel with the Galactic Savior (``combat.duel_fire``)."""
 
 
-def legal(state: State, seat: int, listed: list[Action]) -> list[Action]:
-    """The candidates that :func:`check` allows, sharing the placement work between them."""
-    memo: Memo = {}
+def legal(state: State, seat: int, listed: list[Action], memo: Memo | None = None) -> list[Action]:
+    """The candidates that :func:`check` allows, sharing the placement work between them (in ``memo``)."""
+    memo = {} if memo is None else memo
     out = []
     for action in listed:
         try:
@@ -358,7 +358,7 @@ def _assign(state: State, c: Combat, seat: int, action: Mapping[str, Any], deep:
         raise RuleError("You can only assign crew in step 1 of Combat.")
     if c.pvp and seat != c.turn_of:
         raise RuleError("Wait for your step 1 in this duel.")
-    placed = _remembered_place(state, c, seat, action, memo)
+    placed = remembered_place(state, c, seat, action, memo)
     if placed is None:
         return
     die, number, module, fires = placed
@@ -377,7 +377,7 @@ def _assign(state: State, c: Combat, seat: int, action: Mapping[str, Any], deep:
         _fire(state, c, seat, second, 2, action, "T", placed=die.id, memo=memo)
 
 
-def _remembered_place(state: State, c: Combat, seat: int, action: Mapping[str, Any], memo: Memo | None) -> Placed:
+def remembered_place(state: State, c: Combat, seat: int, action: Mapping[str, Any], memo: Memo | None) -> Placed:
     """:func:`_place`, remembered in ``memo`` for the candidates that only aim elsewhere."""
     raw_die, raw_station = action.get("die"), action.get("station")
     plain = all(isinstance(v, int | str) and not isinstance(v, bool) for v in (raw_die, raw_station))

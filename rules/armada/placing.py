@@ -68,9 +68,22 @@ def changed_nothing(why: str) -> str:
 def legal(state: State, seat: int) -> list[Action]:
     """``checks.legal`` of :meth:`Armada.candidates` (the candidates with :func:`suggested_first`
     applied), computed once: the suggestion's first die is chosen among the legal placements
-    already judged for the list."""
-    listed = candidates(state, seat)
-    allowed = checks.legal(state, seat, listed)
+    already judged for the list. The candidates leave out the dice and stations the rules refuse
+    (every placement of theirs would be refused): the answer only ever depends on what is legal."""
+    memo: checks.Memo = {}
+    c = state.combat
+
+    def placeable(die: object, station: object) -> bool:
+        """Whether the rules let this die go on this station at all: a refused one refuses each of its
+        placements (``checks`` asks the same first, then finds the answer in ``memo``)."""
+        try:
+            checks.remembered_place(state, c, seat, {"die": die, "station": station}, memo)  # type: ignore[arg-type]
+        except RuleError:
+            return False
+        return True
+
+    listed = candidates(state, seat, placeable)
+    allowed = checks.legal(state, seat, listed, memo)
     if not any(a["type"] == "assign" for a in listed):
         return allowed
     chosen = _chosen(state, seat, allowed)
