@@ -39,6 +39,10 @@ MAX_REMEMBERED = 64
 CHANNELS_KEPT = 100_000
 """Channels whose open game this process remembers by id (a hint checked on use; ~100 bytes each)."""
 
+MAX_TURNS_AT_ONCE = 32
+"""Actions worked on at once by one process; enough to fill a group commit, few enough that a burst
+does not hold every game it touches in memory at the same time."""
+
 PACKED_UNDO = 8
 """Undo states a packed game keeps (older take-backs replay the log)."""
 
@@ -122,6 +126,8 @@ class LoadedGames:
         self._prefs = PrefsCache(store, clock)
         self._damaged: dict[int, str] = {}
         """Games found damaged (id -> why), each logged once by this process."""
+        self._turns = asyncio.Semaphore(MAX_TURNS_AT_ONCE)
+        """Actions being worked on at once (see ``GameService.act``)."""
         # A lock lives exactly as long as some coroutine holds or awaits it.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 

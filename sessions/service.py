@@ -246,10 +246,23 @@ class GameService(TakeBacks, HandOvers):
     ) -> Update:
         """Apply ``action`` (data or typed notation) for the actor's seat.
 
-        ``expected_version`` comes from buttons: a click on an old board is refused.
+        ``expected_version`` comes from buttons: a click on an old board is refused. At most
+        :data:`~sessions.games.MAX_TURNS_AT_ONCE` actions are worked on at once; the others wait their turn
+        before loading anything (a burst of a thousand would otherwise hold a thousand games in memory).
         """
         if game_id is None and channel_id is None:
             raise SessionError("Which game? Use this in the game's channel.")
+        async with self._turns:
+            return await self._act(actor, action, channel_id, game_id, expected_version)
+
+    async def _act(
+        self,
+        actor: Actor,
+        action: Action | str,
+        channel_id: int | None,
+        game_id: int | None,
+        expected_version: int | None,
+    ) -> Update:
         if game_id is None:
             # The channel's game as this process last knew it (no round trip), checked once loaded under
             # its lock; when that game is over or gone, the store is asked which game is open there.
