@@ -345,7 +345,8 @@ def _assign_escape(state: State, c: Combat, seat: int, action: Mapping[str, Any]
 
 
 Placed = tuple[Die, int, Module, int] | None
-"""Where a die goes and what it fires: the die, the station, its module and the shots (None: no shot)."""
+"""Where a die goes on a module and what it fires: the die, the station, its module and the shots (0: the
+die waits there for more crew); None for the Swap card, the Infirmary or an Offline station."""
 
 Memo = dict[tuple[object, ...], Any]
 """What one ``legal()`` call learnt about putting a die on a station: where it goes and what it fires,
@@ -359,7 +360,7 @@ def _assign(state: State, c: Combat, seat: int, action: Mapping[str, Any], deep:
     if c.pvp and seat != c.turn_of:
         raise RuleError("Wait for your step 1 in this duel.")
     placed = remembered_place(state, c, seat, action, memo)
-    if placed is None:
+    if placed is None or not placed[3]:
         return
     die, number, module, fires = placed
     if module.effect.get("boost"):
@@ -398,8 +399,8 @@ def remembered_place(state: State, c: Combat, seat: int, action: Mapping[str, An
 
 
 def _place(state: State, c: Combat, seat: int, raw_die: object, raw_station: object) -> Placed:
-    """Where a die goes and what it fires (None when it fires nothing); refuses a placement the
-    rules forbid, in ``combat.assign``'s order."""
+    """Where a die goes and what it fires (:data:`Placed`); refuses a placement the rules forbid,
+    in ``combat.assign``'s order."""
     die = find_die(state, seat, raw_die)
     if die.loc != "rolled":
         raise RuleError(f"Die #{die.id} is not available to assign.")
@@ -427,7 +428,7 @@ def _place(state: State, c: Combat, seat: int, raw_die: object, raw_station: obj
             raise RuleError(f"Station {number} is Offline: only an Engineering die can bring it back.")
         return None
     fires = combat.placement(state, seat, die, number, module, station)[0]
-    return (die, number, module, fires) if fires else None
+    return (die, number, module, fires)
 
 
 def _twin_shots(state: State, seat: int, module: Module, face: str) -> int:

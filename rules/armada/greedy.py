@@ -3,8 +3,8 @@ on its own copy of the board, and the one that raises :func:`rules.armada.ai.sco
 
 Most of the work of ``legal()`` in a fight is here, so the search leaves out, before playing them,
 the placements that provably could not be chosen (only a strictly higher score replaces the best so
-far): those the rules refuse or that only leave a die waiting (:func:`_may_gain`), and those alike
-to one already played (:func:`_alike`). The copies share the fleets not being fought
+far): those the rules refuse or that only leave a die waiting (``worth`` in :func:`best`), and
+those alike to one already played (:func:`_alike`). The copies share the fleets not being fought
 (:func:`_copier`).
 """
 
@@ -19,8 +19,7 @@ from rules.core import Action, RuleError, Turn
 from . import checks, combat, idle
 from .ai import score
 from .candidates import placements
-from .fleets import parse_station
-from .helpers import find_die, module_at, station_numbers, station_of
+from .helpers import module_at, station_numbers, station_of
 from .state import Die, State, Station
 
 SKIPPED_STATIONS = ("swap", "escape")
@@ -44,24 +43,31 @@ Kinds = dict[tuple[str, object], tuple[object, ...]]
 ("station", number) -> everything about it but its number."""
 
 
-def best(board: State, seat: int, options: list[Action] | None = None) -> tuple[Action, State] | None:
+def best(
+    board: State, seat: int, options: list[Action] | None = None, memo: checks.Memo | None = None
+) -> tuple[Action, State] | None:
     """The single placement that raises the score most, and the board after it; None if none does.
     ``options``: the board's legal placements (not on the Swap or Escape cards), when known;
-    otherwise the placements are listed and checked here."""
-    known: dict[tuple[object, object], bool] = {}
-    rolled = _rolled(board, seat)
+    otherwise the placements are listed and checked here. ``memo``: what ``checks.legal`` learnt
+    about this board, when it was asked."""
+    memo = {} if memo is None else memo
+    c = board.combat
 
     def worth(raw_die: object, raw_station: object) -> bool:
-        key = (raw_die, raw_station)
-        found = known.get(key)
-        if found is None:
-            found = known[key] = _may_gain(board, seat, raw_die, raw_station, rolled)
-        return found
+        """False for a die on a station that could not be chosen: a placement the rules refuse (so
+        does each placement of this die there), or a die that fires nothing on a module (it waits
+        there for more crew: ``combat.assign`` only moves it and notes what the station holds,
+        nothing :func:`score` reads). Asked once per die and station (``memo``)."""
+        try:
+            placed = checks.remembered_place(board, c, seat, {"die": raw_die, "station": raw_station}, memo)  # type: ignore[arg-type]
+        except RuleError:
+            return False
+        return placed is None or placed[3] > 0
 
-    kinds = _kinds(board, seat, rolled)
+    kinds = _kinds(board, seat, _rolled(board, seat))
     tried: set[Alike] = set()
     if options is None:
-        listed = _singles(board, seat, worth, kinds, tried)
+        listed = _singles(board, seat, worth, kinds, tried, memo)
     else:
         listed = _unseen((a for a in options if worth(a.get("die"), a.get("station"))), kinds, tried)
     base = score(board)
@@ -94,19 +100,23 @@ def _unseen(actions: Iterable[Action], kinds: Kinds, tried: set[Alike]) -> Itera
 
 
 def _singles(
-    board: State, seat: int, worth: Callable[[object, object], bool], kinds: Kinds, tried: set[Alike]
+    board: State,
+    seat: int,
+    worth: Callable[[object, object], bool],
+    kinds: Kinds,
+    tried: set[Alike],
+    memo: checks.Memo,
 ) -> Iterator[tuple[Action, Alike | None]]:
     """The legal single placements (not on the Swap or Escape cards) that are not idle
     (:mod:`.idle`), in the candidates' order, leaving out first what ``worth`` (per die and station)
     and :func:`_unseen` leave out: those are never tried, so the idle and rule checks (the same as
-    ``checks.legal``'s, with one memo for the listing) need not be asked about them."""
+    ``checks.legal``'s, with ``memo``) need not be asked about them."""
     idle_memo: idle.Memo = {}
-    rule_memo: checks.Memo = {}
     for action, alike in _unseen(placements(board, seat, SKIPPED_STATIONS, worth), kinds, tried):
         if idle.reason(board, seat, action, idle_memo) is not None:
             continue
         try:
-            checks.check(board, seat, action, memo=rule_memo)
+            checks.check(board, seat, action, memo=memo)
         except RuleError:
             continue
         yield action, alike
@@ -171,30 +181,6 @@ def _alike(kinds: Kinds, action: Action) -> Alike | None:
         return None
 
 
-def _may_gain(board: State, seat: int, raw_die: object, raw_station: object, rolled: dict[int, Die]) -> bool:
-    """False for a die on a station that :func:`best` would never choose: a placement the rules
-    refuse (``combat.assign`` refuses it in the same words as ``checks``, which reject it from the
-    singles), or a die that fires nothing on an online module (it waits there for more crew, and
-    ``combat.assign`` only moves it and notes what the station holds: nothing :func:`score` reads,
-    so the score cannot rise). True for anything else (then the placement is checked and tried).
-    ``rolled``: :func:`_rolled`, for the plain numbers the candidates name."""
-    if type(raw_die) is int and type(raw_station) is int:  # what ``find_die`` and ``parse_station`` find
-        die = rolled.get(raw_die)
-        if die is None or raw_station not in station_numbers(board.players[seat]):
-            return False
-        return _fires(board, seat, die, raw_station)
-    try:
-        die = find_die(board, seat, raw_die)
-        if die.loc != "rolled":
-            return False
-        number = parse_station(board, seat, raw_station)
-    except RuleError:
-        return False
-    if number not in station_numbers(board.players[seat]):
-        return True
-    return _fires(board, seat, die, number)
-
-
 def _rolled(board: State, seat: int) -> dict[int, Die]:
     """``seat``'s rolled dice by number: those ``find_die`` finds (the first die of a number) that
     are rolled and ``seat``'s; any other number refuses, or names a die that is not rolled."""
@@ -202,17 +188,3 @@ def _rolled(board: State, seat: int) -> dict[int, Die]:
     for die in board.dice:
         first.setdefault(die.id, die)
     return {n: d for n, d in first.items() if d.owner == seat and d.loc == "rolled"}
-
-
-def _fires(board: State, seat: int, die: Die, number: int) -> bool:
-    """:func:`_may_gain` for a rolled die and one of the ship's stations."""
-    player = board.players[seat]
-    module, station = module_at(player, number), station_of(player, number)
-    if module is None:
-        return False
-    if station.offline and not module.never_offline:
-        return True
-    try:
-        return combat.placement(board, seat, die, number, module, station)[0] > 0
-    except RuleError:
-        return False

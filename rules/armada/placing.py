@@ -86,7 +86,7 @@ def legal(state: State, seat: int) -> list[Action]:
     allowed = checks.legal(state, seat, listed, memo)
     if not any(a["type"] == "assign" for a in listed):
         return allowed
-    chosen = _chosen(state, seat, allowed)
+    chosen = _chosen(state, seat, allowed, memo)
     if not chosen:
         return allowed
     found = plan.plan_of(chosen, "suggested")
@@ -111,8 +111,9 @@ def suggestion(state: State, seat: int, allowed: list[Action] | None = None) -> 
     return plan.plan_of(chosen, "suggested") if chosen else None
 
 
-def _chosen(state: State, seat: int, allowed: list[Action] | None) -> list[Action]:
-    """The placements of :func:`suggestion`, in order (none when no placement would help)."""
+def _chosen(state: State, seat: int, allowed: list[Action] | None, memo: checks.Memo | None = None) -> list[Action]:
+    """The placements of :func:`suggestion`, in order (none when no placement would help); ``memo``:
+    what ``checks.legal`` learnt when it judged ``allowed``."""
     c = state.combat
     if c is None or c.pvp or c.step != "assign" or seat not in c.members or seat in c.finished:
         return []
@@ -124,8 +125,8 @@ def _chosen(state: State, seat: int, allowed: list[Action] | None) -> list[Actio
     if allowed is not None:
         first = [a for a in allowed if a["type"] == "assign" and a.get("station") not in SKIPPED_STATIONS]
     for _ in range(plan.MAX_STEPS):
-        found = greedy.best(board, seat, first)
-        first = None
+        found = greedy.best(board, seat, first, memo)
+        first = memo = None
         if found is None:
             break
         action, board = found
