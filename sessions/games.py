@@ -25,6 +25,7 @@ from rules.core import Action, BaseState, Event, GameSystem, Prompt, RuleError, 
 from .errors import SessionError
 from .narration import plain_action, play_and_tell
 from .notify import PrefsCache, UserPrefs
+from .positions import pack_memo, unpack_memo
 from .session_types import LoadedGame, Update, is_bot
 from .settings import GameSettings
 from .stats import final_of
@@ -271,6 +272,7 @@ class LoadedGames:
             handovers=loaded.handovers,
             last_moves=dict(loaded.last_moves),
             aside=loaded.aside,
+            memo=pack_memo(loaded.memo),
         )
 
     def _unpack(self, loaded: LoadedGame) -> LoadedGame:
@@ -279,6 +281,7 @@ class LoadedGames:
         system = registry.get(loaded.record.system)
         loaded.state = msgspec.msgpack.decode(packed, type=system.state_type)
         loaded.recent[-1] = (version, loaded.state)
+        loaded.memo = unpack_memo(loaded.memo)
         self._cache[loaded.record.id] = loaded
         return loaded
 

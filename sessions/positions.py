@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from rules.core import Action, BaseState, GameSystem
 
 Memo = dict[Any, Any]
@@ -36,3 +38,32 @@ def public_moves(system: GameSystem, state: BaseState, seat: int, memo: Memo | N
     if memo is not None:
         memo[key] = moves
     return moves
+
+
+def pack_memo(memo: Memo) -> Memo:
+    """What is worth keeping of a position's memo while its game is packed: each seat's legal moves
+    (packed bytes, when they survive packing unchanged) and whether the table may see them."""
+    kept: Memo = {}
+    for key, value in memo.items():
+        if key[0] != "legal":
+            continue
+        packed = msgspec.msgpack.encode(value)
+        if msgspec.msgpack.decode(packed) != value:  # something packing would change (a tuple, say)
+            continue
+        kept[key] = packed
+        public = memo.get(("public", key[1]), False)
+        if public is None or public is value:
+            kept[("public", key[1])] = public is value
+    return kept
+
+
+def unpack_memo(kept: Memo) -> Memo:
+    """The memo of a game taken out of packing (see :func:`pack_memo`)."""
+    memo: Memo = {}
+    for key, value in kept.items():
+        if key[0] == "legal":
+            memo[key] = msgspec.msgpack.decode(value)
+    for key, value in kept.items():
+        if key[0] == "public" and ("legal", key[1]) in memo:
+            memo[key] = memo[("legal", key[1])] if value else None
+    return memo

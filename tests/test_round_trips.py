@@ -19,6 +19,7 @@ import pytest
 
 from rules.core import registry
 from sessions.pg_store import PostgresStore
+from sessions.positions import pack_memo, unpack_memo
 from sessions.service import Actor, GameService
 from sessions.store import SqliteStore
 from table.commands import Ctx, Table
@@ -218,3 +219,14 @@ async def test_games_packed_while_they_play_lose_nothing(sqlite_path: Path) -> N
             assert stored.state == pig.dumps(state)
     finally:
         await service.close()
+
+
+def test_a_packed_game_keeps_its_legal_moves_and_whether_they_are_public() -> None:
+    legal = [{"type": "roll"}, {"type": "hold", "n": 2}]
+    memo = {("legal", 0): legal, ("public", 0): legal, ("legal", 1): [{"type": "x"}], ("public", 1): None}
+    memo[("controls", 0, True)] = ((), None)  # buttons are built again: not kept
+    back = unpack_memo(pack_memo(memo))
+    assert back[("legal", 0)] == legal and back[("public", 0)] is back[("legal", 0)]
+    assert back[("public", 1)] is None and ("controls", 0, True) not in back
+    # what packing would change (a tuple comes back a list) is not kept at all
+    assert unpack_memo(pack_memo({("legal", 0): [{"type": "go", "to": (1, 2)}]})) == {}
