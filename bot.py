@@ -409,7 +409,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"starhost: the database cannot be opened ({exc}).", file=sys.stderr)
             return 5
         if args.script:
-            print(f"({refused} command(s) were refused)")
+            print(f"({refused} of the script's commands {'was' if refused == 1 else 'were'} refused)")
         return 0
     if not config.token:
         print(TOKEN_HELP, file=sys.stderr)
