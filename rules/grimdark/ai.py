@@ -82,13 +82,24 @@ def shot_after_advance(state: GrimState, unit: Unit, hero: Unit) -> bool:
     mover = mover_for(state, unit, allowance(state, unit, "advance"))
     cells = cells_by_index(grid.size)
     tx, ty = target
+
+    def fires(i: int) -> bool:
+        cell = cells[i]
+        d = math.hypot(cell[0] - tx, cell[1] - ty)
+        return d <= lob or (d <= aim and sees(grid, cell, target))
+
     for model in unit.alive():
-        found = reach(grid, model.cell, mover)
-        for i in found.best:
-            cell = cells[i]
-            d = math.hypot(cell[0] - tx, cell[1] - ty)
-            if d <= lob or (d <= aim and sees(grid, cell, target)):
+        found = known(grid, model.cell, mover)
+        if found is not None:
+            if any(fires(i) for i in found.best):
                 return True
+            continue
+        search = aimed(grid, model.cell, mover, Aim((target,), 0.0))
+        if search is None:
+            if any(fires(i) for i in reach(grid, model.cell, mover).best):
+                return True
+        elif search.any(fires, max(lob, aim)):
+            return True
     return False
 
 

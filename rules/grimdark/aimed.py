@@ -27,10 +27,15 @@ from .state import Cell
 
 @dataclass(frozen=True)
 class Aim:
-    """A score's floor: for every cell, at least the distance to the nearest of ``points`` minus ``slack``."""
+    """A score's floor: a cell at least ``near`` from every one of ``points`` scores at least its
+    distance to the nearest (closer cells may score anything from 0)."""
 
     points: tuple[Cell, ...]
-    slack: float
+    near: float
+
+    def beaten(self, distance: float, score: float) -> bool:
+        """Whether every cell at least ``distance`` from the points scores worse than ``score``."""
+        return distance >= self.near and distance > score + 1e-9
 
 
 class Aimed:
@@ -45,7 +50,7 @@ class Aimed:
         self.size = size
         self.walk = _plain(grid.layout, grid.half, mover.flying, mover.climb)
         self.budget = budget = mover.budget
-        self.slack = aim.slack
+        self.aim = aim
         self.heur = heuristic(size, aim.points)
         self.unending = mover.unending
         self.s0 = s0 = start[1] * size + start[0]
@@ -160,13 +165,13 @@ class Aimed:
     def first(self, score: Callable[[int], float]) -> tuple[float, int, Cell] | None:
         """The best-ranked cell (lowest score, then cost, then cell), as :func:`moves._first` finds it over
         the whole search."""
-        size, budget, slack = self.size, self.budget, self.slack
+        size, budget, beaten = self.size, self.budget, self.aim.beaten
         found: list[tuple[float, int, Cell]] = []
 
         heur = self.heur
 
         def taken(i: int, cost: int) -> None:
-            if found and heur[i] / 2 - slack > found[0][0] + 1e-9:
+            if found and beaten(heur[i] / 2, found[0][0]):
                 return  # it scores worse than the best so far
             option = (score(i), cost, (i % size, i // size))
             if not found or option < found[0]:
@@ -177,11 +182,27 @@ class Aimed:
 
         def stop(total: int) -> bool:
             # a cell still to take costs at most the budget, so it lies at least (total - budget) / 2
-            # from every point, and scores at least that less the slack
-            return bool(found) and (total - budget) / 2 - slack > found[0][0] + 1e-9
+            # from every point
+            return bool(found) and beaten((total - budget) / 2, found[0][0])
 
         self.run(stop, taken)
         return found[0] if found else None
+
+    def any(self, test: Callable[[int], bool], within: float) -> bool:
+        """Whether a cell it may end on passes ``test``, which only cells within ``within`` of the aim's
+        points can pass (so the search stops where every cell left lies farther)."""
+        if any(test(i) for i in self.reach.best):
+            return True
+        hit: list[int] = []
+
+        def taken(i: int, cost: int) -> None:
+            if not hit and test(i):
+                hit.append(i)
+
+        budget = self.budget
+        # a node still to take costs at most the budget, so it lies at least (total - budget) / 2 away
+        self.run(lambda total: bool(hit) or (total - budget) / 2 > within + 1e-9, taken)
+        return bool(hit)
 
     def settle(self, cells: Iterable[int]) -> Reach:
         """Take nodes until it is known which of ``cells`` it may reach (and at what cost)."""

@@ -443,7 +443,7 @@ def _first(
     aim: Aim | None,
 ) -> tuple[float, int, Cell] | None:
     """The best-ranked option (lowest score, then cost, then cell) of a model's reach, without ranking
-    the rest; with ``aim``, a cell whose floor is above the best score so far is not scored."""
+    the rest; with ``aim``, a cell that surely scores worse than the best so far is not scored."""
     found: tuple[float, int, Cell] | None = None
     if aim is None:
         for i, v in best.items():
@@ -451,10 +451,9 @@ def _first(
             if found is None or option < found:
                 found = option
         return found
-    floor = heuristic(size, aim.points)  # twice a floor of the score, plus twice the slack
-    slack = aim.slack + 1e-9
+    twice = heuristic(size, aim.points)  # twice the distance to the points, rounded down
     for i, v in best.items():
-        if found is not None and floor[i] / 2 - slack > found[0]:
+        if found is not None and aim.beaten(twice[i] / 2, found[0]):
             continue
         option = (score_at(i), v[1], cells[i])
         if found is None or option < found:
@@ -502,8 +501,8 @@ def step_back(state: GrimState, turn: Turn, unit: Unit) -> None:
 
 
 def contact_aim(foe: Unit) -> Aim | None:
-    """The floor of :func:`contact_score`: the distance to the nearest model less 1.5 (a cell touching
-    one may score 0)."""
+    """The floor of :func:`contact_score`: the distance to the nearest model, from 1.5 on (a cell
+    touching one may score 0)."""
     cells = tuple(m.cell for m in foe.alive())
     return Aim(cells, 1.5) if cells else None
 
