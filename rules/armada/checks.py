@@ -42,6 +42,7 @@ from .helpers import (
     has_kind,
     locations,
     module_at,
+    plain_value,
     planet_has,
     planet_links,
     station_of,
@@ -381,7 +382,7 @@ def _assign(state: State, c: Combat, seat: int, action: Mapping[str, Any], deep:
 def remembered_place(state: State, c: Combat, seat: int, action: Mapping[str, Any], memo: Memo | None) -> Placed:
     """:func:`_place`, remembered in ``memo`` for the candidates that only aim elsewhere."""
     raw_die, raw_station = action.get("die"), action.get("station")
-    plain = all(isinstance(v, int | str) and not isinstance(v, bool) for v in (raw_die, raw_station))
+    plain = plain_value(raw_die) and plain_value(raw_station)
     if memo is None or not plain:
         return _place(state, c, seat, raw_die, raw_station)
     key = (raw_die, raw_station)

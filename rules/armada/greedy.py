@@ -123,17 +123,20 @@ def _singles(
 
 
 def _copier(board: State) -> Callable[[], State]:
-    """Fresh copies of ``board`` to try placements on, decoded from one encoding. The fleets not
-    being fought are shared with ``board``, not copied (on a crowded map they are half of a copy's
-    work): nothing a placement does reaches them (``combat.assign`` and the shots it fires find
-    their fleet with ``combat_fleet``; only the Planning and Encounter phases change the others)."""
+    """Fresh copies of ``board`` to try placements on, decoded from one encoding (made when the first
+    copy is asked for). The fleets not being fought are shared with ``board``, not copied (on a
+    crowded map they are half of a copy's work): nothing a placement does reaches them
+    (``combat.assign`` and the shots it fires find their fleet with ``combat_fleet``; only the
+    Planning and Encounter phases change the others)."""
     c = board.combat
     token = c.fleet if c is not None else None
-    fought = [f for f in board.fleets if f.token == token]
-    encoded = _ENCODE.encode(msgspec.structs.replace(board, fleets=fought))
+    encoded: list[bytes] = []
 
     def copy() -> State:
-        trial = _DECODE.decode(encoded)
+        if not encoded:
+            fought = [f for f in board.fleets if f.token == token]
+            encoded.append(_ENCODE.encode(msgspec.structs.replace(board, fleets=fought)))
+        trial = _DECODE.decode(encoded[0])
         fresh = iter(trial.fleets)
         trial.fleets = [next(fresh) if f.token == token else f for f in board.fleets]
         return trial

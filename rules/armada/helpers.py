@@ -194,14 +194,22 @@ def dice_of(state: State, seat: int, *locs: str) -> list[Die]:
     return [d for d in state.dice if d.owner == seat and (not locs or d.loc in locs)]
 
 
+def plain_value(value: object) -> bool:
+    """Whether an action's value is a plain number or word (then it can key a memo)."""
+    return isinstance(value, int | str) and not isinstance(value, bool)
+
+
 def find_die(state: State, seat: int, value: object) -> Die:
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise RuleError("Say which die by its number, for example 3.")
-    text = str(value).strip().lstrip("#")
-    try:
-        number = int(text)
-    except ValueError:
-        raise RuleError(f"'{text[:20]}' is not a die number.") from None
+    if type(value) is int:  # a plain number: what the text below would read
+        number = value
+    else:
+        text = str(value).strip().lstrip("#")
+        try:
+            number = int(text)
+        except ValueError:
+            raise RuleError(f"'{text[:20]}' is not a die number.") from None
     for d in state.dice:
         if d.id == number:
             if d.owner != seat:

@@ -16,7 +16,7 @@ from rules.core import RuleError
 
 from .content import Module
 from .fleets import combat_fleet, enemy_def, parse_station, ship_by_number, ship_number
-from .helpers import dice_of, find_die, module_at, station_numbers, station_of
+from .helpers import dice_of, find_die, module_at, plain_value, station_numbers, station_of
 from .state import EnemyShip, Fleet, State
 
 Memo = dict[tuple[object, ...], Any]
@@ -45,7 +45,7 @@ def reason(state: State, seat: int, action: Mapping[str, Any], memo: Memo | None
 
 def _placement(state: State, seat: int, action: Mapping[str, Any], memo: Memo | None) -> str | None:
     raw_die, raw_station = action.get("die"), action.get("station")
-    plain = all(isinstance(v, int | str) and not isinstance(v, bool) for v in (raw_die, raw_station))
+    plain = plain_value(raw_die) and plain_value(raw_station)
     if memo is None or not plain:
         found = _station(state, seat, raw_die, raw_station)
     else:
