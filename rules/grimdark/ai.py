@@ -146,6 +146,20 @@ def _settled(grid: Grid, start: Cell, mover: Mover, points: tuple[Cell, ...], ne
     return reach(grid, start, mover) if search is None else search.settle(need)
 
 
+def reachable(state: GrimState, unit: Unit, heroes: list[Unit]) -> tuple[list[Unit], list[Unit]]:
+    """The heroes ``unit`` could shoot after an Advance, and those it could charge, weighed closest
+    first and only as far as the first distance where one can be (:func:`pick_closest` takes its
+    target among those; a tie is weighed whole)."""
+    gaps = {h.id: round(unit_distance(unit, h), 6) for h in heroes}
+    for gap in sorted(set(gaps.values())):
+        group = [h for h in heroes if gaps[h.id] == gap]
+        shootable = [h for h in group if shot_after_advance(state, unit, h)]
+        chargeable = [h for h in group if charge_reach(state, unit, h)]
+        if shootable or chargeable:
+            return shootable, chargeable
+    return [], []
+
+
 def pick_closest(state: GrimState, turn: Turn, unit: Unit, heroes: list[Unit]) -> Unit | None:
     if not heroes:
         return None
@@ -230,8 +244,7 @@ def flowchart(state: GrimState, turn: Turn, unit: Unit) -> None:
     with scoped():  # nothing changes while the unit weighs the heroes: its moves and rings are worked out once
         seen = [h for h in heroes if in_sight(state, unit, h)]
         if seen:
-            shootable = [h for h in heroes if shot_after_advance(state, unit, h)]
-            chargeable = [h for h in heroes if charge_reach(state, unit, h)]
+            shootable, chargeable = reachable(state, unit, heroes)
     if not seen:
         step_three(state, turn, unit)
         return
