@@ -19,7 +19,7 @@ from rules.core import Action, RuleError, Turn
 from . import checks, combat, idle
 from .ai import score
 from .candidates import placements
-from .helpers import module_at, station_numbers, station_of
+from .helpers import module_at, plain_value, station_numbers, station_of
 from .state import Die, State, Station
 
 SKIPPED_STATIONS = ("swap", "escape")
@@ -51,20 +51,16 @@ def best(
     otherwise the placements are listed and checked here. ``memo``: what ``checks.legal`` learnt
     about this board, when it was asked."""
     memo = {} if memo is None else memo
-    c = board.combat
+    kinds = _kinds(board, seat, _rolled(board, seat))
+    judge = sieve(board, seat, memo, kinds)
 
     def worth(raw_die: object, raw_station: object) -> bool:
         """False for a die on a station that could not be chosen: a placement the rules refuse (so
         does each placement of this die there), or a die that fires nothing on a module (it waits
         there for more crew: ``combat.assign`` only moves it and notes what the station holds,
-        nothing :func:`score` reads). Asked once per die and station (``memo``)."""
-        try:
-            placed = checks.remembered_place(board, c, seat, {"die": raw_die, "station": raw_station}, memo)  # type: ignore[arg-type]
-        except RuleError:
-            return False
-        return placed is None or placed[3] > 0
+        nothing :func:`score` reads)."""
+        return judge(raw_die, raw_station) > 0
 
-    kinds = _kinds(board, seat, _rolled(board, seat))
     tried: set[Alike] = set()
     if options is None:
         listed = _singles(board, seat, worth, kinds, tried, memo)
@@ -142,6 +138,41 @@ def _copier(board: State) -> Callable[[], State]:
         return trial
 
     return copy
+
+
+REFUSED, WAITS, PLAYS = -1, 0, 1
+"""What :func:`sieve` says of a die on a station."""
+
+
+def sieve(board: State, seat: int, memo: checks.Memo, kinds: Kinds | None = None) -> Callable[[object, object], int]:
+    """What the rules say of putting a die on a station, before any target or mode: REFUSED (every
+    placement of it is refused), WAITS (the die goes on a module and fires nothing yet) or PLAYS.
+    Asked through ``checks.remembered_place`` (so the checks find the answer in ``memo``), once per
+    kind of die (:func:`_kinds`, default: the board's) and station: alike dice are placed alike,
+    since ``checks`` reads the die's face, hero and place and the faces of the other rolled dice
+    (the same for both, the one die aside); only the refusal's words name the die."""
+    c = board.combat
+    known: dict[tuple[object, object], int] = {}
+    dice: list[Kinds] = [] if kinds is None else [kinds]  # the board's, when first asked
+
+    def judge(raw_die: object, raw_station: object) -> int:
+        if not dice:
+            dice.append(_kinds(board, seat, _rolled(board, seat)))
+        kind = dice[0].get(("die", raw_die)) if plain_value(raw_die) else None
+        key = (kind, raw_station) if kind is not None and plain_value(raw_station) else None
+        found = known.get(key) if key is not None else None
+        if found is not None:
+            return found
+        try:
+            placed = checks.remembered_place(board, c, seat, {"die": raw_die, "station": raw_station}, memo)  # type: ignore[arg-type]
+            found = PLAYS if placed is None or placed[3] > 0 else WAITS
+        except RuleError:
+            found = REFUSED
+        if key is not None:
+            known[key] = found
+        return found
+
+    return judge
 
 
 def _kinds(board: State, seat: int, rolled: dict[int, Die]) -> Kinds:

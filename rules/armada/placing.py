@@ -71,16 +71,12 @@ def legal(state: State, seat: int) -> list[Action]:
     already judged for the list. The candidates leave out the dice and stations the rules refuse
     (every placement of theirs would be refused): the answer only ever depends on what is legal."""
     memo: checks.Memo = {}
-    c = state.combat
+    judge = greedy.sieve(state, seat, memo)
 
     def placeable(die: object, station: object) -> bool:
         """Whether the rules let this die go on this station at all: a refused one refuses each of its
         placements (``checks`` asks the same first, then finds the answer in ``memo``)."""
-        try:
-            checks.remembered_place(state, c, seat, {"die": die, "station": station}, memo)  # type: ignore[arg-type]
-        except RuleError:
-            return False
-        return True
+        return judge(die, station) != greedy.REFUSED
 
     listed = candidates(state, seat, placeable)
     allowed = checks.legal(state, seat, listed, memo)
