@@ -87,9 +87,11 @@ def installed(player: Player, *, online: bool = True) -> list[tuple[int, Module]
 
 
 def has_kind(player: Player, kind: str) -> Module | None:
-    """The first online module of that effect kind (passives work while online)."""
-    for _, m in installed(player):
-        if m.kind == kind:
+    """The first online module of that effect kind (passives work while online): the first of
+    :func:`installed` of that kind, found without listing them all."""
+    for n in station_numbers(player):
+        m = module_at(player, n)
+        if m is not None and m.kind == kind and not (station_of(player, n).offline and not m.never_offline):
             return m
     return None
 
