@@ -204,6 +204,20 @@ class Aimed:
         self.run(lambda total: bool(hit) or (total - budget) / 2 > within + 1e-9, taken)
         return bool(hit)
 
+    def cheapest(self, avoid: set[int]) -> Cell | None:
+        """The cheapest cell it may end on but those of ``avoid`` (ties: the lowest (x, y)), for a search
+        aimed nowhere (no points: taken by cost alone, as the whole search)."""
+        assert not self.aim.points
+        size = self.size
+        hits = [(v[1], (i % size, i // size)) for i, v in self.reach.best.items() if i not in avoid]
+
+        def taken(i: int, cost: int) -> None:
+            if i not in avoid:
+                hits.append((cost, (i % size, i // size)))
+
+        self.run(lambda total: bool(hits) and total > min(hits)[0], taken)
+        return min(hits)[1] if hits else None
+
     def settle(self, cells: Iterable[int]) -> Reach:
         """Take nodes until it is known which of ``cells`` it may reach (and at what cost)."""
         best = self.reach.best
@@ -222,10 +236,10 @@ class Aimed:
 
 @lru_cache(maxsize=8)
 def heuristic(size: int, points: tuple[Cell, ...]) -> list[int]:
-    """For every cell of a ``size`` table, twice the straight distance to the nearest of ``points``
-    rounded down (exactly, in integers): never more than a route there costs (a step of 2 goes 1 cell,
+    """For every cell of a ``size`` table, twice the straight distance to the nearest of ``points`` (0
+    without points) rounded down (exactly, in integers): never more than a route there costs (a step of 2 goes 1 cell,
     one of 3 at most 1.5 cells), and it falls by at most a step's cost along a step. Read-only."""
-    out: list[int] | None = None
+    out: list[int] | None = None if points else [0] * (size * size)
     for px, py in points:
         row = _offsets(size)
         mine = []

@@ -443,10 +443,15 @@ def _first(
     aim: Aim | None,
 ) -> tuple[float, int, Cell] | None:
     """The best-ranked option (lowest score, then cost, then cell) of a model's reach, without ranking
-    the rest; with ``aim``, a cell that surely scores worse than the best so far is not scored."""
+    the rest; with ``aim``, a cell that surely scores worse than the best so far is not scored.
+
+    A whole search lists its cells cheapest first, and no score is below 0: after a cell scoring 0,
+    only the cells of the same cost can still rank before it."""
     found: tuple[float, int, Cell] | None = None
     if aim is None:
         for i, v in best.items():
+            if found is not None and found[0] <= 0.0 and v[1] > found[1]:
+                break
             option = (score_at(i), v[1], cells[i])
             if found is None or option < found:
                 found = option
@@ -484,16 +489,11 @@ def step_back(state: GrimState, turn: Turn, unit: Unit) -> None:
         if not any(touching(m.cell, c) for c in others):
             continue
         mover = mover_for(state, unit, inch(state.half, 6))
-        found = reach(grid, m.cell, mover)
-        size = grid.size
-        spots = [
-            (c, (i % size, i // size))
-            for i, (_, c, _) in found.best.items()
-            if i != grid.at(m.cell) and (i % size, i // size) not in {o.cell for o in unit.alive()}
-        ]
-        if spots:
-            _, dest = min(spots)
-            walk(state, turn, unit, m, found.path(dest), kind="back")
+        search = aimed(grid, m.cell, mover, Aim((), 0.0))  # by cost alone: the cheapest spot is enough
+        assert search is not None
+        dest = search.cheapest({grid.at(o.cell) for o in unit.alive()})  # the model's own cell among them
+        if dest is not None:
+            walk(state, turn, unit, m, search.reach.path(dest), kind="back")
     if any(touching(m.cell, c) for m in unit.alive() for c in occupied(state, skip=unit.id)):
         turn.say(f"{name(unit)} cannot get clear and stays in contact.")
     else:
