@@ -19,7 +19,7 @@ from rules.core import Action, RuleError, Turn
 from . import checks, combat, idle
 from .ai import score
 from .candidates import placements
-from .helpers import module_at, plain_value, station_numbers, station_of
+from .helpers import module_at, station_numbers, station_of
 from .state import Die, State, Station
 
 SKIPPED_STATIONS = ("swap", "escape")
@@ -158,8 +158,8 @@ def sieve(board: State, seat: int, memo: checks.Memo, kinds: Kinds | None = None
     def judge(raw_die: object, raw_station: object) -> int:
         if not dice:
             dice.append(_kinds(board, seat, _rolled(board, seat)))
-        kind = dice[0].get(("die", raw_die)) if plain_value(raw_die) else None
-        key = (kind, raw_station) if kind is not None and plain_value(raw_station) else None
+        kind = dice[0].get(("die", raw_die)) if type(raw_die) is int else None  # not True for 1
+        key = (kind, raw_station) if kind is not None and type(raw_station) in (int, str) else None
         found = known.get(key) if key is not None else None
         if found is not None:
             return found
