@@ -55,20 +55,11 @@ class Aimed:
         self.unending = mover.unending
         self.s0 = s0 = start[1] * size + start[0]
         self.difficult = grid.difficult if rough else None
-        # costs beyond what a node allows (the budget, or the cap once difficult ground is touched):
-        # only cheaper steps are taken
+        seen = _costs(mover, size, rough, grid.scale).copy()
         if rough:
-            cap = min(budget, int(6 * grid.scale * HALF))
-            seen = [budget + 1, cap + 1] * (size * size)
-            for n in mover.closed:
-                seen[2 * n] = seen[2 * n + 1] = -1  # never entered
             node0 = 2 * s0 + grid.difficult[s0]
             into = _reverse(grid.layout, grid.half, False, mover.climb)
         else:
-            seen = [budget + 1] * (size * size)
-            if not mover.flying:
-                for n in mover.closed:
-                    seen[n] = -1
             node0 = s0
             into = _reverse(grid.layout, grid.half, mover.flying, mover.climb)
         seen[node0] = 0
@@ -232,6 +223,24 @@ class Aimed:
         """Take every reachable node (``reach.best`` is then what the whole search finds)."""
         self.run(lambda total: False)
         return self.reach
+
+
+@lru_cache(maxsize=16)
+def _costs(mover: Mover, size: int, rough: bool, scale: float) -> list[int]:
+    """A search's costs before it starts (the models of a unit share a mover): a cost beyond what a
+    node allows (the budget, or the 6" cap once difficult ground is touched), so only cheaper steps
+    are taken, and -1 for the cells never entered. Read-only: each search takes a copy."""
+    budget = mover.budget
+    if rough:
+        seen = [budget + 1, min(budget, int(6 * scale * HALF)) + 1] * (size * size)
+        for n in mover.closed:
+            seen[2 * n] = seen[2 * n + 1] = -1
+    else:
+        seen = [budget + 1] * (size * size)
+        if not mover.flying:
+            for n in mover.closed:
+                seen[n] = -1
+    return seen
 
 
 @lru_cache(maxsize=8)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from rules.core import RuleError, Turn
 
@@ -82,14 +82,21 @@ def _rings(state: GrimState, unit: Unit) -> tuple[frozenset[int], dict[str, froz
     """The cells of the other units' models, the cells touching each other unit, and those touching any
     (but the models' own cells)."""
     size = grid_of(state).size
-    around_ = around(size)
     others = occupied(state, skip=unit.id)
     blocked = frozenset(y * size + x for (x, y) in others)
-    cells: dict[str, set[int]] = {}
+    cells: dict[str, list[int]] = {}
     for (x, y), uid in others.items():
-        cells.setdefault(uid, set()).update(around_[y * size + x])
-    rings = {uid: frozenset(ring) for uid, ring in cells.items()}
+        cells.setdefault(uid, []).append(y * size + x)
+    rings = {uid: _ring(size, tuple(spots)) for uid, spots in cells.items()}
     return blocked, rings, frozenset().union(*rings.values()) - blocked
+
+
+@lru_cache(maxsize=256)
+def _ring(size: int, spots: tuple[int, ...]) -> frozenset[int]:
+    """The cells touching any of ``spots`` (a unit's models, by index; their own cells among them when
+    they touch each other): every other unit's move asks again while the unit stands still."""
+    around_ = around(size)
+    return frozenset(i for spot in spots for i in around_[spot])
 
 
 @cache
