@@ -55,7 +55,7 @@ class Aimed:
         self.unending = mover.unending
         self.s0 = s0 = start[1] * size + start[0]
         self.difficult = grid.difficult if rough else None
-        seen = _costs(mover, size, rough, grid.scale).copy()
+        seen = _costs(mover, size, rough, grid.scale)
         if rough:
             node0 = 2 * s0 + grid.difficult[s0]
             into = _reverse(grid.layout, grid.half, False, mover.climb)
@@ -225,11 +225,10 @@ class Aimed:
         return self.reach
 
 
-@lru_cache(maxsize=16)
 def _costs(mover: Mover, size: int, rough: bool, scale: float) -> list[int]:
-    """A search's costs before it starts (the models of a unit share a mover): a cost beyond what a
-    node allows (the budget, or the 6" cap once difficult ground is touched), so only cheaper steps
-    are taken, and -1 for the cells never entered. Read-only: each search takes a copy."""
+    """A search's costs before it starts: a cost beyond what a node allows (the budget, or the 6" cap
+    once difficult ground is touched), so only cheaper steps are taken, and -1 for the cells never
+    entered (making it afresh is cheaper than copying one kept per mover)."""
     budget = mover.budget
     if rough:
         seen = [budget + 1, min(budget, int(6 * scale * HALF)) + 1] * (size * size)
