@@ -27,7 +27,7 @@ from .memo import scoped
 from .morale import end_of_activation
 from .moves import allowance, cells_by_index, contact_aim, contact_score, dangerous, mover_for, place_group
 from .paths import Mover, Reach, contact_bounds, contact_sources, known, reach
-from .state import Cell, GrimState, Unit
+from .state import Cell, GrimState, Model, Unit
 from .units import enemies, grid_of, name, rule, standing, unit_distance, weapons
 
 
@@ -64,6 +64,12 @@ def in_sight(state: GrimState, unit: Unit, hero: Unit) -> bool:
     return any(sees(grid, m.cell, h.cell) for m in unit.alive() for h in hero.alive())
 
 
+def closest_first(unit: Unit, cell: Cell) -> list[Model]:
+    """The unit's models, the closest to ``cell`` first (the likeliest to settle a question at once)."""
+    x, y = cell
+    return sorted(unit.alive(), key=lambda m: (m.x - x) * (m.x - x) + (m.y - y) * (m.y - y))
+
+
 def shot_after_advance(state: GrimState, unit: Unit, hero: Unit) -> bool:
     """Could a model of ``unit`` have ``hero`` in range (and sight, unless Indirect) after an Advance?"""
     if shooters(state, unit, hero):
@@ -88,7 +94,7 @@ def shot_after_advance(state: GrimState, unit: Unit, hero: Unit) -> bool:
         d = math.hypot(cell[0] - tx, cell[1] - ty)
         return d <= lob or (d <= aim and sees(grid, cell, target))
 
-    for model in unit.alive():
+    for model in closest_first(unit, target):
         found = known(grid, model.cell, mover)
         if found is not None:
             if any(fires(i) for i in found.best):
@@ -122,7 +128,7 @@ def charge_reach(state: GrimState, unit: Unit, hero: Unit) -> bool:
     close = {y * size + x for y in range(hy - 1, hy + 2) for x in range(hx - 1, hx + 2) if grid.inside((x, y))}
     points = tuple(h.cell for h in hero.alive())
     sources = None if plain is None else contact_sources(grid, mover)
-    for model in unit.alive():
+    for model in closest_first(unit, (hx, hy)):
         if plain is not None and sources is not None:
             found = _settled(grid, model.cell, plain, points, sources)
             sure = contact_bounds(found, mover, mover.allowed)
