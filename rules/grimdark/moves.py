@@ -491,20 +491,28 @@ def _beside(cells: tuple[Cell, ...], size: int, taken: set[Cell], coherence: flo
 def step_back(state: GrimState, turn: Turn, unit: Unit) -> None:
     """After a melee the chargers move back until no model is within 1" of an enemy, if they can."""
     grid = grid_of(state)
+    others = occupied(state, skip=unit.id)  # the other units stand still meanwhile
+    mover = None
     for m in unit.alive():
-        others = occupied(state, skip=unit.id)
-        if not any(touching(m.cell, c) for c in others):
+        if not _touches(m.cell, others):
             continue
-        mover = mover_for(state, unit, inch(state.half, 6))
+        if mover is None:
+            mover = mover_for(state, unit, inch(state.half, 6))
         search = aimed(grid, m.cell, mover, Aim((), 0.0))  # by cost alone: the cheapest spot is enough
         assert search is not None
         dest = search.cheapest({grid.at(o.cell) for o in unit.alive()})  # the model's own cell among them
         if dest is not None:
             walk(state, turn, unit, m, search.reach.path(dest), kind="back")
-    if any(touching(m.cell, c) for m in unit.alive() for c in occupied(state, skip=unit.id)):
+    if any(_touches(m.cell, others) for m in unit.alive()):
         turn.say(f"{name(unit)} cannot get clear and stays in contact.")
     else:
         turn.say(f'{name(unit)} steps back 1" from the fight.')
+
+
+def _touches(cell: Cell, cells: dict[Cell, str]) -> bool:
+    """Whether a cell of ``cells`` touches ``cell``."""
+    x, y = cell
+    return any((x + dx, y + dy) in cells for dx, dy in NEIGHBOURS)
 
 
 def contact_aim(foe: Unit) -> Aim | None:
