@@ -156,17 +156,19 @@ class Aimed:
     def first(self, score: Callable[[int], float]) -> tuple[float, int, Cell] | None:
         """The best-ranked cell (lowest score, then cost, then cell), as :func:`moves._first` finds it over
         the whole search."""
-        size, budget, beaten = self.size, self.budget, self.aim.beaten
-        found: list[tuple[float, int, Cell]] = []
-
-        heur = self.heur
+        size, budget, near, heur = self.size, self.budget, self.aim.near, self.heur
+        found: tuple[float, int, Cell] | None = None
+        bar = math.inf  # a cell at least this far (and ``near``) scores worse than ``found``
 
         def taken(i: int, cost: int) -> None:
-            if found and beaten(heur[i] / 2, found[0][0]):
+            nonlocal found, bar
+            far = heur[i] / 2
+            if far >= near and far > bar:
                 return  # it scores worse than the best so far
             option = (score(i), cost, (i % size, i // size))
-            if not found or option < found[0]:
-                found[:] = [option]
+            if found is None or option < found:
+                found = option
+                bar = option[0] + 1e-9
 
         for i, v in self.reach.best.items():
             taken(i, v[1])
@@ -174,10 +176,11 @@ class Aimed:
         def stop(total: int) -> bool:
             # a cell still to take costs at most the budget, so it lies at least (total - budget) / 2
             # from every point
-            return bool(found) and beaten((total - budget) / 2, found[0][0])
+            far = (total - budget) / 2
+            return far >= near and far > bar
 
         self.run(stop, taken)
-        return found[0] if found else None
+        return found
 
     def any(self, test: Callable[[int], bool], within: float) -> bool:
         """Whether a cell it may end on passes ``test``, which only cells within ``within`` of the aim's
