@@ -301,7 +301,8 @@ def flowchart(state: GrimState, turn: Turn, unit: Unit) -> None:
     )
     moved = False
     if not shooters(state, unit, target):
-        moved = place_group(state, turn, unit, allowance(state, unit, "advance"), range_score(state, unit, target))
+        score = range_score(state, unit, target)  # 0 in range: the cheapest such cell ends each search
+        moved = place_group(state, turn, unit, allowance(state, unit, "advance"), score, aim=Aim((), 0.0))
     if not unit.gone and shooters(state, unit, target):
         fire(state, turn, unit, target, moved=moved)
     elif not unit.gone:

@@ -155,7 +155,7 @@ class Aimed:
 
     def first(self, score: Callable[[int], float]) -> tuple[float, int, Cell] | None:
         """The best-ranked cell (lowest score, then cost, then cell), as :func:`moves._first` finds it over
-        the whole search."""
+        the whole search (scores are never below 0)."""
         size, budget, near, heur = self.size, self.budget, self.aim.near, self.heur
         found: tuple[float, int, Cell] | None = None
         bar = math.inf  # a cell at least this far (and ``near``) scores worse than ``found``
@@ -173,7 +173,11 @@ class Aimed:
         for i, v in self.reach.best.items():
             taken(i, v[1])
 
+        by_cost = not self.aim.points
+
         def stop(total: int) -> bool:
+            if by_cost:  # taken by cost alone: after a cell scoring 0 (no score is lower), only its cost
+                return found is not None and found[0] <= 0.0 and total > found[1]
             # a cell still to take costs at most the budget, so it lies at least (total - budget) / 2
             # from every point
             far = (total - budget) / 2
