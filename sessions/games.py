@@ -1,9 +1,11 @@
 """Games held in memory, and playing a step on one: the part of the session service its mix-ins build on.
 
-A game is loaded once and kept (with its settings, hand-overs, each seat's last move and a memo of its
-position) until it goes idle or the cache is full. With a store of one process, that copy is always
-current; with a store shared by several processes, each request that decides something checks it in
-one round trip. Each accepted step is stored (one transaction) before anyone hears of it.
+A game is loaded in one round trip and kept (with its settings, hand-overs, each seat's last move and a
+memo of its position) until it goes idle; beyond the cache size the oldest are kept packed (state as
+msgpack bytes) and come back without reading the store. With a store of one process, that copy is
+always current; with a store shared by several processes, each request that decides something checks
+it in one round trip. Each accepted step is stored (one transaction, shared with the other games
+committing then) before anyone hears of it.
 """
 
 from __future__ import annotations
