@@ -6,7 +6,9 @@ to a few points (the hero it closes on, or its AI Goal). An A* search, its cells
 the straight distance to the nearest point (rounded down: never more than a route there can cost, so a
 cell is taken with its cheapest cost), finds a model's best cell long before it has gone through every
 reachable one: it stops when no cell still to be taken can score as well. The cells a later model must
-weigh (beside the models already placed) are settled on demand by taking more cells.
+weigh (beside the models already placed) are settled on demand by taking more cells. The enemy's
+checks (could it charge, or shoot after an Advance) settle only the cells they look at the same way;
+an aim without points takes cells by cost alone (the cheapest spot to step back to, or to shoot from).
 
 Every cell taken has its cheapest cost, as in the whole search, and so does every cell on a cheapest
 route to it (its total is no larger), so routes are worked out from the costs exactly as there
