@@ -31,7 +31,7 @@ from .positions import pack_memo, unpack_memo
 from .session_types import LoadedGame, Update, is_bot
 from .settings import GameSettings
 from .stats import final_of
-from .store import ActionRecord, GameRecord, HandOver, Store
+from .store import ActionRecord, GameBundle, GameRecord, HandOver, Store
 
 OPEN = ("lobby", "active")
 """Statuses of a game that still has a table."""
@@ -167,17 +167,22 @@ class LoadedGames:
             bundle = await self.store.load_game(game_id)  # one round trip: all a turn needs
             if bundle is None:
                 raise SessionError("That game no longer exists.")
-            loaded = self._hold(bundle.record)
-            loaded.handovers = bundle.handovers
-            try:
-                loaded.settings = GameSettings.parse(bundle.settings)
-            except (KeyError, ValueError):
-                loaded.settings = None  # read (and refused) again when needed
-            seats = len(loaded.state.seats) if loaded.state is not None else 0
-            loaded.last_moves = {seat: bundle.last_moves.get(seat) for seat in range(seats)}
+            loaded = self._hold_bundle(bundle)
         loaded.used = now
         self._cache.move_to_end(game_id)
         self._evict(now)
+        return loaded
+
+    def _hold_bundle(self, bundle: GameBundle) -> LoadedGame:
+        """Keep a game read with all a turn needs (see ``Store.load_game``)."""
+        loaded = self._hold(bundle.record)
+        loaded.handovers = bundle.handovers
+        try:
+            loaded.settings = GameSettings.parse(bundle.settings)
+        except (KeyError, ValueError):
+            loaded.settings = None  # read (and refused) again when needed
+        seats = len(loaded.state.seats) if loaded.state is not None else 0
+        loaded.last_moves = {seat: bundle.last_moves.get(seat) for seat in range(seats)}
         return loaded
 
     def _hold(self, record: GameRecord) -> LoadedGame:
@@ -351,10 +356,14 @@ class LoadedGames:
             if loaded is not None and loaded.record.channel_id == channel_id and loaded.record.status in OPEN:
                 return loaded
         self._channels.pop(channel_id, None)
-        record = await self.store.open_game_in(channel_id)
-        if record is None:
+        bundle = await self.store.load_open_game_in(channel_id)  # one round trip: all a turn needs
+        if bundle is None:
             return None
-        return self._adopt(record)
+        record = bundle.record
+        loaded = self._cache.get(record.id)
+        if loaded is None or (loaded.record.version, loaded.aside) != (record.version, record.aside):
+            loaded = self._hold_bundle(bundle)
+        return self._adopt(loaded.record)
 
     async def position_in(self, channel_id: int) -> tuple[GameRecord, BaseState | None] | None:
         """The channel's open game and its state, or None, for answers that decide nothing (autocomplete):

@@ -60,7 +60,7 @@ _BUNDLE = (
     " (SELECT json_agg(json_build_array(m.seat, m.version, m.at)) FROM (SELECT DISTINCT ON (a.seat) a.seat,"
     " a.version, a.at FROM actions a WHERE a.game_id = g.id AND a.kind = 'move' AND a.seat IS NOT NULL"
     " ORDER BY a.seat, a.version DESC) m) AS move_list"
-    " FROM games g WHERE g.id = $1"
+    " FROM games g WHERE "
 )
 """A game and all a turn needs beside it (``load_game``): one round trip."""
 
@@ -216,9 +216,18 @@ class PostgresStore:
 
     async def load_game(self, game_id: int) -> GameBundle | None:
         """The game with its seats, settings, hand-overs and each seat's last move, in one query."""
-        row = await self.pool.fetchrow(_BUNDLE, game_id)
+        return self._bundle(await self.pool.fetchrow(_BUNDLE + "g.id = $1", game_id))
+
+    async def load_open_game_in(self, channel_id: int) -> GameBundle | None:
+        """The channel's open game (lobby or running), as :meth:`load_game` reads it."""
+        where = "g.channel_id = $1 AND g.status IN ('lobby', 'active')"
+        return self._bundle(await self.pool.fetchrow(_BUNDLE + where, channel_id))
+
+    @staticmethod
+    def _bundle(row: asyncpg.Record | None) -> GameBundle | None:
         if row is None:
             return None
+        game_id = row["id"]
         handovers = [HandOver(game_id, *h) for h in json.loads(row["handover_list"] or "[]")]
         moves = {int(m[0]): (int(m[1]), float(m[2])) for m in json.loads(row["move_list"] or "[]")}
         return GameBundle(_record(row), json.loads(row["setting_map"] or "{}"), handovers, moves)

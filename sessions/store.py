@@ -198,6 +198,7 @@ class Store(Protocol):
     async def game_version(self, game_id: int) -> int | None: ...
     async def freshness(self, game_id: int) -> tuple[int, int] | None: ...
     async def load_game(self, game_id: int) -> GameBundle | None: ...
+    async def load_open_game_in(self, channel_id: int) -> GameBundle | None: ...
     async def open_game_in(self, channel_id: int) -> GameRecord | None: ...
     async def latest_game_in(self, channel_id: int) -> GameRecord | None: ...
     async def add_seat(self, game_id: int, seat: int, user_id: int, name: str) -> None: ...
@@ -374,14 +375,22 @@ class SqliteStore:
         """The game with its seats, settings, hand-overs and each seat's last move: one hop to the
         connection's thread, which runs the reads one after another."""
         async with self._lock:
-            return await self.db._execute(self._read_bundle, game_id)
+            return await self.db._execute(self._read_bundle, "id = ?", game_id)
 
-    def _read_bundle(self, game_id: int) -> GameBundle | None:
+    async def load_open_game_in(self, channel_id: int) -> GameBundle | None:
+        """The channel's open game (lobby or running), as :meth:`load_game` reads it."""
+        async with self._lock:
+            return await self.db._execute(
+                self._read_bundle, "channel_id = ? AND status IN ('lobby', 'active')", channel_id
+            )
+
+    def _read_bundle(self, where: str, key: int) -> GameBundle | None:
         """Runs on the connection's thread (nothing else uses the connection meanwhile)."""
         conn = self.db._conn
-        row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        row = conn.execute(f"SELECT * FROM games WHERE {where}", (key,)).fetchone()
         if row is None:
             return None
+        game_id = row["id"]
         seats = conn.execute("SELECT seat, user_id, name FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
         record = self._row_to_record(row, [SeatRecord(r[0], r[1], r[2]) for r in seats.fetchall()])
         settings = conn.execute("SELECT key, value FROM settings WHERE game_id = ?", (game_id,)).fetchall()

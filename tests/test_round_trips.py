@@ -230,3 +230,24 @@ def test_a_packed_game_keeps_its_legal_moves_and_whether_they_are_public() -> No
     assert back[("public", 1)] is None and ("controls", 0, True) not in back
     # what packing would change (a tuple comes back a list) is not kept at all
     assert unpack_memo(pack_memo({("legal", 0): [{"type": "go", "to": (1, 2)}]})) == {}
+
+
+async def test_a_game_not_in_memory_is_read_in_one_round_trip(sqlite_path: Path) -> None:
+    """After a restart, the first command in a channel reads the game with all a turn needs at once."""
+    store = SqliteStore(sqlite_path)
+    service = GameService(store, seed_source=lambda: 5)
+    await service.open()
+    await started(service)
+    await turns(Table(service), 2)
+    await service.close()
+    service = GameService(store, seed_source=lambda: 5)
+    await service.open()
+    try:
+        table = Table(service)
+        for user in (ALICE, BOB):  # their notification choices are read once per process
+            await service.user_prefs(user.user_id)
+        calls = counted(store)
+        await turns(table, 3)
+        assert dict(calls) == {"load_open_game_in": 1, "append_action": 3}, calls
+    finally:
+        await service.close()
