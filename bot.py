@@ -367,6 +367,9 @@ def missing_dependencies() -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from sessions.runtime import give_back_large_blocks
+
+    give_back_large_blocks()  # before any thread: pictures' big buffers go back to the system when freed
     missing = missing_dependencies()
     if missing:
         print(

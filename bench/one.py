@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from sessions.runtime import settle_after_start_up
+from sessions.runtime import give_back_large_blocks, settle_after_start_up
 from sessions.service import GameService
 from sessions.store import SqliteStore
 
@@ -193,6 +193,7 @@ def _ratio(ours: float, bare: float) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
+    give_back_large_blocks()  # as the bot does first thing
     p = argparse.ArgumentParser(prog="python -m bench.one", description=__doc__)
     p.add_argument("system")
     p.add_argument("params", help="the settings, as JSON")

@@ -20,3 +20,13 @@ def test_settle_freezes_start_up_and_spaces_collections() -> None:
     finally:
         gc.unfreeze()
         gc.set_threshold(*before)
+
+
+def test_big_blocks_are_given_back_on_glibc() -> None:
+    import platform
+
+    from sessions.runtime import give_back_large_blocks
+
+    done = give_back_large_blocks()
+    if platform.libc_ver()[0] == "glibc":
+        assert done

@@ -83,8 +83,10 @@ DRAWN = (
 # -- terrain (no text: cached per layout and frame) --------------------------------------------------------------
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=4)
 def terrain_layer(layout: str, half: bool, frame: Frame) -> Image.Image:
+    """The ground of the framed part of the table. Kept for the last few frames only: a layer is 2.5 MB
+    and the frame follows the units, while drawing one afresh takes about 1.5 ms."""
     grid = grid_for(layout, half)
     c = frame.cell
     image = Image.new("RGB", (frame.side, frame.side), GROUND)
