@@ -251,12 +251,15 @@ def make_bot(config: Config, **client_options: object):  # -> StarhostBot
                 extra={"fields": {"store": describe(config.store_target), "shards": shards, "of": config.shard_count}},
             )
             from cogs.common import ActionButton, ActionMenu
+            from rules.core import registry
             from sessions.runtime import settle_after_start_up
 
             self.add_dynamic_items(ActionButton, ActionMenu)
             for name in cog_modules():
                 await self.load_extension(name)
             await self.sync_commands_if_changed()
+            for system in registry.all_systems():
+                system.warm_up()  # tables every game needs, built now rather than in someone's turn
             settle_after_start_up()  # what start-up loaded stays out of the garbage collector's walks
 
         async def sync_commands_if_changed(self) -> bool:

@@ -113,7 +113,8 @@ async def play(system_id: str, params: dict[str, Any], workdir: Path, profile: s
     rss_before = rss_now_mb()
     started = time.perf_counter()
     driver, games = await prepare(system_id, params, workdir / f"{system_id}.db", rng)
-    settle_after_start_up()  # as the bot does once it has started
+    systems.get(system_id).warm_up()  # as the bot does once it has started
+    settle_after_start_up()
     setup_s = time.perf_counter() - started
     service, spares = driver.service, spares_for(params)
     try:

@@ -30,3 +30,17 @@ def test_big_blocks_are_given_back_on_glibc() -> None:
     done = give_back_large_blocks()
     if platform.libc_ver()[0] == "glibc":
         assert done
+
+
+def test_warm_up_builds_what_games_need_before_any_turn() -> None:
+    from rules.core import registry
+    from rules.grimdark import paths
+    from rules.grimdark.content import content
+
+    for system in registry.all_systems():
+        system.warm_up()  # every system has it (most have nothing to build)
+    tables = len(content().layouts) * 2 * 2  # layouts x table sizes x climbing rules
+    assert paths.walk_edges.cache_info().currsize >= tables
+    before = paths.walk_edges.cache_info().misses
+    registry.get("grimdark").warm_up()
+    assert paths.walk_edges.cache_info().misses == before, "built once per process"

@@ -297,6 +297,10 @@ class GameSystem(Generic[S]):
         """
         return None
 
+    def warm_up(self) -> None:
+        """Build, once per process and before the first game, what every game of this system will need
+        (tables per board, say), so no player's turn pays for it. The bot calls it at start-up."""
+
     def ai_action(self, view: S, seat: int, seed: int) -> Action | None:
         """A bot seat's choice, made from that seat's own view only; None when the game has no bot."""
         return None

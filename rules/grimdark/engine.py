@@ -10,7 +10,7 @@ import msgspec
 from rules.core import Action, Choice, GameSystem, OptionSpec, Outcome, Prompt, RngState, RuleError, Turn
 from rules.core.rng import Rng
 
-from . import actions
+from . import actions, paths
 from .bots import choose
 from .campaign import CAMP, affordable, conclude
 from .content import cell_name, content
@@ -320,6 +320,9 @@ class Grimdark(GameSystem[GrimState]):
                 i for i in ranked if legal[i]["type"] == "done"
             ]
         return ranked[:4]
+
+    def warm_up(self) -> None:
+        paths.build_tables()
 
     def forced_action(self, state: GrimState, prompt: Prompt) -> Action | None:
         if state.phase == CAMP:  # nothing the player's XP pays for: no camp to linger in
