@@ -206,11 +206,12 @@ class LoadedGames:
         while len(self._channels) > CHANNELS_KEPT:
             self._channels.pop(next(iter(self._channels)))
 
-    def _adopt(self, record: GameRecord) -> LoadedGame:
-        """Hold a record just read from the store (the loaded copy stays when it is as current)."""
+    def _adopt(self, bundle: GameBundle) -> LoadedGame:
+        """Hold a game just read from the store (a loaded copy as current as it stays as it is)."""
+        record = bundle.record
         loaded = self._cache.get(record.id)
         if loaded is None or (loaded.record.version, loaded.aside) != (record.version, record.aside):
-            loaded = self._hold(record)
+            loaded = self._hold_bundle(bundle)
         elif record.status in OPEN:
             self._remember_channel(record.channel_id, record.id)
         loaded.used = self.clock()
@@ -305,9 +306,14 @@ class LoadedGames:
         """Games held packed, beyond the cache."""
         return len(self._packed)
 
+    def _held(self, game_id: int) -> LoadedGame | None:
+        """The game as this process holds it, decoded or packed (its record, settings, hand-overs and
+        last moves are the same either way), or None."""
+        return self._cache.get(game_id) or self._packed.get(game_id)
+
     def _aside_changed(self, game_id: int) -> None:
         """This process changed a game's settings or hand-overs: its loaded copies are read again."""
-        loaded = self._cache.get(game_id) or self._packed.get(game_id)
+        loaded = self._held(game_id)
         if loaded is not None:
             loaded.aside_changed()
 
@@ -321,8 +327,8 @@ class LoadedGames:
         return loaded.memo
 
     async def last_move(self, record: GameRecord, seat: int) -> tuple[int, float] | None:
-        """(version, time) of ``seat``'s latest own move; from memory once read for the loaded game."""
-        loaded = self._cache.get(record.id)
+        """(version, time) of ``seat``'s latest own move; from memory once read for the held game."""
+        loaded = self._held(record.id)
         if loaded is None or loaded.record.version != record.version:
             return await self.store.last_move(record.id, seat)
         if seat in loaded.last_moves:
@@ -357,13 +363,7 @@ class LoadedGames:
                 return loaded
         self._channels.pop(channel_id, None)
         bundle = await self.store.load_open_game_in(channel_id)  # one round trip: all a turn needs
-        if bundle is None:
-            return None
-        record = bundle.record
-        loaded = self._cache.get(record.id)
-        if loaded is None or (loaded.record.version, loaded.aside) != (record.version, record.aside):
-            loaded = self._hold_bundle(bundle)
-        return self._adopt(loaded.record)
+        return None if bundle is None else self._adopt(bundle)
 
     async def position_in(self, channel_id: int) -> tuple[GameRecord, BaseState | None] | None:
         """The channel's open game and its state, or None, for answers that decide nothing (autocomplete):
@@ -395,7 +395,7 @@ class LoadedGames:
     async def settings_of(self, game_id: int) -> GameSettings:
         """A game's settings, from memory when the game is loaded (with a shared store, as of the game's
         last check: a reply right after an action does not check again)."""
-        loaded = self._cache.get(game_id)
+        loaded = self._held(game_id)
         if loaded is not None and loaded.settings is not None:
             return loaded.settings
         return await self._settings(await self._load(game_id))
@@ -412,7 +412,7 @@ class LoadedGames:
         store of one process, any loaded copy is) and read again after a change.
         """
         if loaded is None and not self.store.shared:
-            loaded = self._cache.get(record.id)
+            loaded = self._held(record.id)
         if loaded is None:
             rows = await self.store.handovers(record.id)
         else:
