@@ -302,26 +302,34 @@ WRITER = textwrap.dedent(
     from sessions.service import Actor, GameService
     from sessions.stores import open_store
 
+    players = [Actor(1, "alice"), Actor(2, "bob")]
+
+    async def new_game(svc, channel):
+        u = await svc.new_game(channel_id=channel, guild_id=1, host=players[0], system_id="pig",
+                               options="target=100")
+        await svc.join(channel, players[1])
+        await svc.start(channel, players[0])
+        return u.game.id
+
     async def main():
         svc = GameService(open_store({db!r}))
         await svc.open()
-        players = [Actor(1, "alice"), Actor(2, "bob")]
-        games = []
-        for channel in range(5):
-            u = await svc.new_game(channel_id=channel + 1, guild_id=1, host=players[0], system_id="pig",
-                                   options="target=100")
-            await svc.join(channel + 1, players[1])
-            await svc.start(channel + 1, players[0])
-            games.append(u.game.id)
-        n = 0
-        while True:
-            for game_id in games:
-                record, state = await svc.get(game_id)
-                actor = players[state.current]
-                action = "roll" if state.turn_total < 8 else "hold"
-                update = await svc.act(actor=actor, action=action, game_id=game_id)
-                n += 1
-                print(f"ack {{game_id}} {{update.game.version}}", flush=True)
+        try:
+            games = [await new_game(svc, channel) for channel in range(1, 6)]
+            channel = 6
+            while True:  # until killed; a game that ends is replaced, so acks never stop
+                for i, game_id in enumerate(games):
+                    record, state = await svc.get(game_id)
+                    if record.status != "active":
+                        games[i] = await new_game(svc, channel)
+                        channel += 1
+                        continue
+                    actor = players[state.current]
+                    action = "roll" if state.turn_total < 8 else "hold"
+                    update = await svc.act(actor=actor, action=action, game_id=game_id)
+                    print(f"ack {{game_id}} {{update.game.version}}", flush=True)
+        finally:
+            await svc.close()  # else the store's thread would keep a failed writer alive
 
     asyncio.run(main())
     """
