@@ -208,6 +208,8 @@ class GameSystem(Generic[S]):
             legal = self.legal(state, seat)
         if any(action.get("type") in self.secret_actions for action in legal):
             return None
+        if not self.legal_reads_hidden(state, seat):
+            return legal
         try:
             public = self.view(state, None)
             if _same_but_seed(public, state):
@@ -216,6 +218,17 @@ class GameSystem(Generic[S]):
         except Exception:  # a view the game cannot play from (placeholders): the choice is private
             return None
         return legal if seen == legal else None
+
+    def legal_reads_hidden(self, state: S, seat: int) -> bool:
+        """Whether ``legal(state, seat)`` may depend on something ``view(state, None)`` hides.
+
+        True (the default) makes :meth:`public_choices` play ``legal()`` again on the public view and
+        compare. A game returns False for positions where it knows its legal actions come from public
+        facts alone (nothing hidden is read, and no action names a hidden thing), which saves that
+        second ``legal()``; ``tests/test_public_choices_claim.py`` checks every such claim on random
+        games: ``legal(view(state, None), seat) == legal(state, seat)`` wherever False is returned.
+        """
+        return True
 
     def outcome(self, state: S) -> Outcome | None:
         """``None`` while the game goes on."""
