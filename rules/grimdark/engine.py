@@ -251,6 +251,12 @@ class Grimdark(GameSystem[GrimState]):
         with remembered():
             return super().legal(state, seat)
 
+    def legal_reads_hidden(self, state: GrimState, seat: int) -> bool:
+        """Never: legal() reads only placed units, revealed tokens' contents and the public mission, so
+        what :meth:`hide` turns face down (unplaced enemies, coming waves, token contents) and the
+        seed change nothing."""
+        return False
+
     def candidates(self, state: GrimState, seat: int) -> list[Action]:
         return candidates(state, seat)
 
