@@ -583,6 +583,12 @@ class Starcadia(GameSystem[StarState]):
         crews = [c if c.seat == seat else msgspec.structs.replace(c, hand=["?"] * len(c.hand)) for c in state.crews]
         return msgspec.structs.replace(state, deck=["?"] * len(state.deck), rng=RngState(seed=0, draws=0), crews=crews)
 
+    def legal_reads_hidden(self, state: StarState, seat: int) -> bool:
+        """Only the episodic draft (``updraft``) lists a hidden thing: the tokens of one's own hand, which
+        :meth:`hide` turns face down. Otherwise the hands are empty and legal() never reads the deck (only
+        its size, which a view keeps), so the public view lists the same actions."""
+        return state.phase == "updraft"
+
     def resample(self, state: StarState, observer: int | None, seed: int) -> StarState:
         """A new seed, the event deck in another order, and the draft tokens in the other crews' hands
         dealt again among those hands (each keeps its size): everything :meth:`hide` turns face down."""
