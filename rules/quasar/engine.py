@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from rules.core import Action, Choice, GameSystem, OptionSpec, Outcome, Prompt, RngState, RuleError, Turn, only_choice
 from rules.core.game import LOG_KEEP
 
-from . import decisions, glossary, views, words
+from . import decisions, glossary, public, views, words
 from .content import LIS, content
 from .flow import start
 from .hand import hand_lines
@@ -146,6 +146,10 @@ class Quasar(GameSystem[QuasarState]):
         if state.result:
             raise RuleError("This game is over.")
         decisions.check(state, seat, action)
+
+    def legal_reads_hidden(self, state: QuasarState, seat: int) -> bool:
+        """False where the decision's list comes from public facts alone (see :mod:`.public`)."""
+        return public.legal_reads_hidden(state, seat)
 
     def outcome(self, state: QuasarState) -> Outcome | None:
         if not state.result:
