@@ -228,6 +228,14 @@ class Endure(GameSystem[EndureState]):
         with remembered():
             return [action for action in candidates(state, seat) if allowed(state, seat, action)]
 
+    def legal_reads_hidden(self, state: EndureState, seat: int) -> bool:
+        """Never: what :meth:`hide` turns face down (radar faces, the spawn pool, sealed tokens, the
+        order of every deck, unrevealed Resolve cards) is read by no candidate and no check, and no
+        action names it. They read the map, models, doors, objectives, survivors' items and counters,
+        the Refuge's trading post and votes, and of the item deck only whether it is empty (the view
+        keeps each deck's size). ``tests/test_public_choices_claim.py`` checks this on random games."""
+        return False
+
     def candidates(self, state: EndureState, seat: int) -> list[Action]:
         return candidates(state, seat)
 
