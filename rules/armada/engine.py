@@ -39,6 +39,7 @@ from . import (
     missions,
     placing,
     planning,
+    public,
     savior,
     say,
     turns,
@@ -397,6 +398,9 @@ class Armada(GameSystem[State]):
 
     def legal(self, state: State, seat: int) -> list[Action]:
         return memo.remembered(state, seat, lambda: placing.legal(state, seat))
+
+    def legal_reads_hidden(self, state: State, seat: int) -> bool:
+        return public.legal_reads_hidden(state, seat)
 
     # -- actions -------------------------------------------------------------------------------
     def perform(self, state: State, seat: int | None, action: Action, turn: Turn) -> None:
