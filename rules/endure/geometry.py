@@ -154,10 +154,11 @@ def _sight(st: EndureState, zone: str) -> dict[str, tuple[int, tuple[str, ...], 
     seen: dict[str, tuple[int, tuple[str, ...], str]] = {zone: (0, (), "")}
     if blackout(st):
         return seen
+    shut = _shut(st)
     for ray in the_board(st).rays[zone]:
         if ray.target in seen and seen[ray.target][0] <= ray.dist:
             continue
-        if all(opening_open(st, o) for o in ray.openings):
+        if shut.isdisjoint(ray.openings):  # every opening on the way is open
             seen[ray.target] = (ray.dist, ray.between, ray.dir)
     return seen
 
