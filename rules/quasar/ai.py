@@ -23,7 +23,7 @@ JUNK = 2
 
 
 def choose(view: QuasarState, seat: int, seed: int) -> Action | None:
-    legal = [a for a in decisions.candidates(view, seat) if _allowed(view, seat, a)]
+    legal = decisions.legal(view, seat)
     if not legal:
         return None
     task = decisions.task_for(view, seat)

@@ -204,8 +204,11 @@ def draw_action(choice: tuple[str, DrawRef]) -> Action:
 
 def candidates(state: QuasarState, seat: int) -> list[Action]:
     task = task_for(state, seat)
-    if task is None:
-        return []
+    return [] if task is None else listed(state, seat, task)
+
+
+def listed(state: QuasarState, seat: int, task: Task) -> list[Action]:
+    """The candidates for ``seat``'s decision ``task``."""
     kind = task.kind
     if kind == "rank":
         return [{"type": "rank", "rank": v} for v in sorted(rank_values(state, seat))]
@@ -374,8 +377,12 @@ def check_stall(state: QuasarState, seat: int, action: Action, task: Task) -> No
 
 
 def check_use(state: QuasarState, seat: int, action: Action, task: Task) -> tuple[Any, str | None, int]:
+    return check_use_of(state, action, usable(state, seat, task.text))
+
+
+def check_use_of(state: QuasarState, action: Action, found: list[Any]) -> tuple[Any, str | None, int]:
+    """:func:`check_use` given the effects usable now (``legal()`` finds them once for every candidate)."""
     key = _key(action, "card", "card")
-    found = usable(state, seat, task.text)
     matching = [a for a in found if a.key == key]
     if not matching:
         raise RuleError(f"No effect of '{key[:30]}' can be used now. Usable: {_names([a.key for a in found])}.")
@@ -566,6 +573,35 @@ CHECKS: dict[str, Check] = {
     "ready": check_ready,
     "drop": check_drop,
 }
+
+
+LISTED_AS_CHECKED = frozenset({"rank", "commit", "boon"})
+"""Decisions whose candidates :func:`check` always accepts: they are built from the very facts it reads
+(the picker's Rank values; ``required`` distinct hand positions, never more normal cards than allowed;
+the Boon outcomes on offer), so ``legal()`` lists them without checking each."""
+
+
+def legal(state: QuasarState, seat: int) -> list[Action]:
+    """The candidates :func:`check` accepts, with the decision found once (not once per candidate)."""
+    task = task_for(state, seat)
+    if task is None:
+        return []
+    actions = listed(state, seat, task)
+    kind = task.kind
+    if kind in LISTED_AS_CHECKED:
+        return actions
+    if kind == "window":
+        found = usable(state, seat, task.text)
+        return [a for a in actions if a["type"] == "pass" or _accepts(check_use_of, state, a, found)]
+    return [a for a in actions if _accepts(CHECKS[a["type"]], state, seat, a, task)]
+
+
+def _accepts(check: Callable[..., Any], *args: Any) -> bool:
+    try:
+        check(*args)
+    except RuleError:
+        return False
+    return True
 
 
 def check(state: QuasarState, seat: int, action: Action) -> tuple[Task, Any]:

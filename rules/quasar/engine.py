@@ -139,6 +139,10 @@ class Quasar(GameSystem[QuasarState]):
     def pending(self, state: QuasarState) -> list[Prompt]:
         return decisions.prompts(state)
 
+    def legal(self, state: QuasarState, seat: int) -> list[Action]:
+        """The checked candidates (:func:`.decisions.legal`: each decision's facts are found once)."""
+        return [] if state.result else decisions.legal(state, seat)
+
     def candidates(self, state: QuasarState, seat: int) -> list[Action]:
         return decisions.candidates(state, seat)
 
