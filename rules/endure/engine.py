@@ -32,7 +32,7 @@ from .following import follow_noise
 from .geometry import remembered
 from .phases import check_end, end_turn
 from .refuge import refuge_pending
-from .secrets import redraw_hidden
+from .secrets import face_down, redraw_hidden
 from .state import EndureState, Survivor
 from .world import deal_accomplishment, general_items, icard, item_names, on_map, scard, sname
 
@@ -370,23 +370,8 @@ class Endure(GameSystem[EndureState]):
 
     # -- views -----------------------------------------------------------------------------------
     def hide(self, state: EndureState, seat: int | None) -> EndureState:
-        v = self.clone(state)
-        for tok in v.radar:
-            tok.token = "?"
-        v.pool = ["?"] * len(v.pool)
-        v.radar_sealed = ["?"] * len(v.radar_sealed)
-        v.item_deck = ["?"] * len(v.item_deck)
-        v.event_deck = ["?"] * len(v.event_deck)
-        v.resolve_deck = ["?"] * len(v.resolve_deck)
-        v.accomplishment_deck = ["?"] * len(v.accomplishment_deck)
-        for b in v.bosses:
-            b.deck = ["?"] * len(b.deck)
-        v.refuge_deck = ["?"] * len(v.refuge_deck)
-        for s in v.survivors:
-            for slot in s.resolve_cards:
-                if not slot.revealed:
-                    slot.card = ""
-        return v
+        """Every seat sees the same (:func:`.secrets.face_down`); the view shares what it does not turn over."""
+        return face_down(state)
 
     def resample(self, state: EndureState, observer: int | None, seed: int) -> EndureState:
         """A new seed, and radar faces, decks and unrevealed Resolve cards dealt again (every seat sees

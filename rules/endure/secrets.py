@@ -17,11 +17,42 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from msgspec.structs import replace
+
 from rules.core import Rng
 
 from .content import content
 from .state import EndureState, Radar, ResolveSlot
 from .world import etype
+
+
+def face_down(st: EndureState) -> EndureState:
+    """``st`` as everyone sees it: radar faces, the pool, sealed tokens, every deck's order and the
+    unrevealed Resolve cards turned over. New lists and records replace only what is turned over; the
+    rest is shared with ``st`` (a view is only read), which makes a view several times cheaper than a copy."""
+    survivors = [
+        replace(s, resolve_cards=[_face_down_slot(r) for r in s.resolve_cards])
+        if any(not r.revealed for r in s.resolve_cards)
+        else s
+        for s in st.survivors
+    ]
+    return replace(
+        st,
+        survivors=survivors,
+        radar=[replace(t, token="?") for t in st.radar],
+        pool=["?"] * len(st.pool),
+        radar_sealed=["?"] * len(st.radar_sealed),
+        item_deck=["?"] * len(st.item_deck),
+        event_deck=["?"] * len(st.event_deck),
+        resolve_deck=["?"] * len(st.resolve_deck),
+        accomplishment_deck=["?"] * len(st.accomplishment_deck),
+        bosses=[replace(b, deck=["?"] * len(b.deck)) for b in st.bosses],
+        refuge_deck=["?"] * len(st.refuge_deck),
+    )
+
+
+def _face_down_slot(slot: ResolveSlot) -> ResolveSlot:
+    return slot if slot.revealed else replace(slot, card="")
 
 
 def redraw_hidden(st: EndureState, rng: Rng) -> None:
