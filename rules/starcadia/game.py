@@ -28,6 +28,7 @@ from . import control as X
 from . import engine as E
 from . import memo as M
 from . import text as T
+from .allowed import allowed
 from .content import CONTENT, CREW_LABELS, CREWS
 from .state import Activation, CrewState, HeroState, StarState, Task, Up
 
@@ -372,9 +373,9 @@ class Starcadia(GameSystem[StarState]):
         )
 
     def legal(self, state: StarState, seat: int) -> list[Action]:
-        """The candidates :meth:`check` allows, remembered per position (:mod:`.memo`): the table asks
-        about one position many times a turn, on copies and on views that hide nothing legal() reads."""
-        return _LEGAL.answer((seat, M.position_key(state)), lambda: super(Starcadia, self).legal(state, seat))
+        """The candidates :meth:`check` allows (:mod:`.allowed`), remembered per position (:mod:`.memo`): the
+        table asks about one position many times a turn, on copies and on views that hide nothing legal() reads."""
+        return _LEGAL.answer((seat, M.position_key(state)), lambda: allowed(self, state, seat))
 
     def check(self, state: StarState, seat: int, action: Action) -> None:
         """Refuse what ``seat`` may not do now, reading the state only (:mod:`.checks`)."""
