@@ -169,6 +169,10 @@ class Grimdark(GameSystem[GrimState]):
         return "ready for the next mission (no hero of yours has XP enough for an advance)"
 
     def pending(self, state: GrimState) -> list[Prompt]:
+        with remembered():  # the defaults' checks ask the same questions of one unchanging state
+            return self._pending(state)
+
+    def _pending(self, state: GrimState) -> list[Prompt]:
         if state.phase == "over":
             return []
         players = sorted({h.seat for h in heroes(state)})
