@@ -37,6 +37,8 @@ from .state import HeroState, MonsterState, StarState
 Op = tuple[str, str]  # ("step", space) | ("portal", space) | ("door", door id)
 
 _APPROACHES = Memo()
+_FAR = 99
+"""The MP bound of a search over the whole station (as far as anything can be)."""
 _ROUTES = Recent(128)
 """Route searches remembered for the whole process (a full-station search holds up to ~50 KB)."""
 
@@ -200,13 +202,43 @@ def pvp_targets(state: StarState, seat: int) -> list[HeroState]:
 
 
 def _distances_to(state: StarState, b: B.Board, heroes: list[HeroState]) -> dict[str, tuple[int, str]]:
-    """For each space: the MP from there to the nearest of ``heroes`` and that hero's id."""
-    dist: dict[str, tuple[int, str]] = {}
-    for t in heroes:
-        for space, (cost, _path) in travel_costs(state, b, t.pos, 99, doors=True).items():
-            if space not in dist or cost < dist[space][0]:
-                dist[space] = (cost, t.id)
-    return dist
+    """For each space: the MP from there to the nearest of ``heroes`` and that hero's id (the first of them
+    in ``heroes`` on a tie).
+
+    The costs are :func:`travel_costs`' (up to 99 MP, doors opened on the way), found by one search from
+    all the heroes at once, costs only: a route search from each hero, paths and all, cost a tenth of a turn.
+    Labels (cost, the hero's index) are compared whole, so a space goes to the same hero as when the
+    heroes' own searches are merged in their order.
+    """
+    best: dict[str, tuple[int, int]] = {}
+    for i, t in enumerate(heroes):
+        if t.pos not in best:
+            best[t.pos] = (0, i)
+    heap = [(0, i, space) for space, (_cost, i) in best.items()]
+    heapq.heapify(heap)
+    door_open = state.doors
+    portals = working_portals(state, b)
+    pop, push, steps_from = heapq.heappop, heapq.heappush, b.steps_from
+    while heap:
+        cost, i, cur = pop(heap)
+        if (cost, i) != best[cur] or cost >= _FAR:
+            continue
+        for nb, door in steps_from(cur):
+            total = cost + 1 if door is None or door_open.get(door, False) else cost + 2
+            known = best.get(nb)
+            if total <= _FAR and (known is None or (total, i) < known):
+                best[nb] = (total, i)
+                push(heap, (total, i, nb))
+        colours = portals.get(cur)
+        if colours:
+            total = cost + 1
+            for dest, c in portals.items():
+                if dest != cur and c & colours:
+                    known = best.get(dest)
+                    if known is None or (total, i) < known:
+                        best[dest] = (total, i)
+                        push(heap, (total, i, dest))
+    return {space: (cost, heroes[i].id) for space, (cost, i) in best.items()}
 
 
 def pvp_approach(state: StarState, seat: int) -> Approach | None:
