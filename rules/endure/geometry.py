@@ -2,9 +2,9 @@
 the bots all ask about: open doors (lockdown, doors opened, shut or smashed), ways out of a zone,
 crowds and capacity, sight lines and route searches.
 
-While :func:`remembered` holds (``legal()``, which only reads the state), each zone's sight lines
-and ways out are worked out once per state; :func:`recall` keeps them. Everything here reads the
-state only.
+While :func:`remembered` holds (``legal()``, and the enemies' attention: neither moves a model nor
+touches a door), each zone's sight lines, ways out and distances are worked out once per state;
+:func:`recall` keeps them. Everything here reads the state only.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ _memo: dict[tuple[Any, ...], Any] | None = None
 
 @contextmanager
 def remembered() -> Iterator[None]:
-    """While the block runs, states are only read (``legal()``): the geometry of each zone is worked out
-    once per state, not once per command considered."""
+    """While the block runs, no model moves and no door changes (``legal()``, the enemies' attention): the
+    geometry of each zone is worked out once per state, not once per command or enemy considered."""
     global _memo
     outer = _memo
     if outer is None:
@@ -203,6 +203,29 @@ def path_steps(st: EndureState, start: str, goal: str, *, mover_blocked=True) ->
     if goal in st.shields:
         steps = []
     return dist[start], steps
+
+
+def distance(st: EndureState, start: str, goal: str) -> int:
+    """``path_steps(st, start, goal, mover_blocked=False)``'s distance. While :func:`remembered` holds
+    (the enemies' attention), one search from ``goal`` over the whole map answers every start."""
+    if _memo is None or start in st.shields:  # a shielded start is entered only by its own search
+        return path_steps(st, start, goal, mover_blocked=False)[0]
+    return recall("distances", st, goal, lambda: _distances(st, goal)).get(start, -1)
+
+
+def _distances(st: EndureState, goal: str) -> dict[str, int]:
+    """Steps from every zone to ``goal`` through open ways, never across a shielded zone."""
+    dist = {goal: 0}
+    frontier = [goal]
+    while frontier:
+        nxt = []
+        for cur in frontier:
+            for _, other, _ in exits(st, cur):
+                if other not in dist and other not in st.shields:
+                    dist[other] = dist[cur] + 1
+                    nxt.append(other)
+        frontier = nxt
+    return dist
 
 
 def _route_reader(

@@ -10,7 +10,7 @@ from .bosses import boss_turn, knocked_out, rise_bosses
 from .casualties import remove_dead
 from .content import content
 from .following import follow_noise
-from .geometry import blackout, sight
+from .geometry import blackout, distance, remembered, sight
 from .refuge import enter_refuge
 from .sight import refresh_sight
 from .specials import (
@@ -130,7 +130,7 @@ def _nearest_survivor(st: EndureState, zone: str, candidates: list[int]) -> str:
     best_d = 99
     for i in sorted(candidates):
         z = st.survivors[i].zone
-        d, _ = path_steps(st, zone, z, mover_blocked=False)
+        d = distance(st, zone, z)
         if d < 0:
             d = 50 + the_board(st).noise_dist[zone].get(z, 40)
         if d < best_d:
@@ -182,8 +182,6 @@ def _wander(st: EndureState, turn: Turn, zone: str, label: str) -> str | None:
 
 def _in_range(st: EndureState, e: Enemy) -> list[int]:
     rng = etype(e.kind).range
-    if e.zone in st.shields:
-        pass
     here = survivors_in(st, e.zone)
     if here or rng == 0:
         return here
@@ -402,13 +400,14 @@ def enemy_phase(st: EndureState, turn: Turn) -> None:
         _rusty(st, turn)
     empty_map_spawn(st, turn)
     follow_noise(st, turn)
-    for e in st.enemies:
-        if e.stunned:
-            e.mode, e.target = "stunned", ""
-        else:
-            _attention(st, turn, e, is_model=True)
-    for tok in st.radar:
-        _attention(st, turn, tok, is_model=False)
+    with remembered():  # attention moves nothing: each zone's ways, sight and distances worked out once
+        for e in st.enemies:
+            if e.stunned:
+                e.mode, e.target = "stunned", ""
+            else:
+                _attention(st, turn, e, is_model=True)
+        for tok in st.radar:
+            _attention(st, turn, tok, is_model=False)
     order = sorted(st.enemies, key=lambda e: (etype(e.kind).order, e.id))
     done: set[int] = set()
     for e in order:
