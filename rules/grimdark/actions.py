@@ -979,16 +979,25 @@ def check_deploy(state: GrimState, seat: int | None, action: Action) -> Plan:
             raise RuleError(f"{name(hero)} has no Ambush: only Ambush heroes wait in reserve.")
         return Plan(hero=hero, cell=None)
     dest = the_cell(state, action)
+    refusal = deploy_refusal(state, hero, dest)
+    if refusal is not None:
+        raise RuleError(refusal)
+    return Plan(hero=hero, cell=dest)
+
+
+def deploy_refusal(state: GrimState, hero: Unit, dest: Cell) -> str | None:
+    """Why ``hero`` may not deploy on ``dest`` (a cell of the table), or None: the part of
+    :func:`check_deploy` that depends on the cell (legal() asks it alone for each offered cell)."""
     zone = state.mission.deploy
     if not zone.holds(dest):
         if not rule(hero, "scout"):
-            raise RuleError(f"{cell_name(dest)} is outside the deployment zone.")
+            return f"{cell_name(dest)} is outside the deployment zone."
         gap = min(dist(dest, c) for c in zone.cells())
         if gap > inch(state.half, 12) + 1e-9:
-            raise RuleError(f'A Scout deploys within 12" of the deployment zone; {cell_name(dest)} is {gap:.1f}" off.')
+            return f'A Scout deploys within 12" of the deployment zone; {cell_name(dest)} is {gap:.1f}" off.'
     if dest in crowded(state, skip=hero.id):
-        raise RuleError(f'{cell_name(dest)} is taken or within 1" of another unit.')
-    return Plan(hero=hero, cell=dest)
+        return f'{cell_name(dest)} is taken or within 1" of another unit.'
+    return None
 
 
 def do_deploy(state: GrimState, seat: int | None, action: Action, turn: Turn, plan: Plan) -> None:

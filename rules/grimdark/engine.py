@@ -18,7 +18,7 @@ from .dice import POLICIES
 from .memo import legal_by_position, remembered
 from .missions import DEFAULT_PARTY, begin, build, mission_spec
 from .notation import format_action, parse_action
-from .options import candidates
+from .options import candidates, deploy_legal
 from .secrets import redraw_hidden
 from .state import GrimState, HeroSheet, Model, Unit
 from .units import enemies, heroes, name, stats
@@ -253,6 +253,8 @@ class Grimdark(GameSystem[GrimState]):
 
     def _legal(self, state: GrimState, seat: int) -> list[Action]:
         with remembered():
+            if state.phase == "deploy":
+                return deploy_legal(state, seat, lambda action: self.allows(state, seat, action))
             return super().legal(state, seat)
 
     def legal_reads_hidden(self, state: GrimState, seat: int) -> bool:

@@ -8,10 +8,10 @@ from itertools import combinations, islice
 
 from rules.core import Action, RuleError
 
-from .actions import blast_odd, check_activity, in_reserve, reaches, unit_within
+from .actions import blast_odd, check_activity, deploy_refusal, in_reserve, reaches, the_hero, unit_within
 from .campaign import CAMP, learnable
 from .combat import shot_spans
-from .content import cell_name, content
+from .content import cell_name, content, parse_cell
 from .grid import dist, touching
 from .memo import once
 from .moves import allowance, budget, hero_reach, trust_destination
@@ -233,6 +233,34 @@ def deploy_candidates(state: GrimState, hero: Unit) -> list[Action]:
             {"type": "deploy", "hero": hero.id, "to": cell_name((x, ahead))} for x in range(zone.x0, zone.x1 + 1, 4)
         ]
     return out
+
+
+def deploy_legal(state: GrimState, seat: int, allows: Callable[[Action], bool]) -> list[Action]:
+    """legal() at deployment, in the candidates' order: :func:`~.actions.check_deploy`'s questions about
+    the hero and the seat asked once per hero, and only its question about the cell for each offered
+    cell (``allows`` checks the rest, and every command when a question is pending)."""
+    if state.phase != "deploy" or state.ask is not None:
+        return [a for a in candidates(state, seat) if allows(a)]
+    size = grid_of(state).size
+    out: list[Action] = []
+    for hero in heroes(state):
+        if hero.seat != seat:
+            continue
+        offered = deploy_candidates(state, hero)
+        named = {"hero": hero.id}
+        if seat in state.ready or not _passes(lambda: the_hero(state, seat, named)):  # noqa: B023 (called at once)
+            continue  # check_deploy refuses every command for this hero
+        for action in offered:
+            to = str(action["to"])
+            if to == "reserve":
+                ok = bool(rule(hero, "ambush"))
+            else:
+                dest = parse_cell(to, size)
+                ok = dest is not None and deploy_refusal(state, hero, dest) is None
+            if ok:
+                out.append(action)
+    ready: Action = {"type": "ready"}
+    return [*out, ready] if allows(ready) else out
 
 
 def candidates(state: GrimState, seat: int) -> list[Action]:
