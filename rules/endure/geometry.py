@@ -45,6 +45,36 @@ def recall(name: str, st: EndureState, key: object, work: Callable[[], Any]) -> 
     return _memo[slot]
 
 
+_openings: dict[tuple[Any, ...], Any] | None = None
+"""Ways out and sight lines already worked out, while :func:`doors_stay` holds."""
+
+
+@contextmanager
+def doors_stay() -> Iterator[None]:
+    """While the block runs, models move but no door, opening or event changes (the enemy phase): each
+    zone's ways out and sight lines are worked out once per state, not once per route search or look."""
+    global _openings
+    outer = _openings
+    if outer is None:
+        _openings = {}
+    try:
+        yield
+    finally:
+        if outer is None:
+            _openings = None
+
+
+def _by_openings(name: str, st: EndureState, key: object, work: Callable[[], Any]) -> Any:
+    """:func:`recall` for what only the openings decide, also kept while :func:`doors_stay` holds."""
+    if _memo is not None or _openings is None:
+        return recall(name, st, key, work)
+    slot = (name, id(st), key)
+    found = _openings.get(slot)
+    if found is None:
+        found = _openings[slot] = work()
+    return found
+
+
 def the_board(st: EndureState) -> Board:
     return board(st.mission)
 
@@ -83,7 +113,7 @@ def opening_open(st: EndureState, oid: str) -> bool:
 
 def exits(st: EndureState, zone: str) -> list[tuple[str, str, str]]:
     """(opening id, neighbour, direction) for every way out of ``zone`` that is open now."""
-    return recall("exits", st, zone, lambda: _exits(st, zone))
+    return _by_openings("exits", st, zone, lambda: _exits(st, zone))
 
 
 def _exits(st: EndureState, zone: str, shut: frozenset[str] | None = None) -> list[tuple[str, str, str]]:
@@ -147,7 +177,7 @@ def survivors_in(st: EndureState, zone: str) -> list[int]:
 
 def sight(st: EndureState, zone: str) -> dict[str, tuple[int, tuple[str, ...], str]]:
     """Zones seen from ``zone``: zone -> (distance, zones in between, direction)."""
-    return recall("sight", st, zone, lambda: _sight(st, zone))
+    return _by_openings("sight", st, zone, lambda: _sight(st, zone))
 
 
 def _sight(st: EndureState, zone: str) -> dict[str, tuple[int, tuple[str, ...], str]]:
@@ -237,15 +267,21 @@ def _route_reader(
     if _memo is not None:
         return (lambda zone: exits(st, zone)), (lambda zone: is_full(st, zone))
     b = the_board(st)
-    shut = _shut(st)
     crowds = _crowds(st)
-    found: dict[str, list[tuple[str, str, str]]] = {}
+    if _openings is not None:  # doors_stay(): the ways out are kept for the whole phase
 
-    def ways(zone: str) -> list[tuple[str, str, str]]:
-        out = found.get(zone)
-        if out is None:
-            out = found[zone] = _exits(st, zone, shut)
-        return out
+        def ways(zone: str) -> list[tuple[str, str, str]]:
+            return exits(st, zone)
+
+    else:
+        shut = _shut(st)
+        found: dict[str, list[tuple[str, str, str]]] = {}
+
+        def ways(zone: str) -> list[tuple[str, str, str]]:
+            out = found.get(zone)
+            if out is None:
+                out = found[zone] = _exits(st, zone, shut)
+            return out
 
     def full(zone: str) -> bool:
         return crowds.get(zone, 0) >= b.zones[zone].capacity

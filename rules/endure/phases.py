@@ -10,7 +10,7 @@ from .bosses import boss_turn, knocked_out, rise_bosses
 from .casualties import remove_dead
 from .content import content
 from .following import follow_noise
-from .geometry import blackout, distance, remembered, sight
+from .geometry import blackout, distance, doors_stay, remembered, sight
 from .refuge import enter_refuge
 from .sight import refresh_sight
 from .specials import (
@@ -599,7 +599,8 @@ def start_turn(st: EndureState, turn: Turn) -> None:
         if st.phase != "survivors":
             return
         if st.turn_pos >= len(st.order):
-            enemy_phase(st, turn)
+            with doors_stay():  # enemies move and fight; no door opens or shuts meanwhile
+                enemy_phase(st, turn)
             if st.phase == "over":
                 return
             resolution_phase(st, turn)
