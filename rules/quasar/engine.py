@@ -9,6 +9,7 @@ from rules.core.game import LOG_KEEP
 
 from . import decisions, glossary, public, views, words
 from .content import LIS, content
+from .copies import copy_state
 from .flow import start
 from .hand import hand_lines
 from .redraw import redraw
@@ -161,6 +162,10 @@ class Quasar(GameSystem[QuasarState]):
         scores = dict(enumerate(state.glory))
         winners = list(range(len(state.seats))) if state.result == "win" else []
         return Outcome(result=state.result, winners=winners, scores=scores, summary=state.summary)
+
+    def clone(self, state: QuasarState) -> QuasarState:
+        """A deep copy, the cards copied one by one rather than decoded (:mod:`.copies`)."""
+        return copy_state(state)
 
     def hide(self, state: QuasarState, seat: int | None) -> QuasarState:
         return views.view(state, seat)

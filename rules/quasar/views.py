@@ -23,6 +23,7 @@ from __future__ import annotations
 import msgspec
 
 from .content import content
+from .copies import copy_card, without_cards
 from .state import Card, QuasarState, split_key
 
 
@@ -42,8 +43,56 @@ def zone_hidden(zone_key: str, seat: int | None) -> bool:
     return seen == "none" or (seen == "owner" and split_key(zone_key)[1] != seat)
 
 
+ALIASES = tuple(f"x{n}" for n in range(1, 257))
+"""Placeholders' names, made once."""
+
+
 def view(state: QuasarState, seat: int | None) -> QuasarState:
-    """A copy of ``state`` as ``seat`` (None: a spectator) may see it."""
+    """A copy of ``state`` as ``seat`` (None: a spectator) may see it.
+
+    Its cards are the visible ones in their order, then one placeholder per hidden card in the order
+    met (zones in order, then the box), which is what replacing each hidden card in turn would give.
+    """
+    cards = state.cards
+    if "x1" in cards:  # a view already: a placeholder's new name may be an old one's (replace in turn)
+        return _view_in_turn(state, seat)
+    out = without_cards(state)
+    hidden: dict[str, Card] = {}
+    gone: set[str] = set()
+    for key, ids in out.zones.items():
+        hides = zone_hidden(key, seat)
+        blank = None
+        for i, cid in enumerate(ids):
+            card = cards[cid]
+            if not (card.down or (hides and not card.known)):
+                continue
+            if card.down or card.progress:
+                placeholder = Card(key="", zone=key, down=card.down, progress=card.progress)
+            else:  # most hidden cards: a copy of one blank per zone is quicker to make
+                if blank is None:
+                    blank = Card(key="", zone=key)
+                placeholder = copy_card(blank)
+            n = len(hidden)
+            alias = ALIASES[n] if n < len(ALIASES) else f"x{n + 1}"
+            hidden[alias] = placeholder
+            gone.add(cid)
+            ids[i] = alias
+        name, owner = split_key(key)
+        if name == "ranks" and owner != seat:
+            rank_of = content().cards
+            ids.sort(key=lambda c: rank_of[(hidden[c] if c in hidden else cards[c]).key].rank)
+    for cid, card in cards.items():
+        if not card.zone and card.down:
+            hidden[f"x{len(hidden) + 1}"] = Card(key="", down=True)
+            gone.add(cid)
+    out.cards = {cid: copy_card(card) for cid, card in cards.items() if cid not in gone}
+    out.cards.update(hidden)
+    _hide_choices(out, seat)
+    return out
+
+
+def _view_in_turn(state: QuasarState, seat: int | None) -> QuasarState:
+    """:func:`view` of a view: each hidden card replaced in turn, as the view was first written."""
     out = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=QuasarState)
     cards = content().cards
     alias = 0
@@ -65,10 +114,15 @@ def view(state: QuasarState, seat: int | None) -> QuasarState:
         alias += 1
         out.cards.pop(cid)
         out.cards[f"x{alias}"] = Card(key="", down=True)
-    for other in range(len(state.seats)):
+    _hide_choices(out, seat)
+    return out
+
+
+def _hide_choices(out: QuasarState, seat: int | None) -> None:
+    """Other players' secret commits and Rank Card picks."""
+    for other in range(len(out.seats)):
         if other != seat:
             if out.commits:
                 out.commits[other] = []
             if out.picks:
                 out.picks[other] = 0
-    return out

@@ -1,0 +1,32 @@
+"""A deep copy of a game, made quicker than one msgpack round trip of the whole state.
+
+Cards are most of a state (~110 small structs): decoding them is two thirds of a round trip, while a
+card's fields are all immutable (strings, numbers, None), so a shallow copy of each card is a deep one.
+Everything else goes through msgpack as before (lists of tasks, mods, the log...).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from .state import Card, QuasarState
+
+_encode = msgspec.msgpack.encode
+_decode = msgspec.msgpack.Decoder(QuasarState).decode
+_replace = msgspec.structs.replace
+
+
+def without_cards(state: QuasarState) -> QuasarState:
+    """A deep copy of ``state`` with no cards (the caller fills :attr:`QuasarState.cards`)."""
+    return _decode(_encode(_replace(state, cards={})))
+
+
+def copy_card(card: Card) -> Card:
+    return _replace(card)
+
+
+def copy_state(state: QuasarState) -> QuasarState:
+    """A deep copy of ``state``: what ``decode(encode(state))`` gives, in a third of the time."""
+    out = without_cards(state)
+    out.cards = {cid: _replace(card) for cid, card in state.cards.items()}
+    return out
