@@ -32,14 +32,13 @@ def free_spots(state: GrimState, unit: Unit, centre: Cell, radius: float) -> lis
     (ground before rooftops; never on or within 1" of another unit)."""
     grid = grid_of(state)
     others = occupied(state, skip=unit.id)
+    close = {(x + dx, y + dy) for (x, y) in others for dx in (-1, 0, 1) for dy in (-1, 0, 1)}  # on or touching
     r = int(radius) + 1
     spots = []
     for y in range(centre[1] - r, centre[1] + r + 1):
         for x in range(centre[0] - r, centre[0] + r + 1):
             cell = (x, y)
-            if not grid.inside(cell) or dist(cell, centre) > radius + 1e-9 or cell in others:
-                continue
-            if any(touching(cell, o) for o in others):
+            if not grid.inside(cell) or dist(cell, centre) > radius + 1e-9 or cell in close:
                 continue
             spots.append((grid.h(cell) > 0, dist(cell, centre), y, x))
     return [(x, y) for _, _, y, x in sorted(spots)]
