@@ -9,7 +9,7 @@ from rules.core.grammar import listing, plural
 from . import board as B
 from .content import CONTENT
 from .lookup import board_of, find_hero, find_monster, heroes_on_board, mname, occupancy
-from .monsters import activate_monster, plan_activation
+from .monsters import activate_monster, can_strike
 from .quests import spawn
 from .state import MonsterState, StarState, Task, Wait
 
@@ -140,7 +140,7 @@ def event_figure(state: StarState, figures: list[MonsterState]) -> MonsterState:
     activation (standing or after walking), else the first on the board."""
 
     def score(m: MonsterState) -> tuple[int, str]:
-        return (0 if plan_activation(state, m, avoid=state.current)[1] else 1, m.uid)
+        return (0 if can_strike(state, m, state.current) else 1, m.uid)
 
     return min(figures, key=score)
 

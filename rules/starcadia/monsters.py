@@ -107,8 +107,7 @@ def plan_activation(
     nothing rolls.
     """
     b = board_of(state)
-    targets = [only] if only is not None else heroes_on_board(state)
-    targets = [h for h in targets if h.pos and not h.dead and (only is not None or h.seat != avoid)]
+    targets = _targets(state, only, avoid)
     if not targets:
         return [], ""
     now = [h for h in targets if monster_can_hit(state, b, m, m.pos, h)]
@@ -142,6 +141,28 @@ def plan_activation(
         if op[0] != "door" and op[1] in options:
             stop_at = list(walked)
     return stop_at, ""
+
+
+def _targets(state: StarState, only: HeroState | None, avoid: int | None) -> list[HeroState]:
+    """The heroes :func:`plan_activation` may attack: ``only``, else every hero on the board but ``avoid``'s."""
+    targets = [only] if only is not None else heroes_on_board(state)
+    return [h for h in targets if h.pos and not h.dead and (only is not None or h.seat != avoid)]
+
+
+def can_strike(state: StarState, m: MonsterState, avoid: int | None) -> bool:
+    """Whether :func:`plan_activation` (``avoid`` given) attacks a hero: one is in reach now or after a walk
+    within its MP. Read from the same searches, without ranking anything and without the search over the
+    whole station that plans a walk towards a hero out of reach (its answer then attacks nobody)."""
+    targets = _targets(state, None, avoid)
+    if not targets:
+        return False
+    b = board_of(state)
+    if any(monster_can_hit(state, b, m, m.pos, h) for h in targets):
+        return True
+    options = reach_ops(state, b, m.pos, mstats(m)[2], m.uid, huge=mcard(m).huge, doors=True)
+    return any(
+        path and any(monster_can_hit(state, b, m, space, h) for h in targets) for space, (_c, path) in options.items()
+    )
 
 
 def run_activation(

@@ -260,18 +260,21 @@ def _approach(state: StarState, seat: int, targets: list[HeroState]) -> Approach
     dist = _distances_to(state, b, targets)
     crew = [state.act.hero] if state.act.hero else state.crews[seat].heroes
     movers = [find_hero(state, hid) for hid in crew]
-    best: tuple[tuple[int, int, str, str], Approach] | None = None
+    best: tuple[tuple[int, int, str, str], HeroState, list[Op], str] | None = None
     for h in movers:
         if h is None or h.dead or not h.pos or not can_move(state, h):
             continue
         mp = state.act.mp if state.act.hero == h.id else BASE_MP + ability(h, "extra_mp")
         here = dist.get(h.pos, (99, ""))[0]
-        for space, (cost, path) in reach(state, b, h.pos, mp, h.id).items():
+        for space, (cost, ops) in reach_ops(state, b, h.pos, mp, h.id, doors=True).items():
             near, target = dist.get(space, (99, ""))
             key = (near, cost, h.id, space)
-            if path and near < here and (best is None or key < best[0]):
-                best = (key, Approach(h.id, list(path), target))
-    return best[1] if best else None
+            if ops and near < here and (best is None or key < best[0]):
+                best = (key, h, ops, target)
+    if best is None:
+        return None
+    _key, h, ops, target = best
+    return Approach(h.id, notation(ops, h.pos), target)  # the walk :func:`reach` lists for that space
 
 
 def _portal_destination(item: str, items: list, i: int, who: str) -> tuple[str, int]:
