@@ -118,23 +118,42 @@ def _singles(
         yield action, alike
 
 
+SHARED_FIELDS = (
+    "log",
+    "module_pool",
+    "hero_deck",
+    "enemy_deck",
+    "td_deck",
+    "td_discard",
+    "data_pile",
+    "bag",
+    "upgrade_stock",
+)
+"""The piles and the narration a placement never reads or changes (only the Planning, Encounter and
+Resolution phases, ``apply`` and its log do): a copy shares them with the board it was made from."""
+
+
 def _copier(board: State) -> Callable[[], State]:
     """Fresh copies of ``board`` to try placements on, decoded from one encoding (made when the first
-    copy is asked for). The fleets not being fought are shared with ``board``, not copied (on a
-    crowded map they are half of a copy's work): nothing a placement does reaches them
-    (``combat.assign`` and the shots it fires find their fleet with ``combat_fleet``; only the
-    Planning and Encounter phases change the others)."""
+    copy is asked for). The fleets not being fought and :data:`SHARED_FIELDS` are shared with
+    ``board``, not copied (on a crowded map they are most of a copy's work): nothing a placement does
+    reaches them (``combat.assign`` and the shots it fires find their fleet with ``combat_fleet``;
+    only the Planning and Encounter phases change the others)."""
     c = board.combat
     token = c.fleet if c is not None else None
     encoded: list[bytes] = []
+    shared = [(name, getattr(board, name)) for name in SHARED_FIELDS]
 
     def copy() -> State:
         if not encoded:
             fought = [f for f in board.fleets if f.token == token]
-            encoded.append(_ENCODE.encode(msgspec.structs.replace(board, fleets=fought)))
+            slim = msgspec.structs.replace(board, fleets=fought, **{name: [] for name in SHARED_FIELDS})
+            encoded.append(_ENCODE.encode(slim))
         trial = _DECODE.decode(encoded[0])
         fresh = iter(trial.fleets)
         trial.fleets = [next(fresh) if f.token == token else f for f in board.fleets]
+        for name, value in shared:
+            setattr(trial, name, value)
         return trial
 
     return copy
