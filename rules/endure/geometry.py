@@ -113,7 +113,7 @@ def opening_open(st: EndureState, oid: str) -> bool:
 
 def exits(st: EndureState, zone: str) -> list[tuple[str, str, str]]:
     """(opening id, neighbour, direction) for every way out of ``zone`` that is open now."""
-    return _by_openings("exits", st, zone, lambda: _exits(st, zone))
+    return _by_openings("exits", st, zone, lambda: _exits(st, zone, _closed(st)))
 
 
 def _exits(st: EndureState, zone: str, shut: frozenset[str] | None = None) -> list[tuple[str, str, str]]:
@@ -146,6 +146,11 @@ def _shut(st: EndureState) -> frozenset[str]:
     else:
         shut = frozenset(oid for oid, how in st.doors.items() if how != "open" and oid in doors)
     return shut.difference(st.extra_openings) if st.extra_openings else shut
+
+
+def _closed(st: EndureState) -> frozenset[str]:
+    """:func:`_shut`, counted once per state while a memo holds."""
+    return _by_openings("shut", st, None, lambda: _shut(st))
 
 
 def models_in(st: EndureState, zone: str) -> int:
@@ -184,7 +189,7 @@ def _sight(st: EndureState, zone: str) -> dict[str, tuple[int, tuple[str, ...], 
     seen: dict[str, tuple[int, tuple[str, ...], str]] = {zone: (0, (), "")}
     if blackout(st):
         return seen
-    shut = _shut(st)
+    shut = _closed(st)
     for ray in the_board(st).rays[zone]:
         if ray.target in seen and seen[ray.target][0] <= ray.dist:
             continue
