@@ -172,6 +172,8 @@ class Content:
         default_factory=dict, init=False, repr=False, compare=False
     )
     """A state's zone keys -> its in-play zones in the order effects are found in (:mod:`.layers`)."""
+    hidden_to: dict[tuple[str, int | None], bool] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """(zone key, seat) -> whether the seat cannot see the zone's cards (:func:`.views.zone_hidden`)."""
 
     def card(self, key: str) -> CardDef:
         return self.cards[key]

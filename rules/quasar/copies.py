@@ -1,8 +1,9 @@
 """A deep copy of a game, made quicker than one msgpack round trip of the whole state.
 
 Cards are most of a state (~110 small structs): decoding them is two thirds of a round trip, while a
-card's fields are all immutable (strings, numbers, None), so a shallow copy of each card is a deep one.
-Everything else goes through msgpack as before (lists of tasks, mods, the log...).
+card's fields are all immutable (strings, numbers, None), so a shallow copy of each card is a deep one;
+likewise the zones are lists of card ids. Everything else goes through msgpack as before (tasks, mods,
+the log...).
 """
 
 from __future__ import annotations
@@ -17,8 +18,11 @@ _replace = msgspec.structs.replace
 
 
 def without_cards(state: QuasarState) -> QuasarState:
-    """A deep copy of ``state`` with no cards (the caller fills :attr:`QuasarState.cards`)."""
-    return _decode(_encode(_replace(state, cards={})))
+    """A deep copy of ``state`` with no cards (the caller fills :attr:`QuasarState.cards`). The zones
+    (lists of card ids, strings) are copied list by list: three times quicker than decoding them."""
+    out = _decode(_encode(_replace(state, cards={}, zones={})))
+    out.zones = {key: list(ids) for key, ids in state.zones.items()}
+    return out
 
 
 def copy_card(card: Card) -> Card:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import msgspec
 
-from .content import content
+from .content import ZONE_KEYS_KEPT, content
 from .copies import copy_card, without_cards
 from .state import Card, QuasarState, split_key
 
@@ -38,13 +38,17 @@ def hidden_from(state: QuasarState, cid: str, zone_key: str, seat: int | None) -
 
 
 def zone_hidden(zone_key: str, seat: int | None) -> bool:
-    """Whether ``seat`` cannot see the face-up, not :attr:`~.state.Card.known` cards of zone ``zone_key``."""
-    seen = content().zone_of(zone_key).seen
-    return seen == "none" or (seen == "owner" and split_key(zone_key)[1] != seat)
-
-
-ALIASES = tuple(f"x{n}" for n in range(1, 257))
-"""Placeholders' names, made once."""
+    """Whether ``seat`` cannot see the face-up, not :attr:`~.state.Card.known` cards of zone ``zone_key``
+    (remembered with the content, a bounded number of keys: a typed zone name may reach here)."""
+    c = content()
+    found = c.hidden_to.get((zone_key, seat))
+    if found is None:
+        seen = c.zone_of(zone_key).seen
+        found = seen == "none" or (seen == "owner" and split_key(zone_key)[1] != seat)
+        if len(c.hidden_to) >= ZONE_KEYS_KEPT:
+            c.hidden_to.clear()
+        c.hidden_to[(zone_key, seat)] = found
+    return found
 
 
 def view(state: QuasarState, seat: int | None) -> QuasarState:
@@ -52,43 +56,59 @@ def view(state: QuasarState, seat: int | None) -> QuasarState:
 
     Its cards are the visible ones in their order, then one placeholder per hidden card in the order
     met (zones in order, then the box), which is what replacing each hidden card in turn would give.
+    A zone holding no face-down, known or progressing card (its ``Card.zone`` says where a card is) is
+    all hidden or all shown, so only the other zones are looked at card by card.
     """
     cards = state.cards
     if "x1" in cards:  # a view already: a placeholder's new name may be an old one's (replace in turn)
         return _view_in_turn(state, seat)
     out = without_cards(state)
+    mixed = {card.zone for card in cards.values() if card.down or card.known or card.progress}
+    hidden_to = content().hidden_to
     hidden: dict[str, Card] = {}
     gone: set[str] = set()
     for key, ids in out.zones.items():
-        hides = zone_hidden(key, seat)
-        blank = None
-        for i, cid in enumerate(ids):
-            card = cards[cid]
-            if not (card.down or (hides and not card.known)):
-                continue
-            if card.down or card.progress:
-                placeholder = Card(key="", zone=key, down=card.down, progress=card.progress)
-            else:  # most hidden cards: a copy of one blank per zone is quicker to make
-                if blank is None:
-                    blank = Card(key="", zone=key)
-                placeholder = copy_card(blank)
-            n = len(hidden)
-            alias = ALIASES[n] if n < len(ALIASES) else f"x{n + 1}"
-            hidden[alias] = placeholder
-            gone.add(cid)
-            ids[i] = alias
+        hides = hidden_to.get((key, seat))
+        if hides is None:
+            hides = zone_hidden(key, seat)
+        if key not in mixed:
+            if hides and ids:
+                n = len(hidden)
+                aliases = ALIASES[n : n + len(ids)] if n + len(ids) <= len(ALIASES) else _aliases(n, len(ids))
+                blank = Card(key="", zone=key)
+                for alias in aliases:
+                    hidden[alias] = copy_card(blank)
+                gone.update(ids)
+                ids[:] = aliases
+        else:
+            for i, cid in enumerate(ids):
+                card = cards[cid]
+                if card.down or (hides and not card.known):
+                    alias = f"x{len(hidden) + 1}"
+                    hidden[alias] = Card(key="", zone=key, down=card.down, progress=card.progress)
+                    gone.add(cid)
+                    ids[i] = alias
         name, owner = split_key(key)
         if name == "ranks" and owner != seat:
             rank_of = content().cards
             ids.sort(key=lambda c: rank_of[(hidden[c] if c in hidden else cards[c]).key].rank)
-    for cid, card in cards.items():
-        if not card.zone and card.down:
-            hidden[f"x{len(hidden) + 1}"] = Card(key="", down=True)
-            gone.add(cid)
+    if "" in mixed:
+        for cid, card in cards.items():
+            if not card.zone and card.down:
+                hidden[f"x{len(hidden) + 1}"] = Card(key="", down=True)
+                gone.add(cid)
     out.cards = {cid: copy_card(card) for cid, card in cards.items() if cid not in gone}
     out.cards.update(hidden)
     _hide_choices(out, seat)
     return out
+
+
+ALIASES = tuple(f"x{n}" for n in range(1, 257))
+"""Placeholders' names, made once."""
+
+
+def _aliases(start: int, count: int) -> tuple[str, ...]:
+    return tuple(f"x{n}" for n in range(start + 1, start + count + 1))
 
 
 def _view_in_turn(state: QuasarState, seat: int | None) -> QuasarState:
