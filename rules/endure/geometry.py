@@ -181,15 +181,33 @@ def survivors_in(st: EndureState, zone: str) -> list[int]:
 
 
 def sight(st: EndureState, zone: str) -> dict[str, tuple[int, tuple[str, ...], str]]:
-    """Zones seen from ``zone``: zone -> (distance, zones in between, direction)."""
+    """Zones seen from ``zone``: zone -> (distance, zones in between, direction). The answer may be
+    shared with other callers and games: read it, never change it."""
     return _by_openings("sight", st, zone, lambda: _sight(st, zone))
 
 
-def _sight(st: EndureState, zone: str) -> dict[str, tuple[int, tuple[str, ...], str]]:
-    seen: dict[str, tuple[int, tuple[str, ...], str]] = {zone: (0, (), "")}
+Sight = dict[str, tuple[int, tuple[str, ...], str]]
+
+_sights: dict[tuple[str, str, frozenset[str]], Sight] = {}
+"""What each zone of a map sees with these openings closed, shared by every game (read only)."""
+SIGHTS_KEPT = 1024
+"""At most this many kept (about 1 KB each); the oldest goes first."""
+
+
+def _sight(st: EndureState, zone: str) -> Sight:
     if blackout(st):
-        return seen
-    shut = _closed(st)
+        return {zone: (0, (), "")}
+    key = (st.mission, zone, _closed(st))
+    seen = _sights.get(key)
+    if seen is None:
+        if len(_sights) >= SIGHTS_KEPT:
+            del _sights[next(iter(_sights))]
+        seen = _sights[key] = _lines_of_sight(st, zone, key[2])
+    return seen
+
+
+def _lines_of_sight(st: EndureState, zone: str, shut: frozenset[str]) -> Sight:
+    seen: Sight = {zone: (0, (), "")}
     for ray in the_board(st).rays[zone]:
         if ray.target in seen and seen[ray.target][0] <= ray.dist:
             continue

@@ -1,0 +1,28 @@
+"""Endure's shared memo of sight lines stays bounded and answers what a fresh look would."""
+
+from __future__ import annotations
+
+import random
+
+from rules.endure import SYSTEM as E
+from rules.endure import geometry
+
+
+def test_sight_memo_is_bounded_and_matches_a_fresh_look(monkeypatch) -> None:
+    monkeypatch.setattr(geometry, "SIGHTS_KEPT", 8)
+    geometry._sights.clear()
+    state = E.setup(["a", "b"], {"mission": "CG05"}, 11)
+    rnd = random.Random(3)
+    looked = 0
+    for _ in range(80):
+        if E.outcome(state) is not None or not E.pending(state):
+            break
+        for s in state.survivors:
+            fresh = geometry._lines_of_sight(state, s.zone, geometry._shut(state))
+            if not geometry.blackout(state):
+                assert geometry.sight(state, s.zone) == fresh
+                looked += 1
+        assert len(geometry._sights) <= 8
+        seat = E.pending(state)[0].seat
+        state, _ = E.apply(state, seat, rnd.choice(E.legal(state, seat)))
+    assert looked >= 20
