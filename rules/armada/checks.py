@@ -381,8 +381,12 @@ def _assign(state: State, c: Combat, seat: int, action: Mapping[str, Any], deep:
 
 def remembered_place(state: State, c: Combat, seat: int, action: Mapping[str, Any], memo: Memo | None) -> Placed:
     """:func:`_place`, remembered in ``memo`` for the candidates that only aim elsewhere."""
-    raw_die, raw_station = action.get("die"), action.get("station")
-    plain = plain_value(raw_die) and plain_value(raw_station)
+    return place_of(state, c, seat, action.get("die"), action.get("station"), memo)
+
+
+def place_of(state: State, c: Combat, seat: int, raw_die: object, raw_station: object, memo: Memo | None) -> Placed:
+    """:func:`remembered_place` of the die and station an action names."""
+    plain = (type(raw_die) is int or plain_value(raw_die)) and (type(raw_station) is int or plain_value(raw_station))
     if memo is None or not plain:
         return _place(state, c, seat, raw_die, raw_station)
     key = (raw_die, raw_station)

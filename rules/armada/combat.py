@@ -7,6 +7,7 @@ The lookups and targets live in :mod:`.fleets`, leaving a fight in :mod:`.ending
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from rules.core import RuleError, Turn
@@ -267,12 +268,17 @@ def placement(
     else:
         fires, held, used = feed(module.req, station.held, die.face)
         if not used:
-            need = ", ".join(face_name(s) if s != "*" else "any" for s in module.req)
-            raise RuleError(f"Die #{die.id} shows {face_name(die.face)}; {module.name} needs {need}.")
+            raise RuleError(f"Die #{die.id} shows {face_name(die.face)}; {module.name} needs {_needs(module.req)}.")
         held = _completable(state, seat, die, number, fires, held)
     if module.per_round and station.uses + fires > module.per_round:
         raise RuleError(f"{module.name} can fire only {count(module.per_round, 'time')} per round.")
     return fires, held
+
+
+@lru_cache(maxsize=256)
+def _needs(req: tuple[str, ...]) -> str:
+    """A module's printed requirement in words ("Tactical, any"), for the refusal of a die that fits none."""
+    return ", ".join(face_name(s) if s != "*" else "any" for s in req)
 
 
 def _completable(state: State, seat: int, die: Die, number: int, fires: int, held: list[str]) -> list[str]:

@@ -80,12 +80,12 @@ def ship_name(state: State, fleet: Fleet, ship: EnemyShip) -> str:
 
 
 def parse_station(state: State, seat: int, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise RuleError("Say which station: 1 to 6, infirmary or escape.")
-    if type(value) is int:  # a plain number: what the text below would read
+    if type(value) is int:  # a plain number (not a bool): what the text below would read
         if value not in station_numbers(state.players[seat]):
             raise RuleError("Stations are numbered 1 to 6.")
         return value
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise RuleError("Say which station: 1 to 6, infirmary or escape.")
     text = str(value).strip().lower()
     if text in STATION_WORDS:
         return STATION_WORDS[text]

@@ -166,7 +166,7 @@ REFUSED, WAITS, PLAYS = -1, 0, 1
 def sieve(board: State, seat: int, memo: checks.Memo, kinds: Kinds | None = None) -> Callable[[object, object], int]:
     """What the rules say of putting a die on a station, before any target or mode: REFUSED (every
     placement of it is refused), WAITS (the die goes on a module and fires nothing yet) or PLAYS.
-    Asked through ``checks.remembered_place`` (so the checks find the answer in ``memo``), once per
+    Asked through ``checks.place_of`` (so the checks find the answer in ``memo``), once per
     kind of die (:func:`_kinds`, default: the board's) and station: alike dice are placed alike,
     since ``checks`` reads the die's face, hero and place and the faces of the other rolled dice
     (the same for both, the one die aside); only the refusal's words name the die."""
@@ -183,7 +183,7 @@ def sieve(board: State, seat: int, memo: checks.Memo, kinds: Kinds | None = None
         if found is not None:
             return found
         try:
-            placed = checks.remembered_place(board, c, seat, {"die": raw_die, "station": raw_station}, memo)  # type: ignore[arg-type]
+            placed = checks.place_of(board, c, seat, raw_die, raw_station, memo)  # type: ignore[arg-type]
             found = PLAYS if placed is None or placed[3] > 0 else WAITS
         except RuleError:
             found = REFUSED

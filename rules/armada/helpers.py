@@ -54,8 +54,13 @@ def die_label(state: State, die: Die) -> str:
 EXTENSION = 11  # number of the first Savior extension station
 
 
-def station_numbers(player: Player) -> list[int]:
-    return [*range(1, 7), *range(EXTENSION, EXTENSION + len(player.extension))]
+_NUMBERS = tuple((*range(1, 7), *range(EXTENSION, EXTENSION + n)) for n in range(5))
+"""The station numbers of a ship with 0 to 4 extension stations (asked for every die and station)."""
+
+
+def station_numbers(player: Player) -> tuple[int, ...]:
+    n = len(player.extension)
+    return _NUMBERS[n] if n < len(_NUMBERS) else (*range(1, 7), *range(EXTENSION, EXTENSION + n))
 
 
 def station_of(player: Player, number: int) -> Station:
@@ -70,7 +75,8 @@ def module_id(player: Player, number: int) -> str:
 
 
 def module_at(player: Player, number: int) -> Module | None:
-    mid = module_id(player, number)
+    st = player.extension[number - EXTENSION] if number >= EXTENSION else player.stations[number - 1]  # station_of
+    mid = st.module or st.base
     return C.modules[mid] if mid else None
 
 
@@ -202,10 +208,10 @@ def plain_value(value: object) -> bool:
 
 
 def find_die(state: State, seat: int, value: object) -> Die:
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise RuleError("Say which die by its number, for example 3.")
-    if type(value) is int:  # a plain number: what the text below would read
+    if type(value) is int:  # a plain number (not a bool): what the text below would read
         number = value
+    elif isinstance(value, bool) or not isinstance(value, int | str):
+        raise RuleError("Say which die by its number, for example 3.")
     else:
         text = str(value).strip().lstrip("#")
         try:
