@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.core.content import ContentError, get_int, get_list, get_str, get_table, read_toml, require
 
@@ -26,6 +26,9 @@ from .effects import (
     parse_keyword,
     parse_step,
 )
+
+if TYPE_CHECKING:
+    from .layers import Active
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "quasar"
 
@@ -172,6 +175,10 @@ class Content:
         default_factory=dict, init=False, repr=False, compare=False
     )
     """A state's zone keys -> its in-play zones in the order effects are found in (:mod:`.layers`)."""
+    actives: dict[tuple[str, str, int | None], tuple[Active, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """(card id, key, owner) -> its effects as active ones (:func:`.layers.active`)."""
     hidden_to: dict[tuple[str, int | None], bool] = field(default_factory=dict, init=False, repr=False, compare=False)
     """(zone key, seat) -> whether the seat cannot see the zone's cards (:func:`.views.zone_hidden`)."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .content import LIS, content
+from .content import LIS, Content, content
 from .effects import Effect
 from .rank import lowest_ranked, rank_order, team_leader
 from .state import QuasarState, split_key
@@ -52,12 +52,16 @@ def in_play_cards(state: QuasarState) -> list[str]:
     c = content()
     cards = state.cards
     out = []
-    for key in play_order(tuple(state.zones)):
+    for key in in_play_zones(state):
         for cid in state.zones[key]:
             card = cards[cid]
             if not card.down and card.zone and (card.zone == key or c.zone_of(card.zone).in_play):
                 out.append(cid)
     return out
+
+
+def in_play_zones(state: QuasarState) -> tuple[str, ...]:
+    return play_order(tuple(state.zones))
 
 
 def play_order(zone_keys: tuple[str, ...]) -> tuple[str, ...]:
@@ -81,15 +85,41 @@ PLAY_ORDERS_KEPT = 256
 
 def active(state: QuasarState) -> Iterator[Active]:
     """The effects of the cards in play, in :func:`in_play_cards`' order (read the state only while
-    iterating: a card's owner is taken once per card)."""
-    cards = content().cards
-    for cid in in_play_cards(state):
-        key = state.cards[cid].key
-        effects = cards[key].effects
-        if effects:
-            who = owner(state, cid)
-            for index, effect in enumerate(effects):
-                yield Active(cid, index, effect, who, key)
+    iterating: a card's owner is taken once per card, as :func:`.zones.owner` says, from the zone at hand)."""
+    c = content()
+    defs = c.cards
+    made = c.actives
+    cards = state.cards
+    for zone in in_play_zones(state):
+        held = split_key(zone)[1]
+        for cid in state.zones[zone]:
+            card = cards[cid]
+            where = card.zone
+            if card.down or not where or (where != zone and not c.zone_of(where).in_play):
+                continue
+            key = card.key
+            if defs[key].effects:
+                zone_owner = held if where == zone else split_key(where)[1]
+                who = zone_owner if zone_owner is not None else card.by
+                found = made.get((cid, key, who))
+                if found is None:
+                    found = _made(c, cid, key, who)
+                yield from found
+
+
+ACTIVES_KEPT = 4096
+"""Most (card id, key, owner) whose :class:`Active` effects are remembered (a game has a few dozen)."""
+
+
+def _made(c: Content, cid: str, key: str, who: int | None) -> tuple[Active, ...]:
+    """The effects of card ``cid`` (``key``, owned by ``who``) as :class:`Active` ones, made once: every rule
+    question walks them, and an ``Active`` is never changed, so the same ones serve every state."""
+    if len(c.actives) >= ACTIVES_KEPT:
+        c.actives.clear()
+    found = c.actives[(cid, key, who)] = tuple(
+        Active(cid, index, effect, who, key) for index, effect in enumerate(c.cards[key].effects)
+    )
+    return found
 
 
 def simple_holds(state: QuasarState, condition: str, player: int | None) -> bool:
