@@ -201,14 +201,17 @@ def pvp_targets(state: StarState, seat: int) -> list[HeroState]:
     return out
 
 
-def _distances_to(state: StarState, b: B.Board, heroes: list[HeroState]) -> dict[str, tuple[int, str]]:
-    """For each space: the MP from there to the nearest of ``heroes`` and that hero's id (the first of them
-    in ``heroes`` on a tie).
+def _distances_to(
+    state: StarState, b: B.Board, heroes: list[HeroState], wanted: set[str]
+) -> dict[str, tuple[int, str]]:
+    """For the ``wanted`` spaces (and others found on the way): the MP from there to the nearest of
+    ``heroes`` and that hero's id (the first of them in ``heroes`` on a tie); a space out of reach is left out.
 
     The costs are :func:`travel_costs`' (up to 99 MP, doors opened on the way), found by one search from
-    all the heroes at once, costs only: a route search from each hero, paths and all, cost a tenth of a turn.
-    Labels (cost, the hero's index) are compared whole, so a space goes to the same hero as when the
-    heroes' own searches are merged in their order.
+    all the heroes at once, costs only, that stops once every wanted space is settled: a route search from
+    each hero over the whole station, paths and all, cost a tenth of a turn. Labels (cost, the hero's index)
+    are compared whole, so a space goes to the same hero as when the heroes' own searches are merged in
+    their order; a space's label is final when it leaves the queue (Dijkstra's order).
     """
     best: dict[str, tuple[int, int]] = {}
     for i, t in enumerate(heroes):
@@ -216,12 +219,18 @@ def _distances_to(state: StarState, b: B.Board, heroes: list[HeroState]) -> dict
             best[t.pos] = (0, i)
     heap = [(0, i, space) for space, (_cost, i) in best.items()]
     heapq.heapify(heap)
+    settled: dict[str, tuple[int, str]] = {}
+    missing = set(wanted)
     door_open = state.doors
     portals = working_portals(state, b)
     pop, push, steps_from = heapq.heappop, heapq.heappush, b.steps_from
-    while heap:
+    while heap and missing:
         cost, i, cur = pop(heap)
-        if (cost, i) != best[cur] or cost >= _FAR:
+        if (cost, i) != best[cur]:
+            continue
+        settled[cur] = (cost, heroes[i].id)
+        missing.discard(cur)
+        if cost >= _FAR:
             continue
         for nb, door in steps_from(cur):
             total = cost + 1 if door is None or door_open.get(door, False) else cost + 2
@@ -238,7 +247,7 @@ def _distances_to(state: StarState, b: B.Board, heroes: list[HeroState]) -> dict
                     if known is None or (total, i) < known:
                         best[dest] = (total, i)
                         push(heap, (total, i, dest))
-    return {space: (cost, heroes[i].id) for space, (cost, i) in best.items()}
+    return settled
 
 
 def pvp_approach(state: StarState, seat: int) -> Approach | None:
@@ -257,16 +266,23 @@ def pvp_approach(state: StarState, seat: int) -> Approach | None:
 def _approach(state: StarState, seat: int, targets: list[HeroState]) -> Approach | None:
     """:func:`pvp_approach` searched (the button ranking and the move suggestions ask for it each turn)."""
     b = board_of(state)
-    dist = _distances_to(state, b, targets)
     crew = [state.act.hero] if state.act.hero else state.crews[seat].heroes
-    movers = [find_hero(state, hid) for hid in crew]
-    best: tuple[tuple[int, int, str, str], HeroState, list[Op], str] | None = None
-    for h in movers:
+    walks: list[tuple[HeroState, dict[str, tuple[int, list[Op]]]]] = []
+    for h in (find_hero(state, hid) for hid in crew):
         if h is None or h.dead or not h.pos or not can_move(state, h):
             continue
         mp = state.act.mp if state.act.hero == h.id else BASE_MP + ability(h, "extra_mp")
+        walks.append((h, reach_ops(state, b, h.pos, mp, h.id, doors=True)))
+    if not walks:
+        return None
+    wanted = {h.pos for h, _found in walks}
+    for _h, found in walks:
+        wanted.update(found)
+    dist = _distances_to(state, b, targets, wanted)
+    best: tuple[tuple[int, int, str, str], HeroState, list[Op], str] | None = None
+    for h, found in walks:
         here = dist.get(h.pos, (99, ""))[0]
-        for space, (cost, ops) in reach_ops(state, b, h.pos, mp, h.id, doors=True).items():
+        for space, (cost, ops) in found.items():
             near, target = dist.get(space, (99, ""))
             key = (near, cost, h.id, space)
             if ops and near < here and (best is None or key < best[0]):
