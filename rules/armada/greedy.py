@@ -135,23 +135,28 @@ Resolution phases, ``apply`` and its log do): a copy shares them with the board 
 
 def _copier(board: State) -> Callable[[], State]:
     """Fresh copies of ``board`` to try placements on, decoded from one encoding (made when the first
-    copy is asked for). The fleets not being fought and :data:`SHARED_FIELDS` are shared with
-    ``board``, not copied (on a crowded map they are most of a copy's work): nothing a placement does
-    reaches them (``combat.assign`` and the shots it fires find their fleet with ``combat_fleet``;
+    copy is asked for). The fleets not being fought, the captains not fighting and
+    :data:`SHARED_FIELDS` are shared with ``board``, not copied (they are most of a copy's work):
+    nothing a placement does reaches them (``combat.assign`` and the shots it fires find their fleet
+    with ``combat_fleet`` and act for, heal or move Shield and crew to members of the fight only;
     only the Planning and Encounter phases change the others)."""
     c = board.combat
     token = c.fleet if c is not None else None
+    members = range(len(board.players)) if c is None else c.members
     encoded: list[bytes] = []
     shared = [(name, getattr(board, name)) for name in SHARED_FIELDS]
 
     def copy() -> State:
         if not encoded:
             fought = [f for f in board.fleets if f.token == token]
-            slim = msgspec.structs.replace(board, fleets=fought, **{name: [] for name in SHARED_FIELDS})
+            crews = [p for i, p in enumerate(board.players) if i in members]
+            slim = msgspec.structs.replace(board, fleets=fought, players=crews, **{name: [] for name in SHARED_FIELDS})
             encoded.append(_ENCODE.encode(slim))
         trial = _DECODE.decode(encoded[0])
         fresh = iter(trial.fleets)
         trial.fleets = [next(fresh) if f.token == token else f for f in board.fleets]
+        fresh_crews = iter(trial.players)
+        trial.players = [next(fresh_crews) if i in members else p for i, p in enumerate(board.players)]
         for name, value in shared:
             setattr(trial, name, value)
         return trial
