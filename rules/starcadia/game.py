@@ -38,6 +38,12 @@ PHASE_ACTIONS = K.PHASE_ACTIONS
 HIDDEN_CHOICES = frozenset({"claim", "outfit", "rest"})
 """Actions whose one listed form hides a choice (hero placement, a loadout, transfers): never forced."""
 PHASE_ACTIONS = {"updraft": "keep", "upgrade": "take", "outfit": "outfit", "route": "route"}
+_QUEST_STEPS = frozenset({"hack", "pickup"})
+_DECISIONS = frozenset(
+    {"use", "claim", "pick", "event", "payback", "keep", "take", "route", "outfit"}
+    | {"guard", "monster", "shove", "defend", "place"}
+)
+"""Kinds of action the buttons rank after attacks and quest moves: decisions and gadgets."""
 _LEGAL = M.Memo()
 """legal()'s answers per (seat, position), shared by every game of the process (bounded)."""
 
@@ -540,29 +546,13 @@ class Starcadia(GameSystem[StarState]):
 
         def rank(action: Action) -> tuple[int, int]:
             kind = action.get("type")
-            steps = [str(step) for step in action.get("path", []) or []]
             if kind == "attack":
                 return (0, 0 if action.get("target") in pvp else 1)
-            if kind == "move" and any(step in ("hack", "pickup") for step in steps):
+            if kind == "move" and not _QUEST_STEPS.isdisjoint(map(str, action.get("path", []) or [])):
                 return (1, 0)
             if action == towards:
                 return (1, 1)
-            if kind in (
-                "use",
-                "claim",
-                "pick",
-                "event",
-                "payback",
-                "keep",
-                "take",
-                "route",
-                "outfit",
-                "guard",
-                "monster",
-                "shove",
-                "defend",
-                "place",
-            ):
+            if kind in _DECISIONS:
                 return (2, 0)
             if kind in ("end", "rest"):
                 return (3, 0)
