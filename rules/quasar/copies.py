@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import msgspec
 
-from .state import Card, QuasarState
+from .state import QuasarState
 
 _encode = msgspec.msgpack.encode
 _decode = msgspec.msgpack.Decoder(QuasarState).decode
@@ -25,8 +25,8 @@ def without_cards(state: QuasarState) -> QuasarState:
     return out
 
 
-def copy_card(card: Card) -> Card:
-    return _replace(card)
+copy_card = _replace
+"""A copy of one card (called directly: a Python wrapper around it cost as much again)."""
 
 
 def copy_state(state: QuasarState) -> QuasarState:

@@ -13,13 +13,16 @@ from .zones import cards_in
 
 
 def rank_value(state: QuasarState, seat: int) -> int:
-    cards = content().cards
-    values = [
-        cards[state.cards[cid].key].rank
-        for cid in cards_in(state, owned_key("personal", seat))
-        if not state.cards[cid].down and cards[state.cards[cid].key].kind == "rank"
-    ]
-    return max(values, default=0)
+    defs = content().cards
+    cards = state.cards
+    best: int | None = None
+    for cid in cards_in(state, owned_key("personal", seat)):
+        card = cards[cid]
+        if not card.down:
+            found = defs[card.key]
+            if found.kind == "rank" and (best is None or found.rank > best):
+                best = found.rank
+    return 0 if best is None else best
 
 
 def rankbreaker(state: QuasarState, seat: int) -> int:
