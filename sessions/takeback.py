@@ -170,7 +170,10 @@ class TakeBacks(LoadedGames):
         loaded.recent = [(v, s) for v, s in loaded.recent if v < to]
         loaded.recent.append((to, msgspec.msgpack.encode(state)))
         self._remember(loaded, entry.version, state)
-        return Update(game=loaded.record, state=state, events=[event], prompts=system.pending(state))
+        update = Update(game=loaded.record, state=state, events=[event], prompts=system.pending(state))
+        # The position gone back to may wait on a seat nobody has to decide for (a bot, a player away):
+        # it is played on at once, as after any other move, rather than at the next automatic pass.
+        return await self._follow_up(loaded, system, update)
 
     @staticmethod
     def _replayed(loaded: LoadedGame, system: GameSystem, entries: list[dict[str, Any]]) -> BaseState:

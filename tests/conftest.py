@@ -27,3 +27,22 @@ settings.register_profile("explore", max_examples=200, deadline=None)
 settings.register_profile("deep", max_examples=1000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 os.environ.setdefault("TZ", "UTC")
+
+
+def pytest_sessionfinish(session: object, exitstatus: int) -> None:
+    """Stop every SQLite worker thread a failed test left open.
+
+    aiosqlite runs each connection in a thread that is not a daemon: a test that fails before closing
+    its store would keep the process alive after the report, so a red run would hang instead of
+    ending (seen when an assertion failed mid-test). Passing tests close their stores themselves.
+    """
+    import gc
+    import warnings
+
+    import aiosqlite
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for thing in gc.get_objects():
+            if isinstance(thing, aiosqlite.Connection) and thing._thread.is_alive():
+                thing.stop()

@@ -365,3 +365,26 @@ async def test_two_shard_processes_act_on_a_deadline_once(clock) -> None:
     finally:
         for shard in shards:
             await shard.close()
+
+
+async def test_a_take_back_that_lands_on_an_away_players_turn_is_played_on_at_once(tmp_path, clock) -> None:
+    service = await open_service(tmp_path / "g.db", clock)
+    table = Table(service)
+    game_id = await three_seats(service)
+    await hold(service, ALICE)
+    await hold(service, BOB)
+    await hold(service, CAROL)  # her own move; then she goes away from another channel
+    await players.game_away(table, Ctx(CAROL, 77, 1))
+    assert await whose_turn(service) == 0
+    vote = await service.propose_undo(game_id, ALICE)
+    assert sorted(vote.waiting) == [1, 2]
+    version = (await service.store.get_game(game_id)).version
+    await service.vote_undo(game_id, version, BOB, True)
+    vote = await service.vote_undo(game_id, version, CAROL, True)
+    assert vote.done is not None
+    told = [e.text for e in vote.done.events]
+    assert told[0] == "The table agreed: alice takes back `hold`."
+    assert any(t.startswith("carol is away: the bot plays") for t in told), told
+    assert [p.seat for p in vote.done.prompts] == [0], "the bot played carol's turn, not the next pass"
+    assert await whose_turn(service) == 0
+    await service.close()
