@@ -108,6 +108,7 @@ def _moves(st: EndureState, si: int) -> list[Action]:
 def _attacks(st: EndureState, si: int) -> list[Action]:
     s = st.survivors[si]
     out: list[Action] = []
+    occupied = {e.zone for e in st.enemies}
     for stack in s.slots:
         card = icard(stack[0])
         if card.kind != "weapon" or any(it.uid in s.jammed for it in stack):
@@ -115,7 +116,7 @@ def _attacks(st: EndureState, si: int) -> list[Action]:
         if card.cell and not any(it.card == "power-cell" for it in general_items(s)):
             continue
         for z in sorted(target_zones(st, si, attack_range(s, card.range), ranged=card.range > 0)):
-            if any(e.zone == z for e in st.enemies):
+            if z in occupied:
                 out.append({"type": "attack", "zone": z, "weapon": card.key})
             out += _object_attacks(st, si, z, card.key)
     return out

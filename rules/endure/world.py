@@ -67,7 +67,12 @@ def item_names(keys: list[str]) -> str:
 
 
 def obj_specs(st: EndureState) -> dict:
-    """Objective rules for this mission, campaign consequences included."""
+    """Objective rules for this mission, campaign consequences included (read only: while ``legal()``
+    runs, one dict answers every command considered)."""
+    return recall("specs", st, None, lambda: _obj_specs(st))
+
+
+def _obj_specs(st: EndureState) -> dict:
     mission = content().missions[st.mission]
     specs = {o.id: o for o in mission.objectives}
     for cons in mission.after:
