@@ -476,26 +476,26 @@ class Starcadia(GameSystem[StarState]):
     def _move_options(self, state: StarState, b: B.Board, h: HeroState) -> list[Action]:
         mp = E.move_points(state, h)
         out: list[Action] = []
-        reach = E.reach(state, b, h.pos, mp, h.id)
+        reach = E.reach(state, b, h.pos, mp, h.id)  # its paths are new lists: the actions keep them
         q = E.current_pve(state)
+        hack_quest = q is not None and q.goal == "hack"
         hacked = set(state.crews[h.seat].hacked)
-        for space, (cost, path) in sorted(reach.items()):
+        tokens = state.tokens
+        armory = state.armory_space if state.armory_item and len(h.upgrades) < E.SLOTS else None
+        for space in sorted(reach):
+            cost, path = reach[space]
             if path:
-                out.append({"type": "move", "hero": h.id, "path": list(path)})
-            xy = B.parse_space(space)
+                out.append({"type": "move", "hero": h.id, "path": path})
             if (
-                q is not None
-                and q.goal == "hack"
-                and xy in b.terminals
+                hack_quest
+                and B.parse_space(space) in b.terminals
                 and space not in hacked
                 and cost < mp
                 and not E.enemies_in(state, space, h)
             ):
                 out.append({"type": "move", "hero": h.id, "path": [*path, "hack"]})
-            has_quest = any(t.startswith("quest:") for t in state.tokens.get(space, []))
-            if (
-                has_quest or (state.armory_item and state.armory_space == space and len(h.upgrades) < E.SLOTS)
-            ) and not E.enemies_in(state, space, h):
+            has_quest = space in tokens and any(t.startswith("quest:") for t in tokens[space])
+            if (has_quest or space == armory) and not E.enemies_in(state, space, h):
                 out.append({"type": "move", "hero": h.id, "path": [*path, "pickup"]})
         here = B.parse_space(h.pos)
         for side, (dx, dy) in B.DIRS.items():
