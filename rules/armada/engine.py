@@ -695,8 +695,10 @@ class Armada(GameSystem[State]):
 
     def _peeks(self, state: State, seat: int) -> bool:
         """E.V.A. or upgraded Iris Scanners let a captain see the top Threat card (one card only)."""
+        if has_hero(state, seat, "peek_td"):
+            return True
         scanner = has_kind(state.players[seat], "scan")
-        return has_hero(state, seat, "peek_td") or (scanner is not None and scanner.effect.get("level", 1) >= 2)
+        return scanner is not None and scanner.effect.get("level", 1) >= 2
 
     def describe(self, state: State) -> str:
         lines = [

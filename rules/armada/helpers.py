@@ -96,9 +96,12 @@ def has_kind(player: Player, kind: str) -> Module | None:
     """The first online module of that effect kind (passives work while online): the first of
     :func:`installed` of that kind, found without listing them all."""
     for n in station_numbers(player):
-        m = module_at(player, n)
-        if m is not None and m.kind == kind and not (station_of(player, n).offline and not m.never_offline):
-            return m
+        st = player.extension[n - EXTENSION] if n >= EXTENSION else player.stations[n - 1]  # station_of
+        mid = st.module or st.base
+        if mid:
+            m = C.modules[mid]
+            if m.effect["kind"] == kind and not (st.offline and not m.never_offline):
+                return m
     return None
 
 
