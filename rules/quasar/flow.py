@@ -17,7 +17,7 @@ from __future__ import annotations
 from rules.core import Turn
 
 from .content import content
-from .layers import expire, hand_size, in_play_cards
+from .layers import active, expire, hand_size, in_play_cards
 from .options import blind_cards, draw_card, draw_choices, refit_options, required_cards
 from .rank import rank_order, team_leader
 from .state import QuasarState, Resolution, Task, owned_key
@@ -452,11 +452,14 @@ def settle(state: QuasarState, turn: Turn, task: Task) -> bool:
 
 
 def settle_window(state: QuasarState, task: Task) -> bool:
+    """Open the window at the next player worth asking, else close it. Only a player owning a triggered
+    effect of this phase can have one to use (found in one pass over the cards in play, not one per player)."""
     order = rank_order(state)
     pos, passes = task.data
+    owners = {a.owner for a in active(state) if a.effect.style == "triggered" and a.effect.when == task.text}
     while passes < len(order):
         seat = order[pos % len(order)]
-        if worth_asking(state, seat, task.text):
+        if seat in owners and worth_asking(state, seat, task.text):
             task.data = [pos % len(order), passes]
             return True
         pos, passes = pos + 1, passes + 1
