@@ -229,6 +229,8 @@ def path_steps(st: EndureState, start: str, goal: str, *, mover_blocked=True) ->
     """
     if start == goal:
         return 0, []
+    if not mover_blocked and (_memo is not None or _openings is not None) and start not in st.shields:
+        return _steps_by_field(st, start, goal)  # crowds do not matter: one search per goal serves all
     ways, full = _route_reader(st)
     dist = {goal: 0}
     frontier = [goal]
@@ -258,12 +260,22 @@ def path_steps(st: EndureState, start: str, goal: str, *, mover_blocked=True) ->
     return dist[start], steps
 
 
-def distance(st: EndureState, start: str, goal: str) -> int:
-    """``path_steps(st, start, goal, mover_blocked=False)``'s distance. While :func:`remembered` holds
-    (the enemies' attention), one search from ``goal`` over the whole map answers every start."""
-    if _memo is None or start in st.shields:  # a shielded start is entered only by its own search
-        return path_steps(st, start, goal, mover_blocked=False)[0]
-    return recall("distances", st, goal, lambda: _distances(st, goal)).get(start, -1)
+def _field(st: EndureState, goal: str) -> dict[str, int]:
+    """:func:`_distances`, searched once per goal while a memo holds (they depend on the openings and
+    the shields alone, neither of which changes in the enemy phase)."""
+    return _by_openings("distances", st, goal, lambda: _distances(st, goal))
+
+
+def _steps_by_field(st: EndureState, start: str, goal: str) -> tuple[int, list[tuple[str, str]]]:
+    """``path_steps(st, start, goal, mover_blocked=False)`` from the goal's distances: the first steps are
+    the ways out of ``start`` one step nearer (``start`` is not shielded)."""
+    dist = _field(st, goal)
+    d = dist.get(start, -1)
+    if d < 0:
+        return -1, []
+    if goal in st.shields:
+        return d, []
+    return d, [(way, other) for _, other, way in exits(st, start) if dist.get(other) == d - 1]
 
 
 def _distances(st: EndureState, goal: str) -> dict[str, int]:

@@ -10,7 +10,7 @@ from .bosses import boss_turn, knocked_out, rise_bosses
 from .casualties import remove_dead
 from .content import content
 from .following import follow_noise
-from .geometry import blackout, distance, doors_stay, remembered, sight
+from .geometry import blackout, doors_stay, remembered, sight
 from .refuge import enter_refuge
 from .sight import refresh_sight
 from .specials import (
@@ -130,7 +130,7 @@ def _nearest_survivor(st: EndureState, zone: str, candidates: list[int]) -> str:
     best_d = 99
     for i in sorted(candidates):
         z = st.survivors[i].zone
-        d = distance(st, zone, z)
+        d, _ = path_steps(st, zone, z, mover_blocked=False)
         if d < 0:
             d = 50 + the_board(st).noise_dist[zone].get(z, 40)
         if d < best_d:
