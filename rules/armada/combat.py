@@ -269,7 +269,7 @@ def placement(
         fires, held, used = feed(module.req, station.held, die.face)
         if not used:
             raise RuleError(f"Die #{die.id} shows {face_name(die.face)}; {module.name} needs {_needs(module.req)}.")
-        held = _completable(state, seat, die, number, fires, held)
+        held = _completable(state, seat, die, module, station, fires, held)
     if module.per_round and station.uses + fires > module.per_round:
         raise RuleError(f"{module.name} can fire only {count(module.per_round, 'time')} per round.")
     return fires, held
@@ -281,7 +281,9 @@ def _needs(req: tuple[str, ...]) -> str:
     return ", ".join(face_name(s) if s != "*" else "any" for s in req)
 
 
-def _completable(state: State, seat: int, die: Die, number: int, fires: int, held: list[str]) -> list[str]:
+def _completable(
+    state: State, seat: int, die: Die, module: Module, station: Station, fires: int, held: list[str]
+) -> list[str]:
     """The symbols left waiting after this placement, checked against the captain's other rolled dice.
 
     A die may not sit on a station without firing it, so a die that fires nothing is refused
@@ -290,10 +292,6 @@ def _completable(state: State, seat: int, die: Die, number: int, fires: int, hel
     """
     if not held:
         return held
-    player = state.players[seat]
-    module = module_at(player, number)
-    station = station_of(player, number)
-    assert module is not None
     room = 99
     if module.max_dice:
         room = module.max_dice - station.dice - 1

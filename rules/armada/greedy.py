@@ -180,8 +180,8 @@ def sieve(board: State, seat: int, memo: checks.Memo, kinds: Kinds | None = None
     dice: list[Kinds] = [] if kinds is None else [kinds]  # the board's, when first asked
 
     def judge(raw_die: object, raw_station: object) -> int:
-        if not dice:
-            dice.append(_kinds(board, seat, _rolled(board, seat)))
+        if not dice:  # the dice are all it asks about
+            dice.append(_die_kinds(_rolled(board, seat)))
         kind = dice[0].get(("die", raw_die)) if type(raw_die) is int else None  # not True for 1
         key = (kind, raw_station) if kind is not None and type(raw_station) in (int, str) else None
         found = known.get(key) if key is not None else None
@@ -203,7 +203,7 @@ def _kinds(board: State, seat: int, rolled: dict[int, Die]) -> Kinds:
     """``seat``'s rolled dice (:func:`_rolled`: any other die refuses), and those of its stations 1
     to 6 that no rule tells apart by number: a station with a module that is not Hades' Twin Link
     (it feeds station 2), for a captain not limited to station 1 (Shadow Strike)."""
-    kinds: Kinds = {("die", number): msgspec.structs.astuple(die)[1:] for number, die in rolled.items()}
+    kinds = _die_kinds(rolled)
     c = board.combat
     if c is None or seat in c.shadow:
         return kinds
@@ -214,6 +214,11 @@ def _kinds(board: State, seat: int, rolled: dict[int, Die]) -> Kinds:
             fields = msgspec.structs.astuple(station_of(player, number))[2:]
             kinds["station", number] = (module.id, *(tuple(v) if isinstance(v, list) else v for v in fields))
     return kinds
+
+
+def _die_kinds(rolled: dict[int, Die]) -> Kinds:
+    """The dice part of :func:`_kinds`."""
+    return {("die", number): msgspec.structs.astuple(die)[1:] for number, die in rolled.items()}
 
 
 def _alike(kinds: Kinds, action: Action) -> Alike | None:
