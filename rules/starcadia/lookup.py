@@ -3,6 +3,8 @@ reach and line of sight, and what ends a scenario. Nothing here changes the stat
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from . import board as B
 from .content import CONTENT, HeroCard, MonsterCard, UpgradeCard
 from .memo import Recent
@@ -187,6 +189,12 @@ def monster_can_hit(state: StarState, b: B.Board, m: MonsterState, pos: str, h: 
     if mcard(m).attack_type == "melee":
         return b.close(a, t, state.doors)
     return b.los(a, t, state.doors)
+
+
+def monster_sight(b: B.Board, m: MonsterState) -> Callable[[B.XY, B.XY, dict[str, bool]], bool]:
+    """How ``m`` reaches a hero between two parsed spaces: Close for a melee figure, else line of sight
+    (loops over many spaces and heroes look it up once and parse each space once)."""
+    return b.close if mcard(m).attack_type == "melee" else b.los
 
 
 def right_of(state: StarState) -> int:

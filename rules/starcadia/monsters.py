@@ -18,6 +18,7 @@ from .lookup import (
     mcard,
     mname,
     monster_can_hit,
+    monster_sight,
     mstats,
     occupancy,
     right_of,
@@ -110,7 +111,10 @@ def plan_activation(
     targets = _targets(state, only, avoid)
     if not targets:
         return [], ""
-    now = [h for h in targets if monster_can_hit(state, b, m, m.pos, h)]
+    sees, doors = monster_sight(b, m), state.doors  # monster_can_hit, the heroes' spaces parsed once
+    aims = [(h, B.parse_space(h.pos)) for h in targets]
+    here = B.parse_space(m.pos)
+    now = [h for h, at in aims if sees(here, at, doors)]
     if now:
         return [], pick_target(state, now, avoid).id
     mp = mstats(m)[2]
@@ -119,7 +123,8 @@ def plan_activation(
     for space, (_cost, path) in sorted(options.items(), key=lambda kv: (kv[1][0], kv[0])):
         if not path:
             continue
-        hit = [h for h in targets if monster_can_hit(state, b, m, space, h)]
+        xy = B.parse_space(space)
+        hit = [h for h, at in aims if sees(xy, at, doors)]
         if hit:
             return list(path), pick_target(state, hit, avoid).id
     # Nobody in reach: close in on the chosen target along the cheapest route.
@@ -157,12 +162,18 @@ def can_strike(state: StarState, m: MonsterState, avoid: int | None) -> bool:
     if not targets:
         return False
     b = board_of(state)
-    if any(monster_can_hit(state, b, m, m.pos, h) for h in targets):
+    sees, doors = monster_sight(b, m), state.doors  # monster_can_hit, the heroes' spaces parsed once
+    aims = [B.parse_space(h.pos) for h in targets]
+    here = B.parse_space(m.pos)
+    if any(sees(here, at, doors) for at in aims):
         return True
     options = reach_ops(state, b, m.pos, mstats(m)[2], m.uid, huge=mcard(m).huge, doors=True)
-    return any(
-        path and any(monster_can_hit(state, b, m, space, h) for h in targets) for space, (_c, path) in options.items()
-    )
+    for space, (_cost, path) in options.items():
+        if path:
+            xy = B.parse_space(space)
+            if any(sees(xy, at, doors) for at in aims):
+                return True
+    return False
 
 
 def run_activation(
@@ -227,14 +238,18 @@ def monster_options(
     add(notation(ops, m.pos), target)
     targets = [only] if only is not None else heroes_on_board(state)
     targets = [h for h in targets if h.pos and not h.dead]
+    sees, doors = monster_sight(b, m), state.doors  # monster_can_hit, each space parsed once
+    here = B.parse_space(m.pos)
     for h in targets:
-        if monster_can_hit(state, b, m, m.pos, h):
+        if sees(here, B.parse_space(h.pos), doors):
             add([], h.id)
     found = reach_ops(state, b, m.pos, mstats(m)[2], m.uid, huge=mcard(m).huge, doors=True)
     ranked = sorted(found.items(), key=lambda kv: (kv[1][0], kv[0]))
+    walks = [(B.parse_space(space), path) for space, (_cost, path) in ranked if path]
     for h in targets:
-        for space, (_cost, path) in ranked:
-            if path and monster_can_hit(state, b, m, space, h):
+        at = B.parse_space(h.pos)
+        for xy, path in walks:
+            if sees(xy, at, doors):
                 add(notation(path, m.pos), h.id)
                 break
     add([], "")
