@@ -242,6 +242,14 @@ def find_item(s: Survivor, name: object, *, where: str = "all") -> ItemInst:
     raise RuleError(f"{sname(s)} has no '{name.strip()[:30]}'. Carried: {held}.")
 
 
+def spend(s: Survivor, n: int = 1) -> None:
+    """Pay ``n`` actions (refused when fewer are left); a paid action ends a low-gravity step credit."""
+    if s.actions < n:
+        raise RuleError(f"{sname(s)} has only {count(s.actions, 'action')} left.")
+    s.actions -= n
+    s.step_credit = 0
+
+
 def heal(st: EndureState, turn: Turn, si: int, amount: int, *, injuries: int = 0) -> None:
     s = st.survivors[si]
     before = s.health
