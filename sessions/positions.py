@@ -40,6 +40,16 @@ def public_moves(system: GameSystem, state: BaseState, seat: int, memo: Memo | N
     return moves
 
 
+def public_view(system: GameSystem, state: BaseState, memo: Memo | None = None) -> BaseState:
+    """``view(state, None)``, what everyone may see, once per position (callers only read it)."""
+    if memo is None:
+        return system.view(state, None)
+    shown = memo.get("view")
+    if shown is None:
+        shown = memo["view"] = system.view(state, None)
+    return shown
+
+
 def pack_memo(memo: Memo) -> Memo:
     """What is worth keeping of a position's memo while its game is packed: each seat's legal moves
     (packed bytes, when they survive packing unchanged) and whether the table may see them."""

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from render import render_board
 from rules.core import BaseState, Event, GameSystem, Outcome, Prompt, RuleError, registry
-from sessions.positions import Memo, legal_moves, public_moves
+from sessions.positions import Memo, legal_moves, public_moves, public_view
 from sessions.service import VACANT, Update, is_bot
 from sessions.store import GameRecord
 
@@ -116,7 +116,7 @@ def _action_controls(
     every = legal_moves(system, state, seat, memo)
     if public:
         legal = public_moves(system, state, seat, memo)
-        shown = system.view(state, None)
+        shown = public_view(system, state, memo)
     else:
         legal, shown = every, state
     if not legal:
@@ -238,9 +238,18 @@ def board_reply(
     mentions: list[int] = []
     image = None
     if state is not None:
-        shown = system.view(state, viewer_seat)
+        seen: list[BaseState] = []  # the view the picture and summary show, worked out only when needed
+
+        def shown() -> BaseState:
+            if not seen:
+                if viewer_seat is None:
+                    seen.append(public_view(system, state, memo))
+                else:
+                    seen.append(system.view(state, viewer_seat))
+            return seen[0]
+
         if summary:
-            lines += [rename(line, renamed) for line in system.status_lines(shown)]
+            lines += [rename(line, renamed) for line in system.status_lines(shown())]
         outcome = system.outcome(state)
         if outcome is not None:
             colour, title = COLOUR_END, ending_title(system, record, outcome, state)
@@ -262,7 +271,8 @@ def board_reply(
         picture_title = f"{system.name} · game #{record.id}"
 
         def image() -> bytes:  # drawn (in a worker thread) only when the reply is sent with its picture
-            return render_board(shown, title=picture_title, description=system.describe(shown), events=events)
+            board = shown()
+            return render_board(board, title=picture_title, description=system.describe(board), events=events)
 
     if record.status in ("lobby", "active"):
         buttons.append(Button("Status", f"sh:status:{record.id}"))
