@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules.core.content import ContentError, get_int, get_list, get_str, get_table, read_toml, require
 
@@ -26,9 +26,6 @@ from .effects import (
     parse_keyword,
     parse_step,
 )
-
-if TYPE_CHECKING:
-    from .layers import Active
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "quasar"
 
@@ -175,10 +172,11 @@ class Content:
         default_factory=dict, init=False, repr=False, compare=False
     )
     """A state's zone keys -> its in-play zones in the order effects are found in (:mod:`.layers`)."""
-    actives: dict[tuple[str, str, int | None], tuple[Active, ...]] = field(
+    actives: dict[tuple[str, str, int | None], tuple[Any, ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
-    """(card id, key, owner) -> its effects as active ones (:func:`.layers.active`)."""
+    """(card id, key, owner) -> its effects as :class:`.layers.Active` ones (:func:`.layers.active`); typed
+    loosely so that the content, below the layers, does not import them."""
     hidden_to: dict[tuple[str, int | None], bool] = field(default_factory=dict, init=False, repr=False, compare=False)
     """(zone key, seat) -> whether the seat cannot see the zone's cards (:func:`.views.zone_hidden`)."""
 
