@@ -7,7 +7,6 @@ action of ``seat`` at exactly that version; older boards are refused as stale.
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 from collections.abc import Sequence
@@ -30,6 +29,7 @@ from .context import Ctx
 from .present import board_reply, lobby_reply, rename, seat_names
 from .reference import help_page, rules_topic, topics_for
 from .replies import COLOUR_END, COLOUR_GOOD, COLOUR_WARN, Button, Reply
+from .terms import terms_in
 
 BUTTON_ID = re.compile(
     r"sh:(?P<kind>act|lobby|end|status|undo|mine):(?P<game>[0-9]{1,18})(?::(?P<rest>[a-z0-9:]{0,60}))?"
@@ -63,23 +63,6 @@ EXPLAINED = "explained_terms"
 
 EXPLAINED_GAMES_KEPT = 1024
 """Games whose explained terms a process keeps in memory (the oldest read is dropped first)."""
-
-
-@functools.cache
-def _term_pattern(system_id: str) -> re.Pattern[str] | None:
-    """One pattern finding every term of a game's glossary as a whole word, longest first."""
-    terms = sorted(registry.get(system_id).glossary(), key=len, reverse=True)
-    if not terms:
-        return None
-    return re.compile(r"(?<![\w-])(" + "|".join(re.escape(t) for t in terms) + r")(?![\w-])")
-
-
-def terms_in(system: GameSystem, text: str) -> list[str]:
-    """The glossary terms ``text`` uses, in the order they first appear."""
-    pattern = _term_pattern(system.id)
-    if pattern is None:
-        return []
-    return list(dict.fromkeys(match.group(1) for match in pattern.finditer(text)))
 
 
 PRIVATE_NEWS_ACTIONS = 20

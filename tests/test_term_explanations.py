@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+import re
 from pathlib import Path
 
 import pytest
@@ -10,7 +12,8 @@ from rules.core import registry
 from sessions.service import Actor, GameService
 from sessions.store import SqliteStore
 from table import Ctx, Table
-from table.commands import EXPLAIN_AT_ONCE, terms_in
+from table.commands import EXPLAIN_AT_ONCE
+from table.terms import terms_in
 
 ALICE = Actor(1, "alice")
 CHAN = 31
@@ -28,6 +31,26 @@ def test_terms_are_found_as_whole_words_in_order() -> None:
     endure = registry.get("endure")
     assert terms_in(endure, "The GEP moves; a Jaeger appears. GEP again.")[:1] == ["GEP"]
     assert terms_in(endure, "GEPs") == [] and terms_in(registry.get("pig"), "anything") == []
+
+
+def _by_one_pattern(system_id: str, text: str) -> list[str]:
+    """The plain way to find the terms: one pattern of every term, longest first (what terms_in does faster)."""
+    terms = sorted(registry.get(system_id).glossary(), key=len, reverse=True)
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(re.escape(t) for t in terms) + r")(?![\w-])")
+    return list(dict.fromkeys(m.group(1) for m in pattern.finditer(text)))
+
+
+@pytest.mark.parametrize("system_id", ["armada", "endure", "grimdark", "quasar", "starcadia"])
+def test_terms_are_found_exactly_as_one_pattern_of_every_term_finds_them(system_id: str) -> None:
+    terms = sorted(registry.get(system_id).glossary())
+    r = random.Random(system_id)
+    glue = [" ", " ", ", ", ". ", "-", "s ", "_", "x", "(", ") ", "\n", "'s ", ": ", "!", "é", "2"]
+    words = [*terms, *(t.lower() for t in terms), *(t.split()[0] for t in terms), "the", "a", "moves", "and"]
+    for _ in range(300):
+        text = "".join(r.choice(words) + r.choice(glue) for _ in range(r.randint(1, 30)))
+        assert terms_in(registry.get(system_id), text) == _by_one_pattern(system_id, text), text
+    every = " ".join(terms) + "; " + "-".join(terms) + " " + "".join(terms)
+    assert terms_in(registry.get(system_id), every) == _by_one_pattern(system_id, every)
 
 
 async def test_a_term_is_explained_once_per_game(table: Table) -> None:
