@@ -101,16 +101,15 @@ def _search(state: StarState, b: B.Board, start: str, mp: int, doors: bool) -> d
         path = best[cur][1]
         if cost > best[cur][0] or cost >= mp:
             continue
-        for nb, door in steps_from(cur):
-            if door is None or door_open.get(door, False):
-                total, ops = cost + 1, [("step", nb)]
-            elif doors:
-                total, ops = cost + 2, [("door", door), ("step", nb)]
-            else:
+        for nb, door in steps_from(cur):  # a path is written out only when it is the best yet
+            opened = door is None or door_open.get(door, False)
+            if not opened and not doors:
                 continue
+            total = cost + 1 if opened else cost + 2
             known = best.get(nb)
             if total <= mp and (known is None or total < known[0]):
-                best[nb] = (total, path + ops)
+                ops = [*path, ("step", nb)] if opened else [*path, ("door", door), ("step", nb)]
+                best[nb] = (total, ops)
                 push(heap, (total, nb))
         colours = portals.get(cur)
         if colours:
