@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from rules.core import Action, BaseState, Event, GameSystem, RuleError, registry
 from sessions import catchup
@@ -18,7 +18,7 @@ from sessions.dice import DiceError
 from sessions.dice import roll as roll_dice
 from sessions.errors import SessionError, StaleVersion
 from sessions.notify import plan_delivery
-from sessions.positions import legal_moves
+from sessions.positions import Memo, legal_moves
 from sessions.service import DamagedGame, GameService, Update
 from sessions.settings import HELP as SETTINGS_HELP
 from sessions.settings import GameSettings
@@ -44,6 +44,16 @@ class SeatContext:
     state: BaseState
     system: GameSystem
     seat: int | None
+    memo: Memo | None = field(default=None, compare=False, repr=False)
+    """The position's memo when ``state`` is the held game's current one (see ``sessions.positions``)."""
+
+    def legal(self, seat: int | None = None) -> list[Action]:
+        """``seat``'s legal actions (default: the asker's; none for someone not seated), once per position;
+        the caller gets its own copies to change."""
+        seat = self.seat if seat is None else seat
+        if seat is None:
+            return []
+        return [dict(action) for action in legal_moves(self.system, self.state, seat, self.memo)]
 
     def require_seat(self) -> int:
         if self.seat is None:
@@ -372,7 +382,8 @@ class Table:
             raise SessionError(f"This channel is playing {other}; use its commands (see /help).")
         if state is None:
             raise SessionError("The game has not started yet. The host can /game start it.")
-        return SeatContext(record, state, registry.get(record.system), record.seat_of(ctx.actor.user_id))
+        seat = record.seat_of(ctx.actor.user_id)
+        return SeatContext(record, state, registry.get(record.system), seat, self.service.position_memo(record, state))
 
     async def suggest_actions(self, ctx: Ctx, typed: str, limit: int = 25) -> list[str]:
         """Autocomplete for /act: the acting user's legal actions that match what is typed."""

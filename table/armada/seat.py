@@ -32,7 +32,7 @@ async def viewer(table: Table, ctx: Ctx) -> tuple[SeatContext, State]:
 
 
 def legal(sc: SeatContext, seat: int) -> list[Action]:
-    return sc.system.legal(sc.state, seat)
+    return sc.legal(seat)
 
 
 def of_type(actions: list[Action], *kinds: str) -> list[Action]:

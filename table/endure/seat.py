@@ -65,9 +65,7 @@ def acting(sc: SeatContext) -> int:
 
 
 def legal(sc: SeatContext) -> list[Action]:
-    if sc.seat is None:
-        return []
-    return list(sc.system.legal(sc.state, sc.seat))
+    return sc.legal()
 
 
 async def quietly(table: Table, ctx: Ctx) -> tuple[SeatContext | None, list[Action]]:

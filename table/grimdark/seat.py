@@ -32,7 +32,7 @@ def state(sc: SeatContext) -> GrimState:
 
 
 def legal(sc: SeatContext) -> list[Action]:
-    return [] if sc.seat is None else list(sc.system.legal(sc.state, sc.seat))
+    return sc.legal()
 
 
 async def quietly(table: Table, ctx: Ctx) -> tuple[SeatContext | None, list[Action]]:

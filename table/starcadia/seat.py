@@ -49,7 +49,7 @@ def legal(sc: SeatContext, kind: str | None = None) -> list[Action]:
     """The asker's legal actions (of one type when ``kind`` is given); none for a spectator."""
     if sc.seat is None:
         return []
-    return [a for a in SYSTEM.legal(state(sc), sc.seat) if kind is None or a.get("type") == kind]
+    return [a for a in sc.legal() if kind is None or a.get("type") == kind]
 
 
 def crew_ids(st: StarState, seat: int | None) -> list[str]:
