@@ -1,14 +1,25 @@
-"""legal()'s filter: the candidates :func:`.checks.check` allows, each hero's walks checked in full once.
+"""legal()'s filter: the candidates :func:`.checks.check` allows, without checking again what a search wrote.
 
-The walks ``candidates()`` offers a hero come from its route search (:func:`.paths.reach`): paths within
-the MP the check grants, ending where there is room, a hack or pickup added only where the path check
-accepts one, a door beside the hero opened only with an MP to spend. The path check (``plan_path``) takes
-every one of them, so what may still refuse a walk is the rest of the check (whose turn it is, which hero is
-active, a movement sealed by an attack), which reads the hero and never the path: it is the same for every
-walk of one hero. The first walk of each hero is checked in full; once it is allowed, so are the others
-(a path too long to have come from a search is checked in full anyway). Checking every walk again cost
-about 60 us of a turn's 750. tests/test_starcadia_checks.py holds legal() to the plain filter (every
-candidate checked) on random games, and tests/test_legal_reference.py to trial by apply.
+Two kinds of candidates are made by the very searches the check would repeat, so the check accepts them
+whenever it accepts one of their kind:
+
+- A hero's walks come from its route search (:func:`.paths.reach`): paths within the MP the check grants,
+  ending where there is room, a hack or pickup added only where the path check accepts one, a door beside
+  the hero opened only with an MP to spend. The path check (``plan_path``) takes every one of them; what
+  may still refuse a walk is the rest of the check (whose turn it is, which hero is active, a movement
+  sealed by an attack), which reads the hero and never the path. So the first walk of each hero is checked
+  in full and, once it is allowed, so are the others (a path too long to have come from a search is
+  checked in full anyway).
+- A monster's menu in an event activation run by a player (:func:`.monsters.monster_options`) is made of
+  the monster's own route search (walks within its MP, ending where it may stop, or a prefix of its
+  cheapest route that ends on such a space) and of targets it can hit from where the walk ends (or, to
+  attack first, from where it stands). ``plan_monster_path`` and the target check accept each entry; what
+  may refuse them is who answers, the same for all. So the first entry is checked in full, and the others
+  with it.
+
+Checking every walk and menu entry again cost about a sixth of a turn. tests/test_starcadia_checks.py holds
+legal() to the plain filter (every candidate checked) on random games, tests/test_legal_reference.py to
+trial by apply.
 """
 
 from __future__ import annotations
@@ -21,9 +32,14 @@ from .state import StarState
 
 def allowed(system: GameSystem[StarState], state: StarState, seat: int) -> list[Action]:
     """``system.candidates(state, seat)`` that ``system.check`` allows, in their order."""
+    candidates = system.candidates(state, seat)
+    if state.wait is not None and state.wait.kind == "monster" and state.phase == "play":
+        if candidates and system.allows(state, seat, candidates[0]):
+            return candidates
+        return [action for action in candidates if system.allows(state, seat, action)]
     out: list[Action] = []
     walks_allowed: set[object] = set()  # heroes one of whose walks passed the whole check
-    for action in system.candidates(state, seat):
+    for action in candidates:
         if action.get("type") == "move":
             hero = action.get("hero")
             if hero in walks_allowed and len(action.get("path") or ()) <= MAX_PATH:
