@@ -3,6 +3,8 @@ Blade"), at most 80 characters. Monsters are named by their board tag, heroes by
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from rules.core import Action
 
 from . import board as B
@@ -34,7 +36,21 @@ def _upgrade(ref: object) -> str:
 
 
 def walk(path: list[str]) -> str:
-    """A path in words: "walk to C4 (3 MP) and hack", "flip the door east", "stay"."""
+    """A path in words: "walk to C4 (3 MP) and hack", "flip the door east", "stay".
+
+    Remembered per path of plain words (a bounded table): every reply labels a dozen walks, mostly the same
+    ones as the turn before."""
+    if all(step.__class__ is str for step in path):
+        return _walk(tuple(path))
+    return _words(path)
+
+
+@lru_cache(maxsize=2048)
+def _walk(path: tuple[str, ...]) -> str:
+    return _words(list(path))
+
+
+def _words(path: list[str]) -> str:
     spaces = [p for p in path if B.parse_space(p) is not None]
     doors = [p.partition(":")[2] for p in path if p.startswith("door:")]
     if not spaces and doors:
