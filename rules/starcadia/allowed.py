@@ -9,7 +9,8 @@ whenever it accepts one of their kind:
   may still refuse a walk is the rest of the check (whose turn it is, which hero is active, a movement
   sealed by an attack), which reads the hero and never the path. So the first walk of each hero is checked
   in full and, once it is allowed, so are the others (a path too long to have come from a search is
-  checked in full anyway).
+  checked in full anyway). A hoverboard ride is the ally's walk (its route search, the same check), given
+  by the hero who carries the board: the same holds per carrier.
 - A monster's menu in an event activation run by a player (:func:`.monsters.monster_options`) is made of
   the monster's own route search (walks within its MP, ending where it may stop, or a prefix of its
   cheapest route that ends on such a space) and of targets it can hit from where the walk ends (or, to
@@ -38,15 +39,25 @@ def allowed(system: GameSystem[StarState], state: StarState, seat: int) -> list[
             return candidates
         return [action for action in candidates if system.allows(state, seat, action)]
     out: list[Action] = []
-    walks_allowed: set[object] = set()  # heroes one of whose walks passed the whole check
+    walks_allowed: set[tuple[str, object]] = set()  # heroes one of whose walks (or rides) passed the check
     for action in candidates:
-        if action.get("type") == "move":
-            hero = action.get("hero")
-            if hero in walks_allowed and len(action.get("path") or ()) <= MAX_PATH:
+        walk = _walk(action)
+        if walk is None:
+            if system.allows(state, seat, action):
                 out.append(action)
-            elif system.allows(state, seat, action):
-                walks_allowed.add(hero)
-                out.append(action)
+        elif walk in walks_allowed and len(action.get("path") or ()) <= MAX_PATH:
+            out.append(action)
         elif system.allows(state, seat, action):
+            walks_allowed.add(walk)
             out.append(action)
     return out
+
+
+def _walk(action: Action) -> tuple[str, object] | None:
+    """("move", hero) for a hero's walk, ("hoverboard", hero) for a ride it gives its ally, else None."""
+    kind = action.get("type")
+    if kind == "move":
+        return ("move", action.get("hero"))
+    if kind == "use" and action.get("gadget") == "hoverboard":
+        return ("hoverboard", action.get("hero"))
+    return None
