@@ -18,6 +18,7 @@ import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import msgspec
@@ -27,7 +28,7 @@ from rules.core import Action, BaseState, Event, GameSystem, Prompt, RuleError, 
 from .errors import SessionError
 from .narration import plain_action, play_and_tell
 from .notify import PrefsCache, UserPrefs
-from .positions import pack_memo, unpack_memo
+from .positions import legal_moves, pack_memo, unpack_memo
 from .session_types import LoadedGame, Update, is_bot
 from .settings import GameSettings
 from .stats import final_of
@@ -572,7 +573,9 @@ class LoadedGames:
                     return prompt.seat, action, "bot", f"{name} is away: the bot plays {label} for them."
                 return prompt.seat, action, "bot", f"{name} plays {label}."
             if autopass:
-                forced = system.forced_action(state, prompt)
+                # the legal list the reply's buttons would work out anyway, once for both
+                listing = partial(legal_moves, system, state, prompt.seat, loaded.memo)
+                forced = system.forced_action(state, prompt, listing)
                 if forced is not None:
                     label = system.action_label(state, forced)
                     return prompt.seat, forced, "auto", f"{name} had nothing to decide: {label}."

@@ -123,6 +123,36 @@ async def test_reply_autocomplete_and_button_share_one_legal_list(sqlite_path: P
         await service.close()
 
 
+async def test_the_autopass_check_and_the_reply_share_the_new_positions_legal_list(sqlite_path: Path) -> None:
+    service = GameService(SqliteStore(sqlite_path), seed_source=lambda: 5)
+    await service.open()
+    system = registry.get("pig")
+    kind = type(system)
+    asked: list[object] = []
+    original_legal, original_forced = kind.legal, kind.forced_action
+
+    def legal(self: Any, state: Any, seat: int) -> Any:
+        asked.append(state)
+        return original_legal(self, state, seat)
+
+    def forced_action(self: Any, state: Any, prompt: Any, listing: Any = None) -> Any:
+        self.legal_from(state, prompt.seat, listing)  # as a game that decides from the legal list
+        return original_forced(self, state, prompt, listing)
+
+    kind.legal, kind.forced_action = legal, forced_action  # type: ignore[method-assign]
+    try:
+        game_id = await started(service)
+        table = Table(service)
+        reply = await table.act(Ctx(actor=ALICE, channel_id=CHANNEL, guild_id=1), "roll")
+        assert reply.buttons, "the reply shows the next move's buttons"
+        position = (await service.get(game_id))[1]
+        # the autopass check after the move and the reply's buttons asked legal() of the new position once
+        assert sum(1 for s in asked if s is position) == 1
+    finally:
+        kind.legal, kind.forced_action = original_legal, original_forced  # type: ignore[method-assign]
+        await service.close()
+
+
 @pytest.mark.postgres
 async def test_postgres_turn_checks_once_and_sees_another_process() -> None:
     url = new_database()

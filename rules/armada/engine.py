@@ -12,6 +12,7 @@ from rules.core import (
     Action,
     Choice,
     GameSystem,
+    Listing,
     OptionSpec,
     Outcome,
     Prompt,
@@ -761,7 +762,7 @@ class Armada(GameSystem[State]):
     def lookup_term(self, text: str) -> tuple[str, str] | None:
         return glossary.lookup(text)
 
-    def forced_action(self, state: State, prompt: Prompt) -> Action | None:
+    def forced_action(self, state: State, prompt: Prompt, legal: Listing | None = None) -> Action | None:
         """The one answer when nothing is left to decide: ``end`` once a Planning turn has no action
         left or an Encounter turn has nothing to engage (and no captain waiting could take this one
         along), ``done`` when no die can be placed (in an Away Mission only when trying again costs
@@ -770,10 +771,10 @@ class Armada(GameSystem[State]):
         c = state.combat
         if c is not None and not c.pvp and c.step == "gather" and not c.knockouts and not choices.blocking(state):
             return None if enemy.escape_worth_asking(state) else {"type": "gather"}
-        legal = self.legal(state, prompt.seat)
+        listed = self.legal_from(state, prompt.seat, legal)
         if state.mission is not None and state.mission.step == "assign" and not choices.blocking(state):
-            return self._forced_retry(state, prompt.seat, legal)
-        forced = only_choice(legal, frozenset({"begin"}))
+            return self._forced_retry(state, prompt.seat, listed)
+        forced = only_choice(listed, frozenset({"begin"}))
         if forced is None:
             return None
         in_turn = forced["type"] == "end" and state.phase == "encounter" and state.active == -1

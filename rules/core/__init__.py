@@ -1,7 +1,7 @@
 """The rules-engine contract shared by every game system (pure: no discord, no I/O, no clock)."""
 
 from .errors import RuleError
-from .game import BATCH, LOG_KEEP, GameSystem, Played, Turn, normalise, only_choice, parse_options
+from .game import BATCH, LOG_KEEP, GameSystem, Listing, Played, Turn, normalise, only_choice, parse_options
 from .model import Action, BaseState, Choice, Event, OptionSpec, Outcome, Prompt, RngState
 from .registry import all_systems, get, register
 from .rng import Rng
@@ -15,6 +15,7 @@ __all__ = [
     "Choice",
     "Event",
     "GameSystem",
+    "Listing",
     "OptionSpec",
     "Outcome",
     "Played",

@@ -28,7 +28,7 @@ states. Only ``apply`` copies the state (once per accepted action).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
@@ -37,6 +37,9 @@ import msgspec
 from .errors import RuleError
 from .model import Action, BaseState, Choice, Event, OptionSpec, Outcome, Prompt, RngState
 from .rng import Rng
+
+Listing = Callable[[], list[Action]]
+"""How a caller hands over a position's legal actions it already knows (see ``forced_action``)."""
 
 S = TypeVar("S", bound=BaseState)
 
@@ -300,15 +303,21 @@ class GameSystem(Generic[S]):
         """An action in plain words for a button ("Travel to Kagawa"); the notation by default."""
         return self.format(action)
 
-    def forced_action(self, state: S, prompt: Prompt) -> Action | None:
+    def forced_action(self, state: S, prompt: Prompt, legal: Listing | None = None) -> Action | None:
         """The one sensible answer to ``prompt``, when there is nothing to decide; else None.
 
         The session service plays such a step at once (narrated) instead of pinging the
         player: an ``end`` that is all that is left, a turn with nothing to engage. Only the game
         knows when ``legal()`` lists every choice (a typed loadout may not be listed), so the
         default forces nothing; :func:`only_choice` helps games that do list everything.
+        ``legal``: gives ``legal(state, prompt.seat)`` as the caller already knows it (the service
+        keeps it for the position's buttons); read it with :meth:`legal_from`.
         """
         return None
+
+    def legal_from(self, state: S, seat: int, legal: Listing | None) -> list[Action]:
+        """``legal(state, seat)``, from the caller's ``legal`` when given (callers only read it)."""
+        return legal() if legal is not None else self.legal(state, seat)
 
     def warm_up(self) -> None:
         """Build, once per process and before the first game, what every game of this system will need

@@ -9,6 +9,7 @@ from rules.core import (
     Action,
     Choice,
     GameSystem,
+    Listing,
     OptionSpec,
     Outcome,
     Prompt,
@@ -268,22 +269,22 @@ class Endure(GameSystem[EndureState]):
     def action_label(self, state: EndureState, action: Action) -> str:
         return words.action_label(state, action)
 
-    def forced_action(self, state: EndureState, prompt: Prompt) -> Action | None:
+    def forced_action(self, state: EndureState, prompt: Prompt, legal: Listing | None = None) -> Action | None:
         """Nothing to decide: a Refuge step with one answer, or a survivor with no action and no move
         left whose other options are free discards or a reward that could do nothing now (an attack or
         escape boost with no action to use it: ending the turn keeps it for later)."""
         if state.phase == "refuge":
-            return only_choice(self.legal(state, prompt.seat))
+            return only_choice(self.legal_from(state, prompt.seat, legal))
         si = self.current(state)
         if prompt.kind != "turn" or si is None or state.survivors[si].seat != prompt.seat:
             return None
         s = state.survivors[si]
         if s.actions > 0 or s.found:
             return None
-        legal = self.legal(state, prompt.seat)  # asked only now: most turns are decided above
-        idle = s.free_moves <= 0 and s.step_credit <= 0 and not any(a["type"] == "move" for a in legal)
-        real = [a for a in legal if a["type"] not in ("end", "discard") and not (idle and self._idle_reward(s, a))]
-        return {"type": "end"} if not real and any(a["type"] == "end" for a in legal) else None
+        listed = self.legal_from(state, prompt.seat, legal)  # asked only now: most turns are decided above
+        idle = s.free_moves <= 0 and s.step_credit <= 0 and not any(a["type"] == "move" for a in listed)
+        real = [a for a in listed if a["type"] not in ("end", "discard") and not (idle and self._idle_reward(s, a))]
+        return {"type": "end"} if not real and any(a["type"] == "end" for a in listed) else None
 
     @staticmethod
     def _idle_reward(s: Survivor, action: Action) -> bool:

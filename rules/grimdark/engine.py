@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 import msgspec
 
-from rules.core import Action, Choice, GameSystem, OptionSpec, Outcome, Prompt, RngState, RuleError, Turn
+from rules.core import Action, Choice, GameSystem, Listing, OptionSpec, Outcome, Prompt, RngState, RuleError, Turn
 from rules.core.rng import Rng
 
 from . import actions, paths
@@ -336,14 +336,14 @@ class Grimdark(GameSystem[GrimState]):
     def warm_up(self) -> None:
         paths.build_tables()
 
-    def forced_action(self, state: GrimState, prompt: Prompt) -> Action | None:
+    def forced_action(self, state: GrimState, prompt: Prompt, legal: Listing | None = None) -> Action | None:
         if state.phase == CAMP:  # nothing the player's XP pays for: no camp to linger in
-            legal = [a for a in self.legal(state, prompt.seat) if a["type"] not in self.free_actions]
-            return legal[0] if legal == [{"type": "ready"}] else None
+            listed = [a for a in self.legal_from(state, prompt.seat, legal) if a["type"] not in self.free_actions]
+            return listed[0] if listed == [{"type": "ready"}] else None
         if state.phase != "battle" or state.verdict:
             return None
-        legal = [a for a in self.legal(state, prompt.seat) if a["type"] not in self.free_actions]
-        return legal[0] if len(legal) == 1 else None
+        listed = [a for a in self.legal_from(state, prompt.seat, legal) if a["type"] not in self.free_actions]
+        return listed[0] if len(listed) == 1 else None
 
     def ai_action(self, view: GrimState, seat: int, seed: int) -> Action | None:
         return choose(self, view, seat, seed)

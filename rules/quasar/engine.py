@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from rules.core import Action, Choice, GameSystem, OptionSpec, Outcome, Prompt, RngState, RuleError, Turn, only_choice
+from rules.core import (
+    Action,
+    Choice,
+    GameSystem,
+    Listing,
+    OptionSpec,
+    Outcome,
+    Prompt,
+    RngState,
+    RuleError,
+    Turn,
+    only_choice,
+)
 from rules.core.game import LOG_KEEP
 
 from . import decisions, glossary, public, views, words
@@ -196,13 +208,13 @@ class Quasar(GameSystem[QuasarState]):
     def action_label(self, state: QuasarState, action: Action) -> str:
         return words.action_label(state, action)
 
-    def forced_action(self, state: QuasarState, prompt: Prompt) -> Action | None:
+    def forced_action(self, state: QuasarState, prompt: Prompt, legal: Listing | None = None) -> Action | None:
         """The one answer, unless being the only one would tell the table about a hidden hand (a
         discard from a hand of twins is still asked for)."""
         task = decisions.task_for(state, prompt.seat)
         if task is not None and task.kind in ("trim", "discard") and len(hand(state, prompt.seat)) > 1:
             return None
-        return only_choice(self.legal(state, prompt.seat))
+        return only_choice(self.legal_from(state, prompt.seat, legal))
 
     def button_choices(self, state: QuasarState, seat: int, legal: list[Action]) -> list[int]:
         """Secret choices get no buttons (a button on the public board would show a hand's shape)."""

@@ -10,6 +10,7 @@ from rules.core import (
     Action,
     Choice,
     GameSystem,
+    Listing,
     OptionSpec,
     Outcome,
     Prompt,
@@ -333,12 +334,12 @@ class Starcadia(GameSystem[StarState]):
     def lookup_term(self, text: str) -> tuple[str, str] | None:
         return glossary.lookup(text)
 
-    def forced_action(self, state: StarState, prompt: Prompt) -> Action | None:
+    def forced_action(self, state: StarState, prompt: Prompt, legal: Listing | None = None) -> Action | None:
         """The one answer when nothing is left to decide: ``end`` once the active hero can do nothing
         else, a draft pick or a token that is the last one left, a decision with a single option. A claim,
         an outfit and a rest are never forced: where the heroes stand, who carries what and what moves
         between them are choices the listed action does not show."""
-        forced = only_choice(self.legal(state, prompt.seat), self.free_actions)
+        forced = only_choice(self.legal_from(state, prompt.seat, legal), self.free_actions)
         if forced is None or forced["type"] in HIDDEN_CHOICES:
             return None
         return forced
