@@ -13,7 +13,6 @@ p50 / p99: the placement of crew dice in a fight (the suggestion's search) is mo
 from __future__ import annotations
 
 import random
-import sys
 import time
 from collections import Counter
 
@@ -21,6 +20,8 @@ from rules.armada import SYSTEM as A
 from rules.armada import memo
 from rules.armada.state import State
 from rules.core import Action
+
+from .stats import repeats
 
 Position = tuple[bytes, int, Action]
 GAMES = (
@@ -125,8 +126,7 @@ def legal_alone(played: list[Position], reps: int) -> dict[str, list[float]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    reps = int(args[0]) if args else 3
+    reps = repeats(argv, "python -m bench.engine_armada", __doc__)
     played = positions()
     best: Counter[str] | None = None
     for _ in range(reps):

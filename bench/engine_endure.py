@@ -11,12 +11,13 @@ Times are ``time.process_time`` (CPU of this process only), the minimum over ``r
 from __future__ import annotations
 
 import random
-import sys
 import time
 from collections import Counter
 
 from rules.core import Action
 from rules.endure import SYSTEM as E
+
+from .stats import repeats
 
 Position = tuple[bytes, int, Action]
 MISSIONS = ("CG00", "CG01", "CG03", "CG05", "CG07", "CG08", "C013", "C015", "ROP17", "ROP19", "P20")
@@ -84,8 +85,7 @@ def turn(position: Position, spent: Counter[str], steps: list[float]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    reps = int(args[0]) if args else 3
+    reps = repeats(argv, "python -m bench.engine_endure", __doc__)
     played = positions()
     best: Counter[str] | None = None
     step_best: list[float] = []

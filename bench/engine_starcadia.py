@@ -10,7 +10,6 @@ process only, so other work on the machine matters little), the minimum over ``r
 from __future__ import annotations
 
 import random
-import sys
 import time
 from collections import Counter
 
@@ -18,6 +17,8 @@ from rules.core import Action
 from rules.starcadia import SYSTEM as G
 from table.commands import SeatContext
 from table.starcadia import suggestions
+
+from .stats import repeats
 
 Position = tuple[bytes, int, Action]
 
@@ -77,8 +78,7 @@ def turn(position: Position, spent: Counter[str]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    reps = int(args[0]) if args else 3
+    reps = repeats(argv, "python -m bench.engine_starcadia", __doc__)
     played = positions()
     best: Counter[str] | None = None
     for _ in range(reps):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import math
 from collections.abc import Sequence
 
@@ -27,3 +28,11 @@ def summary_ms(seconds: Sequence[float]) -> dict[str, float]:
         "p99_ms": percentile(seconds, 99) * 1000,
         "max_ms": max(seconds) * 1000,
     }
+
+
+def repeats(argv: list[str] | None, prog: str, doc: str | None) -> int:
+    """The ``[reps]`` argument of the engine micro-benchmarks (``bench.engine_<game>``): passes over the
+    positions, the fastest of which is kept."""
+    p = argparse.ArgumentParser(prog=prog, description=(doc or "").strip().split("\n")[0])
+    p.add_argument("reps", nargs="?", type=int, default=3, help="passes over the positions (default 3)")
+    return p.parse_args(argv).reps
