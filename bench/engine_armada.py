@@ -21,7 +21,7 @@ from rules.armada import memo
 from rules.armada.state import State
 from rules.core import Action
 
-from .stats import repeats
+from .stats import fastest_pass, print_split, repeats
 
 Position = tuple[bytes, int, Action]
 GAMES = (
@@ -128,17 +128,14 @@ def legal_alone(played: list[Position], reps: int) -> dict[str, list[float]]:
 def main(argv: list[str] | None = None) -> int:
     reps = repeats(argv, "python -m bench.engine_armada", __doc__)
     played = positions()
-    best: Counter[str] | None = None
-    for _ in range(reps):
+
+    def one_pass() -> Counter[str]:
         spent: Counter[str] = Counter()
         for position in played:
             turn(position, spent)
-        if best is None or sum(spent.values()) < sum(best.values()):
-            best = spent
-    assert best is not None
-    for part, seconds in best.most_common():
-        print(f"{part:40} {seconds / len(played) * 1e6:7.0f} us")
-    print(f"{'whole turn':40} {sum(best.values()) / len(played) * 1e6:7.0f} us  ({len(played)} turns)")
+        return spent
+
+    print_split(fastest_pass(reps, one_pass), len(played))
     print("legal() alone, by position (p50 / p99 / mean, us):")
     for kind, times in sorted(legal_alone(played, reps).items()):
         p50, p99 = times[len(times) // 2], times[min(len(times) - 1, int(0.99 * len(times)))]

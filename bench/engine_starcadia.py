@@ -18,7 +18,7 @@ from rules.starcadia import SYSTEM as G
 from table.commands import SeatContext
 from table.starcadia import suggestions
 
-from .stats import repeats
+from .stats import fastest_pass, print_split, repeats
 
 Position = tuple[bytes, int, Action]
 
@@ -80,17 +80,14 @@ def turn(position: Position, spent: Counter[str]) -> None:
 def main(argv: list[str] | None = None) -> int:
     reps = repeats(argv, "python -m bench.engine_starcadia", __doc__)
     played = positions()
-    best: Counter[str] | None = None
-    for _ in range(reps):
+
+    def one_pass() -> Counter[str]:
         spent: Counter[str] = Counter()
         for position in played:
             turn(position, spent)
-        if best is None or sum(spent.values()) < sum(best.values()):
-            best = spent
-    assert best is not None
-    for part, seconds in best.most_common():
-        print(f"{part:40} {seconds / len(played) * 1e6:7.0f} us")
-    print(f"{'whole turn':40} {sum(best.values()) / len(played) * 1e6:7.0f} us  ({len(played)} turns)")
+        return spent
+
+    print_split(fastest_pass(reps, one_pass), len(played))
     return 0
 
 
