@@ -52,46 +52,26 @@ class Recent:
         with self._lock:
             known = self._answers.get(key)
             if known is not None:
-                self._answers.move_to_end(key)
-                return known
-        found = compute()
-        with self._lock:
-            self._answers[key] = found
-            while len(self._answers) > self.keep:
-                self._answers.popitem(last=False)
-        return found
-
-    def clear(self) -> None:
-        with self._lock:
-            self._answers.clear()
-
-    def __len__(self) -> int:
-        return len(self._answers)
-
-
-class Memo:
-    """A bounded, thread-safe table of encoded answers, the least recently used forgotten first."""
-
-    def __init__(self, keep: int = KEEP) -> None:
-        self.keep = keep
-        self._answers: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def answer(self, key: tuple[Any, ...], compute: Callable[[], Any]) -> Any:
-        """``compute()``'s answer for ``key``: a fresh copy of the remembered one, else computed and remembered."""
-        with self._lock:
-            known = self._answers.get(key)
-            if known is not None:
                 self._answers.move_to_end(key)  # most recently used last
         if known is not None:
-            return msgspec.msgpack.decode(known)
+            return self._given(known)
         found = compute()
-        encoded = _ENCODER.encode(found)
+        kept = self._kept(found)
         with self._lock:
-            self._answers[key] = encoded
+            self._answers[key] = kept
             while len(self._answers) > self.keep:
                 self._answers.popitem(last=False)
         return found
+
+    @staticmethod
+    def _kept(found: Any) -> Any:
+        """What is kept of an answer (the answer itself: callers only read it)."""
+        return found
+
+    @staticmethod
+    def _given(kept: Any) -> Any:
+        """What a caller gets of a kept answer."""
+        return kept
 
     def clear(self) -> None:
         with self._lock:
@@ -99,3 +79,18 @@ class Memo:
 
     def __len__(self) -> int:
         return len(self._answers)
+
+
+class Memo(Recent):
+    """A bounded, thread-safe table of encoded answers: each caller gets a fresh copy it may change."""
+
+    def __init__(self, keep: int = KEEP) -> None:
+        super().__init__(keep)
+
+    @staticmethod
+    def _kept(found: Any) -> Any:
+        return _ENCODER.encode(found)
+
+    @staticmethod
+    def _given(kept: Any) -> Any:
+        return msgspec.msgpack.decode(kept)
