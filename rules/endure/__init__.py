@@ -21,9 +21,9 @@ and the game's status in plain words and lists the names each survivor answers t
 Modules import bottom-up: state and content; geometry (the live board: doors, sight lines,
 routes); world (items, Resolve, damage, spawning); words; following, bosses, casualties, specials,
 sight (what comes into view); alarms (when a planned line must hand control back) and lines (the
-shape of a ``;`` line); refuge, phases, campaign; checks_map and checks (whether a command may be
-played, reading the state only), inventory and actions (playing it), candidates (what to offer);
-ai_sense, ai; the engine.
+shape of a ``;`` line); refuge, ending (won or lost), phases, campaign; checks_map and checks
+(whether a command may be played, reading the state only), inventory and actions (playing it),
+candidates (what to offer); ai_sense, ai; the engine.
 """
 
 from rules.core import register

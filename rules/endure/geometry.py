@@ -65,13 +65,18 @@ def doors_stay() -> Iterator[None]:
 
 
 def _by_openings(name: str, st: EndureState, key: object, work: Callable[[], Any]) -> Any:
-    """:func:`recall` for what only the openings decide, also kept while :func:`doors_stay` holds."""
-    if _memo is not None or _openings is None:
-        return recall(name, st, key, work)
+    """:func:`recall` for what only the openings decide, also kept while :func:`doors_stay` holds.
+    The phase's store comes first: what the enemies' attention (a :func:`remembered` block inside the
+    phase) works out serves their moves too, and the other way round. (The hot readers below,
+    :func:`exits` and :func:`sight`, inline this: they run thousands of times per enemy phase. Nothing
+    kept here is ever None.)"""
+    store = _openings if _openings is not None else _memo
+    if store is None:
+        return work()
     slot = (name, id(st), key)
-    found = _openings.get(slot)
+    found = store.get(slot)
     if found is None:
-        found = _openings[slot] = work()
+        found = store[slot] = work()
     return found
 
 
@@ -113,7 +118,14 @@ def opening_open(st: EndureState, oid: str) -> bool:
 
 def exits(st: EndureState, zone: str) -> list[tuple[str, str, str]]:
     """(opening id, neighbour, direction) for every way out of ``zone`` that is open now."""
-    return _by_openings("exits", st, zone, lambda: _exits(st, zone, _closed(st)))
+    store = _openings if _openings is not None else _memo
+    if store is None:
+        return _exits(st, zone, _shut(st))
+    slot = ("exits", id(st), zone)
+    found = store.get(slot)
+    if found is None:
+        found = store[slot] = _exits(st, zone, _closed(st))
+    return found
 
 
 def _exits(st: EndureState, zone: str, shut: frozenset[str] | None = None) -> list[tuple[str, str, str]]:
@@ -183,7 +195,14 @@ def survivors_in(st: EndureState, zone: str) -> list[int]:
 def sight(st: EndureState, zone: str) -> dict[str, tuple[int, tuple[str, ...], str]]:
     """Zones seen from ``zone``: zone -> (distance, zones in between, direction). The answer may be
     shared with other callers and games: read it, never change it."""
-    return _by_openings("sight", st, zone, lambda: _sight(st, zone))
+    store = _openings if _openings is not None else _memo
+    if store is None:
+        return _sight(st, zone)
+    slot = ("sight", id(st), zone)
+    found = store.get(slot)
+    if found is None:
+        found = store[slot] = _sight(st, zone)
+    return found
 
 
 Sight = dict[str, tuple[int, tuple[str, ...], str]]

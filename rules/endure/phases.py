@@ -9,9 +9,9 @@ from rules.core import Turn
 from .bosses import boss_turn, knocked_out, rise_bosses
 from .casualties import remove_dead
 from .content import content
+from .ending import check_end
 from .following import follow_noise
 from .geometry import blackout, doors_stay, remembered, sight
-from .refuge import enter_refuge
 from .sight import refresh_sight
 from .specials import (
     allies_act,
@@ -20,13 +20,11 @@ from .specials import (
     drag_actions,
     empty_map_spawn,
     pin_check,
-    sentries_left,
     woman_moves,
 )
 from .state import EndureState, Enemy, Radar
 from .world import (
     CLOCKWISE,
-    carry_cap,
     change_resolve,
     damage,
     escort_home,
@@ -52,7 +50,6 @@ from .world import (
     resolve_test,
     roll_direction,
     rolloff,
-    scard,
     sname,
     spawn_token,
     survivors_in,
@@ -702,156 +699,6 @@ def end_turn(st: EndureState, turn: Turn, si: int) -> None:
     s.free_reorg = False
     st.turn_pos += 1
     start_turn(st, turn)
-
-
-def check_end(st: EndureState, turn: Turn) -> bool:
-    if st.phase in ("over", "refuge"):
-        return True
-    if not any(s.alive for s in st.survivors):
-        st.phase, st.result = "over", "loss"
-        st.summary = "Every survivor is dead. The mission has failed."
-        turn.say(st.summary, kind="end")
-        return True
-    mission = content().missions[st.mission]
-    if "walkies" in mission.specials and not st.failed:
-        if sentries_left(st) < 4:
-            st.failed = "Too few Sentries are left to bring home."
-        techs = [i for i in living(st) if scard(st.survivors[i]).klass == "Technician"]
-        if not st.failed and not techs and st.escaped + len(st.allies) < 4:
-            st.failed = "No Technician is left aboard to reprogram the Sentries still needed."
-    if "trophy" in mission.specials and not st.failed:
-        trophy = [o for o in st.objectives if o.id == "trophy" and not o.done]
-        if trophy and not any(e.kind == "solomon" and e.marked for e in st.enemies):
-            st.failed = "The Solomon trophy was killed."
-    if not st.failed:
-        st.failed = _stranded(st)
-    if st.failed:
-        st.phase, st.result = "over", "loss"
-        st.summary = f"{st.failed} The mission has failed."
-        turn.say(st.summary, kind="end")
-        return True
-    won = all(goal_met(st, g) for g in mission.goals)
-    if not won and not living(st):
-        st.phase, st.result = "over", "loss"
-        st.summary = "Nobody is left aboard to finish the job. The mission has failed."
-        turn.say(st.summary, kind="end")
-        return True
-    if won:
-        turn.say(f"Mission {mission.key} {mission.name} complete!", kind="end")
-        if st.campaign:
-            enter_refuge(st, turn)
-            return True
-        st.phase, st.result = "over", "win"
-        st.summary = f"Mission {mission.key} {mission.name} complete!"
-        return True
-    return False
-
-
-def _stranded(st: EndureState) -> str:
-    """A fail state: an objective the mission still needs can only be handled by a class nobody alive
-    on the map belongs to any more (the only Engineer, say, is dead), so the mission can never be won."""
-    mission = content().missions[st.mission]
-    needed = {g.partition(":")[2] for goal in mission.goals for g in goal.split("|") if ":" in g}
-    alive = {scard(st.survivors[i]).klass.lower() for i in living(st)}
-    specs = obj_specs(st)
-    hands = _hands_short(st, mission, needed)
-    if hands:
-        return hands
-    if any(specs[o.id].loader_only and not o.done and o.colour in needed for o in st.objectives) and _no_power(st):
-        return "The Exo Loader has no power left anywhere aboard, so the cell doors can never be sealed."
-    for o in st.objectives:
-        spec = specs[o.id]
-        if o.done or o.carried_by >= 0 or not spec.who or o.colour not in needed:
-            continue
-        if spec.hook == "sedate" and o.progress >= 1:
-            continue  # sedated: anyone may carry her now
-        if spec.hook == "sedate" and not _kits_left(st):
-            return f"No Med Kit is left anywhere to sedate the {o.colour} objective with."
-        if spec.who.lower() not in alive and living(st):
-            return f"Nobody left can handle the {o.colour} objective (it needs the {spec.who.capitalize()})."
-    return ""
-
-
-def _hands_short(st: EndureState, mission, needed: set[str]) -> str:
-    """CG09: each survivor carries at most ``max_carry`` objectives off the map; once fewer hands are
-    left aboard than objectives still to carry out, the mission can never be completed."""
-    if not mission.max_carry or "escort" in mission.specials:
-        return ""
-    for goal in mission.goals:
-        head, _, colour = goal.partition(":")
-        if head != "deliver" or colour not in needed:
-            continue
-        left = [o for o in st.objectives if o.colour == colour and not o.delivered]
-        cap = carry_cap(st)
-        hands = sum(max(cap, sum(1 for o in left if o.carried_by == i)) for i in living(st))
-        if len(left) > hands:
-            return f"Too few survivors are left aboard to carry every {colour} objective out."
-    return ""
-
-
-def _no_power(st: EndureState) -> bool:
-    """CG01: the Loader is not running and no Power Cell with a charge left is anywhere: not in the
-    item deck, set aside (an uncollected blue objective), the trading post or anyone's hands."""
-    if st.loader_powered or not st.loader_zone:
-        return False
-    keys = list(st.item_deck) + list(st.trading_post) + list(st.set_aside)
-    if "power-cell" in keys:
-        return False
-    per = content().loader.charges_per_cell
-    for i in living(st):
-        s = st.survivors[i]
-        if any(it.card == "power-cell" and it.charges < per for it in general_items(s) + s.found):
-            return False
-    return True
-
-
-def _kits_left(st: EndureState) -> bool:
-    """A Med Kit still somewhere: in the item deck, set aside, the trading post or a survivor's hands."""
-    keys = list(st.item_deck) + list(st.trading_post) + list(st.set_aside)
-    keys += [it.card for i in living(st) for it in general_items(st.survivors[i]) + st.survivors[i].found]
-    return any(k.startswith("med-kit") for k in keys)
-
-
-def goal_met(st: EndureState, goal: str) -> bool:
-    if "|" in goal:
-        return any(goal_met(st, g) for g in goal.split("|"))
-    head, _, colour = goal.partition(":")
-    if head == "pin":
-        return st.pinned
-    if head == "escorted":
-        return st.escaped >= int(colour)
-    if head == "kill_marked":
-        return not any(t.marked for t in st.radar) and not any(e.marked for e in st.enemies)
-    if head == "kill_all":
-        return not st.radar and not st.enemies
-    if head == "kill_boss":
-        return (
-            st.boss_seen
-            and not any(etype(e.kind).boss for e in st.enemies)
-            and not any(etype(t.token.partition(" ")[2]).boss for t in st.radar)
-        )
-    if head == "exit_all":
-        alive = [s for s in st.survivors if s.alive]
-        return bool(alive) and all(s.exited for s in alive)
-    if head == "collect":
-        objs = [o for o in st.objectives if o.colour == colour]
-        return all(o.done and (o.carried_by >= 0 or o.delivered or not _pickup(st, o.id)) for o in objs)
-    if head == "reach":
-        zones = {o.zone for o in st.objectives if o.colour == colour}
-        alive = [s for s in st.survivors if s.alive]
-        return bool(alive) and all(on_map(s) and s.zone in zones for s in alive)
-    if head == "clear_near":
-        b = the_board(st)
-        zones = {o.zone for o in st.objectives if o.colour == colour}
-        return not any(min(b.noise_dist[e.zone].get(z, 99) for z in zones) <= 1 for e in st.enemies)
-    if head == "deliver":
-        return all(o.delivered for o in st.objectives if o.colour == colour)
-    return False
-
-
-def _pickup(st: EndureState, oid: str) -> bool:
-    spec = obj_specs(st)[oid]
-    return spec.hook == "pickup"
 
 
 __all__ = [

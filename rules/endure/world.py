@@ -91,7 +91,8 @@ def no_solomon(st: EndureState) -> bool:
 
 
 def living(st: EndureState) -> list[int]:
-    return [i for i, s in enumerate(st.survivors) if on_map(s)]
+    """The survivors on the map (:func:`on_map`, written out: this runs dozens of times per phase)."""
+    return [i for i, s in enumerate(st.survivors) if s.alive and not s.exited]
 
 
 def roll_direction(turn: Turn, label: str) -> str:
