@@ -24,6 +24,7 @@ from .content import LIS, content
 from .copies import copy_state
 from .flow import start
 from .hand import hand_lines
+from .held import holding, moved
 from .redraw import redraw
 from .state import QuasarState, owned_key
 from .steps import take
@@ -124,6 +125,7 @@ class Quasar(GameSystem[QuasarState]):
                 add_card(st, key, "scenario")
             for key in chosen[keep:]:  # set aside unseen: face-down in the box
                 st.cards[add_card(st, key)].down = True
+                moved()
         for _ in range(c.tuning.lis_copies):
             add_card(st, LIS)
         turn.say(f"Mission: {mission.name}. {mission.brief} Morale starts at {st.morale}.")
@@ -144,6 +146,7 @@ class Quasar(GameSystem[QuasarState]):
             turn.say(f"{seats[seat]} plays the {faction.name} (Rankbreaker {faction.rankbreaker}).")
         for cid in cards_in(st, "mission"):
             st.cards[cid].by = None
+        moved()
         start(st, turn)
         st.log = [e.text for e in turn.events if e.visible_to is None][-LOG_KEEP:]
         return st
@@ -154,7 +157,10 @@ class Quasar(GameSystem[QuasarState]):
 
     def legal(self, state: QuasarState, seat: int) -> list[Action]:
         """The checked candidates (:func:`.decisions.legal`: each decision's facts are found once)."""
-        return [] if state.result else decisions.legal(state, seat)
+        if state.result:
+            return []
+        with holding(state):
+            return decisions.legal(state, seat)
 
     def candidates(self, state: QuasarState, seat: int) -> list[Action]:
         return decisions.candidates(state, seat)
@@ -238,7 +244,8 @@ class Quasar(GameSystem[QuasarState]):
     def perform(self, state: QuasarState, seat: int | None, action: Action, turn: Turn) -> None:
         if seat is None:
             raise RuleError("Every Quasar Search decision belongs to a player.")
-        decisions.perform(state, seat, action, turn)
+        with holding(state):
+            decisions.perform(state, seat, action, turn)
 
 
 __all__ = ["Quasar"]

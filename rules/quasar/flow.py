@@ -17,7 +17,7 @@ from __future__ import annotations
 from rules.core import Turn
 
 from .content import content
-from .layers import active, expire, hand_size, in_play_cards
+from .layers import active, expire, hand_size
 from .options import blind_cards, draw_card, draw_choices, refit_options, required_cards
 from .rank import rank_order, team_leader
 from .state import QuasarState, Resolution, Task, owned_key
@@ -68,18 +68,14 @@ def mission_card(state: QuasarState) -> str:
 
 def phase_effects(state: QuasarState, trigger: str) -> list[Task]:
     """Required effects of in-play cards that fire in phase ``trigger``: scenario cards first, then the
-    players' cards in Rank order."""
+    players' cards in Rank order (a stable sort: cards of one rank in play order, a card's effects in its
+    order, as :func:`.steps.card_triggers` lists them card by card)."""
+    firing = [a for a in active(state) if a.effect.when == trigger and a.effect.style == "required"]
+    if not firing:
+        return []
     order = {seat: i for i, seat in enumerate(rank_order(state))}
-    cids = in_play_cards(state)
-
-    def rank_of(cid: str) -> int:
-        seat = owner(state, cid)
-        return -1 if seat is None else order[seat]
-
-    tasks: list[Task] = []
-    for cid in sorted(cids, key=rank_of):
-        tasks += card_triggers(state, trigger, cid)
-    return tasks
+    firing.sort(key=lambda a: -1 if a.owner is None else order[a.owner])
+    return [Task(kind="apply", card=a.card, src=a.src) for a in firing]
 
 
 def window(name: str) -> Task:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from .content import LIS, Content, content
 from .effects import Effect
+from .held import MEMO
 from .rank import lowest_ranked, rank_order, team_leader
 from .state import QuasarState, split_key
 from .values import Value
@@ -85,7 +86,19 @@ PLAY_ORDERS_KEPT = 256
 
 def active(state: QuasarState) -> Iterator[Active]:
     """The effects of the cards in play, in :func:`in_play_cards`' order (read the state only while
-    iterating: a card's owner is taken once per card, as :func:`.zones.owner` says, from the zone at hand)."""
+    iterating). Walked once per position while the engine holds it (:mod:`.held`)."""
+    memo = MEMO
+    if memo.state is not state:
+        return _walk(state)
+    found = memo.actives
+    if found is None:
+        found = memo.actives = tuple(_walk(state))
+    return iter(found)
+
+
+def _walk(state: QuasarState) -> Iterator[Active]:
+    """:func:`active`, found afresh: a card's owner is taken once per card, as :func:`.zones.owner` says,
+    from the zone at hand."""
     c = content()
     defs = c.cards
     made = c.actives

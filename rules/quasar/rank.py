@@ -8,6 +8,7 @@ never ties; "Rank Value" alone may.
 from __future__ import annotations
 
 from .content import content
+from .held import MEMO
 from .state import QuasarState, owned_key
 from .zones import cards_in
 
@@ -34,8 +35,15 @@ def rank_key(state: QuasarState, seat: int) -> tuple[int, int]:
 
 
 def rank_order(state: QuasarState) -> list[int]:
-    """Every player, highest Rank first (the Team Leader first)."""
-    return sorted(range(len(state.seats)), key=lambda s: rank_key(state, s), reverse=True)
+    """Every player, highest Rank first (the Team Leader first); found once per position while the engine
+    holds it (:mod:`.held`)."""
+    memo = MEMO
+    if memo.state is not state:
+        return sorted(range(len(state.seats)), key=lambda s: rank_key(state, s), reverse=True)
+    found = memo.ranks
+    if found is None:
+        found = memo.ranks = tuple(sorted(range(len(state.seats)), key=lambda s: rank_key(state, s), reverse=True))
+    return list(found)
 
 
 def outranks(state: QuasarState, a: int, b: int) -> bool:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from rules.core import Rng, RngState
 
 from .content import content
+from .held import moved
 from .options import commit_options
 from .state import QuasarState, owned_key, split_key
 from .views import hidden_from
@@ -73,6 +74,7 @@ def redraw(state: QuasarState, observer: int | None, seed: int) -> None:
         rng.shuffle(keys)
         for cid, key in zip(ids, keys, strict=True):
             state.cards[cid].key = key
+    moved()
     for seat in range(len(state.seats)):
         if seat == observer:
             continue

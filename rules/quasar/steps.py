@@ -11,6 +11,7 @@ from __future__ import annotations
 from rules.core import Turn
 
 from .content import LIS, RULES_CARD, content
+from .held import moved
 from .layers import PRECEDENCE, active, can_draw, draw_bonus, draw_zones, hand_size, hold_level
 from .rank import team_leader
 from .state import Mod, QuasarState, Task, owned_key
@@ -82,6 +83,7 @@ def crew_damage(state: QuasarState, turn: Turn, seat: int, n: int) -> None:
             continue
         to_discard(state, cid, seat)
         state.cards[cid].by = None
+        moved()
         state.damage[seat] += 1
         turn.say(
             f"{seat_name(state, seat)} takes 1 Crew Damage: a Lost in Space goes into their Discard Zone.",

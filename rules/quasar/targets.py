@@ -83,39 +83,63 @@ def check_values(state: QuasarState, part: TargetPart, cids: list[str], values: 
     """One Target part against the cards ``cids`` worth ``values`` (their values now, or as a Shift
     would leave them)."""
     n = amount(state, part) if TARGETS[part.kind] else None
+    ok = part_met(state, part, values)
+    return Verdict(part, ok, n, _got(part.kind, values, ok))
+
+
+def part_met(state: QuasarState, part: TargetPart, values: list[Value]) -> bool:
+    """Whether the confronting cards, worth ``values``, meet one Target part (the verdict alone: a search
+    over Shifts asks it for many sets of values and needs no words)."""
     kind = part.kind
-    tot = total(values)
+    n = (amount(state, part) if TARGETS[kind] else None) or 0
     if kind == "reach":
-        return Verdict(part, tot >= (n or 0), n, f"total {tot}")
+        return total(values) >= n
     if kind == "precise":
-        return Verdict(part, tot == n, n, f"total {tot}")
+        return total(values) == n
     if kind == "cap":
-        return Verdict(part, tot <= (n or 0), n, f"total {tot}")
+        return total(values) <= n
     if kind == "average":
-        avg = average(values)
-        shown = f"{float(avg):.1f}".rstrip("0").rstrip(".")
-        return Verdict(part, bool(values) and avg >= (n or 0), n, f"average {shown}")
+        return bool(values) and average(values) >= n
     if kind == "peak":
         top = highest(values)
         best = values[top[0]] if top else None
-        return Verdict(part, best is not None and best >= (n or 0), n, f"highest {best if best is not None else '–'}")
+        return best is not None and best >= n
     if kind == "floor":
-        ok = bool(values) and all(v is not None and v >= (n or 0) for v in values)
+        return bool(values) and all(v is not None and v >= n for v in values)
+    if kind == "together":
+        return all(cards_of(state, s) for s in range(len(state.seats))) and all_equal(values)
+    if kind == "even":
+        return bool(values) and all(is_even(v) for v in values)
+    if kind == "odd":
+        return bool(values) and all(is_odd(v) for v in values)
+    if kind == "distinct":
+        return all_distinct(values)
+    raise ValueError(kind)
+
+
+def _got(kind: str, values: list[Value], ok: bool) -> str:
+    """What the cards came to, in the words of a Target part's verdict."""
+    if kind in ("reach", "precise", "cap"):
+        return f"total {total(values)}"
+    if kind == "average":
+        shown = f"{float(average(values)):.1f}".rstrip("0").rstrip(".")
+        return f"average {shown}"
+    if kind == "peak":
+        top = highest(values)
+        best = values[top[0]] if top else None
+        return f"highest {best if best is not None else '–'}"
+    if kind == "floor":
         low = lowest(values)
         worst = values[low[0]] if low else None
-        return Verdict(part, ok, n, f"lowest {worst if worst is not None else '–'}")
+        return f"lowest {worst if worst is not None else '–'}"
     if kind == "together":
-        everyone = all(cards_of(state, s) for s in range(len(state.seats)))
-        return Verdict(part, everyone and all_equal(values), None, "equal" if all_equal(values) else "not equal")
+        return "equal" if all_equal(values) else "not equal"
     if kind == "even":
-        ok = bool(values) and all(is_even(v) for v in values)
-        return Verdict(part, ok, None, "all even" if ok else "not all even")
+        return "all even" if ok else "not all even"
     if kind == "odd":
-        ok = bool(values) and all(is_odd(v) for v in values)
-        return Verdict(part, ok, None, "all odd" if ok else "not all odd")
+        return "all odd" if ok else "not all odd"
     if kind == "distinct":
-        ok = all_distinct(values)
-        return Verdict(part, ok, None, "all different" if ok else "a pair")
+        return "all different" if ok else "a pair"
     raise ValueError(kind)
 
 

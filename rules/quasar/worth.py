@@ -25,7 +25,7 @@ from .layers import Active, in_play_cards, value_of
 from .options import shift_targets, usable
 from .rank import rank_order
 from .state import QuasarState
-from .targets import cards_of, check_values, confronting
+from .targets import cards_of, confronting, part_met
 from .values import Value, highest, lowest, total
 from .zones import hand
 
@@ -80,9 +80,9 @@ class Search:
     def __init__(self, state: QuasarState, phase: str) -> None:
         self.state = state
         self.stakes = stakes(state, phase)
-        self.targets = [c for c in shift_targets(state) if value_of(state, c) is not None]
         self.cids = confronting(state)
         self.base: dict[str, Value] = {c: value_of(state, c) for c in self.cids}
+        self.targets = [c for c in shift_targets(state) if self.base[c] is not None]
         self.order = rank_order(state)
         self.owned = {s: cards_of(state, s) for s in self.order}
         challenge = content().cards[state.cards[state.challenge].key] if state.challenge else None
@@ -94,32 +94,34 @@ class Search:
             self.budget[("discard", s)] = len(hand(state, s))
         self.tried = 0
         self.seen: dict[Offsets, tuple[object, ...]] = {}
-
-    def values(self, offsets: Offsets) -> dict[str, Value]:
-        out = dict(self.base)
-        for cid, d in zip(self.targets, offsets, strict=True):
-            v = out[cid]
-            out[cid] = None if v is None else v + d
-        return out
+        # The confronting cards' values as a row (in :attr:`cids` order), where each target sits in it, and
+        # each player's cards as places in it: an outcome shifts a copy of the row.
+        self.row: list[Value] = [self.base[c] for c in self.cids]
+        place = {c: i for i, c in enumerate(self.cids)}
+        self.slots = [place[c] for c in self.targets]
+        self.places = [[place[c] for c in self.owned[s]] for s in self.order]
 
     def outcome(self, offsets: Offsets) -> tuple[object, ...]:
         """(success?, the players each value selector picks) with the confronting cards shifted so."""
-        if offsets in self.seen:
-            return self.seen[offsets]
-        values = self.values(offsets)
-        row = [values[c] for c in self.cids]
-        ok = bool(self.parts) and all(check_values(self.state, p, self.cids, row).ok for p in self.parts)
-        players: list[Value] = []
-        for s in self.order:
-            mine = [values[c] for c in self.owned[s]]
-            players.append(None if all(v is None for v in mine) else total(mine))
+        found = self.seen.get(offsets)
+        if found is not None:
+            return found
+        row = list(self.row)
+        for slot, d in zip(self.slots, offsets, strict=True):
+            row[slot] += d  # type: ignore[operator]  # a target always has a value
+        ok = bool(self.parts) and all(part_met(self.state, p, row) for p in self.parts)
         picks: list[object] = []
-        for when, who in self.stakes.selectors:
-            if (when == "success" and not ok) or (when == "failure" and ok):
-                picks.append(None)
-                continue
-            chosen = highest(players) if who == "highest_value" else lowest(players)
-            picks.append(frozenset(self.order[i] for i in chosen))
+        if self.stakes.selectors:
+            players: list[Value] = []
+            for places in self.places:
+                mine = [row[i] for i in places]
+                players.append(None if all(v is None for v in mine) else total(mine))
+            for when, who in self.stakes.selectors:
+                if (when == "success" and not ok) or (when == "failure" and ok):
+                    picks.append(None)
+                    continue
+                chosen = highest(players) if who == "highest_value" else lowest(players)
+                picks.append(frozenset(self.order[i] for i in chosen))
         result = (ok if self.stakes.verdict else None, *picks)
         self.seen[offsets] = result
         return result

@@ -13,6 +13,7 @@ The almanac's rules, as functions:
 from __future__ import annotations
 
 from .content import LIS, ZoneSpec, content
+from .held import moved
 from .state import Card, QuasarState, owned_key, split_key
 
 
@@ -78,6 +79,7 @@ def move(state: QuasarState, cid: str, dest: str, by: int | None, *, bottom: boo
     It leaves its old zone first, so it is never in two; entering a zone face-up clears its shift
     and Project progress unless it stays face-down.
     """
+    moved()
     card = state.cards[cid]
     if card.zone:
         state.zones[card.zone].remove(cid)
@@ -97,6 +99,7 @@ def move(state: QuasarState, cid: str, dest: str, by: int | None, *, bottom: boo
 
 def to_box(state: QuasarState, cid: str) -> None:
     """Take a card out of every zone: it is in the box (a Lost in Space is back in the supply)."""
+    moved()
     card = state.cards[cid]
     if card.zone:
         state.zones[card.zone].remove(cid)
@@ -141,6 +144,7 @@ def new_lis(state: QuasarState, dest: str, by: int | None) -> str | None:
 def add_card(state: QuasarState, key: str, dest: str | None = None, by: int | None = None) -> str:
     """Create a new card instance (at setup) in ``dest``, or in the box."""
     cid = f"c{len(state.cards) + 1}"
+    moved()
     state.cards[cid] = Card(key=key)
     if dest is not None:
         move(state, cid, dest, by)
