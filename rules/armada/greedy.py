@@ -19,6 +19,7 @@ from rules.core import Action, RuleError, Turn
 from . import checks, combat, idle
 from .ai import score
 from .candidates import placements
+from .ceiling import ceilings
 from .helpers import module_at, station_numbers, station_of
 from .state import Die, State, Station
 
@@ -61,15 +62,23 @@ def best(
         nothing :func:`score` reads)."""
         return judge(raw_die, raw_station) > 0
 
+    top = ceilings(board, seat, memo)
+    gain = 0.0
+
+    def beaten(action: Action) -> bool:
+        """Whether ``action`` cannot add more than the best gain so far (:mod:`.ceiling`): it could
+        not be chosen, so it is neither checked nor played."""
+        most = top(action)
+        return most is not None and most <= gain
+
     tried: set[Alike] = set()
     if options is None:
-        listed = _singles(board, seat, worth, kinds, tried, memo)
+        listed = _singles(board, seat, worth, kinds, tried, memo, beaten)
     else:
-        listed = _unseen((a for a in options if worth(a.get("die"), a.get("station"))), kinds, tried)
+        listed = _unseen((a for a in options if worth(a.get("die"), a.get("station"))), kinds, tried, beaten)
     base = score(board)
     copy = _copier(board)
     chosen: tuple[Action, State] | None = None
-    gain = 0.0
     for action, alike in listed:  # lazily: each placement is compared with those tried before it
         if alike is not None:
             tried.add(alike)
@@ -87,12 +96,20 @@ def best(
     return chosen
 
 
-def _unseen(actions: Iterable[Action], kinds: Kinds, tried: set[Alike]) -> Iterator[tuple[Action, Alike | None]]:
-    """The actions not alike to one in ``tried`` (asked as each is reached), with what they are alike to."""
+def _unseen(
+    actions: Iterable[Action], kinds: Kinds, tried: set[Alike], beaten: Callable[[Action], bool] | None = None
+) -> Iterator[tuple[Action, Alike | None]]:
+    """The actions not alike to one in ``tried`` (asked as each is reached), with what they are alike
+    to; those ``beaten`` (asked then) leaves out count as tried."""
     for action in actions:
         alike = _alike(kinds, action)
-        if alike is None or alike not in tried:
-            yield action, alike
+        if alike is not None and alike in tried:
+            continue
+        if beaten is not None and beaten(action):
+            if alike is not None:
+                tried.add(alike)
+            continue
+        yield action, alike
 
 
 def _singles(
@@ -102,13 +119,14 @@ def _singles(
     kinds: Kinds,
     tried: set[Alike],
     memo: checks.Memo,
+    beaten: Callable[[Action], bool],
 ) -> Iterator[tuple[Action, Alike | None]]:
     """The legal single placements (not on the Swap or Escape cards) that are not idle
     (:mod:`.idle`), in the candidates' order, leaving out first what ``worth`` (per die and station)
     and :func:`_unseen` leave out: those are never tried, so the idle and rule checks (the same as
     ``checks.legal``'s, with ``memo``) need not be asked about them."""
     idle_memo: idle.Memo = {}
-    for action, alike in _unseen(placements(board, seat, SKIPPED_STATIONS, worth), kinds, tried):
+    for action, alike in _unseen(placements(board, seat, SKIPPED_STATIONS, worth), kinds, tried, beaten):
         if idle.reason(board, seat, action, idle_memo) is not None:
             continue
         try:
