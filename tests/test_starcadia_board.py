@@ -134,3 +134,16 @@ def test_blocked_space_is_not_playable():
     b = _board()
     assert not b.playable(xy("B5"))
     assert b.playable(xy("C5"))
+
+
+def test_remembered_sight_follows_every_door_change():
+    """A sight line is remembered per board and per set of the doors it passes: whatever doors open or
+    close, in whatever order, the remembered answer is the line walked afresh with those doors."""
+    b = _board()
+    spaces = [xy for xy in b.cells if b.playable(xy)]
+    doors = sorted(b.doors)
+    settings = [{d: bool(bits >> i & 1) for i, d in enumerate(doors)} for bits in range(2 ** len(doors))]
+    for door_open in settings + settings[::-1]:
+        for a in spaces[::3]:
+            for c in spaces:
+                assert b.los(a, c, door_open) == (a == c or b._los(a, c, door_open)), (a, c, door_open)

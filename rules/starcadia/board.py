@@ -20,8 +20,9 @@ DIRS = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 _ALONG = {"N": (1, 0), "E": (0, 1), "S": (-1, 0), "W": (0, -1)}
 _TOKENS = itertools.count(1)
 SIGHT_KEPT = 20_000
-"""How many sight lines the process remembers, all boards together (about 4 MB); a full table starts over."""
-_SIGHT: dict[tuple, bool] = {}
+"""How many sight lines the process remembers, all boards together (about 3 MB); a full table starts over."""
+_SIGHT: dict[tuple, bool | tuple[tuple[str, ...], dict[tuple[str, ...], bool]]] = {}
+"""(board token, a, b) -> the answer, or (the doors the line passes, the answer per set of those open)."""
 
 
 def edge(a: XY, b: XY) -> Edge:
@@ -119,71 +120,113 @@ class Board:
         return [xy, *self.neighbours(xy, door_open)]
 
     # -- line of sight --------------------------------------------------------------------
-    def _see_through(self, xy: XY) -> bool:
-        return self.playable(xy)
-
-    def _edge_clear(self, a: XY, b: XY, door_open: dict[str, bool]) -> bool:
-        return self._see_through(a) and self._see_through(b) and self.passage(a, b, door_open)
-
-    def _corner_sides_blocked(self, cur: XY, nxt: XY, door_open: dict[str, bool]) -> int:
-        """How many of the four edges meeting at the corner between diagonal spaces ``cur`` and ``nxt``
-        block sight. A side space that cannot be seen through (no dot, off the station) blocks both of
-        its edges there."""
-        sides = ((cur[0], nxt[1]), (nxt[0], cur[1]))
-        return sum(1 for side in sides for end in (cur, nxt) if not self._edge_clear(end, side, door_open))
-
     def los(self, a: XY, b: XY, door_open: dict[str, bool]) -> bool:
-        """Centre-to-centre line of sight between two spaces (remembered per board and door setting).
+        """Centre-to-centre line of sight between two spaces (remembered per board, remembered per pair
+        for the doors the line passes only: opening a door elsewhere changes nothing).
 
         A line through the very corner of four spaces passes only if at most one of the four edges
         meeting there blocks it (one wall end is grazed; two walls, in a line or an L, stop it).
         """
         if a == b:
             return True
-        key = (self.token, a, b, tuple(sorted(d for d, o in door_open.items() if o and d in self.doors)))
-        hit = _SIGHT.get(key)
-        if hit is None:
+        key = (self.token, a, b)
+        known = _SIGHT.get(key)
+        if known is None:
             if len(_SIGHT) >= SIGHT_KEPT:
                 _SIGHT.clear()
-            hit = _SIGHT[key] = self._los(a, b, door_open)
+            known = _SIGHT[key] = self._sight_entry(a, b)
+        if known.__class__ is bool:
+            return known  # type: ignore[return-value]
+        doors, answers = known  # type: ignore[misc]
+        opened = tuple(d for d in doors if door_open.get(d, False))
+        hit = answers.get(opened)
+        if hit is None:
+            hit = answers[opened] = self._los(a, b, door_open)
         return hit
 
-    def _los(self, a: XY, b: XY, door_open: dict[str, bool]) -> bool:
-        if not (self._see_through(a) and self._see_through(b)):
+    def _sight_entry(self, a: XY, b: XY) -> bool | tuple[tuple[str, ...], dict[tuple[str, ...], bool]]:
+        """What :data:`_SIGHT` keeps for a line: its answer if the doors cannot change it, else the doors it
+        passes and room for its answer per set of those open.
+
+        Opening a door only ever clears an edge (:meth:`_los` reads a door as "open: passes"), so a line
+        blocked with every door open is blocked whatever the doors, and one clear with every door closed is
+        clear whatever the doors."""
+        if not self.door_of:
+            return self._los(a, b, {})
+        if not self._los(a, b, dict.fromkeys(self.door_of.values(), True)):
             return False
-        # The line from centre to centre crosses grid lines at times t in (0, 1): x = k at
-        # t = (2k - 2a.x - 1) / (2 dx), y = m likewise. Scaled by 2|dx||dy| (a zero counted as 1) these
-        # times are whole numbers, ordered and equal exactly as the fractions are.
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        ax, ay = abs(dx) or 1, abs(dy) or 1
-        events: dict[int, set[str]] = {}
-        if dx:
-            lo, hi = sorted((a[0], b[0]))
-            for k in range(lo + 1, hi + 1):
-                events.setdefault((2 * k - 2 * a[0] - 1) * ay * (1 if dx > 0 else -1), set()).add("x")
-        if dy:
-            lo, hi = sorted((a[1], b[1]))
-            for k in range(lo + 1, hi + 1):
-                events.setdefault((2 * k - 2 * a[1] - 1) * ax * (1 if dy > 0 else -1), set()).add("y")
-        sx = 1 if dx > 0 else -1
-        sy = 1 if dy > 0 else -1
-        cur = a
-        for t in sorted(events):
-            kinds = events[t]
-            if kinds == {"x", "y"}:
-                nxt = (cur[0] + sx, cur[1] + sy)
-                if self._corner_sides_blocked(cur, nxt, door_open) > 1 or not self._see_through(nxt):
-                    return False
-            elif kinds == {"x"}:
-                nxt = (cur[0] + sx, cur[1])
-                if not self._edge_clear(cur, nxt, door_open):
-                    return False
+        if self._los(a, b, {}):
+            return True
+        return self._line_doors(a, b), {}
+
+    def _line_doors(self, a: XY, b: XY) -> tuple[str, ...]:
+        """The doors on every edge the sight line between ``a`` and ``b`` may look at (whatever the doors'
+        states: the spaces it passes do not depend on them), so its answer depends on these doors only."""
+        door_of = self.door_of
+        found: set[str] = set()
+        x, y = a
+        for mx, my in _line_moves(b[0] - a[0], b[1] - a[1]):
+            nx, ny = x + mx, y + my
+            if mx and my:
+                looked = [edge(end, side) for side in ((x, ny), (nx, y)) for end in ((x, y), (nx, ny))]
             else:
-                nxt = (cur[0], cur[1] + sy)
-                if not self._edge_clear(cur, nxt, door_open):
+                looked = [edge((x, y), (nx, ny))]
+            found.update(door_of[e] for e in looked if e in door_of)
+            x, y = nx, ny
+        return tuple(sorted(found))
+
+    def _los(self, a: XY, b: XY, door_open: dict[str, bool]) -> bool:
+        """The line walked space by space (:func:`_line_moves`): a straight step needs a clear edge into a
+        space one can see through; a step through a corner needs that space and at most one blocked edge
+        of the four meeting there (a side space one cannot see through blocks both of its edges)."""
+        cells, open_edges, door_of = self.cells, self.open_edges, self.door_of
+
+        def clear(p: XY, q: XY) -> bool:  # p and q are neighbours; p is seen through
+            e = (p, q) if p <= q else (q, p)
+            if e not in open_edges:
+                return False
+            door = door_of.get(e)
+            return door is None or bool(door_open.get(door, False))
+
+        if cells.get(a, "#") == "#" or cells.get(b, "#") == "#":
+            return False
+        x, y = a
+        for mx, my in _line_moves(b[0] - a[0], b[1] - a[1]):
+            nxt = (x + mx, y + my)
+            if cells.get(nxt, "#") == "#":
+                return False
+            cur = (x, y)
+            if mx and my:
+                blocked = 0
+                for side in ((x, nxt[1]), (nxt[0], y)):
+                    if cells.get(side, "#") == "#":
+                        blocked += 2
+                    else:
+                        blocked += (not clear(cur, side)) + (not clear(nxt, side))
+                if blocked > 1:
                     return False
-            cur = nxt
-        return cur == b
+            elif not clear(cur, nxt):
+                return False
+            x, y = nxt
+        return (x, y) == b
+
+
+@lru_cache(maxsize=4096)
+def _line_moves(dx: int, dy: int) -> tuple[XY, ...]:
+    """The steps, in order, of the centre-to-centre line to the space (dx, dy) away: (±1, 0) across a
+    column line, (0, ±1) across a row line, (±1, ±1) through a corner (both at once).
+
+    The line crosses grid lines at times t in (0, 1): x = k at t = (2k - 1) / (2 dx) for the k-th column
+    line, y likewise. Scaled by 2|dx||dy| (a zero counted as 1) these times are whole numbers, ordered and
+    equal exactly as the fractions are. They depend on the offset only, not on where the line starts."""
+    ax, ay = abs(dx) or 1, abs(dy) or 1
+    sx, sy = (1 if dx > 0 else -1), (1 if dy > 0 else -1)
+    times: dict[int, list[int]] = {}
+    for k in range(1, abs(dx) + 1):
+        times.setdefault((2 * k - 1) * ay, [0, 0])[0] = sx
+    for k in range(1, abs(dy) + 1):
+        times.setdefault((2 * k - 1) * ax, [0, 0])[1] = sy
+    return tuple((mx, my) for _, (mx, my) in sorted(times.items()))
 
 
 def build(scenario_id: str, tiles: tuple[str, ...], docked: tuple[tuple[str, int], ...]) -> Board:
