@@ -10,7 +10,7 @@ from sessions.migrations import MIGRATIONS
 
 from .stats import summary_ms
 
-# The statements SqliteStore.append_action runs, so the difference is everything around them.
+# The statements SqliteStore.append_actions runs (one step), so the difference is everything around them.
 UPDATE = (
     "UPDATE games SET state=?, version=?, updated_at=?, last_action_at=?, reminders_sent=0,"
     " last_reminder_at=NULL, status=? WHERE id=? AND version=? AND status='active'"

@@ -17,7 +17,8 @@ import secrets
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from functools import partial
 from typing import Any
 
@@ -263,7 +264,7 @@ class LoadedGames:
         """Keep a game squeezed out of the cache with its state packed (the newest undo state is it).
 
         The packed copy is a new object: a request still holding ``loaded`` goes on with it untouched
-        (and a step it stores puts it back in the cache, see :meth:`_append`).
+        (and a step it stores puts it back in the cache, see :meth:`_save`).
         """
         if loaded.state is None:
             return  # a lobby: nothing worth keeping
@@ -427,7 +428,24 @@ class LoadedGames:
                 out[handover.seat] = handover
         return out
 
-    async def _commit(
+    @asynccontextmanager
+    async def playing(self, loaded: LoadedGame) -> AsyncIterator[LoadedGame]:
+        """A working copy of ``loaded`` for the steps of one request (the caller holds the game's lock).
+
+        Every step played on it (:meth:`_commit`, :meth:`_follow_up`) is stored together when the block
+        ends: one transaction, one durable commit, however many forced or bot steps followed the
+        player's move. The held game follows only then; a block that raises stores nothing.
+        """
+        draft = copy.copy(loaded)
+        draft.record = copy.copy(loaded.record)
+        draft.recent = list(loaded.recent)
+        draft.last_moves = dict(loaded.last_moves)
+        draft.unsaved = []
+        yield draft
+        if draft.unsaved:
+            await self._save(loaded, draft)
+
+    def _commit(
         self,
         loaded: LoadedGame,
         system: GameSystem,
@@ -437,6 +455,7 @@ class LoadedGames:
         *,
         kind: str = "move",
     ) -> Update:
+        """Play one step on a working copy (see :meth:`playing`); it is stored when the request ends."""
         record, state = loaded.record, loaded.state
         assert state is not None
         played, update = play_and_tell(system, record, state, seat, action, kind, loaded.memo)
@@ -453,7 +472,7 @@ class LoadedGames:
             revealed=", ".join(dict.fromkeys(played.revealed)),
         )
         entry.wait = max(0.0, entry.at - record.last_action_at)
-        await self._append(loaded, system, entry, played.state, update.finished)
+        self._stage(loaded, entry, played.state, update.finished)
         if entry.revealed:
             loaded.recent.clear()  # nothing before a reveal can be taken back
         self._remember(loaded, entry.version, played.state)
@@ -461,41 +480,56 @@ class LoadedGames:
             loaded.last_moves[seat] = (entry.version, entry.at)
         return update
 
-    async def _append(
-        self, loaded: LoadedGame, system: GameSystem, entry: ActionRecord, new_state: BaseState, finished: bool
-    ) -> None:
-        """Store one log entry and the state after it; the loaded game follows only once it is durable."""
-        record = loaded.record
-        outcome = system.outcome(new_state) if finished else None
-        final = final_of(outcome, len(new_state.seats)) if outcome is not None else None
-        try:
-            version = await self.store.append_action(
-                record.id, record.version, entry, system.dumps(new_state), finished, final
-            )
-        except BaseException:
-            # Another process (or a cancelled caller) may have moved the game on: reload next time.
-            self._forget(record.id)
-            raise
-        log.info(
-            "action applied",
-            extra={
-                "fields": {
-                    "game": record.id,
-                    "version": version,
-                    "seat": entry.seat,
-                    "kind": entry.kind,
-                    "action": entry.action.get("type"),
-                }
-            },
-        )
-        record.version = version
+    @staticmethod
+    def _stage(draft: LoadedGame, entry: ActionRecord, new_state: BaseState, finished: bool) -> None:
+        """Move the working copy on by one logged step (stored when the request ends)."""
+        record = draft.record
+        draft.unsaved.append(entry)
+        record.version = entry.version
         record.last_action_at = entry.at
         record.reminders_sent = 0
         record.last_reminder_at = None
         if finished:
             record.status = "finished"
-        loaded.state = new_state
-        loaded.memo = {}
+        draft.state = new_state
+        draft.memo = {}
+
+    async def _save(self, loaded: LoadedGame, draft: LoadedGame) -> None:
+        """Store the working copy's steps and the state after them (one transaction); then the held game
+        follows. A failure forgets the held game (another process, or a cancelled caller, may have moved
+        it on): it is read again next time."""
+        record, entries = loaded.record, draft.unsaved
+        assert draft.state is not None
+        system = registry.get(record.system)
+        finished = draft.record.status == "finished"
+        outcome = system.outcome(draft.state) if finished else None
+        final = final_of(outcome, len(draft.state.seats)) if outcome is not None else None
+        try:
+            version = await self.store.append_actions(
+                record.id, record.version, entries, system.dumps(draft.state), finished, final
+            )
+        except BaseException:
+            self._forget(record.id)
+            raise
+        for entry in entries:
+            log.info(
+                "action applied",
+                extra={
+                    "fields": {
+                        "game": record.id,
+                        "version": entry.version,
+                        "seat": entry.seat,
+                        "kind": entry.kind,
+                        "action": entry.action.get("type"),
+                    }
+                },
+            )
+        assert version == draft.record.version
+        for name in ("version", "last_action_at", "reminders_sent", "last_reminder_at", "status"):
+            setattr(record, name, getattr(draft.record, name))
+        loaded.state, loaded.memo = draft.state, draft.memo
+        loaded.recent, loaded.last_moves = draft.recent, draft.last_moves
+        draft.unsaved = []
         if self._cache.get(record.id) is not loaded:  # squeezed out (packed) while this step ran
             self._packed.pop(record.id, None)
             self._cache[record.id] = loaded
@@ -519,15 +553,17 @@ class LoadedGames:
         for _ in range(MAX_FOLLOW_UPS):
             if loaded.record.status != "active" or loaded.state is None:
                 break
-            step = self._automatic_step(loaded, system, settings.autopass, handed)
-            if step is None:
-                break
-            seat, action, kind, lead = step
             before = loaded.state
             try:
-                done = await self._commit(loaded, system, seat, None, action, kind=kind)
-            except RuleError:
-                log.exception("an automatic step was refused (game %s, seat %s)", loaded.record.id, seat)
+                step = self._automatic_step(loaded, system, settings.autopass, handed)
+                if step is None:
+                    break
+                seat, action, kind, lead = step
+                done = self._commit(loaded, system, seat, None, action, kind=kind)
+            except Exception:
+                # a fault of ours (the bot, or a step the rules refuse) never costs the moves before it:
+                # they are kept, and the game waits here for a person or the next automatic pass
+                log.exception("an automatic step failed (game %s)", loaded.record.id)
                 break
             if done.action_text is None:  # chosen in private: the marker event says so, the seat hears what
                 label = system.action_label(before, action)

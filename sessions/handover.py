@@ -135,7 +135,8 @@ class HandOvers(LoadedGames):
             update = Update(game=loaded.record, state=loaded.state, prompts=system.pending(loaded.state))
             if lead:
                 update.events.append(Event(text=lead, kind="auto"))
-            update = await self._follow_up(loaded, system, update)
+            async with self.playing(loaded) as draft:
+                update = await self._follow_up(draft, system, update)
             return update if loaded.record.version != version else None
 
     # -- deadlines ------------------------------------------------------------------------------
@@ -156,30 +157,31 @@ class HandOvers(LoadedGames):
             now = self.clock()
             waited = hours_text(late_for)
             update = Update(game=record, state=state, prompts=system.pending(state))
-            for seat in seats:
-                if loaded.state is None or seat not in {p.seat for p in system.pending(loaded.state)}:
-                    continue
-                name = record.seats[seat].name
-                if mode == "bot":
+            late = [seat for seat in seats if seat in {p.seat for p in system.pending(state)}]
+            if mode == "bot":
+                for seat in late:
                     user = record.user_of(seat)
                     assert user is not None
                     await self.store.set_handover(HandOver(record.id, seat, user, "deadline", now, None))
                     self._aside_changed(record.id)
                     update.events.append(
                         Event(
-                            text=f"{name} was away for {waited}: the bot plays their seat until they are back"
-                            " (`/game back`, or any move of theirs).",
+                            text=f"{record.seats[seat].name} was away for {waited}: the bot plays their seat until"
+                            " they are back (`/game back`, or any move of theirs).",
                             kind="warn",
                             seat=seat,
                         )
                     )
-                    continue
-                update = await self._default_for(loaded, system, seat, update, f"{name} was away for {waited}")
-            return await self._follow_up(loaded, system, update)
+            async with self.playing(loaded) as draft:
+                if mode != "bot":
+                    for seat in late:
+                        if draft.state is None or seat not in {p.seat for p in system.pending(draft.state)}:
+                            continue
+                        lead = f"{record.seats[seat].name} was away for {waited}"
+                        update = self._default_for(draft, system, seat, update, lead)
+                return await self._follow_up(draft, system, update)
 
-    async def _default_for(
-        self, loaded: LoadedGame, system: GameSystem, seat: int, update: Update, lead: str
-    ) -> Update:
+    def _default_for(self, loaded: LoadedGame, system: GameSystem, seat: int, update: Update, lead: str) -> Update:
         """Play the default of the seat's prompt (narrated), keeping the narration gathered so far."""
         assert loaded.state is not None
         prompt = next(p for p in system.pending(loaded.state) if p.seat == seat)
@@ -188,7 +190,7 @@ class HandOvers(LoadedGames):
         except RuleError:
             update.events.append(Event(text=f"{lead}, but this decision has no default.", kind="warn", seat=seat))
             return update
-        done = await self._commit(loaded, system, seat, None, action, kind="timeout")
+        done = self._commit(loaded, system, seat, None, action, kind="timeout")
         what = f": the default was played, {done.action_text}." if done.action_text else ": the default was played."
         done.events = [*update.events, Event(text=lead + what, kind="warn", seat=seat), *done.events]
         return done

@@ -39,6 +39,7 @@ from .store import (
     SeatRecord,
     StoreUnavailable,
     Unseat,
+    action_row,
 )
 
 MIGRATION_LOCK = "starhost:migrations"
@@ -292,52 +293,44 @@ class PostgresStore:
                 [(game_id, s.seat, s.user_id, s.name) for s in seats],
             )
 
-    async def append_action(
+    async def append_actions(
         self,
         game_id: int,
         expected_version: int,
-        record: ActionRecord,
+        records: list[ActionRecord],
         new_state: bytes,
         finished: bool,
         final: Final | None = None,
     ) -> int:
-        """Log ``record``, store ``new_state`` and bump the version in one transaction; return the new version.
+        """Log ``records`` (the steps one request played), store ``new_state`` and bump the version in one
+        transaction; return the new version.
 
         The guarded UPDATE locks the game's row until COMMIT: from any process, a second writer
         waits, then sees the new version and updates nothing. Raises :class:`StaleVersion` then.
         """
-        new_version = expected_version + 1
+        last = records[-1]
+        new_version = expected_version + len(records)
         async with self.pool.acquire() as conn, conn.transaction():
             bumped = await conn.fetchval(
                 "UPDATE games SET state=$1, version=$2, updated_at=$3, last_action_at=$3, reminders_sent=0,"
                 " last_reminder_at=NULL, status=$4 WHERE id=$5 AND version=$6 AND status='active' RETURNING version",
                 new_state,
                 new_version,
-                record.at,
+                last.at,
                 "finished" if finished else "active",
                 game_id,
                 expected_version,
             )
             if bumped is None:
                 raise StaleVersion()  # leaving the block rolls the (empty) transaction back
-            await conn.execute(
+            await conn.executemany(
                 "INSERT INTO actions (game_id, version, seat, user_id, action, events, at, by_default, kind, revealed,"
                 " wait) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)",
-                game_id,
-                new_version,
-                record.seat,
-                record.user_id,
-                json.dumps(record.action),
-                json.dumps(record.events),
-                record.at,
-                int(record.by_default),
-                record.kind,
-                record.revealed,
-                record.wait,
+                [action_row(game_id, expected_version + 1 + i, r) for i, r in enumerate(records)],
             )
             if finished and final is not None:
                 await conn.execute(
-                    "UPDATE games SET result=$1, finished_at=$2 WHERE id=$3", final.result, record.at, game_id
+                    "UPDATE games SET result=$1, finished_at=$2 WHERE id=$3", final.result, last.at, game_id
                 )
                 await conn.executemany(
                     "UPDATE seats SET won=$1 WHERE game_id=$2 AND seat=$3",

@@ -132,7 +132,8 @@ class GameService(TakeBacks, HandOvers):
                 prompts = self._prompts(loaded.record, loaded.state)
                 update = Update(game=loaded.record, state=loaded.state, prompts=prompts)
                 update.events.append(Event(text=f"A bot takes seat {chosen + 1}.", kind="turn"))
-                return await self._follow_up(loaded, system, update)
+                async with self.playing(loaded) as draft:
+                    return await self._follow_up(draft, system, update)
             taken = {s.seat for s in record.seats}
             free = [i for i in range(system.max_seats) if i not in taken]
             if not free:
@@ -219,7 +220,8 @@ class GameService(TakeBacks, HandOvers):
             loaded = await self._load(record.id)
             events = [Event(text=f"{system.name} begins with {', '.join(s.name for s in seats)}.", kind="turn")]
             update = Update(game=record, state=loaded.state, events=events, prompts=self._prompts(record, loaded.state))
-            return await self._follow_up(loaded, system, update)
+            async with self.playing(loaded) as draft:
+                return await self._follow_up(draft, system, update)
 
     # -- playing -------------------------------------------------------------------------------
     def _prompts(self, record: GameRecord, state: BaseState | None) -> list[Prompt]:
@@ -315,14 +317,18 @@ class GameService(TakeBacks, HandOvers):
         if not waiting and parsed.get("type") not in system.free_actions:
             raise not_your_turn
         handed = await self.handed_over(record, loaded)
-        update = await self._commit(loaded, system, seat, actor.user_id, parsed)
-        if seat in handed and handed[seat].reason == "deadline":  # a move of their own: they are back
+        back = seat in handed and handed[seat].reason == "deadline"  # a move of their own: they are back
+        async with self.playing(loaded) as draft:
+            update = self._commit(draft, system, seat, actor.user_id, parsed)
+            if back:
+                del handed[seat]
+                text = f"{actor.name} is back: the bot no longer plays their seat."
+                update.events.append(Event(text=text, kind="turn"))
+            update = await self._follow_up(draft, system, update, handed)
+        if back:  # once their move is stored
             await self.store.end_handover(record.id, seat, "deadline")
             self._aside_changed(record.id)
-            del handed[seat]
-            back = f"{actor.name} is back: the bot no longer plays their seat."
-            update.events.append(Event(text=back, kind="turn"))
-        return await self._follow_up(loaded, system, update, handed)
+        return update
 
     def _parse(self, system: GameSystem, state: BaseState, seat: int, action: Action | str) -> Action:
         if isinstance(action, str):
@@ -350,25 +356,26 @@ class GameService(TakeBacks, HandOvers):
                 raise SessionError("Only a running game has turns to time out.")
             system = registry.get(record.system)
             overdue = self.clock() - record.last_action_at >= settings.remind_seconds
-            for prompt in system.pending(state):
-                vacant = record.user_of(prompt.seat) in (None, VACANT)
-                if not (overdue or vacant):
-                    continue
-                if loaded.record.status != "active" or loaded.state is None:
-                    break
-                if prompt.seat not in {p.seat for p in system.pending(loaded.state)}:
-                    continue
-                action = system.default_action(loaded.state, prompt)
-                update = await self._commit(loaded, system, prompt.seat, None, action, kind="timeout")
-                update.events.insert(
-                    0,
-                    Event(
-                        text=f"Time ran out for {record.seats[prompt.seat].name}"
-                        + (f": {update.action_text}." if update.action_text else "."),
-                        kind="warn",
-                    ),
-                )
-                updates.append(await self._follow_up(loaded, system, update))
+            async with self.playing(loaded) as draft:
+                for prompt in system.pending(state):
+                    vacant = record.user_of(prompt.seat) in (None, VACANT)
+                    if not (overdue or vacant):
+                        continue
+                    if draft.record.status != "active" or draft.state is None:
+                        break
+                    if prompt.seat not in {p.seat for p in system.pending(draft.state)}:
+                        continue
+                    action = system.default_action(draft.state, prompt)
+                    update = self._commit(draft, system, prompt.seat, None, action, kind="timeout")
+                    update.events.insert(
+                        0,
+                        Event(
+                            text=f"Time ran out for {record.seats[prompt.seat].name}"
+                            + (f": {update.action_text}." if update.action_text else "."),
+                            kind="warn",
+                        ),
+                    )
+                    updates.append(await self._follow_up(draft, system, update))
         if not updates:
             hours = settings.remind_seconds / 3600
             raise SessionError(

@@ -8,7 +8,7 @@ from typing import Any
 from rules.core import BaseState, Event, GameSystem, Prompt, registry
 
 from .settings import GameSettings
-from .store import VACANT_USER, GameRecord, HandOver
+from .store import VACANT_USER, ActionRecord, GameRecord, HandOver
 
 VACANT = VACANT_USER
 """user_id of a seat whose player left a running game; the host may act for it."""
@@ -87,6 +87,9 @@ class LoadedGame:
     memo: dict[Any, Any] = field(default_factory=dict)
     """What the front end computed for the current position (legal moves, buttons, labels), reused by the
     reply, autocomplete and the next button press; emptied whenever the state changes."""
+    unsaved: list[ActionRecord] = field(default_factory=list)
+    """On a request's working copy (see ``LoadedGames.playing``): the steps it played and has not stored
+    yet (log entries). Always empty on the game held in memory."""
 
     def aside_changed(self) -> None:
         """Settings or hand-overs changed: read them again when next needed."""

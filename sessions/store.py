@@ -152,6 +152,24 @@ class GameBundle:
     """Seat -> (version, time) of its latest own move (seats that never moved are missing)."""
 
 
+def action_row(game_id: int, version: int, record: ActionRecord) -> tuple[Any, ...]:
+    """The ``actions`` row of one logged step, as both stores insert it (columns: game_id, version, seat,
+    user_id, action, events, at, by_default, kind, revealed, wait)."""
+    return (
+        game_id,
+        version,
+        record.seat,
+        record.user_id,
+        json.dumps(record.action),
+        json.dumps(record.events),
+        record.at,
+        int(record.by_default),
+        record.kind,
+        record.revealed,
+        record.wait,
+    )
+
+
 MAX_BATCH = 256
 """Most actions one group commit writes."""
 
@@ -160,7 +178,7 @@ MAX_BATCH = 256
 class _PendingAppend:
     game_id: int
     expected_version: int
-    record: ActionRecord
+    records: list[ActionRecord]
     new_state: bytes
     finished: bool
     future: asyncio.Future[int | None]
@@ -205,11 +223,11 @@ class Store(Protocol):
     async def remove_seat(self, game_id: int, user_id: int) -> None: ...
     async def replace_seat_user(self, game_id: int, seat: int, user_id: int, name: str) -> None: ...
     async def start_game(self, game_id: int, state: bytes, seats: list[SeatRecord], now: float) -> None: ...
-    async def append_action(
+    async def append_actions(
         self,
         game_id: int,
         expected_version: int,
-        record: ActionRecord,
+        records: list[ActionRecord],
         new_state: bytes,
         finished: bool,
         final: Final | None = None,
@@ -502,16 +520,17 @@ class SqliteStore:
             await self.db.execute("ROLLBACK")
             raise
 
-    async def append_action(
+    async def append_actions(
         self,
         game_id: int,
         expected_version: int,
-        record: ActionRecord,
+        records: list[ActionRecord],
         new_state: bytes,
         finished: bool,
         final: Final | None = None,
     ) -> int:
-        """Log ``record``, store ``new_state`` and bump the version, durably, before returning.
+        """Log ``records`` (the steps one request played, versions ``expected_version + 1`` on), store
+        ``new_state`` (the position after the last) and bump the version, durably, before returning.
 
         Actions of different games that arrive together share one transaction (group
         commit): each keeps its own version guard, and each caller hears back only after
@@ -520,7 +539,7 @@ class SqliteStore:
         result and each seat's win in the same transaction.
         """
         loop = asyncio.get_running_loop()
-        pending = _PendingAppend(game_id, expected_version, record, new_state, finished, loop.create_future(), final)
+        pending = _PendingAppend(game_id, expected_version, records, new_state, finished, loop.create_future(), final)
         self._queue.append(pending)
         if self._writer is None or self._writer.done():
             self._writer = loop.create_task(self._write_queued(), name="starhost-group-commit")
@@ -552,15 +571,16 @@ class SqliteStore:
         conn.execute("BEGIN IMMEDIATE")
         try:
             for item in batch:
-                record, new_version = item.record, item.expected_version + 1
+                last = item.records[-1]
+                new_version = item.expected_version + len(item.records)
                 cursor = conn.execute(
                     "UPDATE games SET state=?, version=?, updated_at=?, last_action_at=?, reminders_sent=0,"
                     " last_reminder_at=NULL, status=? WHERE id=? AND version=? AND status='active'",
                     (
                         item.new_state,
                         new_version,
-                        record.at,
-                        record.at,
+                        last.at,
+                        last.at,
                         "finished" if item.finished else "active",
                         item.game_id,
                         item.expected_version,
@@ -569,27 +589,15 @@ class SqliteStore:
                 if cursor.rowcount != 1:
                     outcomes.append(None)
                     continue
-                conn.execute(
+                conn.executemany(
                     "INSERT INTO actions (game_id, version, seat, user_id, action, events, at, by_default, kind,"
                     " revealed, wait) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-                    (
-                        item.game_id,
-                        new_version,
-                        record.seat,
-                        record.user_id,
-                        json.dumps(record.action),
-                        json.dumps(record.events),
-                        record.at,
-                        int(record.by_default),
-                        record.kind,
-                        record.revealed,
-                        record.wait,
-                    ),
+                    [action_row(item.game_id, item.expected_version + 1 + i, r) for i, r in enumerate(item.records)],
                 )
                 if item.finished and item.final is not None:
                     final = item.final
                     conn.execute(
-                        "UPDATE games SET result=?, finished_at=? WHERE id=?", (final.result, record.at, item.game_id)
+                        "UPDATE games SET result=?, finished_at=? WHERE id=?", (final.result, last.at, item.game_id)
                     )
                     conn.executemany(
                         "UPDATE seats SET won=? WHERE game_id=? AND seat=?",

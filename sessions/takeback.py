@@ -164,16 +164,17 @@ class TakeBacks(LoadedGames):
             at=self.clock(),
             kind=UNDO,
         )
-        await self._append(loaded, system, entry, state, finished=False)
-        # The position gone back to is the one with the fresh seed from now on (as a replay of the log
-        # has it), so a later take-back to it never brings the old dice back.
-        loaded.recent = [(v, s) for v, s in loaded.recent if v < to]
-        loaded.recent.append((to, msgspec.msgpack.encode(state)))
-        self._remember(loaded, entry.version, state)
-        update = Update(game=loaded.record, state=state, events=[event], prompts=system.pending(state))
-        # The position gone back to may wait on a seat nobody has to decide for (a bot, a player away):
-        # it is played on at once, as after any other move, rather than at the next automatic pass.
-        return await self._follow_up(loaded, system, update)
+        async with self.playing(loaded) as draft:
+            self._stage(draft, entry, state, finished=False)
+            # The position gone back to is the one with the fresh seed from now on (as a replay of the log
+            # has it), so a later take-back to it never brings the old dice back.
+            draft.recent = [(v, s) for v, s in draft.recent if v < to]
+            draft.recent.append((to, msgspec.msgpack.encode(state)))
+            self._remember(draft, entry.version, state)
+            update = Update(game=draft.record, state=state, events=[event], prompts=system.pending(state))
+            # The position gone back to may wait on a seat nobody has to decide for (a bot, a player away):
+            # it is played on at once, as after any other move, rather than at the next automatic pass.
+            return await self._follow_up(draft, system, update)
 
     @staticmethod
     def _replayed(loaded: LoadedGame, system: GameSystem, entries: list[dict[str, Any]]) -> BaseState:

@@ -84,7 +84,7 @@ async def test_sqlite_turn_is_one_write_and_no_read(sqlite_path: Path) -> None:
         await turns(table, 2)  # the game, its settings, hand-overs, last moves and prefs are read once
         calls = counted(store)
         await turns(table, 10)
-        assert dict(calls) == {"append_action": 10}
+        assert dict(calls) == {"append_actions": 10}
     finally:
         await service.close()
 
@@ -168,7 +168,7 @@ async def test_postgres_turn_checks_once_and_sees_another_process() -> None:
         await turns(table, 5)
         # per turn: the test's own status (one check), then the act (one check, one write) with its
         # reply, and autocomplete (from the loaded copy: it decides nothing)
-        assert dict(calls) == {"append_action": 5, "freshness": 10}
+        assert dict(calls) == {"append_actions": 5, "freshness": 10}
 
         # another process hands bob's seat to the bot: the next turn here sees it at once
         await other.away(BOB, guild_id=1, game_id=game_id)
@@ -205,7 +205,7 @@ async def test_games_squeezed_out_of_the_cache_come_back_without_a_read(sqlite_p
                 actor = ALICE if update.prompts[0].seat == update.game.seat_of(ALICE.user_id) else BOB
                 await service.act(actor=actor, action="hold", channel_id=channel)
         assert service.loaded_count() == 2 and service.packed_count() == 3
-        assert dict(calls) == {"append_action": 15}, calls
+        assert dict(calls) == {"append_actions": 15}, calls
         # the packed game's state is the stored one, and a take-back goes back one step
         game_id = (await service.status(channels[0])).game.id
         record, state = await service.get(game_id)
@@ -278,6 +278,61 @@ async def test_a_game_not_in_memory_is_read_in_one_round_trip(sqlite_path: Path)
             await service.user_prefs(user.user_id)
         calls = counted(store)
         await turns(table, 3)
-        assert dict(calls) == {"load_open_game_in": 1, "append_action": 3}, calls
+        assert dict(calls) == {"load_open_game_in": 1, "append_actions": 3}, calls
     finally:
+        await service.close()
+
+
+async def test_a_move_and_the_bot_steps_after_it_are_stored_in_one_write(sqlite_path: Path) -> None:
+    """The player's move and every step the bot then plays are one transaction, logged in order."""
+    store = SqliteStore(sqlite_path)
+    service = GameService(store, seed_source=lambda: 5)
+    await service.open()
+    try:
+        await service.new_game(channel_id=CHANNEL, guild_id=1, host=ALICE, system_id="pig", options="target=100")
+        await service.add_bot(CHANNEL, ALICE)
+        update = await service.start(CHANNEL, ALICE)
+        game_id, before = update.game.id, update.game.version
+        calls = counted(store)
+        update = await service.act(actor=ALICE, action="hold", channel_id=CHANNEL)
+        assert dict(calls) == {"append_actions": 1}, calls
+        played = update.game.version - before
+        assert played >= 2, "the bot took its turn after the hold"
+        log = await store.actions(game_id, before)
+        assert [a.version for a in log] == list(range(before + 1, update.game.version + 1))
+        assert [a.kind for a in log] == ["move"] + ["bot"] * (played - 1)
+        stored = await store.get_game(game_id)
+        record, state = await service.get(game_id)
+        assert stored is not None and stored.version == record.version == update.game.version
+        assert stored.state == registry.get("pig").dumps(state)
+    finally:
+        await service.close()
+
+
+async def test_a_bot_step_that_fails_keeps_the_move_before_it(sqlite_path: Path) -> None:
+    """A fault in a step the bot plays is logged; the player's move is stored all the same."""
+    store = SqliteStore(sqlite_path)
+    service = GameService(store, seed_source=lambda: 5)
+    await service.open()
+    kind = type(registry.get("pig"))
+    original = kind.ai_action
+
+    def broken(self: Any, view: Any, seat: int, seed: int) -> Any:
+        raise KeyError("a bug in the bot")
+
+    try:
+        await service.new_game(channel_id=CHANNEL, guild_id=1, host=ALICE, system_id="pig", options="target=100")
+        await service.add_bot(CHANNEL, ALICE)
+        update = await service.start(CHANNEL, ALICE)
+        game_id, before = update.game.id, update.game.version
+        kind.ai_action = broken  # type: ignore[method-assign]
+        update = await service.act(actor=ALICE, action="hold", channel_id=CHANNEL)
+        assert update.game.version == before + 1
+        stored = await store.get_game(game_id)
+        assert stored is not None and stored.version == before + 1
+        kind.ai_action = original  # type: ignore[method-assign]
+        again = await service.play_handed_over(game_id)  # the next automatic pass plays on
+        assert again is not None and again.game.version > before + 1
+    finally:
+        kind.ai_action = original  # type: ignore[method-assign]
         await service.close()
