@@ -26,3 +26,30 @@ def test_sight_memo_is_bounded_and_matches_a_fresh_look(monkeypatch) -> None:
         seat = E.pending(state)[0].seat
         state, _ = E.apply(state, seat, rnd.choice(E.legal(state, seat)))
     assert looked >= 20
+
+
+def test_distance_memo_is_bounded_and_matches_a_fresh_search(monkeypatch) -> None:
+    """The shared distances (and the route searches that read them instead of counting crowds when no
+    full zone is in the way) answer what a fresh search does."""
+    monkeypatch.setattr(geometry, "FIELDS_KEPT", 8)
+    geometry._fields.clear()
+    state = E.setup(["a", "b", "c"], {"mission": "CG03", "survivors": "4"}, 12)
+    rnd = random.Random(5)
+    compared = 0
+    for _ in range(120):
+        if E.outcome(state) is not None or not E.pending(state):
+            break
+        zones = sorted({s.zone for s in state.survivors} | {e.zone for e in state.enemies})
+        for goal in zones:
+            fresh = geometry._distances(state, goal)
+            assert geometry._shared_distances(state, goal) == fresh
+            for start in zones:
+                for blocked in (True, False):
+                    plain = geometry.path_steps(state, start, goal, mover_blocked=blocked)
+                    with geometry.doors_stay():
+                        assert geometry.path_steps(state, start, goal, mover_blocked=blocked) == plain
+                    compared += 1
+        assert len(geometry._fields) <= 8
+        seat = E.pending(state)[0].seat
+        state, _ = E.apply(state, seat, rnd.choice(E.legal(state, seat)))
+    assert compared >= 200

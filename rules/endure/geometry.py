@@ -248,7 +248,11 @@ def path_steps(st: EndureState, start: str, goal: str, *, mover_blocked=True) ->
     """
     if start == goal:
         return 0, []
-    if not mover_blocked and (_memo is not None or _openings is not None) and start not in st.shields:
+    if (
+        (_memo is not None or _openings is not None)
+        and start not in st.shields
+        and (not mover_blocked or not _blocking(st, start, goal))
+    ):
         return _steps_by_field(st, start, goal)  # crowds do not matter: one search per goal serves all
     ways, full = _route_reader(st)
     dist = {goal: 0}
@@ -279,10 +283,47 @@ def path_steps(st: EndureState, start: str, goal: str, *, mover_blocked=True) ->
     return dist[start], steps
 
 
+def _blocking(st: EndureState, start: str, goal: str) -> bool:
+    """Whether a full zone could bar a mover's route from ``start`` to ``goal``: one other than those two
+    (the search never refuses either). If none could, the crowd-blind distances give the same steps."""
+    if _no_room(st.mission):
+        return True
+    zones = the_board(st).zones
+    crowds = recall("crowds", st, None, lambda: _crowds(st)) if _memo is not None else _crowds(st)
+    return any(n >= zones[z].capacity and z != start and z != goal for z, n in crowds.items())
+
+
+@cache
+def _no_room(mission: str) -> bool:
+    """A zone of the map that holds nobody (full even when empty): then every route search counts crowds."""
+    return any(z.capacity <= 0 for z in board(mission).zones.values())
+
+
 def _field(st: EndureState, goal: str) -> dict[str, int]:
     """:func:`_distances`, searched once per goal while a memo holds (they depend on the openings and
     the shields alone, neither of which changes in the enemy phase)."""
-    return _by_openings("distances", st, goal, lambda: _distances(st, goal))
+    return _by_openings("distances", st, goal, lambda: _shared_distances(st, goal))
+
+
+Distances = dict[str, int]
+
+_fields: dict[tuple[Any, ...], Distances] = {}
+"""Each goal's distances on a map with these openings closed, extra openings and shields, shared by
+every game and phase (read only): the same few goals (the survivors' zones) come back round after round."""
+FIELDS_KEPT = 512
+"""At most this many kept (0.3-2 KB each, by the size of the map); the oldest goes first."""
+
+
+def _shared_distances(st: EndureState, goal: str) -> Distances:
+    """:func:`_distances`, found in :data:`_fields` when the same map, goal, openings and shields were
+    searched before (exactly what :func:`_distances` reads through :func:`exits`)."""
+    key = (st.mission, goal, _closed(st), tuple(st.extra_openings), tuple(st.shields))
+    found = _fields.get(key)
+    if found is None:
+        if len(_fields) >= FIELDS_KEPT:
+            del _fields[next(iter(_fields))]
+        found = _fields[key] = _distances(st, goal)
+    return found
 
 
 def _steps_by_field(st: EndureState, start: str, goal: str) -> tuple[int, list[tuple[str, str]]]:

@@ -7,7 +7,7 @@ from rules.core import Turn
 
 from .bosses import spawn_boss
 from .content import content
-from .geometry import sight
+from .geometry import doors_stay, sight
 from .specials import after_sight
 from .state import EndureState, Radar
 from .world import change_resolve, ename, etype, living, no_solomon, on_map, place_models, resolve_test, sees, unnoticed
@@ -52,8 +52,18 @@ def reveal(st: EndureState, turn: Turn, tok: Radar) -> None:
 
 
 def refresh_sight(st: EndureState, turn: Turn) -> None:
-    """Flip radar tokens in sight, test Resolve for newly seen enemy kinds, note who was spotted."""
+    """Flip radar tokens in sight, test Resolve for newly seen enemy kinds, note who was spotted.
+
+    Nothing here opens or shuts a way, shields a zone or draws an event (only the survivors' commands,
+    the Resolution phase and the Refuge do), so each zone's sight lines are worked out once per call."""
+    with doors_stay():
+        _refresh(st, turn)
+
+
+def _refresh(st: EndureState, turn: Turn) -> None:
     for _ in range(8):
+        if not st.radar:
+            break  # nothing to flip (the views below would go unread)
         views = {i: sight(st, st.survivors[i].zone) for i in living(st)}
         seen_zones = set().union(*views.values()) if views else set()
         flip = [t for t in st.radar if t.zone in seen_zones]
