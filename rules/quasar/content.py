@@ -487,22 +487,29 @@ def _shipped() -> Content:
     return load()
 
 
-_SWAPPED: list[Content] = []
+_IN_USE: list[Content] = []
+"""The shipped content once loaded, then any content a test swapped in on top (the last one is in use)."""
 
 
 def content() -> Content:
-    """The game's content: the shipped data, or content a test swapped in with :func:`using`."""
-    return _SWAPPED[-1] if _SWAPPED else _shipped()
+    """The game's content: the shipped data, or content a test swapped in with :func:`using` (a turn asks
+    a few hundred times: one list look-up)."""
+    try:
+        return _IN_USE[-1]
+    except IndexError:
+        _IN_USE.append(_shipped())
+        return _IN_USE[-1]
 
 
 @contextmanager
 def using(other: Content) -> Iterator[Content]:
     """Play with ``other`` content inside the block (tests of cards that ship nowhere)."""
-    _SWAPPED.append(other)
+    content()  # the shipped content lies under the swapped one, so the block's end brings it back
+    _IN_USE.append(other)
     try:
         yield other
     finally:
-        _SWAPPED.pop()
+        _IN_USE.pop()
 
 
 __all__ = [

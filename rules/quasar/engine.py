@@ -153,7 +153,8 @@ class Quasar(GameSystem[QuasarState]):
 
     # -- queries -----------------------------------------------------------------------------------------
     def pending(self, state: QuasarState) -> list[Prompt]:
-        return decisions.prompts(state)
+        with holding(state):
+            return decisions.prompts(state)
 
     def legal(self, state: QuasarState, seat: int) -> list[Action]:
         """The checked candidates (:func:`.decisions.legal`: each decision's facts are found once)."""

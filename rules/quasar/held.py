@@ -30,11 +30,13 @@ class _Memo(threading.local):
 MEMO = _Memo()
 
 
-def moved() -> None:
-    """A card changed zone, face, key or owner: what was remembered may be wrong now."""
+def moved(ranks: bool = True) -> None:
+    """A card changed zone, face, key or owner: what was remembered may be wrong now (``ranks`` False: no
+    Personal Zone changed, so the Rank order still holds)."""
     memo = MEMO
     memo.actives = None
-    memo.ranks = None
+    if ranks:
+        memo.ranks = None
 
 
 @contextmanager

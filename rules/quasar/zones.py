@@ -79,8 +79,9 @@ def move(state: QuasarState, cid: str, dest: str, by: int | None, *, bottom: boo
     It leaves its old zone first, so it is never in two; entering a zone face-up clears its shift
     and Project progress unless it stays face-down.
     """
-    moved()
     card = state.cards[cid]
+    if _in_play_zone(card.zone) or _in_play_zone(dest):
+        moved(ranks=card.zone.startswith("personal:") or dest.startswith("personal:"))
     if card.zone:
         state.zones[card.zone].remove(cid)
     target = zone(state, dest)
@@ -97,10 +98,17 @@ def move(state: QuasarState, cid: str, dest: str, by: int | None, *, bottom: boo
         card.progress = 0
 
 
+def _in_play_zone(key: str) -> bool:
+    """Whether a move into or out of zone ``key`` can change the cards in play or the Rank order (what
+    :mod:`.held` remembers): the Personal Zones are in play too."""
+    return bool(key) and content().zone_of(key).in_play
+
+
 def to_box(state: QuasarState, cid: str) -> None:
     """Take a card out of every zone: it is in the box (a Lost in Space is back in the supply)."""
-    moved()
     card = state.cards[cid]
+    if _in_play_zone(card.zone):
+        moved(ranks=card.zone.startswith("personal:"))
     if card.zone:
         state.zones[card.zone].remove(cid)
     card.zone = ""
