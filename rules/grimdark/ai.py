@@ -26,7 +26,7 @@ from .melee import fight
 from .memo import scoped
 from .morale import end_of_activation
 from .moves import allowance, cells_by_index, contact_aim, contact_score, dangerous, mover_for, place_group
-from .paths import Mover, Reach, contact_bounds, contact_sources, known, reach
+from .paths import Mover, Reach, contact_bounds, contact_fits, contact_steps, known, reach
 from .state import Cell, GrimState, Model, Unit
 from .units import enemies, grid_of, name, rule, standing, unit_distance, weapons
 
@@ -127,11 +127,10 @@ def charge_reach(state: GrimState, unit: Unit, hero: Unit) -> bool:
     # within 1.5 of the hero's cell: the cell itself and the eight touching it
     close = {y * size + x for y in range(hy - 1, hy + 2) for x in range(hx - 1, hx + 2) if grid.inside((x, y))}
     points = tuple(h.cell for h in hero.alive())
-    sources = None if plain is None else contact_sources(grid, mover)
+    steps = None if plain is None else contact_steps(grid, mover)
     for model in closest_first(unit, (hx, hy)):
-        if plain is not None and sources is not None:
-            found = _settled(grid, model.cell, plain, points, sources)
-            sure = contact_bounds(found, mover, mover.allowed)
+        if plain is not None and steps is not None:
+            sure = _contact(grid, model.cell, plain, mover, points, steps)
             if sure is not None:
                 if sure:
                     return True
@@ -140,6 +139,30 @@ def charge_reach(state: GrimState, unit: Unit, hero: Unit) -> bool:
         if not mover.allowed.isdisjoint(found.best) or not close.isdisjoint(found.best):
             return True
     return False
+
+
+def _contact(
+    grid: Grid,
+    start: Cell,
+    plain: Mover,
+    mover: Mover,
+    points: tuple[Cell, ...],
+    steps: dict[int, list[tuple[int, int]]],
+) -> bool | None:
+    """What the model's plain search says about the charge (see :func:`contact_bounds`), an aimed one
+    taken only until a step into an allowed cell surely fits (a cell's cost, once settled, stays; a
+    later node of it at that cost only lifts the difficult-ground cap), else as far as it must."""
+    whole = known(grid, start, plain)
+    if whole is None:
+        search = aimed(grid, start, plain, Aim(points, 0.0))
+        if search is not None:
+            best = search.reach.best
+            if search.until(lambda u, _: u in steps and contact_fits(grid, mover, best[u], steps[u]), steps):
+                return True
+            whole = search.reach
+        else:
+            whole = reach(grid, start, plain)
+    return contact_bounds(whole, mover, mover.allowed)
 
 
 def _settled(grid: Grid, start: Cell, mover: Mover, points: tuple[Cell, ...], need: Iterable[int]) -> Reach:

@@ -94,6 +94,7 @@ class Aimed:
     def _cells(self, f: int, bucket: list[int], taken: Callable[[int, int], None] | None) -> None:
         seen, buckets, walk, heur = self.seen, self.buckets, self.walk, self.heur
         best, unending, s0 = self.reach.best, self.unending, self.s0
+        rim = self.budget - 2
         for i in bucket:  # cells added to this total while it is gone through are taken too
             p = seen[i]
             if p + heur[i] != f:
@@ -102,6 +103,8 @@ class Aimed:
                 best[i] = (0, p, 2 * i)
                 if taken is not None:
                     taken(i, p)
+            if p > rim:
+                continue  # no step (2 or more) fits the budget any more
             for n, cost in walk[i]:
                 np = p + cost
                 if np < seen[n]:
@@ -117,6 +120,7 @@ class Aimed:
         seen, buckets, walk, heur, difficult = self.seen, self.buckets, self.walk, self.heur, self.difficult
         best, unending, s0 = self.reach.best, self.unending, self.s0
         assert difficult is not None
+        rim = self.budget - 2
         for node in bucket:
             p = seen[node]
             i = node >> 1
@@ -130,6 +134,8 @@ class Aimed:
                     best[i] = (0, p, node)
                     if taken is not None:
                         taken(i, p)
+            if p > rim:
+                continue  # no step (2 or more) fits the budget any more
             if node & 1:
                 for n, cost in walk[i]:
                     np = p + cost
@@ -183,6 +189,13 @@ class Aimed:
             # a cell still to take costs at most the budget, so it lies at least (total - budget) / 2
             # from every point
             far = (total - budget) / 2
+            if far >= near and far > bar:
+                return True
+            if found is None or found[0] > 0.0:
+                return False
+            # after a cell scoring 0 (no score is lower) only a cell costing at most as much can still
+            # rank before it, and such a cell lies at least (total - its cost) / 2 from every point
+            far = (total - found[1]) / 2
             return far >= near and far > bar
 
         self.run(stop, taken)
@@ -217,6 +230,26 @@ class Aimed:
 
         self.run(lambda total: bool(hits) and total > min(hits)[0], taken)
         return min(hits)[1] if hits else None
+
+    def until(self, hit: Callable[[int, int], bool], cells: Iterable[int]) -> bool:
+        """Whether ``hit(cell, cost)`` holds for a cell it may end on: nodes are taken only until one
+        does, or else as far as :meth:`settle` takes them for ``cells``."""
+        best = self.reach.best
+        if any(hit(i, v[1]) for i, v in best.items()):
+            return True
+        heur = self.heur
+        need = max((heur[i] for i in cells if i not in best), default=-1)
+        if need < 0:
+            return False
+        found: list[int] = []
+
+        def taken(i: int, cost: int) -> None:
+            if not found and hit(i, cost):
+                found.append(i)
+
+        limit = self.budget + need
+        self.run(lambda total: bool(found) or total > limit, taken)
+        return bool(found)
 
     def settle(self, cells: Iterable[int]) -> Reach:
         """Take nodes until it is known which of ``cells`` it may reach (and at what cost)."""

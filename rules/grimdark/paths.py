@@ -435,11 +435,29 @@ def contact_bounds(plain: Reach, mover: Mover, goals: frozenset[int]) -> bool | 
     return None if maybe else False
 
 
-def contact_sources(grid: Grid, mover: Mover) -> set[int]:
-    """The cells :func:`contact_bounds` looks up in the plain search: those a step leads from into an
-    allowed cell."""
+def contact_steps(grid: Grid, mover: Mover) -> dict[int, list[tuple[int, int]]]:
+    """The cells :func:`contact_bounds` looks up in the plain search (those a step leads from into an
+    allowed cell), each with its steps into allowed cells as (allowed cell, cost)."""
     into = _into(grid.layout, grid.half, mover.climb)
-    return {u for a in mover.allowed for u, _ in into[a]}
+    out: dict[int, list[tuple[int, int]]] = {}
+    for a in mover.allowed:
+        for u, w in into[a]:
+            out.setdefault(u, []).append((a, w))
+    return out
+
+
+def contact_fits(grid: Grid, mover: Mover, found: tuple[int, int, int], steps: list[tuple[int, int]]) -> bool:
+    """Whether one of ``steps`` (into allowed cells, from a cell the plain search settled as ``found``)
+    fits the charge: what makes :func:`contact_bounds` say True when every allowed cell is a goal."""
+    budget = mover.budget
+    cap = min(budget, int(6 * grid.scale * HALF))
+    for a, w in steps:
+        c = found[1] + w
+        if c <= budget:
+            rough = not mover.strider and (found[2] & 1 or grid.difficult[a])
+            if c <= (cap if rough else budget):
+                return True
+    return False
 
 
 @cache
