@@ -170,9 +170,9 @@ def models_in(st: EndureState, zone: str) -> int:
     if _memo is not None:
         return recall("crowds", st, None, lambda: _crowds(st)).get(zone, 0)
     return (
-        sum(1 for s in st.survivors if on_map(s) and s.zone == zone)
-        + sum(1 for e in st.enemies if e.zone == zone)
-        + sum(1 for a in st.allies if a.zone == zone)
+        sum(1 for s in st.survivors if s.zone == zone and s.alive and not s.exited)
+        + [e.zone for e in st.enemies].count(zone)
+        + [a.zone for a in st.allies].count(zone)
     )
 
 
@@ -281,6 +281,14 @@ def path_steps(st: EndureState, start: str, goal: str, *, mover_blocked=True) ->
     if goal in st.shields:
         steps = []
     return dist[start], steps
+
+
+def route_length(st: EndureState, start: str, goal: str) -> int:
+    """``path_steps(st, start, goal, mover_blocked=False)[0]``: the steps are not listed when only the
+    distance is asked (an enemy choosing whom to chase)."""
+    if start != goal and (_memo is not None or _openings is not None) and start not in st.shields:
+        return _field(st, goal).get(start, -1)
+    return path_steps(st, start, goal, mover_blocked=False)[0]
 
 
 def _blocking(st: EndureState, start: str, goal: str) -> bool:

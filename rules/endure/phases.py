@@ -11,7 +11,7 @@ from .casualties import remove_dead
 from .content import content
 from .ending import check_end
 from .following import follow_noise
-from .geometry import blackout, doors_stay, remembered, sight
+from .geometry import blackout, doors_stay, remembered, route_length, sight
 from .sight import refresh_sight
 from .specials import (
     allies_act,
@@ -111,6 +111,8 @@ def bearing(b, a: str, c: str) -> list[str]:
 
 
 def _decoy(st: EndureState, zone: str) -> str:
+    if not st.decoys:
+        return ""
     b = the_board(st)
     reach = content().items["decoy-beacon"].amount if "decoy-beacon" in content().items else 4
     best = ""
@@ -127,7 +129,7 @@ def _nearest_survivor(st: EndureState, zone: str, candidates: list[int]) -> str:
     best_d = 99
     for i in sorted(candidates):
         z = st.survivors[i].zone
-        d, _ = path_steps(st, zone, z, mover_blocked=False)
+        d = route_length(st, zone, z)
         if d < 0:
             d = 50 + the_board(st).noise_dist[zone].get(z, 40)
         if d < best_d:
@@ -136,7 +138,6 @@ def _nearest_survivor(st: EndureState, zone: str, candidates: list[int]) -> str:
 
 
 def _attention(st: EndureState, turn: Turn, e: Enemy | Radar, *, is_model: bool) -> None:
-    label = f"{etype(e.kind).name} {e.id}" if isinstance(e, Enemy) else f"radar {e.id}"
     target = _decoy(st, e.zone)
     if not target and isinstance(e, Enemy) and e.kind == "primus" and st.mission == "P20":
         target = _nearest_survivor(st, e.zone, living(st))
@@ -146,7 +147,11 @@ def _attention(st: EndureState, turn: Turn, e: Enemy | Radar, *, is_model: bool)
             i
             for i in living(st)
             if st.survivors[i].zone in view
-            and (f"{i}:{e.zone}:y" not in st.unnoticed or any(n.zone == st.survivors[i].zone for n in st.noise))
+            and (
+                not st.unnoticed
+                or f"{i}:{e.zone}:y" not in st.unnoticed
+                or any(n.zone == st.survivors[i].zone for n in st.noise)
+            )
         ]
         if blackout(st):
             watchers = [i for i in watchers if st.survivors[i].zone == e.zone]
@@ -154,6 +159,7 @@ def _attention(st: EndureState, turn: Turn, e: Enemy | Radar, *, is_model: bool)
         if watchers or spotted:
             target = _nearest_survivor(st, e.zone, sorted(set(watchers) | set(spotted)))
     if not target:
+        label = f"{etype(e.kind).name} {e.id}" if isinstance(e, Enemy) else f"radar {e.id}"
         target = _heard(st, turn, e.zone, label)
     e.mode = "active" if target else "passive"
     e.target = target
@@ -317,7 +323,7 @@ def _solomon_target(st: EndureState, sol: Enemy) -> str:
         return sol.zone
     best, best_d = "", 99
     for o in sorted(geps, key=lambda o: o.id):
-        d, _ = path_steps(st, sol.zone, o.zone, mover_blocked=False)
+        d = route_length(st, sol.zone, o.zone)
         if 0 <= d < best_d:
             best, best_d = o.zone, d
     return best

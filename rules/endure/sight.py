@@ -64,16 +64,15 @@ def _refresh(st: EndureState, turn: Turn) -> None:
     for _ in range(8):
         if not st.radar:
             break  # nothing to flip (the views below would go unread)
-        views = {i: sight(st, st.survivors[i].zone) for i in living(st)}
-        seen_zones = set().union(*views.values()) if views else set()
-        flip = [t for t in st.radar if t.zone in seen_zones]
+        views = [sight(st, s.zone) for s in st.survivors if s.alive and not s.exited]
+        flip = [t for t in st.radar if any(t.zone in view for view in views)]
         if not flip:
             break
         for tok in sorted(flip, key=lambda t: t.id):
             if tok in st.radar:
                 reveal(st, turn, tok)
     after_sight(st, turn)
-    views = {i: sight(st, st.survivors[i].zone) for i in living(st)}
+    views = {i: sight(st, s.zone) for i, s in enumerate(st.survivors) if s.alive and not s.exited}
     for i, view in views.items():
         s = st.survivors[i]
         if not on_map(s):
