@@ -131,6 +131,8 @@ class LoadedGames:
         self._prefs = PrefsCache(store, clock)
         self._damaged: dict[int, str] = {}
         """Games found damaged (id -> why), each logged once by this process."""
+        self._writes: set[asyncio.Task[None]] = set()
+        """Notes being written without anyone waiting for them (see :meth:`note_setting`)."""
         self._turns = asyncio.Semaphore(MAX_TURNS_AT_ONCE)
         """Actions being worked on at once (see ``GameService.act``)."""
         # A lock lives exactly as long as some coroutine holds or awaits it.
@@ -140,6 +142,8 @@ class LoadedGames:
         await self.store.open()
 
     async def close(self) -> None:
+        while self._writes:  # notes written without waiting land before the store closes
+            await asyncio.gather(*self._writes, return_exceptions=True)
         await self.store.close()
 
     def _lock(self, game_id: int) -> asyncio.Lock:
@@ -179,12 +183,16 @@ class LoadedGames:
         """Keep a game read with all a turn needs (see ``Store.load_game``)."""
         loaded = self._hold(bundle.record)
         loaded.handovers = bundle.handovers
+        loaded.stored_settings = bundle.settings
         try:
             loaded.settings = GameSettings.parse(bundle.settings)
         except (KeyError, ValueError):
             loaded.settings = None  # read (and refused) again when needed
         seats = len(loaded.state.seats) if loaded.state is not None else 0
         loaded.last_moves = {seat: bundle.last_moves.get(seat) for seat in range(seats)}
+        for seat in bundle.record.seats:  # the players' notification choices, read with the game
+            if seat.user_id > 0:
+                self._prefs.keep(seat.user_id, bundle.user_settings.get(seat.user_id, {}))
         return loaded
 
     def _hold(self, record: GameRecord) -> LoadedGame:
@@ -278,6 +286,7 @@ class LoadedGames:
             None,
             loaded.used,
             settings=loaded.settings,
+            stored_settings=loaded.stored_settings,
             recent=recent,
             handovers=loaded.handovers,
             last_moves=dict(loaded.last_moves),
@@ -401,6 +410,30 @@ class LoadedGames:
         if loaded is not None and loaded.settings is not None:
             return loaded.settings
         return await self._settings(await self._load(game_id))
+
+    async def stored_settings(self, game_id: int) -> dict[str, str]:
+        """Every key of a game's settings row (the table's own notes too), from memory when it is held."""
+        loaded = self._held(game_id)
+        if loaded is not None and loaded.stored_settings is not None:
+            return loaded.stored_settings
+        return await self.store.get_settings(game_id)
+
+    def note_setting(self, game_id: int, key: str, value: str) -> None:
+        """Keep a note of the table's with the game (which glossary terms its replies explained, say),
+        written in the background: nothing waits for it, and a note lost to a crash costs a repeated
+        line at most. Never for settings a host changes (those are written before the answer)."""
+        loaded = self._held(game_id)
+        if loaded is not None and loaded.stored_settings is not None:
+            loaded.stored_settings = {**loaded.stored_settings, key: value}
+        task = asyncio.get_running_loop().create_task(self._write_note(game_id, key, value))
+        self._writes.add(task)
+        task.add_done_callback(self._writes.discard)
+
+    async def _write_note(self, game_id: int, key: str, value: str) -> None:
+        try:
+            await self.store.set_setting(game_id, key, value)
+        except Exception:
+            log.exception("a note of game %s (%s) could not be stored", game_id, key)
 
     async def _settings(self, loaded: LoadedGame) -> GameSettings:
         if loaded.settings is None:

@@ -87,11 +87,15 @@ class PrefsCache:
         kept = self._kept.get(user_id)
         if kept is not None and (not self.store.shared or now - kept[0] < self.KEEP_SECONDS):
             return kept[1]
-        prefs = UserPrefs.parse(await self.store.get_user_settings(user_id))
+        return self.keep(user_id, await self.store.get_user_settings(user_id))
+
+    def keep(self, user_id: int, raw: dict[str, str]) -> UserPrefs:
+        """Keep a player's settings just read (with a game they play, say: no query of their own)."""
+        prefs = UserPrefs.parse(raw)
         self._kept.pop(user_id, None)
         while len(self._kept) >= self.KEEP_PLAYERS:
             self._kept.pop(next(iter(self._kept)))  # the longest kept
-        self._kept[user_id] = (now, prefs)
+        self._kept[user_id] = (self.clock(), prefs)
         return prefs
 
     def forget(self, user_id: int) -> None:

@@ -60,7 +60,9 @@ _BUNDLE = (
     " FROM handovers h WHERE h.game_id = g.id) AS handover_list,"
     " (SELECT json_agg(json_build_array(m.seat, m.version, m.at)) FROM (SELECT DISTINCT ON (a.seat) a.seat,"
     " a.version, a.at FROM actions a WHERE a.game_id = g.id AND a.kind = 'move' AND a.seat IS NOT NULL"
-    " ORDER BY a.seat, a.version DESC) m) AS move_list"
+    " ORDER BY a.seat, a.version DESC) m) AS move_list,"
+    " (SELECT json_agg(json_build_array(u.user_id, u.key, u.value)) FROM user_settings u"
+    " WHERE u.user_id IN (SELECT s.user_id FROM seats s WHERE s.game_id = g.id)) AS user_setting_list"
     " FROM games g WHERE "
 )
 """A game and all a turn needs beside it (``load_game``): one round trip."""
@@ -231,7 +233,10 @@ class PostgresStore:
         game_id = row["id"]
         handovers = [HandOver(game_id, *h) for h in json.loads(row["handover_list"] or "[]")]
         moves = {int(m[0]): (int(m[1]), float(m[2])) for m in json.loads(row["move_list"] or "[]")}
-        return GameBundle(_record(row), json.loads(row["setting_map"] or "{}"), handovers, moves)
+        users: dict[int, dict[str, str]] = {}
+        for user, key, value in json.loads(row["user_setting_list"] or "[]"):
+            users.setdefault(int(user), {})[key] = value
+        return GameBundle(_record(row), json.loads(row["setting_map"] or "{}"), handovers, moves, users)
 
     async def freshness(self, game_id: int) -> tuple[int, int] | None:
         """(version, changes beside the state) of a game, in one round trip: whether a cached copy of the

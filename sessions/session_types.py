@@ -77,6 +77,8 @@ class LoadedGame:
     recent: list[tuple[int, BaseState | bytes]] = field(default_factory=list)
     """States since the last action that revealed something (version, state): what undo can go back to.
     All but the newest are kept packed (msgpack bytes)."""
+    stored_settings: dict[str, str] | None = None
+    """Every key the game's settings row holds as read (the table's own notes too; None: not read)."""
     handovers: list[HandOver] | None = None
     """The game's hand-over rows, read once and dropped when one changes (None: not read yet)."""
     last_moves: dict[int, tuple[int, float] | None] = field(default_factory=dict)
@@ -94,4 +96,5 @@ class LoadedGame:
     def aside_changed(self) -> None:
         """Settings or hand-overs changed: read them again when next needed."""
         self.settings = None
+        self.stored_settings = None
         self.handovers = None

@@ -150,6 +150,8 @@ class GameBundle:
     handovers: list[HandOver]
     last_moves: dict[int, tuple[int, float]]
     """Seat -> (version, time) of its latest own move (seats that never moved are missing)."""
+    user_settings: dict[int, dict[str, str]] = field(default_factory=dict)
+    """The seated players' own settings (notification choices), by user (players with none are missing)."""
 
 
 def action_row(game_id: int, version: int, record: ActionRecord) -> tuple[Any, ...]:
@@ -183,6 +185,15 @@ class _PendingAppend:
     finished: bool
     future: asyncio.Future[int | None]
     final: Final | None = None
+
+
+@dataclass
+class _PendingWrite:
+    """One small statement written with the next group commit (a game setting, say)."""
+
+    sql: str
+    params: tuple[Any, ...]
+    future: asyncio.Future[int | None]
 
 
 class Store(Protocol):
@@ -283,7 +294,7 @@ class SqliteStore:
         # One connection is shared by every game, so a transaction must never interleave
         # with another coroutine's statements: every access holds this lock.
         self._lock = asyncio.Lock()
-        self._queue: list[_PendingAppend] = []
+        self._queue: list[_PendingAppend | _PendingWrite] = []
         self._writer: asyncio.Task[None] | None = None
         self._named: dict[str, asyncio.Lock] = {}
 
@@ -421,11 +432,20 @@ class SqliteStore:
             " GROUP BY seat",
             (game_id,),
         ).fetchall()
+        users = conn.execute(
+            "SELECT u.user_id, u.key, u.value FROM user_settings u"
+            " WHERE u.user_id IN (SELECT s.user_id FROM seats s WHERE s.game_id = ?)",
+            (game_id,),
+        ).fetchall()
+        user_settings: dict[int, dict[str, str]] = {}
+        for user, key, value in users:
+            user_settings.setdefault(int(user), {})[key] = value
         return GameBundle(
             record,
             {r[0]: r[1] for r in settings},
             [HandOver(*r) for r in handovers],
             {int(r[0]): (int(r[1]), float(r[2])) for r in moves},
+            user_settings,
         )
 
     async def freshness(self, game_id: int) -> tuple[int, int] | None:
@@ -538,15 +558,20 @@ class SqliteStore:
         no longer ``expected_version``. ``final`` (with the action that ends the game) stores the
         result and each seat's win in the same transaction.
         """
-        loop = asyncio.get_running_loop()
-        pending = _PendingAppend(game_id, expected_version, records, new_state, finished, loop.create_future(), final)
-        self._queue.append(pending)
-        if self._writer is None or self._writer.done():
-            self._writer = loop.create_task(self._write_queued(), name="starhost-group-commit")
-        version = await asyncio.shield(pending.future)
+        future = asyncio.get_running_loop().create_future()
+        version = await self._queued(
+            _PendingAppend(game_id, expected_version, records, new_state, finished, future, final)
+        )
         if version is None:
             raise StaleVersion()
         return version
+
+    async def _queued(self, pending: _PendingAppend | _PendingWrite) -> int | None:
+        """Write ``pending`` with the next group commit; returns once it is on disk."""
+        self._queue.append(pending)
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write_queued(), name="starhost-group-commit")
+        return await asyncio.shield(pending.future)
 
     async def _write_queued(self) -> None:
         while self._queue:
@@ -564,13 +589,17 @@ class SqliteStore:
                 if not pending.future.done():
                     pending.future.set_result(outcome)
 
-    def _write_batch(self, batch: list[_PendingAppend]) -> list[int | None]:
+    def _write_batch(self, batch: list[_PendingAppend | _PendingWrite]) -> list[int | None]:
         """Runs on the connection's thread. ``None`` marks a stale version."""
         conn = self.db._conn
         outcomes: list[int | None] = []
         conn.execute("BEGIN IMMEDIATE")
         try:
             for item in batch:
+                if isinstance(item, _PendingWrite):
+                    conn.execute(item.sql, item.params)
+                    outcomes.append(0)
+                    continue
                 last = item.records[-1]
                 new_version = item.expected_version + len(item.records)
                 cursor = conn.execute(
@@ -692,21 +721,26 @@ class SqliteStore:
         async with self.db.execute(f"SELECT key, value FROM {table} WHERE {column} = ?", (owner,)) as cursor:
             return {r[0]: r[1] for r in await cursor.fetchall()}
 
+    _SET_PAIR = (
+        "INSERT INTO {table} ({column}, key, value) VALUES (?,?,?)"
+        " ON CONFLICT({column}, key) DO UPDATE SET value = excluded.value"
+    )
+
     async def _set_pair(self, scope: str, owner: int, key: str, value: str) -> None:
         table, column = self._SETTING_TABLES[scope]
-        await self.db.execute(
-            f"INSERT INTO {table} ({column}, key, value) VALUES (?,?,?)"
-            f" ON CONFLICT({column}, key) DO UPDATE SET value = excluded.value",
-            (owner, key, value),
-        )
+        await self.db.execute(self._SET_PAIR.format(table=table, column=column), (owner, key, value))
 
     @_locked
     async def get_settings(self, game_id: int) -> dict[str, str]:
         return await self._get_pairs("game", game_id)
 
-    @_locked
     async def set_setting(self, game_id: int, key: str, value: str) -> None:
-        await self._set_pair("game", game_id, key, value)
+        """Durable on return; written with the next group commit (it shares its fsync with the actions
+        of other games stored then, rather than taking one of its own)."""
+        future = asyncio.get_running_loop().create_future()
+        await self._queued(
+            _PendingWrite(self._SET_PAIR.format(table="settings", column="game_id"), (game_id, key, value), future)
+        )
 
     @_locked
     async def get_guild_settings(self, guild_id: int) -> dict[str, str]:

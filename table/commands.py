@@ -555,13 +555,13 @@ class Table:
         glossary = system.glossary()
         reply.lines += [f"📖 **{term}**: {glossary[term]}" for term in new]
         explained.update(new)
-        await self.service.store.set_setting(record.id, EXPLAINED, json.dumps(sorted(explained)))
+        self.service.note_setting(record.id, EXPLAINED, json.dumps(sorted(explained)))
 
     async def _explained(self, game_id: int) -> set[str]:
         """The terms a game's replies have explained so far (read once per game and process)."""
         known = self._explained_terms.get(game_id)
         if known is None:
-            raw = (await self.service.store.get_settings(game_id)).get(EXPLAINED)
+            raw = (await self.service.stored_settings(game_id)).get(EXPLAINED)
             try:
                 known = set(json.loads(raw)) if raw else set()
             except (ValueError, TypeError):

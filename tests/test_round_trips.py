@@ -263,7 +263,8 @@ def test_a_packed_game_keeps_its_legal_moves_and_whether_they_are_public() -> No
 
 
 async def test_a_game_not_in_memory_is_read_in_one_round_trip(sqlite_path: Path) -> None:
-    """After a restart, the first command in a channel reads the game with all a turn needs at once."""
+    """After a restart, the first command in a channel reads the game with all a turn needs at once (its
+    players' notification choices too)."""
     store = SqliteStore(sqlite_path)
     service = GameService(store, seed_source=lambda: 5)
     await service.open()
@@ -274,11 +275,12 @@ async def test_a_game_not_in_memory_is_read_in_one_round_trip(sqlite_path: Path)
     await service.open()
     try:
         table = Table(service)
-        for user in (ALICE, BOB):  # their notification choices are read once per process
-            await service.user_prefs(user.user_id)
+        await service.set_user_setting(BOB.user_id, "notify", "dm")  # read again with the game
         calls = counted(store)
         await turns(table, 3)
+        # the game, its seats, settings, hand-overs, last moves and its players' notification choices
         assert dict(calls) == {"load_open_game_in": 1, "append_actions": 3}, calls
+        assert (await service.user_prefs(BOB.user_id)).notify == "dm"
     finally:
         await service.close()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
@@ -12,7 +13,7 @@ from rules.core import registry
 from sessions.service import Actor, GameService
 from sessions.store import SqliteStore
 from table import Ctx, Table
-from table.commands import EXPLAIN_AT_ONCE
+from table.commands import EXPLAIN_AT_ONCE, EXPLAINED
 from table.terms import terms_in
 
 ALICE = Actor(1, "alice")
@@ -77,3 +78,34 @@ async def test_a_term_is_explained_once_per_game(table: Table) -> None:
     # Kept with the game: a new process (a new table on the same store) does not explain them again.
     again = Table(table.service)
     assert await again._explained(status.game.id) == set(terms)
+
+
+async def test_the_terms_explained_are_noted_without_waiting_and_kept_across_a_restart(tmp_path: Path) -> None:
+    """The note is written in the background (the reply does not wait for it) and lands before the store
+    closes; a restarted bot reads it with the game and does not explain those terms again."""
+    path = tmp_path / "t.db"
+    service = GameService(SqliteStore(path), seed_source=lambda: 5)
+    await service.open()
+    table = Table(service)
+    ctx = Ctx(ALICE, CHAN, 1)
+    await table.game_new(ctx, "endure")
+    reply = await table.game_start(ctx)
+    game_id = (await service.status(CHAN)).game.id
+    endure = registry.get("endure")
+    for _ in range(40):
+        if await table._explained(game_id):
+            break
+        status = await service.status(CHAN)
+        state, prompt = status.state, status.prompts[0]
+        reply = await table.act(ctx, endure.ai_action(endure.view(state, prompt.seat), prompt.seat, 1))
+    terms = set(await table._explained(game_id))
+    assert terms and reply.lines
+    await service.close()  # waits for the note
+    service = GameService(SqliteStore(path), seed_source=lambda: 5)
+    await service.open()
+    try:
+        assert set(json.loads((await service.store.get_settings(game_id))[EXPLAINED])) == terms
+        await service.status(CHAN)  # the game is loaded with its settings row: the note is read from it
+        assert await Table(service)._explained(game_id) == terms
+    finally:
+        await service.close()
