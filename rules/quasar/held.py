@@ -2,29 +2,29 @@
 
 Resolving a Challenge asks a few dozen rule questions between two moves of a card (a rule's value, a
 confronting card's value, who may use what in a window, who leads), and each walked the cards in play
-or the Personal Zones again. Inside :func:`holding` (the engine's ``perform()`` and ``legal()``), those
-two answers are remembered for the state held, and forgotten by :func:`moved`, which every change of a
-card's zone, face, key or owner calls (:mod:`.zones` and the few direct edits), so an answer is never
-stale. Outside :func:`holding` nothing is remembered: callers and tests may edit a state in place
-between calls. One slot per thread (a thread-local), a few hundred bytes, dropped when the block ends.
+or the Personal Zones again. Inside :class:`holding` (the engine's ``pending()``, ``legal()`` and
+``perform()``), those two answers are remembered for the state held, and forgotten by :func:`moved`,
+which every change of a card's zone, face, key or owner calls (:mod:`.zones` and the few direct
+edits), so an answer is never stale. Outside :class:`holding` nothing is remembered: callers and tests
+may edit a state in place between calls. One slot per thread (the engine also runs in worker threads:
+replays, record checks), a few hundred bytes, dropped when the block ends.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from .state import QuasarState
 
+STATE, ACTIVES, RANKS = 0, 1, 2
+"""A slot's places: the state held, its in-play effects (:func:`.layers.active`, a tuple in order) and
+its seats in Rank order (:func:`.rank.rank_order`, a tuple); None where not worked out yet."""
+
 
 class _Memo(threading.local):
-    state: QuasarState | None = None
-    actives: tuple[Any, ...] | None = None
-    """The in-play effects (:func:`.layers.active`), in order."""
-    ranks: tuple[int, ...] | None = None
-    """The seats in Rank order (:func:`.rank.rank_order`)."""
+    def __init__(self) -> None:
+        self.slot: list[Any] = [None, None, None]
 
 
 MEMO = _Memo()
@@ -33,25 +33,32 @@ MEMO = _Memo()
 def moved(ranks: bool = True) -> None:
     """A card changed zone, face, key or owner: what was remembered may be wrong now (``ranks`` False: no
     Personal Zone changed, so the Rank order still holds)."""
-    memo = MEMO
-    memo.actives = None
+    slot = MEMO.slot
+    slot[ACTIVES] = None
     if ranks:
-        memo.ranks = None
+        slot[RANKS] = None
 
 
-@contextmanager
-def holding(state: QuasarState) -> Iterator[None]:
-    """Remember answers about ``state`` inside the block (nested blocks on the same state share them)."""
-    memo = MEMO
-    before = memo.state
-    if before is state:
-        yield
-        return
-    memo.state, memo.actives, memo.ranks = state, None, None
-    try:
-        yield
-    finally:
-        memo.state, memo.actives, memo.ranks = before, None, None
+class holding:
+    """Remember answers about ``state`` inside a ``with`` block (nested blocks on the same state share
+    them). A small class rather than a generator: the engine enters one per call, thousands a second."""
+
+    __slots__ = ("before", "state")
+
+    def __init__(self, state: QuasarState) -> None:
+        self.state = state
+        self.before: list[Any] = []
+
+    def __enter__(self) -> None:
+        self.before = before = MEMO.slot
+        if before[STATE] is not self.state:
+            MEMO.slot = [self.state, None, None]
+
+    def __exit__(self, *exc: object) -> None:
+        before = self.before
+        if before[STATE] is not self.state:
+            before[ACTIVES] = before[RANKS] = None  # the block may have moved cards of that state too
+            MEMO.slot = before
 
 
-__all__ = ["MEMO", "holding", "moved"]
+__all__ = ["ACTIVES", "MEMO", "RANKS", "STATE", "holding", "moved"]

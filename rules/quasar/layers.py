@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from .content import LIS, Content, content
 from .effects import Effect
-from .held import MEMO
+from .held import ACTIVES, MEMO, STATE
 from .rank import lowest_ranked, rank_order, team_leader
 from .state import QuasarState, split_key
 from .values import Value
@@ -87,12 +87,12 @@ PLAY_ORDERS_KEPT = 256
 def active(state: QuasarState) -> Iterator[Active]:
     """The effects of the cards in play, in :func:`in_play_cards`' order (read the state only while
     iterating). Walked once per position while the engine holds it (:mod:`.held`)."""
-    memo = MEMO
-    if memo.state is not state:
+    slot = MEMO.slot
+    if slot[STATE] is not state:
         return _walk(state)
-    found = memo.actives
+    found = slot[ACTIVES]
     if found is None:
-        found = memo.actives = tuple(_walk(state))
+        found = slot[ACTIVES] = tuple(_walk(state))
     return iter(found)
 
 

@@ -8,7 +8,7 @@ never ties; "Rank Value" alone may.
 from __future__ import annotations
 
 from .content import content
-from .held import MEMO
+from .held import MEMO, RANKS, STATE
 from .state import QuasarState, owned_key
 from .zones import cards_in
 
@@ -37,12 +37,12 @@ def rank_key(state: QuasarState, seat: int) -> tuple[int, int]:
 def rank_order(state: QuasarState) -> list[int]:
     """Every player, highest Rank first (the Team Leader first); found once per position while the engine
     holds it (:mod:`.held`)."""
-    memo = MEMO
-    if memo.state is not state:
+    slot = MEMO.slot
+    if slot[STATE] is not state:
         return sorted(range(len(state.seats)), key=lambda s: rank_key(state, s), reverse=True)
-    found = memo.ranks
+    found = slot[RANKS]
     if found is None:
-        found = memo.ranks = tuple(sorted(range(len(state.seats)), key=lambda s: rank_key(state, s), reverse=True))
+        found = slot[RANKS] = tuple(sorted(range(len(state.seats)), key=lambda s: rank_key(state, s), reverse=True))
     return list(found)
 
 
