@@ -251,6 +251,23 @@ class Aimed:
         self.run(lambda total: bool(found) or total > limit, taken)
         return bool(found)
 
+    def cheapest_of(self, cells: list[int], at: tuple[Cell, ...]) -> Cell | None:
+        """The cheapest of ``cells`` it may end on (ties: the lowest (x, y), ``at`` naming the cells),
+        or None. Nodes are taken only until no other of them can cost as little: one costing at most
+        ``c`` has a total of at most ``c`` plus its heuristic (and ``c`` is at most the budget)."""
+        best, heur = self.reach.best, self.heur
+        wanted = set(cells)
+        top = max(heur[i] for i in cells)
+        hits = [(best[i][1], at[i]) for i in cells if i in best]
+
+        def taken(i: int, cost: int) -> None:
+            if i in wanted:
+                hits.append((cost, at[i]))
+
+        budget = self.budget
+        self.run(lambda total: total > (min(hits)[0] if hits else budget) + top, taken)
+        return min(hits)[1] if hits else None
+
     def settle(self, cells: Iterable[int]) -> Reach:
         """Take nodes until it is known which of ``cells`` it may reach (and at what cost)."""
         best = self.reach.best

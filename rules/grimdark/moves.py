@@ -403,10 +403,7 @@ def place_group(
             first = firsts[id(m)]
             choice = first[2] if first else None
         else:
-            near = _beside(cells, grid.size, taken, coherence)
-            best = _settled(searches, m, near).best
-            found = [(score_at(i), best[i][1], cells[i]) for i in near if i in best]
-            choice = min(found)[2] if found else None
+            choice = _best_beside(searches[id(m)], _beside(cells, grid.size, taken, coherence), score_at, cells)
         if choice is None:
             choice = m.cell
             if m.cell in taken:
@@ -440,6 +437,28 @@ def _settled(searches: dict[int, Reach | Aimed], model: Model, need: Iterable[in
     if isinstance(search, Reach):
         return search
     return search.finish() if need is None else search.settle(need)
+
+
+def _best_beside(
+    search: Reach | Aimed, near: set[int], score_at: Callable[[int], float], cells: tuple[Cell, ...]
+) -> Cell | None:
+    """The best-ranked (lowest score, then cost, then cell) of the ``near`` cells the model may end on.
+
+    An aimed search settles them a score at a time, lowest first, each time only until no cell of that
+    score can be cheaper than the cheapest met (see :meth:`Aimed.cheapest_of`): a cell of a higher score
+    ranks after any of a lower one."""
+    if isinstance(search, Reach):
+        best = search.best
+        found = [(score_at(i), best[i][1], cells[i]) for i in near if i in best]
+        return min(found)[2] if found else None
+    groups: dict[float, list[int]] = {}
+    for i in near:
+        groups.setdefault(score_at(i), []).append(i)
+    for value in sorted(groups):
+        cheapest = search.cheapest_of(groups[value], cells)
+        if cheapest is not None:
+            return cheapest
+    return None
 
 
 def _first(
