@@ -87,9 +87,10 @@ def check_values(state: QuasarState, part: TargetPart, cids: list[str], values: 
     return Verdict(part, ok, n, _got(part.kind, values, ok))
 
 
-def part_met(state: QuasarState, part: TargetPart, values: list[Value]) -> bool:
+def part_met(state: QuasarState, part: TargetPart, values: list[Value], everyone: bool | None = None) -> bool:
     """Whether the confronting cards, worth ``values``, meet one Target part (the verdict alone: a search
-    over Shifts asks it for many sets of values and needs no words)."""
+    over Shifts asks it for many sets of values and needs no words). ``everyone``: whether every player
+    confronts a card, when the caller knows it already."""
     kind = part.kind
     n = (amount(state, part) if TARGETS[kind] else None) or 0
     if kind == "reach":
@@ -107,7 +108,9 @@ def part_met(state: QuasarState, part: TargetPart, values: list[Value]) -> bool:
     if kind == "floor":
         return bool(values) and all(v is not None and v >= n for v in values)
     if kind == "together":
-        return all(cards_of(state, s) for s in range(len(state.seats))) and all_equal(values)
+        if everyone is None:
+            everyone = all(cards_of(state, s) for s in range(len(state.seats)))
+        return everyone and all_equal(values)
     if kind == "even":
         return bool(values) and all(is_even(v) for v in values)
     if kind == "odd":
@@ -149,7 +152,8 @@ def evaluate(state: QuasarState) -> tuple[bool, list[Verdict]]:
         return False, []
     challenge = content().cards[state.cards[state.challenge].key]
     cids = confronting(state)
-    verdicts = [check_part(state, part, cids) for part in challenge.target]
+    values = [value_of(state, cid) for cid in cids]  # once for every part: nothing changes in between
+    verdicts = [check_values(state, part, cids, values) for part in challenge.target]
     return all(v.ok for v in verdicts), verdicts
 
 

@@ -100,6 +100,7 @@ class Search:
         place = {c: i for i, c in enumerate(self.cids)}
         self.slots = [place[c] for c in self.targets]
         self.places = [[place[c] for c in self.owned[s]] for s in self.order]
+        self.everyone = all(self.owned.values())
 
     def outcome(self, offsets: Offsets) -> tuple[object, ...]:
         """(success?, the players each value selector picks) with the confronting cards shifted so."""
@@ -109,7 +110,7 @@ class Search:
         row = list(self.row)
         for slot, d in zip(self.slots, offsets, strict=True):
             row[slot] += d  # type: ignore[operator]  # a target always has a value
-        ok = bool(self.parts) and all(part_met(self.state, p, row) for p in self.parts)
+        ok = bool(self.parts) and all(part_met(self.state, p, row, self.everyone) for p in self.parts)
         picks: list[object] = []
         if self.stakes.selectors:
             players: list[Value] = []
