@@ -416,15 +416,15 @@ def enemy_phase(st: EndureState, turn: Turn) -> None:
     for e in order:
         if e.id in done or e not in st.enemies or e.mode == "stunned":
             continue
-        group = [
+        group = [  # the cheap tests first: the list search for a model killed meanwhile runs last
             o
             for o in order
-            if o.id not in done
-            and o in st.enemies
-            and o.kind == e.kind
+            if o.kind == e.kind
             and o.zone == e.zone
             and o.mode == e.mode
             and o.target == e.target
+            and o.id not in done
+            and o in st.enemies
         ]
         for o in group:
             done.add(o.id)

@@ -73,11 +73,14 @@ def _refresh(st: EndureState, turn: Turn) -> None:
                 reveal(st, turn, tok)
     after_sight(st, turn)
     views = {i: sight(st, s.zone) for i, s in enumerate(st.survivors) if s.alive and not s.exited}
+    kinds_at: dict[str, set[str]] = {}  # no Resolve test below adds, removes or moves an enemy
+    for e in st.enemies:
+        kinds_at.setdefault(e.zone, set()).add(e.kind)
     for i, view in views.items():
         s = st.survivors[i]
         if not on_map(s):
             continue
-        kinds = sorted({e.kind for e in st.enemies if e.zone in view})
+        kinds = sorted(set().union(*[kinds_at[z] for z in view if z in kinds_at]))
         new = [k for k in kinds if k not in s.seen_kinds]
         s.seen_kinds = [k for k in s.seen_kinds if k in kinds]
         for k in new:
