@@ -14,6 +14,7 @@ import pytest
 
 from rules.core import Action, RuleError
 from rules.starcadia import SYSTEM as S
+from rules.starcadia import engine as E
 from rules.starcadia.ai import smart_choice
 from rules.starcadia.state import StarState
 
@@ -103,3 +104,22 @@ def test_a_hero_attack_is_checked_before_anything_moves() -> None:
     st.act.hero, st.act.attacked = "edge", True
     with pytest.raises(RuleError, match="already attacked"):
         S.check(st, 0, far)
+
+
+def test_attacks_of_a_hero_carrying_a_card_twice_are_each_checked() -> None:
+    """legal() takes a hero's attacks after its first passed the check only when the check finds what each
+    names; a card carried twice (the first copy spent) is found by its first copy, so each is checked."""
+    from rules.starcadia.content import CONTENT
+    from rules.starcadia.state import Up
+
+    blade, fists = (CONTENT.upgrade_by_ref(ref).id for ref in ("pulse-blade", "iron-fists"))
+    for spent in (True, False):
+        st = play_state()
+        place(st, "edge", "C4")
+        add_monster(st, "weeble", "C4")
+        add_monster(st, "weeble", "C5")
+        edge = E.find_hero(st, "edge")
+        edge.upgrades = [Up(id=blade, exhausted=spent), Up(id=blade), Up(id=fists, exhausted=spent), Up(id=fists)]
+        legal = S.legal(st, 0)
+        assert legal == [a for a in S.candidates(st, 0) if S.allows(st, 0, a)]
+        assert any(a["type"] == "attack" for a in legal) != spent
