@@ -122,17 +122,20 @@ def plan_commit(state: QuasarState, seat: int) -> Plan | None:
     theirs += [min(BLIND_GUESS, share(state, parts))] * blind_cards(state)
     has_peak = any(p.kind == "peak" for p in parts) and bool(theirs)
     options = [*commit_options(state, seat), []]
-    best: Plan | None = None
+    worth = [printed(state, cid) for cid in ids]  # each hand card counted once, not once per option
+    need = required_cards(state)
+    best: tuple[bool, float] | None = None  # the best (passes, -spent) so far, and its option
+    chosen: list[int] = []
     for option in options:
-        mine = [printed(state, ids[i - 1]) for i in option] or [None] * required_cards(state)
+        mine = [worth[i - 1] for i in option] or [None] * need
         values = mine + theirs
         ok = _peak_ok(state, parts, values, mine) if has_peak else passes(state, parts, values, mine)
-        extra = len(option) - required_cards(state)
+        extra = len(option) - need
         spent = _spent(state, parts, mine, assumed) + (3 if extra > 0 else 0) + (8 if not option else 0)
-        plan = Plan(option, ok, spent)
-        if best is None or (plan.passes, -plan.spent) > (best.passes, -best.spent):
-            best = plan
-    return best
+        if best is None or (ok, -spent) > best:
+            best, chosen = (ok, -spent), option
+    assert best is not None  # the options always end with the stall
+    return Plan(chosen, best[0], -best[1])
 
 
 def _peak_ok(state: QuasarState, parts: tuple[TargetPart, ...], values: list[Value], mine: list[Value]) -> bool:
