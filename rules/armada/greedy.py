@@ -19,9 +19,11 @@ from rules.core import Action, RuleError, Turn
 from . import checks, combat, idle
 from .ai import score
 from .candidates import placements
+from .carry import Carry, Known
 from .ceiling import ceilings
+from .dicefit import feed
 from .helpers import module_at, station_numbers, station_of
-from .state import Die, State, Station
+from .state import Die, Player, State, Station
 
 SKIPPED_STATIONS = ("swap", "escape")
 """Cards the bot never puts a die on: the Swap card is a team's choice, the Escape card step 4's."""
@@ -45,15 +47,23 @@ Kinds = dict[tuple[str, object], tuple[object, ...]]
 
 
 def best(
-    board: State, seat: int, options: list[Action] | None = None, memo: checks.Memo | None = None
+    board: State,
+    seat: int,
+    options: list[Action] | None = None,
+    memo: checks.Memo | None = None,
+    carry: Carry | None = None,
 ) -> tuple[Action, State] | None:
     """The single placement that raises the score most, and the board after it; None if none does.
     ``options``: the board's legal placements (not on the Swap or Escape cards), when known;
     otherwise the placements are listed and checked here. ``memo``: what ``checks.legal`` learnt
-    about this board, when it was asked."""
+    about this board, when it was asked. ``carry``: the sieve's answers on the search's board before
+    this one (:mod:`.carry`), replaced by this board's."""
     memo = {} if memo is None else memo
     kinds = _kinds(board, seat, _rolled(board, seat))
-    judge = sieve(board, seat, memo, kinds)
+    known = carry.inherited(board, seat) if carry is not None else {}
+    judge = sieve(board, seat, memo, kinds, known)
+    if carry is not None:
+        carry.keep(board, seat, known)
 
     def worth(raw_die: object, raw_station: object) -> bool:
         """False for a die on a station that could not be chosen: a placement the rules refuse (so
@@ -186,25 +196,35 @@ REFUSED, WAITS, PLAYS = -1, 0, 1
 """What :func:`sieve` says of a die on a station."""
 
 
-def sieve(board: State, seat: int, memo: checks.Memo, kinds: Kinds | None = None) -> Callable[[object, object], int]:
+def sieve(
+    board: State, seat: int, memo: checks.Memo, kinds: Kinds | None = None, known: Known | None = None
+) -> Callable[[object, object], int]:
     """What the rules say of putting a die on a station, before any target or mode: REFUSED (every
     placement of it is refused), WAITS (the die goes on a module and fires nothing yet) or PLAYS.
     Asked through ``checks.place_of`` (so the checks find the answer in ``memo``), once per
     kind of die (:func:`_kinds`, default: the board's) and station: alike dice are placed alike,
     since ``checks`` reads the die's face, hero and place and the faces of the other rolled dice
-    (the same for both, the one die aside); only the refusal's words name the die."""
+    (the same for both, the one die aside); only the refusal's words name the die. ``known``: the
+    answers already known for this board (added to as they are found)."""
     c = board.combat
-    known: dict[tuple[object, object], int] = {}
+    player = board.players[seat]
+    known = {} if known is None else known
+    rolled: list[dict[int, Die]] = []
     dice: list[Kinds] = [] if kinds is None else [kinds]  # the board's, when first asked
 
     def judge(raw_die: object, raw_station: object) -> int:
-        if not dice:  # the dice are all it asks about
-            dice.append(_die_kinds(_rolled(board, seat)))
+        if not rolled:  # the dice are all it asks about
+            rolled.append(_rolled(board, seat))
+            if not dice:
+                dice.append(_die_kinds(rolled[0]))
         kind = dice[0].get(("die", raw_die)) if type(raw_die) is int else None  # not True for 1
         key = (kind, raw_station) if kind is not None and type(raw_station) in (int, str) else None
         found = known.get(key) if key is not None else None
         if found is not None:
             return found
+        if key is not None and type(raw_station) is int and _unfit(player, raw_station, rolled[0][raw_die]):  # type: ignore[index]
+            known[key] = REFUSED
+            return REFUSED
         try:
             placed = checks.place_of(board, c, seat, raw_die, raw_station, memo)  # type: ignore[arg-type]
             found = PLAYS if placed is None or placed[3] > 0 else WAITS
@@ -215,6 +235,22 @@ def sieve(board: State, seat: int, memo: checks.Memo, kinds: Kinds | None = None
         return found
 
     return judge
+
+
+def _unfit(player: Player, number: int, die: Die) -> bool:
+    """Whether ``die`` fits none of the symbols the online module at station ``number`` still needs
+    (``dicefit.feed`` uses none of its face): ``checks._place`` then refuses it, whatever else it
+    asks first (each of its earlier checks refuses or goes on; only an Offline station, which an
+    Engineering die brings back, or the Gatling, which takes no symbols, answer before it)."""
+    if number not in station_numbers(player):
+        return False
+    module = module_at(player, number)
+    if module is None or module.kind == "gatling":
+        return False
+    station = station_of(player, number)
+    if station.offline and not module.never_offline:
+        return False
+    return not feed(module.req, station.held, die.face)[2]
 
 
 def _kinds(board: State, seat: int, rolled: dict[int, Die]) -> Kinds:

@@ -20,6 +20,7 @@ from rules.core.game import restore_in_place
 
 from . import checks, combat, greedy, idle, plan
 from .candidates import candidates
+from .carry import Carry
 from .greedy import SKIPPED_STATIONS
 from .helpers import dice_of
 from .state import State
@@ -120,8 +121,9 @@ def _chosen(state: State, seat: int, allowed: list[Action] | None, memo: checks.
     first = None
     if allowed is not None:
         first = [a for a in allowed if a["type"] == "assign" and a.get("station") not in SKIPPED_STATIONS]
+    carry = Carry()
     for _ in range(plan.MAX_STEPS):
-        found = greedy.best(board, seat, first, memo)
+        found = greedy.best(board, seat, first, memo, carry)
         first = memo = None
         if found is None:
             break
