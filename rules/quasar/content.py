@@ -178,6 +178,10 @@ class Content:
     """(card id, key, owner) -> its effects as :class:`.layers.Active` ones (:func:`.layers.active`); typed
     loosely so that the content, below the layers, does not import them."""
     hidden_to: dict[tuple[str, int | None], bool] = field(default_factory=dict, init=False, repr=False, compare=False)
+    labels: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Card key -> its label (:func:`.text.card_label`), made once: only this content's keys, so bounded."""
+    descriptions: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Card key -> its label and rules text (:func:`.hand.describe_card`), made once, as bounded."""
     """(zone key, seat) -> whether the seat cannot see the zone's cards (:func:`.views.zone_hidden`)."""
 
     def card(self, key: str) -> CardDef:

@@ -11,8 +11,13 @@ from .zones import active_projects, cards_in, hand
 
 
 def describe_card(key: str) -> str:
-    lines = card_lines(key)
-    return card_label(key) + (": " + "; ".join(lines) if lines else "")
+    """A card's label and rules text (made once per card key: a hand is listed on every reply)."""
+    c = content()
+    found = c.descriptions.get(key)
+    if found is None:
+        lines = card_lines(key)
+        found = c.descriptions[key] = card_label(key) + (": " + "; ".join(lines) if lines else "")
+    return found
 
 
 def hand_lines(st: QuasarState, seat: int) -> list[str]:

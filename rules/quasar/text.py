@@ -180,8 +180,15 @@ def card_lines(key: str) -> list[str]:
 
 
 def card_label(key: str) -> str:
-    """``Trim (3)``, ``Lost in Space (no value)``, ``Navigator (Rank 3)``."""
-    card = content().cards[key]
+    """``Trim (3)``, ``Lost in Space (no value)``, ``Navigator (Rank 3)`` (made once per card key)."""
+    c = content()
+    found = c.labels.get(key)
+    if found is None:
+        found = c.labels[key] = _label(c.cards[key])
+    return found
+
+
+def _label(card: CardDef) -> str:
     if card.kind == "lis":
         return "Lost in Space (no value)"
     if card.kind == "rank":
