@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from .content import FULL
 from .grid import Grid
 from .paths import HALF, Mover, Reach, _plain, _reverse, _rough
 from .state import Cell
@@ -290,7 +291,8 @@ def _costs(mover: Mover, size: int, rough: bool, scale: float) -> list[int]:
     entered (making it afresh is cheaper than copying one kept per mover)."""
     budget = mover.budget
     if rough:
-        seen = [budget + 1, min(budget, int(6 * scale * HALF)) + 1] * (size * size)
+        seen = [budget + 1] * (2 * size * size)
+        seen[1::2] = [min(budget, int(6 * scale * HALF)) + 1] * (size * size)  # twice as fast as [a, b] * n
         for n in mover.closed:
             seen[2 * n] = seen[2 * n + 1] = -1
     else:
@@ -324,6 +326,13 @@ def _offsets(size: int) -> tuple[int, ...]:
     ``(dy + size) * 2 * size + dx + size``."""
     span = range(-size, size)
     return tuple(math.isqrt(4 * (dx * dx + dy * dy)) for dy in span for dx in span)
+
+
+def build_tables() -> None:
+    """The offsets' lengths on both table sizes (about 2 ms and 0.1 MB): built at start-up rather than
+    by the first enemy phase."""
+    for size in (FULL, FULL // 2):
+        _offsets(size)
 
 
 def aimed(grid: Grid, start: Cell, mover: Mover, aim: Aim) -> Aimed | None:

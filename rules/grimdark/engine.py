@@ -10,7 +10,7 @@ import msgspec
 from rules.core import Action, Choice, GameSystem, Listing, OptionSpec, Outcome, Prompt, RngState, RuleError, Turn
 from rules.core.rng import Rng
 
-from . import actions, paths
+from . import actions, aimed, paths
 from .bots import choose
 from .campaign import CAMP, affordable, conclude
 from .content import cell_name, content
@@ -335,6 +335,7 @@ class Grimdark(GameSystem[GrimState]):
 
     def warm_up(self) -> None:
         paths.build_tables()
+        aimed.build_tables()
 
     def forced_action(self, state: GrimState, prompt: Prompt, legal: Listing | None = None) -> Action | None:
         if state.phase == CAMP:  # nothing the player's XP pays for: no camp to linger in
