@@ -103,6 +103,11 @@ def still_needed(req: Sequence[str], held: Sequence[str]) -> list[str]:
     """
     if not held:
         return []
+    return list(_still_needed(tuple(req), tuple(held)))
+
+
+@lru_cache(maxsize=1024)
+def _still_needed(req: tuple[str, ...], held: tuple[str, ...]) -> tuple[str, ...]:
     options: list[str] = []
     gaps = sorted({tuple(i for i in range(len(req)) if i not in pick) for pick in _matchings(held, req)})
     for gap in gaps:  # in the printed order
@@ -110,8 +115,8 @@ def still_needed(req: Sequence[str], held: Sequence[str]) -> list[str]:
         if rest not in options:
             options.append(rest)
     if len(options) == 1:
-        return list(options[0])
-    return ["/".join(options)]
+        return tuple(options[0])
+    return ("/".join(options),)
 
 
 def match(need: Sequence[str], face: str) -> tuple[int, list[str], bool]:
