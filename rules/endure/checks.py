@@ -440,3 +440,41 @@ def allowed(st: EndureState, seat: int, action: dict[str, Any]) -> bool:
     except RuleError:
         return False
     return True
+
+
+def allowed_ones(st: EndureState, seat: int, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The ``actions`` that :func:`allowed` lets ``seat`` play, in order (``legal()``): what
+    :func:`check_turn` asks of the state alone (no offer waiting, whose turn, whose seat) is asked once,
+    not once per command; the rest of :func:`check` runs for each as it would."""
+    own_turn = st.offer is not None or st.phase != "refuge"  # else check() asks check_refuge_turn
+    holder = _turn_holder(st, seat) if own_turn else None
+    out = []
+    for action in actions:
+        kind = action["type"]
+        if kind == "answer" or not own_turn:
+            ok = allowed(st, seat, action)
+        elif holder is None:
+            ok = False  # check_turn refuses before it looks at the command
+        else:
+            try:
+                if action.get("survivor") is not None and survivor_arg(st, action, "survivor") != holder:
+                    raise RuleError("not this survivor's turn")
+                if kind not in CHECKS:
+                    raise RuleError("not an Endure action")
+                CHECKS[kind](st, holder, action)
+                ok = True
+            except RuleError:
+                ok = False
+        if ok:
+            out.append(action)
+    return out
+
+
+def _turn_holder(st: EndureState, seat: int | None) -> int | None:
+    """The acting survivor if :func:`check_turn` lets ``seat`` command them, whatever the command."""
+    if st.offer is not None:
+        return None
+    si = acting(st)
+    if si is None or seat is None or st.survivors[si].seat != seat:
+        return None
+    return si

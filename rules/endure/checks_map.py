@@ -18,7 +18,7 @@ from rules.core.grammar import count
 from rules.core.validate import get_list
 
 from .content import ItemCard, content
-from .geometry import sight
+from .geometry import recall, sight
 from .state import EndureState, ItemInst, ObjectiveState, Survivor
 from .words import name_key, survivor_names
 from .world import (
@@ -394,8 +394,7 @@ def check_ability(st: EndureState, si: int, action: dict[str, Any]) -> Ability:
         plan.zone = zone
     if hook == "override":
         door = action.get("door")
-        doors = [o for o in the_board(st).openings.values() if o.door and (o.a in view or o.b in view)]
-        names = {o.id.lower(): o.id for o in doors}
+        names = recall("doors_seen", st, s.zone, lambda: _doors_seen(st, view))
         if not isinstance(door, str) or door.strip().lower() not in names:
             shown = ", ".join(sorted(names.values())[:6]) or "none in sight"
             raise RuleError(f"Name a door you can see, for example: {shown}.")
@@ -405,6 +404,13 @@ def check_ability(st: EndureState, si: int, action: dict[str, Any]) -> Ability:
         check_path(st, si, plan.path, free=True)
     need_actions(s)
     return plan
+
+
+def _doors_seen(st: EndureState, view: dict) -> dict[str, str]:
+    """The doors with a side in ``view``, by lower-case id (``legal()`` checks one override per door seen:
+    worked out once per zone while a memo holds, not once per door)."""
+    doors = [o for o in the_board(st).openings.values() if o.door and (o.a in view or o.b in view)]
+    return {o.id.lower(): o.id for o in doors}
 
 
 def _ability_target(st: EndureState, si: int, action: dict[str, Any], hook: str, view: dict) -> int:

@@ -27,7 +27,7 @@ from .actions import HANDLERS, do_answer
 from .alarms import alarms, line_halt, watch
 from .campaign import new_survivor, refuge_perform, start_mission
 from .candidates import candidates
-from .checks import acting, allowed, check, check_refuge_turn, check_turn
+from .checks import acting, allowed_ones, check, check_refuge_turn, check_turn
 from .content import content
 from .following import follow_noise
 from .geometry import remembered
@@ -227,7 +227,7 @@ class Endure(GameSystem[EndureState]):
         if state.phase == "over":
             return []
         with remembered():
-            return [action for action in candidates(state, seat) if allowed(state, seat, action)]
+            return allowed_ones(state, seat, candidates(state, seat))
 
     def legal_reads_hidden(self, state: EndureState, seat: int) -> bool:
         """Never: what :meth:`hide` turns face down (radar faces, the spawn pool, sealed tokens, the
