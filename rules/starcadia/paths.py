@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from rules.core import RuleError
@@ -35,6 +36,11 @@ from .memo import Memo, Recent, position_key
 from .state import HeroState, MonsterState, StarState
 
 Op = tuple[str, str]  # ("step", space) | ("portal", space) | ("door", door id)
+Route = tuple[Op, ...]
+"""A path as a route search keeps it: a tuple of shared ops, so a remembered search holds few objects the
+garbage collector must walk (a tuple of strings' tuples is left alone once seen)."""
+_OPS: dict[str, dict[str, Op]] = {"step": {}, "portal": {}, "door": {}}
+"""Every op made once per kind and space (or door): bounded by the names of spaces and doors (~2,000)."""
 
 _APPROACHES = Memo()
 _FAR = 99
@@ -45,7 +51,7 @@ _ROUTES = Recent(128)
 
 def reach_ops(
     state: StarState, b: B.Board, start: str, mp: int, mover: str, *, huge: bool = False, doors: bool = False
-) -> dict[str, tuple[int, list[Op]]]:
+) -> dict[str, tuple[int, Route]]:
     """Cheapest ways to every space within ``mp`` points: steps, portals and (if ``doors``)
     opening a closed door then stepping through. Only spaces the mover may stop on are kept."""
     best = travel_costs(state, b, start, mp, doors=doors)
@@ -75,7 +81,7 @@ def _figures(state: StarState, ignore: str) -> dict[str, int]:
 
 def travel_costs(
     state: StarState, b: B.Board, start: str, mp: int, *, doors: bool = False
-) -> dict[str, tuple[int, list[Op]]]:
+) -> dict[str, tuple[int, Route]]:
     """Cheapest ways to every space within ``mp`` points (see :func:`reach_ops`), Full spaces included.
 
     The answer depends only on the board, which doors are open and the working portals, never on the
@@ -88,14 +94,15 @@ def travel_costs(
     return _ROUTES.answer(key, lambda: _search(state, b, start, mp, doors))
 
 
-def _search(state: StarState, b: B.Board, start: str, mp: int, doors: bool) -> dict[str, tuple[int, list[Op]]]:
+def _search(state: StarState, b: B.Board, start: str, mp: int, doors: bool) -> dict[str, tuple[int, Route]]:
     """Dijkstra over steps, doors and portals; ties go to the smaller space name, as heapq orders them.
     From each space the steps are tried in :data:`B.DIRS` order, then the portals in name order."""
-    best: dict[str, tuple[int, list[Op]]] = {start: (0, [])}
+    best: dict[str, tuple[int, Route]] = {start: (0, ())}
     heap: list[tuple[int, str]] = [(0, start)]
     door_open = state.doors
     portals = working_portals(state, b)
     pop, push, steps_from = heapq.heappop, heapq.heappush, b.steps_from
+    step_ops, door_ops, portal_ops = _OPS["step"], _OPS["door"], _OPS["portal"]
     while heap:
         cost, cur = pop(heap)
         path = best[cur][1]
@@ -108,8 +115,12 @@ def _search(state: StarState, b: B.Board, start: str, mp: int, doors: bool) -> d
             total = cost + 1 if opened else cost + 2
             known = best.get(nb)
             if total <= mp and (known is None or total < known[0]):
-                ops = [*path, ("step", nb)] if opened else [*path, ("door", door), ("step", nb)]
-                best[nb] = (total, ops)
+                step = step_ops.get(nb) or step_ops.setdefault(nb, ("step", nb))
+                if opened:
+                    best[nb] = (total, (*path, step))
+                else:
+                    door_op = door_ops.get(door) or door_ops.setdefault(door, ("door", door))  # type: ignore[arg-type]
+                    best[nb] = (total, (*path, door_op, step))
                 push(heap, (total, nb))
         colours = portals.get(cur)
         if colours:
@@ -117,12 +128,13 @@ def _search(state: StarState, b: B.Board, start: str, mp: int, doors: bool) -> d
             for dest in sorted(s for s, c in portals.items() if s != cur and c & colours):
                 known = best.get(dest)
                 if total <= mp and (known is None or total < known[0]):
-                    best[dest] = (total, [*path, ("portal", dest)])
+                    portal = portal_ops.get(dest) or portal_ops.setdefault(dest, ("portal", dest))
+                    best[dest] = (total, (*path, portal))
                     push(heap, (total, dest))
     return best
 
 
-def notation(ops: list[Op], start: str) -> list[str]:
+def notation(ops: Sequence[Op], start: str) -> list[str]:
     """Move notation for ops; a door is named by the side of the space it is on."""
     out: list[str] = []
     cur = start
@@ -266,7 +278,7 @@ def _approach(state: StarState, seat: int, targets: list[HeroState]) -> Approach
     """:func:`pvp_approach` searched (the button ranking and the move suggestions ask for it each turn)."""
     b = board_of(state)
     crew = [state.act.hero] if state.act.hero else state.crews[seat].heroes
-    walks: list[tuple[HeroState, dict[str, tuple[int, list[Op]]]]] = []
+    walks: list[tuple[HeroState, dict[str, tuple[int, Route]]]] = []
     for h in (find_hero(state, hid) for hid in crew):
         if h is None or h.dead or not h.pos or not can_move(state, h):
             continue
@@ -278,7 +290,7 @@ def _approach(state: StarState, seat: int, targets: list[HeroState]) -> Approach
     for _h, found in walks:
         wanted.update(found)
     dist = _distances_to(state, b, targets, wanted)
-    best: tuple[tuple[int, int, str, str], HeroState, list[Op], str] | None = None
+    best: tuple[tuple[int, int, str, str], HeroState, Route, str] | None = None
     for h, found in walks:
         here = dist.get(h.pos, (99, ""))[0]
         for space, (cost, ops) in found.items():
