@@ -65,11 +65,22 @@ def best(
     if carry is not None:
         carry.keep(board, seat, known)
 
+    first: dict[tuple[object, object], object] = {}
+    lending = _lending(board, seat)
+
     def worth(raw_die: object, raw_station: object) -> bool:
         """False for a die on a station that could not be chosen: a placement the rules refuse (so
-        does each placement of this die there), or a die that fires nothing on a module (it waits
+        does each placement of this die there), a die that fires nothing on a module (it waits
         there for more crew: ``combat.assign`` only moves it and notes what the station holds,
-        nothing :func:`score` reads)."""
+        nothing :func:`score` reads), or a die alike to one listed before it on this station: each
+        of its placements there is alike (:func:`_alike`) to the earlier die's, which was tried,
+        left out as beaten (both count as tried) or refused by the idle and rule checks (which read
+        the die only through what alike dice share, so they refuse it too). Not on a Teleporter,
+        whose placements name another die (never alike)."""
+        kind = kinds.get(("die", raw_die)) if type(raw_die) is int else None
+        plain = kind is not None and type(raw_station) in (int, str) and raw_station not in lending
+        if plain and first.setdefault((kind, raw_station), raw_die) != raw_die:
+            return False
         return judge(raw_die, raw_station) > 0
 
     top = ceilings(board, seat, memo)
@@ -251,6 +262,17 @@ def _unfit(player: Player, number: int, die: Die) -> bool:
     if station.offline and not module.never_offline:
         return False
     return not feed(module.req, station.held, die.face)[2]
+
+
+def _lending(board: State, seat: int) -> set[object]:
+    """``seat``'s stations holding a Lupin Teleporter (its placements name a second die)."""
+    player = board.players[seat]
+    out: set[object] = set()
+    for number in station_numbers(player):
+        module = module_at(player, number)
+        if module is not None and module.kind == "teleport":
+            out.add(number)
+    return out
 
 
 def _kinds(board: State, seat: int, rolled: dict[int, Die]) -> Kinds:
