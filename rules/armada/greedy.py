@@ -174,11 +174,12 @@ Resolution phases, ``apply`` and its log do): a copy shares them with the board 
 
 def _copier(board: State) -> Callable[[], State]:
     """Fresh copies of ``board`` to try placements on, decoded from one encoding (made when the first
-    copy is asked for). The fleets not being fought, the captains not fighting and
-    :data:`SHARED_FIELDS` are shared with ``board``, not copied (they are most of a copy's work):
-    nothing a placement does reaches them (``combat.assign`` and the shots it fires find their fleet
-    with ``combat_fleet`` and act for, heal or move Shield and crew to members of the fight only;
-    only the Planning and Encounter phases change the others)."""
+    copy is asked for). The fleets not being fought, the captains not fighting and their crew dice,
+    the beacons and :data:`SHARED_FIELDS` are shared with ``board``, not copied (they are most of a
+    copy's work): nothing a placement does reaches them (``combat.assign`` and the shots it fires
+    find their fleet with ``combat_fleet`` and act for, heal, roll or move Shield and crew dice of
+    members of the fight only, a Teleporter lending a die to a member; only the Planning, Encounter
+    and Resolution phases change the others)."""
     c = board.combat
     token = c.fleet if c is not None else None
     members = range(len(board.players)) if c is None else c.members
@@ -189,13 +190,18 @@ def _copier(board: State) -> Callable[[], State]:
         if not encoded:
             fought = [f for f in board.fleets if f.token == token]
             crews = [p for i, p in enumerate(board.players) if i in members]
-            slim = msgspec.structs.replace(board, fleets=fought, players=crews, **{name: [] for name in SHARED_FIELDS})
+            dice = [d for d in board.dice if d.owner in members]
+            shared_too = {name: [] for name in SHARED_FIELDS}
+            slim = msgspec.structs.replace(board, fleets=fought, players=crews, dice=dice, beacons=[], **shared_too)
             encoded.append(_ENCODE.encode(slim))
         trial = _DECODE.decode(encoded[0])
         fresh = iter(trial.fleets)
         trial.fleets = [next(fresh) if f.token == token else f for f in board.fleets]
         fresh_crews = iter(trial.players)
         trial.players = [next(fresh_crews) if i in members else p for i, p in enumerate(board.players)]
+        fresh_dice = iter(trial.dice)
+        trial.dice = [next(fresh_dice) if d.owner in members else d for d in board.dice]
+        trial.beacons = board.beacons
         for name, value in shared:
             setattr(trial, name, value)
         return trial
