@@ -7,6 +7,7 @@ the data is caught at import time (and by the content test) rather than in the m
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -89,11 +90,12 @@ class Module:
     savior: bool = False
     text: str = ""  # one line in plain words saying what it does (data)
 
-    @property
+    @cached_property
     def kind(self) -> str:
+        """The effect's kind (read for every die and station a listing asks about: worked out once)."""
         return self.effect["kind"]
 
-    @property
+    @cached_property
     def passive(self) -> bool:
         return not self.req
 
