@@ -33,6 +33,7 @@ from .checks_map import (
     target_zones,
 )
 from .content import TURN_BUFFS, content, door_id
+from .geometry import doors_stay
 from .inventory import do_answer, do_discard, do_equip, do_keep, do_leave, do_search, do_trade
 from .phases import detonate, end_turn
 from .sight import refresh_sight, reveal
@@ -117,9 +118,16 @@ def step_to(st: EndureState, turn: Turn, si: int, dest: str, *, free: bool = Fal
 
 
 def do_move(st: EndureState, turn: Turn, si: int, action: dict[str, Any]) -> None:
-    """Walk the path one zone at a time; a path halts where the board changes (:mod:`.alarms`)."""
+    """Walk the path one zone at a time; a path halts where the board changes (:mod:`.alarms`).
+
+    A walk opens, shuts or shields nothing (no door, no event), so each zone's ways out and sight lines
+    are worked out once for the whole walk, not again by every look before and after each step."""
+    with doors_stay():
+        _walk(st, turn, si, check_move(st, si, action))
+
+
+def _walk(st: EndureState, turn: Turn, si: int, path: list[str]) -> None:
     s = st.survivors[si]
-    path = check_move(st, si, action)
     for n, z in enumerate(path):
         if not on_map(s) or st.phase != "survivors":
             return
