@@ -64,6 +64,11 @@ def doors_stay() -> Iterator[None]:
             _openings = None
 
 
+def doors_held() -> bool:
+    """Whether a :func:`doors_stay` block holds (a nested one would only add its own cost)."""
+    return _openings is not None
+
+
 def _by_openings(name: str, st: EndureState, key: object, work: Callable[[], Any]) -> Any:
     """:func:`recall` for what only the openings decide, also kept while :func:`doors_stay` holds.
     The phase's store comes first: what the enemies' attention (a :func:`remembered` block inside the

@@ -7,7 +7,7 @@ from rules.core import Turn
 
 from .bosses import spawn_boss
 from .content import content
-from .geometry import doors_stay, sight
+from .geometry import doors_held, doors_stay, sight
 from .specials import after_sight
 from .state import EndureState, Radar
 from .world import change_resolve, ename, etype, living, no_solomon, on_map, place_models, resolve_test, sees, unnoticed
@@ -56,6 +56,9 @@ def refresh_sight(st: EndureState, turn: Turn) -> None:
 
     Nothing here opens or shuts a way, shields a zone or draws an event (only the survivors' commands,
     the Resolution phase and the Refuge do), so each zone's sight lines are worked out once per call."""
+    if doors_held():  # the enemy phase, a walk: their memo serves
+        _refresh(st, turn)
+        return
     with doors_stay():
         _refresh(st, turn)
 
@@ -73,14 +76,11 @@ def _refresh(st: EndureState, turn: Turn) -> None:
                 reveal(st, turn, tok)
     after_sight(st, turn)
     views = {i: sight(st, s.zone) for i, s in enumerate(st.survivors) if s.alive and not s.exited}
-    kinds_at: dict[str, set[str]] = {}  # no Resolve test below adds, removes or moves an enemy
-    for e in st.enemies:
-        kinds_at.setdefault(e.zone, set()).add(e.kind)
     for i, view in views.items():
         s = st.survivors[i]
         if not on_map(s):
             continue
-        kinds = sorted(set().union(*[kinds_at[z] for z in view if z in kinds_at]))
+        kinds = sorted({e.kind for e in st.enemies if e.zone in view})
         new = [k for k in kinds if k not in s.seen_kinds]
         s.seen_kinds = [k for k in s.seen_kinds if k in kinds]
         for k in new:
