@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Protocol
 
 from .content import CONTENT, HATCHES, PORTAL_CHARS, SLOT_CHARS
 
@@ -23,6 +24,25 @@ SIGHT_KEPT = 20_000
 """How many sight lines the process remembers, all boards together (about 3 MB); a full table starts over."""
 _SIGHT: dict[tuple, bool | tuple[tuple[str, ...], dict[tuple[str, ...], bool]]] = {}
 """(board token, a, b) -> the answer, or (the doors the line passes, the answer per set of those open)."""
+
+
+class DoorSetting(Protocol):
+    """Which doors are open, as :meth:`Board._los` asks it: ``door_open.get(door, False)``."""
+
+    def get(self, door: str, default: bool = False, /) -> bool: ...
+
+
+class _EveryDoor:
+    """Every door open (or every one shut), without building a setting per line of sight."""
+
+    def __init__(self, is_open: bool) -> None:
+        self.is_open = is_open
+
+    def get(self, door: str, default: bool = False, /) -> bool:
+        return self.is_open
+
+
+_ALL_OPEN, _ALL_SHUT = _EveryDoor(True), _EveryDoor(False)
 
 
 def edge(a: XY, b: XY) -> Edge:
@@ -129,6 +149,8 @@ class Board:
         """
         if a == b:
             return True
+        if b < a:  # the line back is the same line: the same spaces, edges and corners, in reverse order
+            a, b = b, a
         key = (self.token, a, b)
         known = _SIGHT.get(key)
         if known is None:
@@ -152,10 +174,10 @@ class Board:
         blocked with every door open is blocked whatever the doors, and one clear with every door closed is
         clear whatever the doors."""
         if not self.door_of:
-            return self._los(a, b, {})
-        if not self._los(a, b, dict.fromkeys(self.door_of.values(), True)):
+            return self._los(a, b, _ALL_SHUT)
+        if not self._los(a, b, _ALL_OPEN):
             return False
-        if self._los(a, b, {}):
+        if self._los(a, b, _ALL_SHUT):
             return True
         return self._line_doors(a, b), {}
 
@@ -175,7 +197,7 @@ class Board:
             x, y = nx, ny
         return tuple(sorted(found))
 
-    def _los(self, a: XY, b: XY, door_open: dict[str, bool]) -> bool:
+    def _los(self, a: XY, b: XY, door_open: DoorSetting) -> bool:
         """The line walked space by space (:func:`_line_moves`): a straight step needs a clear edge into a
         space one can see through; a step through a corner needs that space and at most one blocked edge
         of the four meeting there (a side space one cannot see through blocks both of its edges)."""
