@@ -189,7 +189,7 @@ def _rows(params: dict[str, Any]) -> list[Row | str]:
         ("games held in memory by the service", lambda r: str(r["memory"]["games_in_memory"])),
         (f"start-up with {params['stored']} games stored, s", lambda r: num(r["startup"]["seconds"])),
         ("whole random game in the engine, median s", lambda r: _sim(r["simulation"])),
-        ("engine step (apply, then legal() once), p50 / p99 ms", _engine_step),
+        ("engine step (apply, then legal() once), CPU p50 / p99 ms", _engine_step),
         ("mid-game states the games start from", lambda r: str(r["snapshots"])),
         ("state / log row bytes per action", lambda r: f"{r['state_bytes']:.0f} / {r['log_bytes']:.0f}"),
         ("refused / finished / stuck (all runs)", _problems),
