@@ -18,7 +18,7 @@ from .dice import POLICIES
 from .memo import legal_by_position, remembered
 from .missions import DEFAULT_PARTY, begin, build, mission_spec
 from .notation import format_action, parse_action
-from .options import candidates, deploy_legal
+from .options import candidates, deploy_legal, legal_of
 from .secrets import redraw_hidden
 from .state import GrimState, HeroSheet, Model, Unit
 from .units import enemies, heroes, name, stats
@@ -255,7 +255,7 @@ class Grimdark(GameSystem[GrimState]):
         with remembered():
             if state.phase == "deploy":
                 return deploy_legal(state, seat, lambda action: self.allows(state, seat, action))
-            return super().legal(state, seat)
+            return legal_of(state, seat, lambda action: self.allows(state, seat, action))
 
     def legal_reads_hidden(self, state: GrimState, seat: int) -> bool:
         """Never: legal() reads only placed units, revealed tokens' contents and the public mission, so

@@ -5,14 +5,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations, islice
+from typing import Literal
 
 from rules.core import Action, RuleError
 
-from .actions import blast_odd, check_activity, deploy_refusal, in_reserve, reaches, the_hero, unit_within
+from .actions import (
+    blast_odd,
+    check_activity,
+    check_shot,
+    deploy_refusal,
+    in_reserve,
+    needs_start,
+    reaches,
+    the_hero,
+    unit_within,
+)
 from .campaign import CAMP, learnable
 from .combat import shot_spans
 from .content import cell_name, content, parse_cell
-from .grid import dist, touching
+from .grid import dist, near, touching
 from .memo import once
 from .moves import allowance, budget, hero_reach, trust_destination
 from .paths import HALF
@@ -21,6 +32,13 @@ from .units import enemies, grid_of, heroes, rule, sheet, skills_of, standing, w
 
 DESTINATIONS = 8
 """Destinations offered per move command."""
+
+Verdict = Literal[False] | tuple[tuple[str, str], Callable[[], bool] | None]
+"""What the candidates' maker already knows of a candidate's check: False, refused for certain (one of
+the check's refusals holds, whatever else it asks); (group, test), allowed exactly when the first
+candidate of its group without a test is allowed and ``test()`` (if any) holds. A group is one hero's
+Advances (or Rushes) to cells of its own search: their checks differ only in the destination, which
+:func:`~.moves.trust_destination` has already passed (see :func:`legal_of`)."""
 
 
 def points_of_interest(state: GrimState, hero: Unit) -> list[Cell]:
@@ -72,10 +90,18 @@ def hero_candidates(state: GrimState, hero: Unit) -> list[Action]:
     """The hero's commands worth offering. Left out are only those the check refuses for certain: actions
     when the activation has no action left (or the hero may not act), Skill actions likewise, shots at
     units beyond the longest range, and skills, spells and items aimed beyond their reach."""
+    return hero_offers(state, hero)[0]
+
+
+def hero_offers(state: GrimState, hero: Unit) -> tuple[list[Action], dict[int, Verdict]]:
+    """:func:`hero_candidates` with what is already known of their checks, by index (see :data:`Verdict`)."""
     h = hero.id
     out: list[Action] = [{"type": "start", "hero": h}, {"type": "done", "hero": h}, {"type": "rest", "hero": h}]
+    known: dict[int, Verdict] = {}
     if not hero.placed:
-        return out[1:2] + arrivals(state, hero)
+        return out[1:2] + arrivals(state, hero), known
+    if state.act is not None or not needs_start(state, hero):
+        known[0] = False  # check_start: already started, or nothing to roll
     acts = _passes(lambda: check_activity(state, hero, "action"))
     skills = _passes(lambda: check_activity(state, hero, "skill"))
     if not acts:
@@ -99,18 +125,26 @@ def hero_candidates(state: GrimState, hero: Unit) -> list[Action]:
         shootable = [f for f in foes if closest(here, f) <= span + budget(advance) / HALF + 1e-6]
         for cell in destinations(state, hero, advance):
             trust_destination(state, hero, cell, advance, "Advance")
+            known[len(out)] = ((h, "advance"), None)
             out.append({"type": "advance", "hero": h, "to": cell_name(cell)})
             for foe in shootable:
                 if closest(cell, foe) <= span + 1e-9:
-                    out.append({"type": "advance", "hero": h, "to": cell_name(cell), "shoot": foe.id})
+                    shot: Action = {"type": "advance", "hero": h, "to": cell_name(cell), "shoot": foe.id}
+                    known[len(out)] = ((h, "advance"), _shot_test(state, hero, shot, cell))
+                    out.append(shot)
         for cell in rushes:
             trust_destination(state, hero, cell, rush, "Rush")
+            known[len(out)] = ((h, "rush"), None)
             out.append({"type": "rush", "hero": h, "to": cell_name(cell)})
         if on_a_ledge(state, hero):  # the way down may be a jump: offer a few
             for kind, inches in (("advance", advance), ("rush", rush)):
                 for cell in destinations(state, hero, inches, jumps=True)[:3]:
                     out.append({"type": kind, "hero": h, "to": cell_name(cell), "jump": True})
-        out += [{"type": "charge", "hero": h, "target": foe.id} for foe in foes]
+        charge = allowance(state, hero, "charge")
+        for foe in foes:
+            if not any(near(here, m.cell, charge) for m in foe.alive()):
+                known[len(out)] = False  # check_charge: out of charge reach
+            out.append({"type": "charge", "hero": h, "target": foe.id})
     if skills:
         out += skill_candidates(state, hero, foes)
         for item in dict.fromkeys(hero.items):
@@ -133,12 +167,18 @@ def hero_candidates(state: GrimState, hero: Unit) -> list[Action]:
         for spell in content().hero_spells():
             targets = foes if spell.target == "enemy" else standing(state)
             aimed = spell.target in ("enemy", "ally")
-            out += [
-                {"type": "cast", "hero": h, "spell": spell.key, "target": t.id}
-                for t in targets
-                if not aimed or t is hero or unit_within(state, hero, t, spell.range)
-            ]
-    return out
+            for t in targets:
+                if not aimed or t is hero or unit_within(state, hero, t, spell.range):
+                    if hero.tokens < spell.value:
+                        known[len(out)] = False  # check_cast: too few spell tokens (no boost offered)
+                    out.append({"type": "cast", "hero": h, "spell": spell.key, "target": t.id})
+    return out, known
+
+
+def _shot_test(state: GrimState, hero: Unit, action: Action, cell: Cell) -> Callable[[], bool]:
+    """What :func:`~.actions.check_move` asks of an Advance that shoots beyond the plain Advance to the
+    same cell: :func:`~.actions.check_shot` from that cell."""
+    return lambda: _passes(lambda: check_shot(state, hero, action, cell))
 
 
 def on_a_ledge(state: GrimState, hero: Unit) -> bool:
@@ -263,11 +303,43 @@ def deploy_legal(state: GrimState, seat: int, allows: Callable[[Action], bool]) 
     return [*out, ready] if allows(ready) else out
 
 
+def legal_of(state: GrimState, seat: int, allows: Callable[[Action], bool]) -> list[Action]:
+    """The candidates ``allows`` (the full check) accepts, in order, without asking it what the candidates'
+    maker already knows: a refusal for certain, or the answer of the first plain member of a group."""
+    actions, known = offers(state, seat)
+    groups: dict[tuple[str, str], bool] = {}
+    out: list[Action] = []
+    for i, action in enumerate(actions):
+        verdict = known.get(i)
+        if verdict is None:
+            ok = allows(action)
+        elif verdict is False:
+            ok = False
+        else:
+            group, test = verdict
+            passed = groups.get(group)
+            if passed is None:
+                ok = allows(action)
+                if test is None:
+                    groups[group] = ok
+            else:
+                ok = passed and (test is None or test())
+        if ok:
+            out.append(action)
+    return out
+
+
 def candidates(state: GrimState, seat: int) -> list[Action]:
+    return offers(state, seat)[0]
+
+
+def offers(state: GrimState, seat: int) -> tuple[list[Action], dict[int, Verdict]]:
+    """:func:`candidates`, with what is known of their checks by index (in battle, from :func:`hero_offers`)."""
+    none: dict[int, Verdict] = {}
     mine = [h for h in heroes(state) if h.seat == seat]
     if state.phase == "deploy":
         out = [a for h in mine for a in deploy_candidates(state, h)]
-        return [*out, {"type": "ready"}]
+        return [*out, {"type": "ready"}], none
     if state.phase == CAMP:
         out = []
         for h in mine:
@@ -279,28 +351,31 @@ def candidates(state: GrimState, seat: int) -> list[Action]:
                     ]
                 else:
                     out.append({"type": "train", "hero": h.id, "advance": key})
-        return [*out, {"type": "ready"}]
+        return [*out, {"type": "ready"}], none
     if state.phase != "battle" or state.verdict:
-        return []
+        return [], none
     if state.ask is not None:
         if not any(h.id == state.ask.hero for h in mine):
-            return []
+            return [], none
         asked = {"type": "answer", "hero": state.ask.hero}
         if state.ask.kind == "blast":
             units = [str(u) for u in state.ask.action["units"]]  # type: ignore[union-attr]
             picks = combinations(units, blast_odd(state.ask))
-            return [asked, *({**asked, "odd": "+".join(p)} for p in islice(picks, 12))]
-        return [{**asked, "pay": True}, asked]
+            return [asked, *({**asked, "odd": "+".join(p)} for p in islice(picks, 12))], none
+        return [{**asked, "pay": True}, asked], none
     if state.act is not None:
         acting = next(h for h in heroes(state) if h.id == state.act.hero)
-        return hero_candidates(state, acting) if acting.seat == seat else []
+        return hero_offers(state, acting) if acting.seat == seat else ([], none)
     out = []
+    known: dict[int, Verdict] = {}
     deciding = in_reserve(state)
     for h in deciding or mine:
         if h.seat != seat or h.activated or h.down or (not h.placed and state.round < 2):
             continue
-        out += hero_candidates(state, h)
-    return out
+        listed, found = hero_offers(state, h)
+        known.update((len(out) + i, v) for i, v in found.items())
+        out += listed
+    return out, known
 
 
-__all__ = ["candidates", "touching"]
+__all__ = ["candidates", "legal_of", "touching"]

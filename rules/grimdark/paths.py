@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from bisect import bisect_left, bisect_right
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cache, cached_property
@@ -199,7 +200,7 @@ class Reach:
     flags: tuple[bool, ...] | None = None
     """The difficult cells, for a search over (cell, difficult ground touched) nodes (with ``seen``)."""
     _cuts: dict[int, Reach] = field(default_factory=dict, repr=False)
-    _rim: tuple[list[int], list[int]] | None = field(default=None, repr=False)
+    _rim: Runs | None = field(default=None, repr=False)
     _near: dict[Cell, Cell] = field(default_factory=dict, repr=False)
 
     def cells(self) -> list[Cell]:
@@ -286,7 +287,9 @@ class Reach:
         """The reachable cell closest to ``point`` (ties: the lower row, then the lower column).
 
         Only a cell on the rim of the reachable area can be closest to a point outside it: from any
-        other cell, the step towards the point is reachable and closer.
+        other cell, the step towards the point is reachable and closer. So the closest reachable cell,
+        with its ties, is the closest rim cell: it is found row by row, nearest rows first, among the
+        runs of reachable cells of each row (:func:`_runs`), until a row is farther than the best met.
         """
         found = self._near.get(point)
         if found is not None:
@@ -297,37 +300,69 @@ class Reach:
             found = point
         else:
             if self._rim is None:
-                self._rim = _rim(self.best, size)
-            xs, ys = self._rim
-            far = [(x - px) * (x - px) + (y - py) * (y - py) for x, y in zip(xs, ys, strict=True)]
-            k = far.index(min(far))  # the rim is in row order: the first of equals is the one to keep
-            found = (xs[k], ys[k])
+                self._rim = _runs(self.best, size)
+            found = _closest_in_runs(self._rim, px, py)
         self._near[point] = found
         return found
 
 
-def _rim(best: dict[int, tuple[int, int, int]], size: int) -> tuple[list[int], list[int]]:
-    """The cells of ``best`` with a neighbour outside it (or at the table's edge), in row order."""
-    rim = []
+Runs = tuple[list[int], dict[int, tuple[list[int], list[int]]]]
+"""The rows holding reachable cells (ascending), and for each the starts and ends of its runs of
+reachable cells (ascending, a run's start and end both reachable)."""
+
+
+def _runs(best: dict[int, tuple[int, int, int]], size: int) -> Runs:
+    """The runs of consecutive reachable cells of every row of ``best``."""
+    starts: dict[int, list[int]] = {}
+    ends: dict[int, list[int]] = {}
     for i in best:
         x = i % size
-        if (
-            x == 0
-            or x == size - 1
-            or i < size
-            or i >= size * (size - 1)
-            or i - 1 not in best
-            or i + 1 not in best
-            or i - size not in best
-            or i + size not in best
-            or i - size - 1 not in best
-            or i - size + 1 not in best
-            or i + size - 1 not in best
-            or i + size + 1 not in best
-        ):
-            rim.append(i)
-    rim.sort()
-    return [i % size for i in rim], [i // size for i in rim]
+        if x == 0 or i - 1 not in best:
+            starts.setdefault(i // size, []).append(x)
+        if x == size - 1 or i + 1 not in best:
+            ends.setdefault(i // size, []).append(x)
+    rows = {}
+    for y, row in starts.items():
+        row.sort()
+        end = ends[y]
+        end.sort()
+        rows[y] = (row, end)
+    return sorted(rows), rows
+
+
+def _closest_in_runs(runs: Runs, px: int, py: int) -> Cell:
+    """The reachable cell closest to (px, py) by (squared distance, row, column): in each row the
+    closest cell of its runs (the left one of two alike), rows taken by distance from ``py``."""
+    ys, rows = runs
+    best: tuple[int, int, int] | None = None
+    hi = bisect_left(ys, py)
+    lo = hi - 1
+    count = len(ys)
+    while lo >= 0 or hi < count:
+        if hi >= count or (lo >= 0 and py - ys[lo] <= ys[hi] - py):
+            y = ys[lo]
+            lo -= 1
+        else:
+            y = ys[hi]
+            hi += 1
+        dy2 = (y - py) * (y - py)
+        if best is not None and dy2 > best[0]:
+            break  # every row left is farther still
+        starts, ends = rows[y]
+        j = bisect_right(starts, px) - 1
+        if j < 0:
+            x = starts[0]
+        elif px <= ends[j]:
+            x = px
+        elif j + 1 < len(starts) and starts[j + 1] - px < px - ends[j]:
+            x = starts[j + 1]
+        else:
+            x = ends[j]
+        here = (dy2 + (x - px) * (x - px), y, x)
+        if best is None or here < best:
+            best = here
+    assert best is not None
+    return (best[2], best[1])
 
 
 FLOODS = 96
