@@ -168,3 +168,8 @@ class StarState(BaseState, kw_only=True):
     pool: list[str] = []  # face-up upgrade tokens in the upgrade phase
     draft_levels: list[int] = []  # episodic draft: level decks still to draft
     draft_round: int = 0
+
+
+# msgspec works out how to read a state (every struct's fields, ~1 ms) once per process: here at import,
+# rather than in the first copy of a state the first turn makes.
+msgspec.msgpack.Decoder(StarState)
