@@ -49,7 +49,36 @@ def test_distance_memo_is_bounded_and_matches_a_fresh_search(monkeypatch) -> Non
                     with geometry.doors_stay():
                         assert geometry.path_steps(state, start, goal, mover_blocked=blocked) == plain
                     compared += 1
+                with geometry.doors_stay():
+                    assert (
+                        geometry.route_length(state, start, goal)
+                        == geometry.path_steps(state, start, goal, mover_blocked=False)[0]
+                    )
         assert len(geometry._fields) <= 8
         seat = E.pending(state)[0].seat
         state, _ = E.apply(state, seat, rnd.choice(E.legal(state, seat)))
     assert compared >= 200
+
+
+def test_legal_asks_whose_turn_once_and_keeps_what_check_allows() -> None:
+    """``allowed_ones`` (legal()'s filter) keeps exactly the candidates ``allowed`` lets each seat play,
+    whoever is asked: the acting seat, the others, a trade offer's two sides, at the Refuge."""
+    from rules.endure.candidates import candidates
+    from rules.endure.checks import allowed, allowed_ones
+
+    kept = 0
+    for mission, seed in (("CG00", 31), ("CG04", 32), ("C013", 33)):
+        state = E.setup(["a", "b", "c"], {"mission": mission, "survivors": "4"}, seed)
+        rnd = random.Random(seed)
+        for _ in range(150):
+            if E.outcome(state) is not None or not E.pending(state):
+                break
+            for seat in range(len(state.seats)):
+                offered = [*candidates(state, seat), *candidates(state, (seat + 1) % len(state.seats))]
+                offered += [{"type": "answer", "accept": True}, {"type": "nonsense"}, {"type": "end", "survivor": 9}]
+                want = [a for a in offered if allowed(state, seat, a)]
+                assert allowed_ones(state, seat, offered) == want
+                kept += len(want)
+            seat = E.pending(state)[0].seat
+            state, _ = E.apply(state, seat, rnd.choice(E.legal(state, seat)))
+    assert kept >= 300
