@@ -198,7 +198,7 @@ async def test_a_busy_channel_does_not_ask_the_database_which_game_it_holds(serv
         status = await service.status(CHAN)
         who = ALICE if status.state.current == 0 else BOB
         await table.act(Ctx(actor=who, channel_id=CHAN, guild_id=1), "hold")
-    assert asked == ["get_user_settings"] * 2, "each player's choices are read once, then kept"
+    assert asked == [], "the players' choices are read with the game, then kept"
     await service.end(CHAN, ALICE)
     with pytest.raises(SessionError, match="no game in this channel"):
         await service.game_in(CHAN)
