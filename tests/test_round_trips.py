@@ -285,16 +285,21 @@ async def test_a_game_not_in_memory_is_read_in_one_round_trip(sqlite_path: Path)
         await service.close()
 
 
+async def started_with_a_bot(service: GameService) -> tuple[int, int]:
+    """A pig game of alice (to move first) and a bot: its id and version."""
+    await service.new_game(channel_id=CHANNEL, guild_id=1, host=ALICE, system_id="pig", options="target=100")
+    await service.add_bot(CHANNEL, ALICE)
+    update = await service.start(CHANNEL, ALICE)
+    return update.game.id, update.game.version
+
+
 async def test_a_move_and_the_bot_steps_after_it_are_stored_in_one_write(sqlite_path: Path) -> None:
     """The player's move and every step the bot then plays are one transaction, logged in order."""
     store = SqliteStore(sqlite_path)
     service = GameService(store, seed_source=lambda: 5)
     await service.open()
     try:
-        await service.new_game(channel_id=CHANNEL, guild_id=1, host=ALICE, system_id="pig", options="target=100")
-        await service.add_bot(CHANNEL, ALICE)
-        update = await service.start(CHANNEL, ALICE)
-        game_id, before = update.game.id, update.game.version
+        game_id, before = await started_with_a_bot(service)
         calls = counted(store)
         update = await service.act(actor=ALICE, action="hold", channel_id=CHANNEL)
         assert dict(calls) == {"append_actions": 1}, calls
@@ -323,10 +328,7 @@ async def test_a_bot_step_that_fails_keeps_the_move_before_it(sqlite_path: Path)
         raise KeyError("a bug in the bot")
 
     try:
-        await service.new_game(channel_id=CHANNEL, guild_id=1, host=ALICE, system_id="pig", options="target=100")
-        await service.add_bot(CHANNEL, ALICE)
-        update = await service.start(CHANNEL, ALICE)
-        game_id, before = update.game.id, update.game.version
+        game_id, before = await started_with_a_bot(service)
         kind.ai_action = broken  # type: ignore[method-assign]
         update = await service.act(actor=ALICE, action="hold", channel_id=CHANNEL)
         assert update.game.version == before + 1
