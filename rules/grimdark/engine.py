@@ -290,16 +290,15 @@ class Grimdark(GameSystem[GrimState]):
         hidden = hidden or any(not w.arrived for w in state.waves)
         if not hidden:
             return state
-        seen = self.clone(state)
-        for token in seen.tokens:
-            if not token.revealed and not token.taken:
-                token.content = "?"
-        seen.units = [u for u in seen.units if u.side == "hero" or u.placed]
-        for wave in seen.waves:
-            if not wave.arrived:
-                wave.units = []
-        seen.mission = msgspec.structs.replace(seen.mission, force=[], waves=[])
-        return seen
+        # a new state sharing every part it does not change (views are only read), not a whole copy
+        replace = msgspec.structs.replace
+        return replace(
+            state,
+            tokens=[t if t.revealed or t.taken else replace(t, content="?") for t in state.tokens],
+            units=[u for u in state.units if u.side == "hero" or u.placed],
+            waves=[w if w.arrived else replace(w, units=[]) for w in state.waves],
+            mission=replace(state.mission, force=[], waves=[]),
+        )
 
     def resample(self, state: GrimState, observer: int | None, seed: int) -> GrimState:
         """A new seed, and search tokens, ambush arrivals and coming waves dealt again (every seat sees

@@ -98,57 +98,77 @@ def describe(state: GrimState) -> str:
 
 
 def label(state: GrimState, action: Action) -> str:
-    """A command in plain words, for buttons and menus."""
+    """A command in plain words, for buttons and menus (only the words of its own kind are made: up to
+    ~30 labels a reply)."""
     kind = action.get("type")
     hero = find(state, str(action.get("hero", "")))
     who = name(hero).split()[0] if hero is not None else ""
+    text = _words(state, str(kind), action)
+    return f"{who}: {text}" if who else text
+
+
+def _unit_name(state: GrimState, uid: object) -> str:
+    unit = find(state, str(uid))
+    return name(unit) if unit is not None else str(uid)
+
+
+_FIXED = {
+    "start": "roll for conditions first",
+    "done": "end the activation",
+    "rest": "Rest: power to full",
+    "ready": "ready",
+}
+
+
+def _words(state: GrimState, kind: str, action: Action) -> str:
+    fixed = _FIXED.get(kind)
+    if fixed is not None:
+        return fixed
+    if kind == "hold" or kind == "advance":
+        shoot = f", shoot {action['shoot']}" if action.get("shoot") else ""
+        extra = " (Limited too)" if action.get("limited") else ""
+        if kind == "hold":
+            return f"Hold{shoot or ' (no shot)'}{extra}"
+        jump = " (jumping)" if action.get("jump") else ""
+        return f"Advance to {action.get('to')}{shoot}{extra}{jump}"
+    if kind == "rush":
+        jump = " (jumping)" if action.get("jump") else ""
+        return f"Rush to {action.get('to')}{jump}"
+    if kind == "charge":
+        return f"Charge {action.get('target')}"
+    if kind == "arrive":
+        return f"arrive from ambush at {action.get('to')}"
+    if kind == "deploy":
+        return f"deploy at {action.get('to')}"
+    if kind == "policy":
+        return f"order {action.get('key')}={action.get('value')}"
+    if kind == "answer":
+        if state.ask is not None and state.ask.kind == "blast":
+            odd = str(action.get("odd") or state.ask.action["units"][0])  # type: ignore[index]
+            return f"odd Blast hits to {odd.replace('+', ', ')}"
+        return "pay the power" if action.get("pay") else "do not pay"
     c = content()
-
-    def unit_name(uid: object) -> str:
-        unit = find(state, str(uid))
-        return name(unit) if unit is not None else str(uid)
-
-    shoot = f", shoot {action['shoot']}" if action.get("shoot") else ""
-    extra = " (Limited too)" if action.get("limited") else ""
-    jump = " (jumping)" if action.get("jump") else ""
-    words = {
-        "start": "roll for conditions first",
-        "done": "end the activation",
-        "rest": "Rest: power to full",
-        "hold": f"Hold{shoot or ' (no shot)'}{extra}",
-        "advance": f"Advance to {action.get('to')}{shoot}{extra}{jump}",
-        "rush": f"Rush to {action.get('to')}{jump}",
-        "charge": f"Charge {action.get('target')}",
-        "arrive": f"arrive from ambush at {action.get('to')}",
-        "deploy": f"deploy at {action.get('to')}",
-        "ready": "ready",
-        "policy": f"order {action.get('key')}={action.get('value')}",
-        "answer": "pay the power" if action.get("pay") else "do not pay",
-    }
-    if kind == "answer" and state.ask is not None and state.ask.kind == "blast":
-        odd = str(action.get("odd") or state.ask.action["units"][0])  # type: ignore[index]
-        words["answer"] = f"odd Blast hits to {odd.replace('+', ', ')}"
     if kind == "skill":
         skill = c.skills.get(str(action.get("skill")))
         target = action.get("target")
-        text = f"{skill.name if skill else action.get('skill')}" + (f" on {target}" if target else "")
-    elif kind == "use":
+        return f"{skill.name if skill else action.get('skill')}" + (f" on {target}" if target else "")
+    if kind == "use":
         item = c.items.get(str(action.get("item")))
-        text = f"use {item.name if item else action.get('item')} on {unit_name(action.get('target')).split()[0]}"
-    elif kind == "give":
-        text = f"give {action.get('item')} to {unit_name(action.get('to')).split()[0]}"
-    elif kind == "take":
-        text = f"take {action.get('item')} from {unit_name(action.get('from')).split()[0]}"
-    elif kind == "revive":
-        text = f"revive {unit_name(action.get('target'))}"
-    elif kind == "cast":
+        return (
+            f"use {item.name if item else action.get('item')} on {_unit_name(state, action.get('target')).split()[0]}"
+        )
+    if kind == "give":
+        return f"give {action.get('item')} to {_unit_name(state, action.get('to')).split()[0]}"
+    if kind == "take":
+        return f"take {action.get('item')} from {_unit_name(state, action.get('from')).split()[0]}"
+    if kind == "revive":
+        return f"revive {_unit_name(state, action.get('target'))}"
+    if kind == "cast":
         spell = c.spells.get(str(action.get("spell")))
-        text = f"cast {spell.name if spell else action.get('spell')} on {action.get('target')}"
-    elif kind == "train":
+        return f"cast {spell.name if spell else action.get('spell')} on {action.get('target')}"
+    if kind == "train":
         adv = c.advances.get(str(action.get("advance")))
-        text = f"train {adv.name if adv else action.get('advance')}" + (
+        return f"train {adv.name if adv else action.get('advance')}" + (
             f": {action.get('skill')}" if action.get("skill") else ""
         )
-    else:
-        text = words.get(str(kind), str(kind))
-    return f"{who}: {text}" if who else text
+    return kind
