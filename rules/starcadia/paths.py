@@ -3,7 +3,6 @@ for a hero or a monster against its movement points (read only). Also the PvP ap
 
 from __future__ import annotations
 
-import heapq
 from collections import deque
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -95,42 +94,50 @@ def travel_costs(
 
 
 def _search(state: StarState, b: B.Board, start: str, mp: int, doors: bool) -> dict[str, tuple[int, Route]]:
-    """Dijkstra over steps, doors and portals; ties go to the smaller space name, as heapq orders them.
+    """Dijkstra over steps, doors and portals; ties go to the smaller space name, as a heap of (cost, space)
+    orders them.
     From each space the steps are tried in :data:`B.DIRS` order, then the portals in name order."""
     best: dict[str, tuple[int, Route]] = {start: (0, ())}
-    heap: list[tuple[int, str]] = [(0, start)]
+    # Costs are whole MP, each step at least 1: the spaces reached at cost c (a bucket) are all known once
+    # the costs below c are done, and are then read in name order: the order a heap of (cost, space) pops.
+    buckets: list[list[str]] = [[] for _ in range(mp + 2)]
+    buckets[0].append(start)
     door_open = state.doors
     portals = working_portals(state, b)
-    pop, push, steps_from = heapq.heappop, heapq.heappush, b.steps_from
+    steps_from = b.steps_from
     step_ops, door_ops, portal_ops = _OPS["step"], _OPS["door"], _OPS["portal"]
-    while heap:
-        cost, cur = pop(heap)
-        path = best[cur][1]
-        if cost > best[cur][0] or cost >= mp:
+    for cost in range(min(mp, len(buckets))):
+        bucket = buckets[cost]
+        if not bucket:
             continue
-        for nb, door in steps_from(cur):  # a path is written out only when it is the best yet
-            opened = door is None or door_open.get(door, False)
-            if not opened and not doors:
+        bucket.sort()
+        for cur in bucket:
+            known_cost, path = best[cur]
+            if cost > known_cost:
                 continue
-            total = cost + 1 if opened else cost + 2
-            known = best.get(nb)
-            if total <= mp and (known is None or total < known[0]):
-                step = step_ops.get(nb) or step_ops.setdefault(nb, ("step", nb))
-                if opened:
-                    best[nb] = (total, (*path, step))
-                else:
-                    door_op = door_ops.get(door) or door_ops.setdefault(door, ("door", door))  # type: ignore[arg-type]
-                    best[nb] = (total, (*path, door_op, step))
-                push(heap, (total, nb))
-        colours = portals.get(cur)
-        if colours:
-            total = cost + 1
-            for dest in sorted(s for s, c in portals.items() if s != cur and c & colours):
-                known = best.get(dest)
+            for nb, door in steps_from(cur):  # a path is written out only when it is the best yet
+                opened = door is None or door_open.get(door, False)
+                if not opened and not doors:
+                    continue
+                total = cost + 1 if opened else cost + 2
+                known = best.get(nb)
                 if total <= mp and (known is None or total < known[0]):
-                    portal = portal_ops.get(dest) or portal_ops.setdefault(dest, ("portal", dest))
-                    best[dest] = (total, (*path, portal))
-                    push(heap, (total, dest))
+                    step = step_ops.get(nb) or step_ops.setdefault(nb, ("step", nb))
+                    if opened:
+                        best[nb] = (total, (*path, step))
+                    else:
+                        door_op = door_ops.get(door) or door_ops.setdefault(door, ("door", door))  # type: ignore[arg-type]
+                        best[nb] = (total, (*path, door_op, step))
+                    buckets[total].append(nb)
+            colours = portals.get(cur)
+            if colours:
+                total = cost + 1
+                for dest in sorted(s for s, c in portals.items() if s != cur and c & colours):
+                    known = best.get(dest)
+                    if total <= mp and (known is None or total < known[0]):
+                        portal = portal_ops.get(dest) or portal_ops.setdefault(dest, ("portal", dest))
+                        best[dest] = (total, (*path, portal))
+                        buckets[total].append(dest)
     return best
 
 
@@ -222,42 +229,48 @@ def _distances_to(
     all the heroes at once, costs only, that stops once every wanted space is settled: a route search from
     each hero over the whole station, paths and all, cost a tenth of a turn. Labels (cost, the hero's index)
     are compared whole, so a space goes to the same hero as when the heroes' own searches are merged in
-    their order; a space's label is final when it leaves the queue (Dijkstra's order).
+    their order; a space's label is final when its cost is reached (Dijkstra's order, cost by cost).
     """
     best: dict[str, tuple[int, int]] = {}
     for i, t in enumerate(heroes):
         if t.pos not in best:
             best[t.pos] = (0, i)
-    heap = [(0, i, space) for space, (_cost, i) in best.items()]
-    heapq.heapify(heap)
+    # Costs are whole MP, each step at least 1: a list of labels per cost (a bucket) replaces the heap.
+    # Every label of cost c is pushed while costs below c are settled, so when bucket c is read its labels
+    # are final, whatever order they are read in: the same labels as Dijkstra's heap gives.
+    buckets: list[list[tuple[int, str]]] = [[] for _ in range(_FAR + 1)]
+    buckets[0] = [(i, space) for space, (_cost, i) in best.items()]
     settled: dict[str, tuple[int, str]] = {}
     missing = set(wanted)
     door_open = state.doors
     portals = working_portals(state, b)
-    pop, push, steps_from = heapq.heappop, heapq.heappush, b.steps_from
-    while heap and missing:
-        cost, i, cur = pop(heap)
-        if (cost, i) != best[cur]:
-            continue
-        settled[cur] = (cost, heroes[i].id)
-        missing.discard(cur)
-        if cost >= _FAR:
-            continue
-        for nb, door in steps_from(cur):
-            total = cost + 1 if door is None or door_open.get(door, False) else cost + 2
-            known = best.get(nb)
-            if total <= _FAR and (known is None or (total, i) < known):
-                best[nb] = (total, i)
-                push(heap, (total, i, nb))
-        colours = portals.get(cur)
-        if colours:
-            total = cost + 1
-            for dest, c in portals.items():
-                if dest != cur and c & colours:
-                    known = best.get(dest)
-                    if known is None or (total, i) < known:
-                        best[dest] = (total, i)
-                        push(heap, (total, i, dest))
+    steps_from = b.steps_from
+    ids = [t.id for t in heroes]
+    for cost in range(_FAR + 1):
+        if not missing:
+            break
+        step, door_step = cost + 1, cost + 2
+        for i, cur in buckets[cost]:
+            if best[cur] != (cost, i):
+                continue
+            settled[cur] = (cost, ids[i])
+            missing.discard(cur)
+            if cost >= _FAR:
+                continue
+            for nb, door in steps_from(cur):
+                total = step if door is None or door_open.get(door, False) else door_step
+                known = best.get(nb)
+                if total <= _FAR and (known is None or (total, i) < known):
+                    best[nb] = (total, i)
+                    buckets[total].append((i, nb))
+            colours = portals.get(cur)
+            if colours:
+                for dest, c in portals.items():
+                    if dest != cur and c & colours:
+                        known = best.get(dest)
+                        if known is None or (step, i) < known:
+                            best[dest] = (step, i)
+                            buckets[step].append((i, dest))
     return settled
 
 
