@@ -231,15 +231,18 @@ def _distances_to(
     are compared whole, so a space goes to the same hero as when the heroes' own searches are merged in
     their order; a space's label is final when its cost is reached (Dijkstra's order, cost by cost).
     """
-    best: dict[str, tuple[int, int]] = {}
+    # A label (cost, the hero's index) is the int cost * len(heroes) + index: ints compare as the pairs do.
+    room = len(heroes)
+    far = (_FAR + 1) * room  # the labels of costs beyond _FAR start here
+    best: dict[str, int] = {}
     for i, t in enumerate(heroes):
         if t.pos not in best:
-            best[t.pos] = (0, i)
+            best[t.pos] = i
     # Costs are whole MP, each step at least 1: a list of labels per cost (a bucket) replaces the heap.
     # Every label of cost c is pushed while costs below c are settled, so when bucket c is read its labels
     # are final, whatever order they are read in: the same labels as Dijkstra's heap gives.
     buckets: list[list[tuple[int, str]]] = [[] for _ in range(_FAR + 1)]
-    buckets[0] = [(i, space) for space, (_cost, i) in best.items()]
+    buckets[0] = [(i, space) for space, i in best.items()]
     settled: dict[str, tuple[int, str]] = {}
     missing = set(wanted)
     door_open = state.doors
@@ -249,28 +252,33 @@ def _distances_to(
     for cost in range(_FAR + 1):
         if not missing:
             break
-        step, door_step = cost + 1, cost + 2
-        for i, cur in buckets[cost]:
-            if best[cur] != (cost, i):
+        here, step, door_step = cost * room, (cost + 1) * room, (cost + 2) * room
+        for label, cur in buckets[cost]:
+            if best[cur] != label:
                 continue
+            i = label - here
             settled[cur] = (cost, ids[i])
             missing.discard(cur)
             if cost >= _FAR:
                 continue
             for nb, door in steps_from(cur):
-                total = step if door is None or door_open.get(door, False) else door_step
+                if door is None or door_open.get(door, False):
+                    total, at = step + i, cost + 1
+                else:
+                    total, at = door_step + i, cost + 2
                 known = best.get(nb)
-                if total <= _FAR and (known is None or (total, i) < known):
-                    best[nb] = (total, i)
-                    buckets[total].append((i, nb))
+                if total < far and (known is None or total < known):
+                    best[nb] = total
+                    buckets[at].append((total, nb))
             colours = portals.get(cur)
             if colours:
+                total = step + i
                 for dest, c in portals.items():
                     if dest != cur and c & colours:
                         known = best.get(dest)
-                        if known is None or (step, i) < known:
-                            best[dest] = (step, i)
-                            buckets[step].append((i, dest))
+                        if known is None or total < known:
+                            best[dest] = total
+                            buckets[cost + 1].append((total, dest))
     return settled
 
 
