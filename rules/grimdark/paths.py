@@ -22,6 +22,8 @@ from functools import cache, cached_property
 
 from .content import content
 from .grid import NEIGHBOURS, Grid, grid_for
+from .rough import interleaved
+from .rough import search as rough_search
 from .state import Cell
 
 HALF = 2
@@ -539,7 +541,26 @@ def _flood(grid: Grid, start: Cell, mover: Mover, goals: frozenset[int] | None =
         return _jumping(grid, start, mover)
     if mover.flying or mover.strider or not _rough(grid, start, mover.budget):
         return _flat(grid, start, mover, goals)
+    if goals is None:
+        return _whole(grid, start, mover)
     return _flat(grid, start, mover, goals, grid.difficult) or _walk(grid, start, mover, goals)
+
+
+def _whole(grid: Grid, start: Cell, mover: Mover) -> Reach:
+    """What ``_flat`` with the difficult cells, else ``_walk``, finds without goals, in one search
+    (:mod:`.rough`): no plain search thrown away at the first step onto difficult ground."""
+    size = grid.size
+    layout, half, climb = grid.layout, grid.half, mover.climb
+    s0 = start[1] * size + start[0]
+    cap = min(mover.budget, int(6 * grid.scale * HALF))
+    walk = _plain(layout, half, False, climb)
+    best, plain, rough = rough_search(walk, grid.difficult, s0, mover.budget, cap, mover.closed, mover.unending)
+    found = Reach(grid=grid, start=s0, budget=mover.budget, best=best, into=_into(layout, half, climb))
+    if rough is None:
+        found.seen = plain  # as _flat keeps it: by cell
+    else:
+        found.seen, found.flags = interleaved(plain, rough), grid.difficult
+    return found
 
 
 @cache
