@@ -24,7 +24,7 @@ from .lookup import (
     right_of,
     shove_spaces,
 )
-from .paths import Op, notation, plan_monster_path, reach_ops
+from .paths import Op, Route, notation, plan_monster_path, reach_ops
 from .state import HeroState, MonsterState, Payback, StarState, Task, Wait
 from .wounds import ask_defence, monster_attack, remove_monster, shove, wants_defence_prompt
 
@@ -97,7 +97,12 @@ def run_mmove(state: StarState, turn: Turn, t: Task) -> None:
 
 
 def plan_activation(
-    state: StarState, m: MonsterState, *, only: HeroState | None = None, avoid: int | None = None
+    state: StarState,
+    m: MonsterState,
+    *,
+    only: HeroState | None = None,
+    avoid: int | None = None,
+    walks: list[tuple[str, tuple[int, Route]]] | None = None,
 ) -> tuple[list[Op], str]:
     """The automatic policy for a monster activation: (its moves, the hero it attacks or "").
 
@@ -105,7 +110,7 @@ def plan_activation(
     in on the chosen target (the one closest to death). An event activation run for the active crew
     (``avoid``) only goes for rival heroes: it never attacks that crew's own heroes, which the player
     may still choose by hand. A Payback (``only``) may only attack that hero. Pure: nothing changes,
-    nothing rolls.
+    nothing rolls. ``walks``: :func:`_walks` of ``m``, if the caller has them already.
     """
     b = board_of(state)
     targets = _targets(state, only, avoid)
@@ -119,8 +124,9 @@ def plan_activation(
         return [], pick_target(state, now, avoid).id
     mp = mstats(m)[2]
     huge = mcard(m).huge
-    options = reach_ops(state, b, m.pos, mp, m.uid, huge=huge, doors=True)
-    for space, (_cost, path) in sorted(options.items(), key=lambda kv: (kv[1][0], kv[0])):
+    if walks is None:
+        walks = _walks(state, b, m)
+    for space, (_cost, path) in walks:
         if not path:
             continue
         xy = B.parse_space(space)
@@ -139,13 +145,20 @@ def plan_activation(
             best = (key, path)
     walked: list[Op] = []
     stop_at: list[Op] = []
+    stops = {space for space, _found in walks}
     for op in best[1] if best else []:
         if len(walked) >= mp:
             break
         walked.append(op)
-        if op[0] != "door" and op[1] in options:
+        if op[0] != "door" and op[1] in stops:
             stop_at = list(walked)
     return stop_at, ""
+
+
+def _walks(state: StarState, b: B.Board, m: MonsterState) -> list[tuple[str, tuple[int, Route]]]:
+    """Where ``m`` may end a walk within its MP (:func:`reach_ops`), cheapest first, then by name."""
+    options = reach_ops(state, b, m.pos, mstats(m)[2], m.uid, huge=mcard(m).huge, doors=True)
+    return sorted(options.items(), key=lambda kv: (kv[1][0], kv[0]))
 
 
 def _targets(state: StarState, only: HeroState | None, avoid: int | None) -> list[HeroState]:
@@ -234,7 +247,8 @@ def monster_options(
         if (path, target) not in out and len(out) < limit:
             out.append((path, target))
 
-    ops, target = plan_activation(state, m, only=only, avoid=state.current)
+    ranked = _walks(state, b, m)
+    ops, target = plan_activation(state, m, only=only, avoid=state.current, walks=ranked)
     add(notation(ops, m.pos), target)
     targets = [only] if only is not None else heroes_on_board(state)
     targets = [h for h in targets if h.pos and not h.dead]
@@ -243,8 +257,6 @@ def monster_options(
     for h in targets:
         if sees(here, B.parse_space(h.pos), doors):
             add([], h.id)
-    found = reach_ops(state, b, m.pos, mstats(m)[2], m.uid, huge=mcard(m).huge, doors=True)
-    ranked = sorted(found.items(), key=lambda kv: (kv[1][0], kv[0]))
     walks = [(B.parse_space(space), path) for space, (_cost, path) in ranked if path]
     for h in targets:
         at = B.parse_space(h.pos)
