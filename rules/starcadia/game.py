@@ -510,29 +510,29 @@ class Starcadia(GameSystem[StarState]):
         out: list[Action] = []
         targets = [(m.uid, m.pos) for m in state.monsters]
         targets += [(o.id, o.pos) for o in E.heroes_on_board(state) if o.seat != h.seat]
+        reached = E.Reached(state, b, h, targets)
         for card, tok in E.ups(h):
             if card.category != "weapon" or tok.exhausted:
                 continue
             kind = E.attack_kind(card)
             combos = E.boost_combos(h, card)
-            for tid, pos in targets:
-                if E.in_reach(state, b, h, kind, pos):
-                    out.extend(
-                        {"type": "attack", "hero": h.id, "target": tid, "weapon": card.slug, "boosts": list(c)}
-                        for c in combos
-                    )
+            for tid in reached.by(kind):
+                out.extend(
+                    {"type": "attack", "hero": h.id, "target": tid, "weapon": card.slug, "boosts": list(c)}
+                    for c in combos
+                )
         return out
 
     def _can_attack(self, state: StarState, b: B.Board, h: HeroState) -> bool:
         """Whether :meth:`_attack_options` offers anything (a ready weapon reaches a target), stopping at the
         first: the turn's prompt only says whether an attack is still possible."""
-        targets = [m.pos for m in state.monsters]
-        targets += [o.pos for o in E.heroes_on_board(state) if o.seat != h.seat]
+        targets = [(m.uid, m.pos) for m in state.monsters]
+        targets += [(o.id, o.pos) for o in E.heroes_on_board(state) if o.seat != h.seat]
+        reached = E.Reached(state, b, h, targets)
         for card, tok in E.ups(h):
             if card.category != "weapon" or tok.exhausted:
                 continue
-            kind = E.attack_kind(card)
-            if any(E.in_reach(state, b, h, kind, pos) for pos in targets) and E.boost_combos(h, card):
+            if reached.by(E.attack_kind(card)) and E.boost_combos(h, card):
                 return True
         return False
 

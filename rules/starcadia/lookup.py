@@ -236,6 +236,23 @@ def in_reach(state: StarState, b: B.Board, h: HeroState, kind: str, space: str) 
     return b.los(a, t, state.doors)
 
 
+class Reached:
+    """Which of ``targets`` (id, space) ``h`` reaches with each kind of attack (:func:`in_reach`), each kind
+    worked out once: a hero's weapons of one kind ask the same question of the same figures."""
+
+    def __init__(self, state: StarState, b: B.Board, h: HeroState, targets: list[tuple[str, str]]) -> None:
+        self.state, self.b, self.h, self.targets = state, b, h, targets
+        self._found: dict[str, list[str]] = {}
+
+    def by(self, kind: str) -> list[str]:
+        """The ids of the targets an attack of ``kind`` reaches, in their order."""
+        found = self._found.get(kind)
+        if found is None:
+            state, b, h = self.state, self.b, self.h
+            found = self._found[kind] = [tid for tid, pos in self.targets if in_reach(state, b, h, kind, pos)]
+        return found
+
+
 def can_move(state: StarState, h: HeroState) -> bool:
     """Whether ``h`` may (still) move: one unbroken block of MP, never resumed after its attack."""
     if state.act.hero != h.id:

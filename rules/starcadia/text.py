@@ -22,9 +22,9 @@ def format_action(action: Action) -> str:
     """An action in the text notation players type (the inverse of :func:`parse_action`)."""
     kind = action.get("type")
     if kind == "move":
-        return f"move {action.get('hero')} " + " ".join(str(p) for p in action.get("path", []))
+        return f"move {action.get('hero')} " + " ".join(map(str, action.get("path", [])))
     if kind == "attack":
-        boosts = "".join(f" +{x}" for x in action.get("boosts", []))
+        boosts = "".join([f" +{x}" for x in action.get("boosts", [])])
         shove = f" shove={action['shove']}" if action.get("shove") else ""
         grab = f" grab={action['grab']}" if action.get("grab") else ""
         return f"attack {action.get('hero')} {action.get('target')} with {action.get('weapon')}{boosts}{shove}{grab}"
