@@ -946,7 +946,7 @@ def check_arrive(state: GrimState, seat: int | None, action: Action) -> Plan:
         raise RuleError("Wait until the activation in progress ends.")
     dest = the_cell(state, action)
     grid = grid_of(state)
-    if dest in crowded(state, skip=hero.id):
+    if crowded(state, dest, skip=hero.id):
         raise RuleError(f'{cell_name(dest)} is taken or within 1" of another unit.')
     far = inch(state.half, 9)
     if any(dist(dest, m.cell) <= far + 1e-9 for u in enemies(state) for m in u.alive()):
@@ -995,7 +995,7 @@ def deploy_refusal(state: GrimState, hero: Unit, dest: Cell) -> str | None:
         gap = min(dist(dest, c) for c in zone.cells())
         if gap > inch(state.half, 12) + 1e-9:
             return f'A Scout deploys within 12" of the deployment zone; {cell_name(dest)} is {gap:.1f}" off.'
-    if dest in crowded(state, skip=hero.id):
+    if crowded(state, dest, skip=hero.id):
         return f'{cell_name(dest)} is taken or within 1" of another unit.'
     return None
 

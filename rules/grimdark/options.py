@@ -28,7 +28,7 @@ from .memo import once
 from .moves import allowance, budget, hero_reach, trust_destination
 from .paths import HALF
 from .state import Cell, GrimState, Unit
-from .units import enemies, grid_of, heroes, rule, sheet, skills_of, standing, weapons
+from .units import enemies, grid_of, heroes, near_any, occupied, rule, sheet, skills_of, standing, weapons
 
 DESTINATIONS = 8
 """Destinations offered per move command."""
@@ -282,6 +282,7 @@ def deploy_legal(state: GrimState, seat: int, allows: Callable[[Action], bool]) 
     if state.phase != "deploy" or state.ask is not None:
         return [a for a in candidates(state, seat) if allows(a)]
     size = grid_of(state).size
+    zone = state.mission.deploy
     out: list[Action] = []
     for hero in heroes(state):
         if hero.seat != seat:
@@ -290,13 +291,19 @@ def deploy_legal(state: GrimState, seat: int, allows: Callable[[Action], bool]) 
         named = {"hero": hero.id}
         if seat in state.ready or not _passes(lambda: the_hero(state, seat, named)):  # noqa: B023 (called at once)
             continue  # check_deploy refuses every command for this hero
+        taken = occupied(state, skip=hero.id)
         for action in offered:
             to = str(action["to"])
             if to == "reserve":
                 ok = bool(rule(hero, "ambush"))
             else:
                 dest = parse_cell(to, size)
-                ok = dest is not None and deploy_refusal(state, hero, dest) is None
+                if dest is None:
+                    ok = False
+                elif zone.holds(dest):  # deploy_refusal asks only whether it is crowded
+                    ok = not near_any(taken, dest)
+                else:
+                    ok = deploy_refusal(state, hero, dest) is None
             if ok:
                 out.append(action)
     ready: Action = {"type": "ready"}

@@ -133,13 +133,23 @@ def _occupied(state: GrimState, skip: str) -> dict[Cell, str]:
     return out
 
 
-def crowded(state: GrimState, skip: str = "") -> frozenset[Cell]:
-    """The cells holding a model of another unit than ``skip``, or touching one (taken or within 1")."""
-    return once(("crowded", id(state), skip), lambda: _crowded(state, skip))
+def crowded(state: GrimState, cell: Cell, skip: str = "") -> bool:
+    """Whether ``cell`` holds a model of another unit than ``skip``, or touches one (taken or within
+    1"): the cell and its eight neighbours looked up among the models (a deployment asks it for each
+    offered cell; the set of every crowded cell cost more to make than the questions asked of it)."""
+    return near_any(occupied(state, skip), cell)
 
 
-def _crowded(state: GrimState, skip: str) -> frozenset[Cell]:
-    return frozenset((x + dx, y + dy) for (x, y) in occupied(state, skip) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+def near_any(taken: dict[Cell, str], cell: Cell) -> bool:
+    """Whether ``cell`` is one of ``taken`` or touches one."""
+    x, y = cell
+    for dx, dy in _AROUND:  # noqa: SIM110 (a plain loop: no generator made for every cell asked)
+        if (x + dx, y + dy) in taken:
+            return True
+    return False
+
+
+_AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
 
 
 def unit_distance(a: Unit, b: Unit) -> float:
