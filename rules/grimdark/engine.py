@@ -18,7 +18,7 @@ from .dice import POLICIES
 from .memo import legal_by_position, remembered
 from .missions import DEFAULT_PARTY, begin, build, mission_spec
 from .notation import format_action, parse_action
-from .options import candidates, deploy_legal, legal_of
+from .options import candidates, closest, deploy_legal, legal_of, shot_span
 from .secrets import redraw_hidden
 from .state import GrimState, HeroSheet, Model, Unit
 from .units import enemies, heroes, name, stats
@@ -240,8 +240,14 @@ class Grimdark(GameSystem[GrimState]):
             return {"type": "start", "hero": hero.id}
         if not hero.placed or hero.shaken:
             return {"type": "done", "hero": hero.id}
-        for foe in sorted(enemies(state), key=lambda u: min(_gap(hero, m) for m in u.alive())):
-            action = {"type": "hold", "hero": hero.id, "shoot": foe.id}
+        foes = enemies(state)
+        here = hero.models[0].cell
+        gaps = [closest(here, u) for u in foes]
+        span = shot_span(state, hero, False)
+        for k in sorted(range(len(foes)), key=gaps.__getitem__):
+            if gaps[k] > span + 1e-9:
+                break  # beyond every weapon's range, and so is every farther unit: refused for certain
+            action = {"type": "hold", "hero": hero.id, "shoot": foes[k].id}
             if self.allows(state, hero.seat, action):
                 return action
         if hero.power < stats(state, hero).power:
@@ -364,12 +370,6 @@ class Grimdark(GameSystem[GrimState]):
         if len(parts) > 1:
             return {"type": "batch", "actions": [parse_action(p) for p in parts]}
         return parse_action(text)
-
-
-def _gap(hero: Unit, model: Model) -> float:
-    from .grid import dist
-
-    return dist(hero.models[0].cell, model.cell)
 
 
 __all__ = ["HOUSE", "POLICIES", "Grimdark", "cell_name"]
