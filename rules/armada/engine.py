@@ -56,7 +56,7 @@ from .helpers import (
     recompute_max,
 )
 from .resolution import lose, resolution, start_encounter
-from .state import Beacon, Die, Fleet, Player, State, Station
+from .state import Beacon, Die, Fleet, Player, State, Station, copy_state
 from .turns import TRADE_ANSWERS, TURN_TYPES
 
 SHIP_ORDER = ["pathfinder", "hades", "harmony", "ag-01", "dawns-reach", "pale-valkyrie"]
@@ -656,6 +656,9 @@ class Armada(GameSystem[State]):
         )
 
     # -- views and text -------------------------------------------------------------------------
+    def clone(self, state: State) -> State:
+        return copy_state(state)
+
     def hide(self, state: State, seat: int | None) -> State:
         """The state with the hidden cards turned face down. It shares every part it does not hide
         with ``state`` (no copy of the whole state): front ends only read it."""
