@@ -53,6 +53,7 @@ from .helpers import (
     dice_of,
     has_hero,
     has_kind,
+    peeks,
     recompute_max,
 )
 from .resolution import lose, resolution, start_encounter
@@ -698,11 +699,7 @@ class Armada(GameSystem[State]):
         return other
 
     def _peeks(self, state: State, seat: int) -> bool:
-        """E.V.A. or upgraded Iris Scanners let a captain see the top Threat card (one card only)."""
-        if has_hero(state, seat, "peek_td"):
-            return True
-        scanner = has_kind(state.players[seat], "scan")
-        return scanner is not None and scanner.effect.get("level", 1) >= 2
+        return peeks(state, seat)
 
     def describe(self, state: State) -> str:
         lines = [

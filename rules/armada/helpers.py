@@ -114,6 +114,23 @@ def has_hero(state: State, seat: int, ability: str) -> bool:
     return any(C.heroes[h].ability == ability for h in state.players[seat].heroes)
 
 
+_SCANNERS = frozenset(mid for mid, m in C.modules.items() if m.kind == "scan")
+"""The Iris Scanners of every level (:func:`peeks` looks for one before it asks :func:`has_kind`)."""
+
+
+def peeks(state: State, seat: int) -> bool:
+    """E.V.A. or upgraded Iris Scanners let a captain see the top Threat card (one card only). Asked
+    for every captain before and after each action: a ship with no scanner at all answers without
+    :func:`has_kind`'s walk through its modules (the first online scanner decides)."""
+    player = state.players[seat]
+    if has_hero(state, seat, "peek_td"):
+        return True
+    if not any((st.module or st.base) in _SCANNERS for st in (*player.stations, *player.extension)):
+        return False
+    scanner = has_kind(player, "scan")
+    return scanner is not None and scanner.effect.get("level", 1) >= 2
+
+
 ARTEMIS = "Artemis"
 
 

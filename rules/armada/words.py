@@ -44,7 +44,11 @@ def _die(state: State, value: object) -> Die | None:
 
 def die_words(state: State, value: object) -> str:
     """A die as a player names it: "die 3 (Tactical)", "Kira's die 7 (blank)"."""
-    die = _die(state, value)
+    return _named(_die(state, value), value)
+
+
+def _named(die: Die | None, value: object) -> str:
+    """:func:`die_words` of the die ``value`` names (None: no such die)."""
     if die is None:
         return f"die {value}"
     who = f"{C.heroes[die.hero].name}'s die" if die.hero in C.heroes else "die"
@@ -130,7 +134,7 @@ def _team(state: State, action: Mapping[str, Any]) -> str:
 
 def _assign(state: State, action: Mapping[str, Any]) -> str:
     die = _die(state, action.get("die"))
-    words = die_words(state, action.get("die"))
+    words = _named(die, action.get("die"))
     if "section" in action:
         return f"Put {words} on mission section {action['section']}"
     station = action.get("station")
@@ -194,29 +198,33 @@ def action_label(state: State, action: Mapping[str, Any]) -> str:
     return _clip(_label(state, action))
 
 
+SIMPLE = {
+    "begin": "Start your turn",
+    "repair": "Repair the hull (roll the crew)",
+    "shop": "Visit the shipyard",
+    "recruit": "Visit the waystation to hire crew",
+    "deliver": "Deliver the cargo here",
+    "challenge": "Challenge the Galactic Savior",
+    "accept_trade": "Accept the trade",
+    "decline_trade": "Decline the trade",
+    "pass": "Hold fire",
+    "gather": "Gather the crew for the next combat round",
+    "escape": "Try to escape",
+    "relay": "Pay 1 credit to reroll the enemy die",
+    "accept": "Keep the enemy die",
+    "giveup": "Give up the mission",
+    "agree": "Accept the split",
+}
+"""The labels that read nothing of the state."""
+
+
 def _label(state: State, action: Mapping[str, Any]) -> str:
     kind = str(action.get("type", ""))
     a = action
-    simple = {
-        "begin": "Start your turn",
-        "repair": "Repair the hull (roll the crew)",
-        "shop": "Visit the shipyard",
-        "recruit": "Visit the waystation to hire crew",
-        "close": _leave(state),
-        "deliver": "Deliver the cargo here",
-        "challenge": "Challenge the Galactic Savior",
-        "accept_trade": "Accept the trade",
-        "decline_trade": "Decline the trade",
-        "pass": "Hold fire",
-        "gather": "Gather the crew for the next combat round",
-        "escape": "Try to escape",
-        "relay": "Pay 1 credit to reroll the enemy die",
-        "accept": "Keep the enemy die",
-        "giveup": "Give up the mission",
-        "agree": "Accept the split",
-    }
-    if kind in simple:
-        return simple[kind]
+    if kind in SIMPLE:
+        return SIMPLE[kind]
+    if kind == "close":
+        return _leave(state)
     if kind == "end":
         return why.end_label(state, a)
     if kind == "done":
