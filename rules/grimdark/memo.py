@@ -110,7 +110,7 @@ def legal_by_position(state: BaseState, seat: int, compute: Callable[[], list[Ac
     _BY_POSITION[key] = found  # the newest last
     while len(_BY_POSITION) > POSITIONS:
         _BY_POSITION.popitem(last=False)
-    return [dict(a) for a in found]
+    return list(map(dict.copy, found))
 
 
 __all__ = ["active", "checked", "legal_by_position", "once", "remembered", "scoped"]
