@@ -254,16 +254,20 @@ def _station_moves(state: State, seat: int, c: Combat, rolled: list[Die], keep: 
     player = state.players[seat]
     acts: list[Action] = []
     positions = ship_numbers(state, fleet)  # numbers kept for the whole fight
+    stations = []  # each station as an action names it, its module's kind, whether it aims (alike for every die)
+    for n in [*station_numbers(player), 7]:
+        module = module_at(player, n) if n < 7 else None
+        kind = module.kind if module else ""
+        aimed = kind in ("damage", "drone", "spindle", "gatling", "stasis") and not (
+            module and "area" in module.effect.get("keywords", [])
+        )
+        stations.append(("infirmary" if n == 7 else n, kind, aimed))
     for d in rolled[:MAX_LISTED_DICE]:  # every die, so buttons and autocomplete are exact
-        for n in [*station_numbers(player), 7]:
-            base: Action = {"type": "assign", "die": d.id, "station": "infirmary" if n == 7 else n}
-            if keep is not None and not keep(d.id, base["station"]):
+        for station, kind, aimed in stations:
+            if keep is not None and not keep(d.id, station):
                 continue
-            module = module_at(player, n) if n < 7 else None
-            kind = module.kind if module else ""
-            if kind in ("damage", "drone", "spindle", "gatling", "stasis") and not (
-                module and "area" in module.effect.get("keywords", [])
-            ):
+            base: Action = {"type": "assign", "die": d.id, "station": station}
+            if aimed:
                 for p in positions:
                     extra: Action = {**base, "target": p}
                     if kind == "stasis":
