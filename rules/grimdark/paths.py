@@ -314,22 +314,32 @@ reachable cells (ascending, a run's start and end both reachable)."""
 
 
 def _runs(best: dict[int, tuple[int, int, int]], size: int) -> Runs:
-    """The runs of consecutive reachable cells of every row of ``best``."""
-    starts: dict[int, list[int]] = {}
-    ends: dict[int, list[int]] = {}
-    for i in best:
-        x = i % size
-        if x == 0 or i - 1 not in best:
-            starts.setdefault(i // size, []).append(x)
-        if x == size - 1 or i + 1 not in best:
-            ends.setdefault(i // size, []).append(x)
-    rows = {}
-    for y, row in starts.items():
-        row.sort()
-        end = ends[y]
-        end.sort()
-        rows[y] = (row, end)
+    """The runs of consecutive reachable cells of every row of ``best`` (one pass over its cells in order)."""
+    rows: dict[int, tuple[list[int], list[int]]] = {}
+    keys = sorted(best)
+    if not keys:
+        return [], rows
+    start = prev = keys[0]
+    limit = (start // size + 1) * size  # the first cell of the next row
+    for i in keys[1:]:
+        if i == prev + 1 and i < limit:
+            prev = i
+            continue
+        _add_run(rows, start, prev, size)
+        start = prev = i
+        limit = (i // size + 1) * size
+    _add_run(rows, start, prev, size)
     return sorted(rows), rows
+
+
+def _add_run(rows: dict[int, tuple[list[int], list[int]]], start: int, end: int, size: int) -> None:
+    y = start // size
+    row = rows.get(y)
+    if row is None:
+        rows[y] = ([start - y * size], [end - y * size])
+    else:
+        row[0].append(start - y * size)
+        row[1].append(end - y * size)
 
 
 def _closest_in_runs(runs: Runs, px: int, py: int) -> Cell:
