@@ -52,6 +52,11 @@ def feed(req: Sequence[str], held: Sequence[str], face: str) -> tuple[int, list[
     return fires, list(current), used
 
 
+def uses(req: tuple[str, ...], held: tuple[str, ...], face: str) -> bool:
+    """Whether :func:`feed` would use a die of this face (``req`` and ``held`` as tuples)."""
+    return _feed(req, held, face)[2]
+
+
 @lru_cache(maxsize=8192)
 def _feed(req: tuple[str, ...], held: tuple[str, ...], face: str) -> tuple[int, tuple[str, ...], bool]:
     current = list(held)

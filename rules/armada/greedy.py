@@ -21,7 +21,7 @@ from .ai import score
 from .candidates import placements
 from .carry import Carry, Known
 from .ceiling import ceilings
-from .dicefit import feed
+from .dicefit import uses
 from .helpers import module_at, station_numbers, station_of
 from .state import Die, Player, State, Station
 
@@ -59,9 +59,10 @@ def best(
     about this board, when it was asked. ``carry``: the sieve's answers on the search's board before
     this one (:mod:`.carry`), replaced by this board's."""
     memo = {} if memo is None else memo
-    kinds = _kinds(board, seat, _rolled(board, seat))
+    rolled = _rolled(board, seat)
+    kinds = _kinds(board, seat, rolled)
     known = carry.inherited(board, seat) if carry is not None else {}
-    judge = sieve(board, seat, memo, kinds, known)
+    judge = sieve(board, seat, memo, kinds, known, rolled)
     if carry is not None:
         carry.keep(board, seat, known)
 
@@ -214,7 +215,12 @@ REFUSED, WAITS, PLAYS = -1, 0, 1
 
 
 def sieve(
-    board: State, seat: int, memo: checks.Memo, kinds: Kinds | None = None, known: Known | None = None
+    board: State,
+    seat: int,
+    memo: checks.Memo,
+    kinds: Kinds | None = None,
+    known: Known | None = None,
+    dice_rolled: dict[int, Die] | None = None,
 ) -> Callable[[object, object], int]:
     """What the rules say of putting a die on a station, before any target or mode: REFUSED (every
     placement of it is refused), WAITS (the die goes on a module and fires nothing yet) or PLAYS.
@@ -222,26 +228,32 @@ def sieve(
     kind of die (:func:`_kinds`, default: the board's) and station: alike dice are placed alike,
     since ``checks`` reads the die's face, hero and place and the faces of the other rolled dice
     (the same for both, the one die aside); only the refusal's words name the die. ``known``: the
-    answers already known for this board (added to as they are found)."""
+    answers already known for this board (added to as they are found); ``dice_rolled``: the board's
+    :func:`_rolled`, when known (``kinds``, when given, must be made from it)."""
     c = board.combat
     player = board.players[seat]
     known = {} if known is None else known
-    rolled: list[dict[int, Die]] = []
+    rolled: list[dict[int, Die]] = [] if dice_rolled is None else [dice_rolled]
     dice: list[Kinds] = [] if kinds is None else [kinds]  # the board's, when first asked
+    needs: dict[int, tuple[tuple[str, ...], tuple[str, ...]] | None] = {}  # station -> :func:`_needs`
 
     def judge(raw_die: object, raw_station: object) -> int:
         if not rolled:  # the dice are all it asks about
             rolled.append(_rolled(board, seat))
-            if not dice:
-                dice.append(_die_kinds(rolled[0]))
+        if not dice:
+            dice.append(_die_kinds(rolled[0]))
         kind = dice[0].get(("die", raw_die)) if type(raw_die) is int else None  # not True for 1
         key = (kind, raw_station) if kind is not None and type(raw_station) in (int, str) else None
         found = known.get(key) if key is not None else None
         if found is not None:
             return found
-        if key is not None and type(raw_station) is int and _unfit(player, raw_station, rolled[0][raw_die]):  # type: ignore[index]
-            known[key] = REFUSED
-            return REFUSED
+        if key is not None and type(raw_station) is int:
+            if raw_station not in needs:
+                needs[raw_station] = _needs(player, raw_station)
+            need = needs[raw_station]
+            if need is not None and not uses(*need, rolled[0][raw_die].face):  # type: ignore[index]
+                known[key] = REFUSED
+                return REFUSED
         try:
             placed = checks.place_of(board, c, seat, raw_die, raw_station, memo)  # type: ignore[arg-type]
             found = PLAYS if placed is None or placed[3] > 0 else WAITS
@@ -254,20 +266,21 @@ def sieve(
     return judge
 
 
-def _unfit(player: Player, number: int, die: Die) -> bool:
-    """Whether ``die`` fits none of the symbols the online module at station ``number`` still needs
-    (``dicefit.feed`` uses none of its face): ``checks._place`` then refuses it, whatever else it
-    asks first (each of its earlier checks refuses or goes on; only an Offline station, which an
-    Engineering die brings back, or the Gatling, which takes no symbols, answer before it)."""
+def _needs(player: Player, number: int) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """What the online module at station ``number`` requires and already holds, when a die must fit
+    it: a die whose face it cannot use (``dicefit.uses``) is then refused by ``checks._place``,
+    whatever else it asks first (each of its earlier checks refuses or goes on; only an Offline
+    station, which an Engineering die brings back, or the Gatling, which takes no symbols, answer
+    before it). None: no such station, or one of those two."""
     if number not in station_numbers(player):
-        return False
+        return None
     module = module_at(player, number)
     if module is None or module.kind == "gatling":
-        return False
+        return None
     station = station_of(player, number)
     if station.offline and not module.never_offline:
-        return False
-    return not feed(module.req, station.held, die.face)[2]
+        return None
+    return tuple(module.req), tuple(station.held)
 
 
 def _lending(board: State, seat: int) -> set[object]:
