@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import heapq
 import math
-from bisect import bisect_left, bisect_right
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 
 from .content import content
 from .grid import NEIGHBOURS, Grid, grid_for
+from .rim import Runs, closest_in_runs, runs_of
 from .rough import interleaved
 from .rough import search as rough_search
 from .state import Cell
@@ -291,7 +291,7 @@ class Reach:
         Only a cell on the rim of the reachable area can be closest to a point outside it: from any
         other cell, the step towards the point is reachable and closer. So the closest reachable cell,
         with its ties, is the closest rim cell: it is found row by row, nearest rows first, among the
-        runs of reachable cells of each row (:func:`_runs`), until a row is farther than the best met.
+        runs of reachable cells of each row (:mod:`.rim`), until no row left can come as close.
         """
         found = self._near.get(point)
         if found is not None:
@@ -302,79 +302,10 @@ class Reach:
             found = point
         else:
             if self._rim is None:
-                self._rim = _runs(self.best, size)
-            found = _closest_in_runs(self._rim, px, py)
+                self._rim = runs_of(self.best, size)
+            found = closest_in_runs(self._rim, px, py)
         self._near[point] = found
         return found
-
-
-Runs = tuple[list[int], dict[int, tuple[list[int], list[int]]]]
-"""The rows holding reachable cells (ascending), and for each the starts and ends of its runs of
-reachable cells (ascending, a run's start and end both reachable)."""
-
-
-def _runs(best: dict[int, tuple[int, int, int]], size: int) -> Runs:
-    """The runs of consecutive reachable cells of every row of ``best`` (one pass over its cells in order)."""
-    rows: dict[int, tuple[list[int], list[int]]] = {}
-    keys = sorted(best)
-    if not keys:
-        return [], rows
-    start = prev = keys[0]
-    limit = (start // size + 1) * size  # the first cell of the next row
-    for i in keys[1:]:
-        if i == prev + 1 and i < limit:
-            prev = i
-            continue
-        _add_run(rows, start, prev, size)
-        start = prev = i
-        limit = (i // size + 1) * size
-    _add_run(rows, start, prev, size)
-    return sorted(rows), rows
-
-
-def _add_run(rows: dict[int, tuple[list[int], list[int]]], start: int, end: int, size: int) -> None:
-    y = start // size
-    row = rows.get(y)
-    if row is None:
-        rows[y] = ([start - y * size], [end - y * size])
-    else:
-        row[0].append(start - y * size)
-        row[1].append(end - y * size)
-
-
-def _closest_in_runs(runs: Runs, px: int, py: int) -> Cell:
-    """The reachable cell closest to (px, py) by (squared distance, row, column): in each row the
-    closest cell of its runs (the left one of two alike), rows taken by distance from ``py``."""
-    ys, rows = runs
-    best: tuple[int, int, int] | None = None
-    hi = bisect_left(ys, py)
-    lo = hi - 1
-    count = len(ys)
-    while lo >= 0 or hi < count:
-        if hi >= count or (lo >= 0 and py - ys[lo] <= ys[hi] - py):
-            y = ys[lo]
-            lo -= 1
-        else:
-            y = ys[hi]
-            hi += 1
-        dy2 = (y - py) * (y - py)
-        if best is not None and dy2 > best[0]:
-            break  # every row left is farther still
-        starts, ends = rows[y]
-        j = bisect_right(starts, px) - 1
-        if j < 0:
-            x = starts[0]
-        elif px <= ends[j]:
-            x = px
-        elif j + 1 < len(starts) and starts[j + 1] - px < px - ends[j]:
-            x = starts[j + 1]
-        else:
-            x = ends[j]
-        here = (dy2 + (x - px) * (x - px), y, x)
-        if best is None or here < best:
-            best = here
-    assert best is not None
-    return (best[2], best[1])
 
 
 FLOODS = 96
