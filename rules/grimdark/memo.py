@@ -31,15 +31,20 @@ _LOCAL = _Local()
 off the event loop) must not read or fill the memo of a ``legal()`` running meanwhile in another."""
 
 
-@contextmanager
-def remembered() -> Iterator[None]:
-    """Within the block the state does not change: questions about it are answered once each."""
-    outer = _LOCAL.memo
-    _LOCAL.memo = {} if outer is None else outer
-    try:
-        yield
-    finally:
-        _LOCAL.memo = outer
+class remembered:  # lower case: used as ``with remembered():``, like the function it was
+    """Within the block the state does not change: questions about it are answered once each.
+
+    A class rather than a generator made by ``contextmanager``: every ``pending()`` and ``legal()``
+    opens one, a few times a turn."""
+
+    __slots__ = ("outer",)
+
+    def __enter__(self) -> None:
+        self.outer = outer = _LOCAL.memo
+        _LOCAL.memo = {} if outer is None else outer
+
+    def __exit__(self, *exc: object) -> None:
+        _LOCAL.memo = self.outer
 
 
 @contextmanager
