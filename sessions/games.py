@@ -29,7 +29,7 @@ from rules.core import Action, BaseState, Event, GameSystem, Prompt, RuleError, 
 from .errors import SessionError
 from .narration import plain_action, play_and_tell
 from .notify import PrefsCache, UserPrefs
-from .positions import legal_moves, pack_memo, unpack_memo
+from .positions import legal_moves, pack_memo, prompts_of, unpack_memo
 from .session_types import LoadedGame, Update, is_bot
 from .settings import GameSettings
 from .stats import final_of
@@ -328,10 +328,20 @@ class LoadedGames:
         if loaded is not None:
             loaded.aside_changed()
 
+    memo_positions = True
+    """Whether what is worked out for a position is kept with the loaded game (see :meth:`position_memo`).
+    Tests that stage positions by editing a held state in place turn it off: a memo cannot see that."""
+
+    def _memo(self, loaded: LoadedGame) -> dict[Any, Any]:
+        """The loaded game's memo of its current position (a throwaway one with ``memo_positions`` off)."""
+        return loaded.memo if self.memo_positions else {}
+
     def position_memo(self, record: GameRecord, state: BaseState) -> dict[Any, Any]:
         """A place to keep what is computed for this exact position (buttons, labels, the legal list), shared
         by the reply, autocomplete and the next button press; a throwaway one when the position is not the
         loaded game's current one."""
+        if not self.memo_positions:
+            return {}
         loaded = self._cache.get(record.id)
         if loaded is None or loaded.state is not state or loaded.record.version != record.version:
             return {}
@@ -491,7 +501,7 @@ class LoadedGames:
         """Play one step on a working copy (see :meth:`playing`); it is stored when the request ends."""
         record, state = loaded.record, loaded.state
         assert state is not None
-        played, update = play_and_tell(system, record, state, seat, action, kind, loaded.memo)
+        played, update = play_and_tell(system, record, state, seat, action, kind, self._memo(loaded))
         entry = ActionRecord(
             game_id=record.id,
             version=record.version + 1,
@@ -506,6 +516,8 @@ class LoadedGames:
         )
         entry.wait = max(0.0, entry.at - record.last_action_at)
         self._stage(loaded, entry, played.state, update.finished)
+        if not update.finished and self.memo_positions:
+            loaded.memo["pending"] = list(update.prompts)  # the new position's prompts, worked out once
         if entry.revealed:
             loaded.recent.clear()  # nothing before a reveal can be taken back
         self._remember(loaded, entry.version, played.state)
@@ -630,7 +642,7 @@ class LoadedGames:
         record, state = loaded.record, loaded.state
         assert state is not None
         handed = handed or {}
-        for prompt in system.pending(state):
+        for prompt in prompts_of(system, state, self._memo(loaded)):
             name = record.seats[prompt.seat].name if prompt.seat < len(record.seats) else f"seat {prompt.seat + 1}"
             if is_bot(record.user_of(prompt.seat)) or prompt.seat in handed:
                 seed = (record.id * 1_000_003 + record.version) & 0xFFFFFFFF
@@ -643,7 +655,7 @@ class LoadedGames:
                 return prompt.seat, action, "bot", f"{name} plays {label}."
             if autopass:
                 # the legal list the reply's buttons would work out anyway, once for both
-                listing = partial(legal_moves, system, state, prompt.seat, loaded.memo)
+                listing = partial(legal_moves, system, state, prompt.seat, self._memo(loaded))
                 forced = system.forced_action(state, prompt, listing)
                 if forced is not None:
                     label = system.action_label(state, forced)

@@ -13,10 +13,20 @@ from typing import Any
 
 import msgspec
 
-from rules.core import Action, BaseState, GameSystem
+from rules.core import Action, BaseState, GameSystem, Prompt
 
 Memo = dict[Any, Any]
 """What was computed for one position of one game, by key."""
+
+
+def prompts_of(system: GameSystem, state: BaseState, memo: Memo | None = None) -> list[Prompt]:
+    """``pending(state)``, once per position (each caller gets a list of its own)."""
+    if memo is None:
+        return system.pending(state)
+    prompts = memo.get("pending")
+    if prompts is None:
+        prompts = memo["pending"] = system.pending(state)
+    return list(prompts)
 
 
 def legal_moves(system: GameSystem, state: BaseState, seat: int, memo: Memo | None = None) -> list[Action]:

@@ -20,6 +20,7 @@ from .games import OPEN, DamagedGame, decode_record
 from .handover import HandOvers
 from .history import VerifyResult, verify_export
 from .narration import is_secret
+from .positions import Memo, prompts_of
 from .session_types import PRIVATE_CHOICE, VACANT, Actor, LoadedGame, Update, bot_user, is_bot
 from .settings import GameSettings
 from .store import ActionRecord, GameRecord, SeatRecord, Unseat
@@ -224,10 +225,10 @@ class GameService(TakeBacks, HandOvers):
                 return await self._follow_up(draft, system, update)
 
     # -- playing -------------------------------------------------------------------------------
-    def _prompts(self, record: GameRecord, state: BaseState | None) -> list[Prompt]:
+    def _prompts(self, record: GameRecord, state: BaseState | None, memo: Memo | None = None) -> list[Prompt]:
         if state is None or record.status != "active":
             return []
-        return registry.get(record.system).pending(state)
+        return prompts_of(registry.get(record.system), state, memo)
 
     async def status(self, channel_id: int, *, include_finished: bool = False) -> Update:
         """The channel's open game; with ``include_finished``, else the last one played here."""
@@ -235,7 +236,8 @@ class GameService(TakeBacks, HandOvers):
         if loaded is None:
             record = await (self.game_in_or_latest(channel_id) if include_finished else self.game_in(channel_id))
             loaded = await self._load(record.id)
-        return Update(game=loaded.record, state=loaded.state, prompts=self._prompts(loaded.record, loaded.state))
+        prompts = self._prompts(loaded.record, loaded.state, self._memo(loaded))
+        return Update(game=loaded.record, state=loaded.state, prompts=prompts)
 
     async def act(
         self,
@@ -303,7 +305,7 @@ class GameService(TakeBacks, HandOvers):
         if seat is None:
             raise SessionError("You are not playing in this game. Ask to join the next one!")
         system = registry.get(record.system)
-        prompts = system.pending(state)
+        prompts = prompts_of(system, state, self._memo(loaded))
         waiting = seat in {p.seat for p in prompts}
         not_your_turn = SessionError(f"It is not your turn. {self.waiting_text(record, prompts)}")
         if not waiting and not system.free_actions:

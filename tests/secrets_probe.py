@@ -151,6 +151,7 @@ class Probe:
             loaded = table.service._cache[self.game_id]
             loaded.state = state
             loaded.recent = [(loaded.record.version, state)]
+            loaded.memo = {}  # a new position: nothing worked out for the old one holds
 
     def compare(self, observer: Actor, surface: str, here: Any, there: Any) -> None:
         if here != there:

@@ -56,7 +56,7 @@ async def table(tmp_path: Path) -> AsyncIterator[Table]:
     service = GameService(SqliteStore(tmp_path / "t.db"), seed_source=lambda: 5)
     # These tests stage positions by editing the held state in place (see ``live``); a position's memo
     # cannot see such an edit (a real game only ever moves to a new state), so it is left out here.
-    service.position_memo = lambda record, state: {}  # type: ignore[method-assign]
+    service.memo_positions = False
     await service.open()
     yield Table(service)
     await service.close()
@@ -435,7 +435,7 @@ async def test_endure_through_discord(tmp_path: Path) -> None:
     config = replace(config, token="fake-token", db_path=tmp_path / "e2e.db", dev_guild=GUILD, reminder_seconds=3600)
     async with StandIn(guild_id=GUILD, channel_ids=[CHANNEL], users=[D_ALICE, D_BOB]) as standin:
         bot = starhost.make_bot(config, guild_ready_timeout=0.05)
-        bot.service.position_memo = lambda record, state: {}  # positions are staged in place below
+        bot.service.memo_positions = False  # positions are staged in place below
         await standin.run_client(bot)
         commands = await standin.wait_for_commands(GUILD)
         try:
@@ -594,6 +594,7 @@ async def test_every_legal_action_is_reachable_through_the_commands(tmp_path: Pa
         await table.game_join(B)
         await table.game_start(A)
         if scenario == "refuge":
+            service.memo_positions = False  # the position is staged by editing the held state in place
             _, st = await service.get((await service.game_in(CHAN)).id)
             st.survivors[1].alive = False
             enter_refuge(st, Turn(st, None))

@@ -38,7 +38,7 @@ async def table():
     service = GameService(SqliteStore(":memory:"), seed_source=lambda: 7)  # in memory: fast, same SQL
     # Some tests stage positions by editing the held state in place; a position's memo cannot see such
     # an edit (a real game only ever moves to a new state), so it is left out here.
-    service.position_memo = lambda record, state: {}  # type: ignore[method-assign]
+    service.memo_positions = False
     await service.open()
     yield Table(service)
     await service.close()

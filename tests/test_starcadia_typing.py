@@ -39,6 +39,7 @@ async def seat_state(table: Table, st: StarState, *, fresh: bool = True) -> None
     record = await table.service.game_in(CHAN)
     loaded = await table.service._load(record.id)
     loaded.state = st
+    loaded.memo = {}  # a new position: nothing worked out for the old one holds
 
 
 def walks(st: StarState, hid: str) -> dict[str, list[str]]:
