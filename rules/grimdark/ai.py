@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from typing import Any
 
 from rules.core import Turn
 
@@ -270,19 +271,21 @@ def flowchart(state: GrimState, turn: Turn, unit: Unit) -> None:
         turn.say(f"{name(unit)} is Immobile: it holds and shoots the closest hero it can, {name(target)}.")
         fire(state, turn, unit, target, moved=False)
         return
-    with scoped():  # nothing changes while the unit weighs the heroes: its moves and rings are worked out once
+    # nothing changes while the unit weighs the heroes (its moves and rings are worked out once), nor
+    # until its group move starts, which reads the same memo
+    with scoped() as weighed:
         seen = [h for h in heroes if in_sight(state, unit, h)]
         if seen:
             shootable, chargeable = reachable(state, unit, heroes)
     if not seen:
-        step_three(state, turn, unit)
+        step_three(state, turn, unit, weighed)
         return
     if not shootable and not chargeable:
         target = pick_closest(state, turn, unit, seen)
         assert target is not None
         turn.say(f"Step 2: no hero can be reached this turn; {name(unit)} Rushes towards {name(target)}.")
         score = contact_score(state, target)
-        place_group(state, turn, unit, allowance(state, unit, "rush"), score, aim=contact_aim(target))
+        place_group(state, turn, unit, allowance(state, unit, "rush"), score, aim=contact_aim(target), weighed=weighed)
         return
     target = pick_closest(
         state, turn, unit, sorted({h.id: h for h in shootable + chargeable}.values(), key=lambda h: h.id)
@@ -314,6 +317,7 @@ def flowchart(state: GrimState, turn: Turn, unit: Unit) -> None:
             target=target,
             kind="charge",
             aim=contact_aim(target),
+            weighed=weighed,
         )
         if not unit.gone:
             fight(state, turn, unit, target)
@@ -325,14 +329,16 @@ def flowchart(state: GrimState, turn: Turn, unit: Unit) -> None:
     moved = False
     if not shooters(state, unit, target):
         score = range_score(state, unit, target)  # 0 in range: the cheapest such cell ends each search
-        moved = place_group(state, turn, unit, allowance(state, unit, "advance"), score, aim=Aim((), 0.0))
+        moved = place_group(
+            state, turn, unit, allowance(state, unit, "advance"), score, aim=Aim((), 0.0), weighed=weighed
+        )
     if not unit.gone and shooters(state, unit, target):
         fire(state, turn, unit, target, moved=moved)
     elif not unit.gone:
         turn.say(f"{name(unit)} still cannot draw a bead on {name(target)}.")
 
 
-def step_three(state: GrimState, turn: Turn, unit: Unit) -> None:
+def step_three(state: GrimState, turn: Turn, unit: Unit, weighed: dict[Any, Any] | None = None) -> None:
     goals = state.mission.goals
     if not goals:
         turn.say(f"Step 1: no hero in sight and no AI Goal: {name(unit)} waits.")
@@ -343,7 +349,7 @@ def step_three(state: GrimState, turn: Turn, unit: Unit) -> None:
         turn.say(f'Step 3: no hero in sight; {name(unit)} is within 3" of its AI Goal {cell_name(near)} and waits.')
         return
     turn.say(f"Step 3: no hero in sight; {name(unit)} Rushes towards the AI Goal at {cell_name(near)}.")
-    place_group(state, turn, unit, allowance(state, unit, "rush"), toward(near), aim=Aim((near,), 0.0))
+    place_group(state, turn, unit, allowance(state, unit, "rush"), toward(near), aim=Aim((near,), 0.0), weighed=weighed)
 
 
 def enemy_phase(state: GrimState, turn: Turn, finished) -> None:

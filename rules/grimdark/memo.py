@@ -48,14 +48,15 @@ class remembered:  # lower case: used as ``with remembered():``, like the functi
 
 
 @contextmanager
-def scoped() -> Iterator[None]:
+def scoped(memo: dict[Any, Any] | None = None) -> Iterator[dict[Any, Any]]:
     """Like :func:`remembered`, with a memo of its own even inside another block: for a question asked
     between two changes of a state that is being played (the enemy phase weighs every hero before a
-    unit moves), whose answers must not outlive the block."""
+    unit moves), whose answers must not outlive the block. It yields its memo; given one of a block
+    closed before, it opens it again: only while nothing has changed since (no model moved or died)."""
     outer = _LOCAL.memo
-    _LOCAL.memo = {}
+    _LOCAL.memo = mine = {} if memo is None else memo
     try:
-        yield
+        yield mine
     finally:
         _LOCAL.memo = outer
 

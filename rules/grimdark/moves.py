@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
+from typing import Any
 
 from rules.core import RuleError, Turn
 
@@ -15,7 +16,7 @@ from .content import cell_name
 from .dice import pay, stat_test, will_pay
 from .grid import NEIGHBOURS, Grid, dist, inch, touching
 from .harm import take_wounds
-from .memo import active, checked, once
+from .memo import active, checked, once, scoped
 from .paths import HALF, Edge, Mover, Reach, known, reach
 from .state import Cell, GrimState, Mark, Model, Unit
 from .units import grid_of, name, occupied, rule, stats
@@ -367,15 +368,22 @@ def place_group(
     target: Unit | None = None,
     kind: str = "move",
     aim: Aim | None = None,
+    weighed: dict[Any, Any] | None = None,
 ) -> bool:
     """Move an enemy unit's models: the best-placed first, the others each to its best cell that keeps
     the group together (touching one member and within 3" of all). Returns whether anything moved.
 
     With ``aim`` (a floor of ``score``), each model's search goes only as far as the choice needs
-    (see aimed.py); the cells, costs and routes it settles are those of the whole search."""
+    (see aimed.py); the cells, costs and routes it settles are those of the whole search. ``weighed``
+    is the memo of the unit's decision (see :func:`memo.scoped`), if no model moved or died since: the
+    move's constraints (the cells taken and touching the other units) come from it."""
     grid = grid_of(state)
     alive = unit.alive()
-    mover = mover_for(state, unit, inches, target=target)
+    if weighed is None:
+        mover = mover_for(state, unit, inches, target=target)
+    else:
+        with scoped(weighed):
+            mover = mover_for(state, unit, inches, target=target)
     cells = cells_by_index(grid.size)
     scores: dict[int, float] = {}  # the models' reaches overlap: each cell is scored once
 
