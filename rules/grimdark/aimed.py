@@ -24,7 +24,6 @@ from functools import cache, lru_cache
 
 from .content import FULL
 from .grid import Grid
-from .memo import active
 from .paths import HALF, Mover, Reach, _plain, _reverse, _rough
 from .state import Cell
 
@@ -337,25 +336,8 @@ def build_tables() -> None:
 
 
 def aimed(grid: Grid, start: Cell, mover: Mover, aim: Aim) -> Aimed | None:
-    """An aimed search for ``mover`` from ``start``, or None for a jumping hero (only the whole search).
-
-    Inside a memo block (the state unchanged) the search aimed at the same points with the same mover
-    is shared, as far as it has gone: the enemy's decision weighs a hero with the very search its group
-    move then goes on with. A search's answers do not depend on how far it went before (a cell once
-    taken keeps its cost and node; every method starts from the cells taken), and its course depends
-    on the points alone (the heuristic): ``aim.near`` is read only by :meth:`Aimed.first`, and set here."""
+    """An aimed search for ``mover`` from ``start``, or None for a jumping hero (only the whole search)."""
     if mover.jumps and not mover.flying:
         return None
-    memo = active()
-    key = ("aimed", start, id(mover), aim.points)
-    if memo is not None:
-        kept = memo.get(key)
-        if kept is not None and kept[0] is grid and kept[1] is mover:  # the same objects: no id reused
-            search: Aimed = kept[2]
-            search.aim = aim
-            return search
     rough = not (mover.flying or mover.strider) and _rough(grid, start, mover.budget)
-    search = Aimed(grid, start, mover, aim, rough)
-    if memo is not None:
-        memo[key] = (grid, mover, search)
-    return search
+    return Aimed(grid, start, mover, aim, rough)

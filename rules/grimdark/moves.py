@@ -381,11 +381,9 @@ def place_group(
     alive = unit.alive()
     if weighed is None:
         mover = mover_for(state, unit, inches, target=target)
-        searches = {id(m): _search(grid, m.cell, mover, aim) for m in alive}
-    else:  # the searches the decision began go on (see aimed.aimed)
+    else:
         with scoped(weighed):
             mover = mover_for(state, unit, inches, target=target)
-            searches = {id(m): _search(grid, m.cell, mover, aim) for m in alive}
     cells = cells_by_index(grid.size)
     scores: dict[int, float] = {}  # the models' reaches overlap: each cell is scored once
 
@@ -395,6 +393,7 @@ def place_group(
             found = scores[i] = score(cells[i])
         return found
 
+    searches = {id(m): _search(grid, m.cell, mover, aim) for m in alive}
     # each model's options rank by (score, cost, cell); only the few looked at are ranked
     firsts: dict[int, tuple[float, int, Cell] | None] = {}
     for m in alive:
