@@ -552,17 +552,22 @@ def contact_aim(foe: Unit) -> Aim | None:
 def contact_score(state: GrimState, foe: Unit) -> Score:
     """Lower is better: 0 in contact with ``foe`` (and within 4" of its height), else the distance to it."""
     grid = grid_of(state)
-    cells = [(m.cell, grid.h(m.cell)) for m in foe.alive()]
+    heights, size = grid.height, grid.size
+    cells = [(m.x, m.y, grid.h(m.cell)) for m in foe.alive()]
     rise = inch(state.half, 4)
+    hypot = math.hypot
 
-    def score(cell: Cell) -> float:
-        height = grid.h(cell)
+    def score(cell: Cell) -> float:  # a group move scores thousands of cells: no call but hypot
+        x, y = cell
         best = 999.0
-        for c, h in cells:
-            d = dist(cell, c)
-            if d < 1.5 and abs(height - h) <= rise:
-                return 0.0
-            best = min(best, d + (0.0 if d >= 1.5 else 2.0))
+        for cx, cy, h in cells:
+            d = hypot(x - cx, y - cy)
+            if d < 1.5:
+                if abs(heights[y * size + x] - h) <= rise:
+                    return 0.0
+                d += 2.0
+            if d < best:
+                best = d
         return best
 
     return score
