@@ -207,13 +207,17 @@ def range_score(state: GrimState, unit: Unit, hero: Unit):
     ranged = [w for w in weapons(unit) if not w.melee and not w.has("limited")]
     spans = [(inch(state.half, w.range), w.has("indirect")) for w in ranged]
     cells = [m.cell for m in hero.alive()]
+    # some weapon reaches a model: an Indirect one within its range, another within its range and sight;
+    # so the longest of each kind decides (each line of sight asked once per model)
+    lob = max((span for span, indirect in spans if indirect), default=-1.0) + 1e-9
+    aim = max((span for span, indirect in spans if not indirect), default=-1.0) + 1e-9
 
     def score(cell: Cell) -> float:
-        best = min(dist(cell, c) for c in cells)
-        for span, indirect in spans:
-            if any(dist(cell, c) <= span + 1e-9 and (indirect or sees(grid, cell, c)) for c in cells):
+        gaps = [dist(cell, c) for c in cells]
+        for c, d in zip(cells, gaps, strict=True):
+            if d <= lob or (d <= aim and sees(grid, cell, c)):
                 return 0.0
-        return 100.0 + best
+        return 100.0 + min(gaps)
 
     return score
 
