@@ -19,7 +19,7 @@ from typing import Any
 from rules.core import Turn
 
 from .aimed import Aim, aimed
-from .combat import expected_wounds, fire, shooters, unit_in_cover
+from .combat import any_shooter, expected_wounds, fire, unit_in_cover
 from .content import cell_name
 from .effects import ai_cast, shed_impaired, status_checks
 from .grid import Grid, dist, inch, near, sees
@@ -73,7 +73,7 @@ def closest_first(unit: Unit, cell: Cell) -> list[Model]:
 
 def shot_after_advance(state: GrimState, unit: Unit, hero: Unit) -> bool:
     """Could a model of ``unit`` have ``hero`` in range (and sight, unless Indirect) after an Advance?"""
-    if shooters(state, unit, hero):
+    if any_shooter(state, unit, hero):
         return True
     ranged = [w for w in weapons(unit) if not w.melee and not w.has("limited")]
     if not ranged or rule(unit, "immobile"):
@@ -267,7 +267,7 @@ def flowchart(state: GrimState, turn: Turn, unit: Unit) -> None:
     if not heroes:
         return
     if rule(unit, "immobile"):
-        targets = [h for h in heroes if shooters(state, unit, h)]
+        targets = [h for h in heroes if any_shooter(state, unit, h)]
         target = pick_closest(state, turn, unit, targets)
         if target is None:
             turn.say(f"{name(unit)} is Immobile and has no hero in range: it holds.")
@@ -331,12 +331,12 @@ def flowchart(state: GrimState, turn: Turn, unit: Unit) -> None:
         + (f" (about {shoot_value:.1f} wounds against {charge_value:.1f} in melee)." if target in chargeable else ".")
     )
     moved = False
-    if not shooters(state, unit, target):
+    if not any_shooter(state, unit, target):
         score = range_score(state, unit, target)  # 0 in range: the cheapest such cell ends each search
         moved = place_group(
             state, turn, unit, allowance(state, unit, "advance"), score, aim=Aim((), 0.0), weighed=weighed
         )
-    if not unit.gone and shooters(state, unit, target):
+    if not unit.gone and any_shooter(state, unit, target):
         fire(state, turn, unit, target, moved=moved)
     elif not unit.gone:
         turn.say(f"{name(unit)} still cannot draw a bead on {name(target)}.")

@@ -105,6 +105,17 @@ def shooters(state: GrimState, unit: Unit, target: Unit, *, limited: bool = Fals
     return out
 
 
+def any_shooter(state: GrimState, unit: Unit, target: Unit) -> bool:
+    """Whether :func:`shooters` (without Limited weapons) finds a pair: it stops at the first."""
+    for model in unit.alive():
+        for weapon in weapons(unit):
+            if weapon.melee or weapon.has("limited"):
+                continue
+            if can_shoot(state, unit, model, weapon, target):
+                return True
+    return False
+
+
 def unit_in_cover(grid: Grid, attacker: Cell, target: Unit, *, obstructions: bool) -> bool:
     """More than half of the unit's models are in cover from ``attacker``."""
     alive = target.alive()
