@@ -21,7 +21,7 @@ from rules.armada import memo
 from rules.armada.state import State
 from rules.core import Action
 
-from .stats import fastest_pass, print_split, repeats
+from .stats import fastest_split, print_split, repeats
 
 Position = tuple[bytes, int, Action]
 GAMES = (
@@ -128,14 +128,7 @@ def legal_alone(played: list[Position], reps: int) -> dict[str, list[float]]:
 def main(argv: list[str] | None = None) -> int:
     reps = repeats(argv, "python -m bench.engine_armada", __doc__)
     played = positions()
-
-    def one_pass() -> Counter[str]:
-        spent: Counter[str] = Counter()
-        for position in played:
-            turn(position, spent)
-        return spent
-
-    print_split(fastest_pass(reps, one_pass), len(played))
+    print_split(fastest_split(reps, played, turn), len(played))
     print("legal() alone, by position (p50 / p99 / mean, us):")
     for kind, times in sorted(legal_alone(played, reps).items()):
         p50, p99 = times[len(times) // 2], times[min(len(times) - 1, int(0.99 * len(times)))]

@@ -18,7 +18,7 @@ from rules.starcadia import SYSTEM as G
 from table.commands import SeatContext
 from table.starcadia import suggestions
 
-from .stats import fastest_pass, print_split, repeats
+from .stats import fastest_split, print_split, repeats
 
 Position = tuple[bytes, int, Action]
 
@@ -80,14 +80,7 @@ def turn(position: Position, spent: Counter[str]) -> None:
 def main(argv: list[str] | None = None) -> int:
     reps = repeats(argv, "python -m bench.engine_starcadia", __doc__)
     played = positions()
-
-    def one_pass() -> Counter[str]:
-        spent: Counter[str] = Counter()
-        for position in played:
-            turn(position, spent)
-        return spent
-
-    print_split(fastest_pass(reps, one_pass), len(played))
+    print_split(fastest_split(reps, played, turn), len(played))
     return 0
 
 
